@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// tminus: the countdown to your next deadline, and today's todos, in a Linux status bar.
+// Toolchain only: Foundation (Essentials), Dispatch, Glibc, Swift Testing. No third-party package.
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "tminus",
+    products: [
+        .executable(name: "tminus", targets: ["tminus"]),
+        .library(name: "TMinusCore", targets: ["TMinusCore"]),
+        .library(name: "TMinusTimeline", targets: ["TMinusTimeline"]),
+    ],
+    targets: [
+        // Pure: model, time zones and civil time, JSON, validation, WHEN/REF parsing, queries.
+        .target(name: "TMinusCore", swiftSettings: swiftSettings),
+        // Pure: timeline provider, entries, countdown text, families and templates, config model.
+        .target(name: "TMinusTimeline", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
+        // Pure: one renderer per bar, with that bar's escaping.
+        .target(name: "TMinusRender", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
+        // I/O: container files, locking, atomic writes, zone loading, follow loop.
+        .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
+        // The command line: argument parsing and the commands, mapped to exit codes in one place.
+        .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
+                swiftSettings: swiftSettings),
+        .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
+
+        .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline"],
+                    exclude: ["Golden"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCore"], swiftSettings: swiftSettings),
+    ]
+)

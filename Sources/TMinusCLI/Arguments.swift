@@ -1,0 +1,90 @@
+public import TMinusCore
+
+/// A command's arguments after parsing: positionals, flags given, and option values.
+struct Arguments {
+    var positional: [String] = []
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var help = false
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ name: String) -> String? { values[name] }
+
+    /// Parses `args` for a command that takes `flags` (no value) and `options` (one value each).
+    /// `--name=value` works too; `--` ends options. Unknown options are usage errors.
+    static func parse(_ args: [String], command: String, flags: Set<String> = [], options: Set<String> = []) throws(TMinusError) -> Arguments {
+        var out = Arguments()
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if arg == "--" {
+                out.positional += args[i...]
+                break
+            }
+            if arg == "-h" || arg == "--help" { out.help = true; continue }
+            guard arg.hasPrefix("--") && arg.count > 2 else {
+                out.positional.append(arg)
+                continue
+            }
+            var name = String(arg.dropFirst(2))
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if flags.contains(name) {
+                guard inline == nil else { throw .usage("--\(name) takes no value; see tminus \(command) --help") }
+                out.flags.insert(name)
+            } else if options.contains(name) {
+                if let inline {
+                    out.values[name] = inline
+                } else {
+                    guard i < args.count else { throw .usage("--\(name) needs a value; see tminus \(command) --help") }
+                    out.values[name] = args[i]
+                    i += 1
+                }
+            } else {
+                let known = (flags.union(options)).sorted()
+                let hint = Suggest.closest(name, among: known).map { "did you mean --\($0)? " } ?? ""
+                throw .usage("unknown option --\(Validation.printable(name)) for '\(command)'; \(hint)see tminus \(command) --help")
+            }
+        }
+        return out
+    }
+
+    /// Rejects more positionals than `max`.
+    func expectPositional(_ range: ClosedRange<Int>, command: String, usage: String) throws(TMinusError) {
+        guard range.contains(positional.count) else {
+            if positional.count < range.lowerBound { throw .usage("'\(command)' needs \(usage); see tminus \(command) --help") }
+            throw .usage("too many arguments for '\(command)' ('\(Validation.printable(positional[range.upperBound]))'); quote a title with spaces, e.g. tminus \(command) \"Buy milk\"")
+        }
+    }
+}
+
+/// "Did you mean": the closest word by edit distance, when it is close enough.
+public enum Suggest {
+    public static func closest(_ word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)?
+        for c in candidates {
+            let d = distance(word.lowercased(), c.lowercased())
+            if d <= max(2, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
+        }
+        return best?.0
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        for i in 1...a.count {
+            var cur = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return prev[b.count]
+    }
+}

@@ -1,0 +1,114 @@
+import Glibc
+public import TMinusCore
+public import TMinusIO
+
+/// The command line (DESIGN §4). `run` parses the global options, runs one command and maps
+/// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
+public enum CLI {
+    public static func run(arguments: [String], environment: [String: String], clock: () -> Instant = CLI.systemNow) -> Int32 {
+        let console = Console()
+        do {
+            return try dispatch(arguments, environment: environment, clock: clock, console: console)
+        } catch {
+            console.err("tminus: " + oneLine(error.description))
+            return error.exitCode
+        }
+    }
+
+    public static func systemNow() -> Instant {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Instant(Int64(ts.tv_sec))
+    }
+
+    static func oneLine(_ s: String) -> String {
+        String(s.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// Global options, wherever they stand before `--`.
+    struct Globals {
+        var home: String?
+        var config: String?
+        var now: String?
+        var rest: [String] = []
+    }
+
+    static func globals(_ args: [String]) throws(TMinusError) -> Globals {
+        var g = Globals()
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if arg == "--" { g.rest += args[(i - 1)...]; break }
+            var matched: String?
+            var value: String?
+            for name in ["home", "config", "now"] {
+                if arg == "--\(name)" {
+                    guard i < args.count else { throw .usage("--\(name) needs a value") }
+                    matched = name; value = args[i]; i += 1
+                } else if arg.hasPrefix("--\(name)=") {
+                    matched = name; value = String(arg.dropFirst(name.count + 3))
+                }
+            }
+            switch matched {
+            case "home": g.home = value
+            case "config": g.config = value
+            case "now": g.now = value
+            default: g.rest.append(arg)
+            }
+        }
+        return g
+    }
+
+    static func dispatch(_ arguments: [String], environment: [String: String], clock: () -> Instant, console: Console) throws(TMinusError) -> Int32 {
+        let g = try globals(Array(arguments.dropFirst()))
+        guard let command = g.rest.first else {
+            console.out(Help.overview)
+            return 0
+        }
+        let args = Array(g.rest.dropFirst())
+        if command == "--help" || command == "-h" || command == "help" {
+            if let topic = args.first, let text = Help.commands[topic] { console.out(text) } else { console.out(Help.overview) }
+            return 0
+        }
+        if command == "--version" || command == "version" {
+            console.out("tminus \(Help.version)")
+            return 0
+        }
+        guard let run = commands[command] else {
+            let hint = Suggest.closest(command, among: Array(commands.keys)).map { "did you mean '\($0)'? " } ?? ""
+            throw .usage("unknown command '\(Validation.printable(command))'; \(hint)see tminus --help")
+        }
+        if args.contains("--help") || args.contains("-h"), !args.starts(with: ["--"]) {
+            console.out(Help.commands[command] ?? Help.overview)
+            return 0
+        }
+        let zone = ZoneLoader.current(environment: environment)
+        var now = clock()
+        if let text = g.now {
+            do { now = try WhenParser.parse(text, now: now, zone: zone).startInstant(in: zone) } catch {
+                throw .usage("--now: \(error.description)")
+            }
+        }
+        let home = try Home.resolve(home: g.home, config: g.config, environment: environment)
+        let ctx = Context(home: home, container: Container(home: home), now: now, zone: zone, environment: environment, console: console)
+        return try run(args, ctx)
+    }
+
+    typealias Command = @Sendable ([String], Context) throws(TMinusError) -> Int32
+
+    static let commands: [String: Command] = [
+        "add": AddCommand.run,
+        "todo": TodoCommand.run,
+        "list": ListCommand.run,
+        "ls": ListCommand.run,
+        "done": StatusCommands.done,
+        "undo": StatusCommands.undo,
+        "rm": StatusCommands.rm,
+        "edit": EditCommand.run,
+        "tag": TagCommand.run,
+        "stats": StatsCommand.run,
+        "summary": SummaryCommand.run,
+        "config": ConfigCommand.run,
+    ]
+}

@@ -1,0 +1,30 @@
+import TMinusCore
+import TMinusIO
+import FoundationEssentials
+
+/// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH]`
+enum AddCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "add", options: ["due", "start", "note", "tag", "icon"])
+        try a.expectPositional(1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due 2026-12-01T17:00")
+        let title = try Validation.title(a.positional[0])
+        guard let dueText = a.value("due") else {
+            throw .usage("a deadline needs --due WHEN, e.g. tminus add \"\(Validation.printable(title))\" --due 2026-12-01T17:00")
+        }
+        let due = try ctx.when(dueText).due
+        let note = try Validation.note(a.value("note") ?? "")
+        let icon = try a.value("icon").map { (s: String) throws(TMinusError) in try Validation.icon(s) }
+        let start = try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) } ?? ctx.now
+        if start >= due.instant(in: ctx.zone) {
+            throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
+        }
+        let added = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Deadline in
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: store.tags).name }
+            let d = Deadline(handle: store.takeHandle(), title: title, note: note, due: due, start: start, created: ctx.now, tag: tag, icon: icon)
+            store.deadlines.append(d)
+            return d
+        }
+        ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(added.due, now: ctx.now, zone: ctx.zone))")
+        return 0
+    }
+}

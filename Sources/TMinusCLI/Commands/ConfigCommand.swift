@@ -1,0 +1,40 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus config init|check|path`
+enum ConfigCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        guard let sub = raw.first else { throw .usage("'config' needs init, check or path; see tminus config --help") }
+        let a = try Arguments.parse(Array(raw.dropFirst()), command: "config", flags: ["force"])
+        try a.expectPositional(0...0, command: "config", usage: "")
+        let path = ctx.home.configPath
+        switch sub {
+        case "path":
+            ctx.say(path)
+            return 0
+        case "init":
+            if FileIO.exists(path) && !a.flag("force") {
+                throw .usage("\(path) exists already; edit it, or pass --force to replace it with the defaults")
+            }
+            try FileIO.makeDirectory(FileIO.directory(of: path))
+            try FileIO.writeAtomically(Array(ConfigText.defaultText.utf8), to: path)
+            ctx.say("wrote \(path)")
+            return 0
+        case "check":
+            guard let bytes = try FileIO.read(path) else {
+                ctx.say("no config at \(path); the defaults apply (tminus config init writes them out)")
+                return 0
+            }
+            let problems = ConfigText.problems(in: bytes)
+            if problems.isEmpty {
+                ctx.say("\(path): ok")
+                return 0
+            }
+            // Every problem on stderr; the first one is the error line the exit code goes with.
+            for p in problems.dropFirst() { ctx.console.err("tminus: \(path) \(p)") }
+            throw .usage("\(path) \(problems[0])")
+        default:
+            throw .usage("unknown config command '\(Validation.printable(sub))'; use init, check or path")
+        }
+    }
+}

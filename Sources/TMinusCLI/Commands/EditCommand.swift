@@ -1,0 +1,68 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus edit REF [--title T] [--due WHEN|none] [--start WHEN] [--note T] [--tag NAME|none]
+/// [--icon G] [--star|--unstar] [--priority P] [--remind WHEN|none]`
+enum EditCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "edit", flags: ["star", "unstar"],
+                                    options: ["title", "due", "start", "note", "tag", "icon", "priority", "remind"])
+        try a.expectPositional(1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
+        guard !a.flags.isEmpty || !a.values.isEmpty else {
+            throw .usage("nothing to change; give --title, --due, --note, --tag, --icon, --star, --priority or --remind")
+        }
+        if a.flag("star") && a.flag("unstar") { throw .usage("--star and --unstar contradict each other; give one") }
+        // Validate every value before touching the store.
+        let title = try a.value("title").map { (s: String) throws(TMinusError) in try Validation.title(s) }
+        let note = try a.value("note").map { (s: String) throws(TMinusError) in try Validation.note(s) }
+        let icon = try a.value("icon").map { (s: String) throws(TMinusError) -> String? in s == "none" ? nil : try Validation.icon(s) }
+        let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) }
+        let due = try a.value("due").map { (s: String) throws(TMinusError) -> Due? in s == "none" ? nil : try ctx.when(s).due }
+        let start = try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+        let remind = try a.value("remind").map { (s: String) throws(TMinusError) -> Instant? in
+            s == "none" ? nil : try TodoCommand.reminder(s, ctx)
+        }
+        let edited = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Item in
+            let item = try RefResolver.resolve(a.positional[0], among: store.items)
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) -> String? in
+                s == "none" ? nil : try Validation.knownTag(s, in: store.tags).name
+            }
+            let changed: Item
+            switch item {
+            case .deadline(var d):
+                if a.flag("star") || a.flag("unstar") || priority != nil || remind != nil {
+                    throw .usage("#\(d.handle) is a deadline; --star, --priority and --remind are for todos")
+                }
+                if let due {
+                    guard let due else { throw .usage("a deadline must have a due date; remove it with tminus rm \(d.handle) instead") }
+                    d.due = due
+                }
+                if let start { d.start = start }
+                if d.start >= d.due.instant(in: ctx.zone) { throw .usage("the start would not be before the due date; give an earlier --start") }
+                if let icon { d.icon = icon }
+                applyCommon(&d.title, &d.note, &d.tag, title: title, note: note, tag: tag)
+                changed = .deadline(d)
+            case .todo(var t):
+                if start != nil { throw .usage("#\(t.handle) is a todo; --start is for deadlines") }
+                if icon != nil { throw .usage("#\(t.handle) is a todo; --icon is for deadlines") }
+                if let due { t.due = due }
+                if let remind { t.remind = remind }
+                if let priority { t.priority = priority }
+                if a.flag("star") { t.starred = true }
+                if a.flag("unstar") { t.starred = false }
+                applyCommon(&t.title, &t.note, &t.tag, title: title, note: note, tag: tag)
+                changed = .todo(t)
+            }
+            store.replace(changed)
+            return changed
+        }
+        ctx.say("updated #\(edited.handle) \(edited.title)")
+        return 0
+    }
+
+    static func applyCommon(_ t: inout String, _ n: inout String, _ g: inout String?, title: String?, note: String?, tag: String??) {
+        if let title { t = title }
+        if let note { n = note }
+        if let tag { g = tag }
+    }
+}

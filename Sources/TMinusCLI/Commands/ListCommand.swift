@@ -1,0 +1,58 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus list [--deadlines|--todos] [--today|--week|--overdue|--starred|--all] [--tag NAME]
+/// [--search TEXT] [--year YYYY] [--sort due|created|title|priority] [--json]`
+enum ListCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "list",
+                                    flags: ["deadlines", "todos", "today", "week", "overdue", "starred", "all", "json"],
+                                    options: ["tag", "search", "year", "sort"])
+        try a.expectPositional(0...0, command: "list", usage: "")
+        var q = ListQuery()
+        if a.flag("deadlines") && a.flag("todos") { throw .usage("--deadlines and --todos exclude each other; leave both out for both") }
+        if a.flag("deadlines") { q.kind = .deadlines }
+        if a.flag("todos") { q.kind = .todos }
+        q.today = a.flag("today")
+        q.week = a.flag("week")
+        q.overdue = a.flag("overdue")
+        q.starred = a.flag("starred")
+        q.includeCompleted = a.flag("all")
+        q.search = a.value("search")
+        if let y = a.value("year") {
+            guard let year = Int(y), (1...9999).contains(year) else { throw .usage("--year takes a year like 2026, not '\(Validation.printable(y))'") }
+            q.year = year
+        }
+        if let s = a.value("sort") {
+            guard let sort = ListQuery.Sort(rawValue: s) else { throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'") }
+            q.sort = sort
+        }
+        let store = try ctx.container.loadStore() ?? Store()
+        if let tag = a.value("tag") { q.tag = try Validation.knownTag(tag, in: store.tags).name }
+        let history = q.includeCompleted ? try ctx.container.loadArchive() : []
+        let items = q.apply(to: store.items + history, now: ctx.now, zone: ctx.zone)
+        if a.flag("json") {
+            ctx.say(JSONWriter.pretty(.array(items.map { ItemJSON.json($0, store: store, zone: ctx.zone) })))
+            return 0
+        }
+        if items.isEmpty {
+            ctx.say(store.items.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
+            return 0
+        }
+        for item in items { ctx.say(line(item, ctx)) }
+        return 0
+    }
+
+    /// ` 3  deadline  Tue 2026-12-01 17:00      Thesis  [school]`
+    static func line(_ item: Item, _ ctx: Context) -> String {
+        var due = item.due.map { DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? "-"
+        if item.completed != nil { due = "done" } else if ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) { due += " (late)" }
+        var marks = ""
+        if item.starred { marks += "★ " }
+        if item.priority != .none { marks += "!\(item.priority.rawValue) " }
+        let tag = item.tag.map { "  [\($0)]" } ?? ""
+        let handle = String(item.handle)
+        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.padding(8) + "  " + due.padding(26)
+            + marks + Validation.printable(item.title) + tag
+    }
+}

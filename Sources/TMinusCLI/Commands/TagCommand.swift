@@ -1,0 +1,101 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus tag add NAME [--color C] | tag list [--json] | tag edit NAME [--name N] [--color C] | tag rm NAME`
+enum TagCommand {
+    static let palette = ["#bf616a", "#d08770", "#ebcb8b", "#a3be8c", "#b48ead", "#88c0d0", "#5e81ac", "#8fbcbb"]
+
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        guard let sub = raw.first else { throw .usage("'tag' needs add, list, edit or rm; see tminus tag --help") }
+        let rest = Array(raw.dropFirst())
+        switch sub {
+        case "add": return try add(rest, ctx)
+        case "list", "ls": return try list(rest, ctx)
+        case "edit": return try edit(rest, ctx)
+        case "rm": return try remove(rest, ctx)
+        default: throw .usage("unknown tag command '\(Validation.printable(sub))'; use add, list, edit or rm")
+        }
+    }
+
+    static func add(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "tag", options: ["color"])
+        try a.expectPositional(1...1, command: "tag", usage: "a NAME, e.g. tminus tag add school --color '#ff5555'")
+        let name = try Validation.tagName(a.positional[0])
+        let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
+        let tag = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Tag in
+            if let existing = store.tag(named: name) {
+                throw .usage("the tag '\(existing.name)' exists already; change it with tminus tag edit \(existing.name)")
+            }
+            let tag = Tag(name: name, color: color ?? palette[store.tags.count % palette.count])
+            store.tags.append(tag)
+            return tag
+        }
+        ctx.say("added tag \(tag.name) \(tag.color)")
+        return 0
+    }
+
+    static func list(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "tag", flags: ["json"])
+        try a.expectPositional(0...0, command: "tag", usage: "")
+        let store = try ctx.container.loadStore() ?? Store()
+        let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(\.count)
+        if a.flag("json") {
+            ctx.say(JSONWriter.pretty(.array(store.tags.map {
+                .object(["name": .string($0.name), "color": .string($0.color), "open": .int(counts[$0.name.lowercased()] ?? 0)])
+            })))
+            return 0
+        }
+        for tag in store.tags {
+            let n = counts[tag.name.lowercased()] ?? 0
+            ctx.say("\(tag.name.padding(16))  \(tag.color)  \(n) open")
+        }
+        return 0
+    }
+
+    static func edit(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "tag", options: ["name", "color"])
+        try a.expectPositional(1...1, command: "tag", usage: "a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'")
+        guard a.value("name") != nil || a.value("color") != nil else { throw .usage("nothing to change; give --name or --color") }
+        let newName = try a.value("name").map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
+        let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
+        let tag = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Tag in
+            let old = try Validation.knownTag(a.positional[0], in: store.tags)
+            var tag = old
+            if let newName {
+                if let clash = store.tag(named: newName), clash.name.lowercased() != old.name.lowercased() {
+                    throw .usage("the tag '\(clash.name)' exists already; pick another --name")
+                }
+                tag.name = newName
+                for i in store.deadlines.indices where store.deadlines[i].tag?.lowercased() == old.name.lowercased() { store.deadlines[i].tag = newName }
+                for i in store.todos.indices where store.todos[i].tag?.lowercased() == old.name.lowercased() { store.todos[i].tag = newName }
+            }
+            if let color { tag.color = color }
+            store.tags = store.tags.map { $0.name == old.name ? tag : $0 }
+            return tag
+        }
+        ctx.say("updated tag \(tag.name) \(tag.color)")
+        return 0
+    }
+
+    static func remove(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "tag")
+        try a.expectPositional(1...1, command: "tag", usage: "a NAME")
+        let (tag, untagged) = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> (Tag, Int) in
+            let tag = try Validation.knownTag(a.positional[0], in: store.tags)
+            var n = 0
+            for i in store.deadlines.indices where store.deadlines[i].tag?.lowercased() == tag.name.lowercased() { store.deadlines[i].tag = nil; n += 1 }
+            for i in store.todos.indices where store.todos[i].tag?.lowercased() == tag.name.lowercased() { store.todos[i].tag = nil; n += 1 }
+            store.tags.removeAll { $0.name == tag.name }
+            return (tag, n)
+        }
+        ctx.say("removed tag \(tag.name)" + (untagged > 0 ? " (\(untagged) open item\(untagged == 1 ? "" : "s") untagged)" : ""))
+        return 0
+    }
+}
+
+extension String {
+    /// Pads with spaces to `width` characters (never cuts).
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,33 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority P]`
+enum TodoCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "todo", flags: ["star"], options: ["due", "remind", "note", "tag", "priority"])
+        try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
+        let title = try Validation.title(a.positional[0])
+        let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
+        let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
+        let note = try Validation.note(a.value("note") ?? "")
+        let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
+        let added = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Todo in
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: store.tags).name }
+            let t = Todo(handle: store.takeHandle(), title: title, note: note, due: due, remind: remind, created: ctx.now,
+                         tag: tag, starred: a.flag("star"), priority: priority)
+            store.todos.append(t)
+            return t
+        }
+        let dueText = added.due.map { ", due " + DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? ""
+        ctx.say("added todo #\(added.handle) \(added.title)\(dueText)")
+        return 0
+    }
+
+    /// A reminder is an instant; a whole day means 09:00 that day.
+    static func reminder(_ text: String, _ ctx: Context) throws(TMinusError) -> Instant {
+        switch try ctx.when(text) {
+        case .instant(let t): return t
+        case .day(let d): return ctx.zone.instant(LocalDateTime(date: d, hour: 9))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// Help text: an overview and one page per command.
+enum Help {
+    static let version = "0.1.0"
+
+    static let overview = """
+    tminus: the countdown to your next deadline, and today's todos, in your status bar.
+
+    usage: tminus [--home DIR] [--config FILE] [--now WHEN] COMMAND [options]
+
+    items:
+      add TITLE --due WHEN       a new deadline
+      todo TITLE                 a new todo
+      list                       open deadlines and todos (filters: tminus list --help)
+      done REF… | undo REF… | rm REF…
+      edit REF                   change an item
+      tag add|list|edit|rm       tags with colours
+      stats                      completed, pending, overdue
+    files:
+      summary [--path|--rebuild] the shared summary every widget reads
+      config init|check|path     the config file
+
+    WHEN: 2026-12-01 (a whole day), 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d, +1w
+    REF:  a number from tminus list, an id prefix (4+ hex digits), or the exact title
+    Exit: 0 ok, 1 failure (I/O, unreadable file), 2 usage or validation error.
+    Run tminus COMMAND --help for one command.
+    """
+
+    static let commands: [String: String] = [
+        "add": """
+        usage: tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH]
+
+        Adds a deadline. A whole-day --due (2026-12-01) is due at the end of that day.
+        Progress runs from --start (default: now) to the due date.
+          tminus add "Thesis" --due 2026-12-01T17:00 --tag school --icon 🎓
+        """,
+        "todo": """
+        usage: tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority high|medium|low|none]
+
+        Adds a todo. Today's todos (due today, overdue, or undated) show in the bar's tooltip.
+          tminus todo "Buy milk" --due today --tag errand
+          tminus todo "Call mom" --due 18:00 --star --priority high
+        """,
+        "list": """
+        usage: tminus list [--deadlines|--todos] [--today] [--week] [--overdue] [--starred] [--all]
+                           [--tag NAME] [--search TEXT] [--year YYYY] [--sort due|created|title|priority] [--json]
+
+        Lists open items (with --all, completed ones too). Filters combine.
+          --today     due today            --week     due in the next 7 days
+          --overdue   past due, still open --starred  starred todos
+          --search    in title and note    --year     due (or created) in that year
+          --json      an array of objects: handle, id, kind, title, note, due, allDay, start, created,
+                      completed, completedAt, tag, color, starred, priority, remind, icon, source
+        """,
+        "ls": "usage: tminus ls …  (the same as tminus list)",
+        "done": "usage: tminus done REF…\n\nMarks items completed (they move to the archive). REF: number, id prefix or title.",
+        "undo": "usage: tminus undo REF…\n\nReopens completed items.",
+        "rm": "usage: tminus rm REF…\n\nRemoves items for good, open or completed.",
+        "edit": """
+        usage: tminus edit REF [--title T] [--due WHEN|none] [--start WHEN] [--note T] [--tag NAME|none]
+                               [--icon G|none] [--star|--unstar] [--priority P] [--remind WHEN|none]
+
+        Changes an open item. --start and --icon are for deadlines; --star, --priority and --remind for todos.
+        """,
+        "tag": """
+        usage: tminus tag add NAME [--color #RRGGBB]
+               tminus tag list [--json]
+               tminus tag edit NAME [--name NEW] [--color #RRGGBB]
+               tminus tag rm NAME
+
+        Tags colour items in the bar. A few are prefilled: work, personal, study, errand.
+        """,
+        "stats": "usage: tminus stats [--json]\n\nCounts completed, pending and overdue items, in all and per kind.",
+        "summary": """
+        usage: tminus summary [--path|--rebuild]
+
+        Prints the shared summary (summary.json) that every widget reads; --path prints where it is,
+        --rebuild writes it anew from the store. Its format: docs/summary-format.md.
+        """,
+        "config": """
+        usage: tminus config init [--force] | config check | config path
+
+        init writes a commented default config; check reports the line and key of every error;
+        path prints where the config is read from.
+        """,
+    ]
+}

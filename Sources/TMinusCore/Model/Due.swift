@@ -1,0 +1,67 @@
+/// When an item is due: an instant, or a whole local day (then it is due at the end of that day).
+public enum Due: Hashable, Sendable, Codable, CustomStringConvertible {
+    case instant(Instant)
+    case day(CivilDate)
+
+    /// The instant the item is due in `zone`: for a whole day, the next local midnight.
+    public func instant(in zone: Zone) -> Instant {
+        switch self {
+        case .instant(let t): t
+        case .day(let d): zone.startOfDay(d.adding(days: 1))
+        }
+    }
+
+    public var isWholeDay: Bool {
+        if case .day = self { return true }
+        return false
+    }
+
+    /// The local date the item falls on.
+    public func localDate(in zone: Zone) -> CivilDate {
+        switch self {
+        case .instant(let t): zone.local(t).date
+        case .day(let d): d
+        }
+    }
+
+    /// Storage form: `YYYY-MM-DD` for a day, RFC 3339 UTC for an instant.
+    public var description: String {
+        switch self {
+        case .instant(let t): t.description
+        case .day(let d): d.description
+        }
+    }
+
+    /// Display form for JSON output: `YYYY-MM-DD` or RFC 3339 with the local offset.
+    public func rfc3339(in zone: Zone) -> String {
+        switch self {
+        case .instant(let t): RFC3339.format(t, offset: zone.offset(at: t))
+        case .day(let d): d.description
+        }
+    }
+
+    /// Reads the storage form (or any RFC 3339 date-time with an offset).
+    public init?(storage text: String) {
+        if text.utf8.count == 10, let (local, offset) = DateTimeText.parse(text), offset == nil {
+            self = .day(local.date)
+        } else if let t = RFC3339.parse(text) {
+            self = .instant(t)
+        } else {
+            return nil
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let due = Due(storage: text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(text)' is not a date or an RFC 3339 date-time")
+        }
+        self = due
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}

@@ -1,0 +1,101 @@
+/// The one validation layer every command uses. Each check throws a one-line usage error that
+/// says what to type instead; nothing is written when one fails.
+public enum Validation {
+    public static let maxTitleLength = 200
+    public static let maxNoteLength = 2000
+
+    /// A title: not blank, at most 200 characters, no control characters. Returns it trimmed.
+    public static func title(_ raw: String, what: String = "title") throws(TMinusError) -> String {
+        let t = trimmed(raw)
+        guard !t.isEmpty else { throw .usage("the \(what) is empty; give a few words, e.g. tminus todo \"Buy milk\"") }
+        if let c = firstControl(in: t, allowingNewlines: false) {
+            throw .usage("the \(what) contains a control character (\(c)); remove it and try again")
+        }
+        guard t.count <= maxTitleLength else {
+            throw .usage("the \(what) has \(t.count) characters; keep it to \(maxTitleLength) (put the rest in --note)")
+        }
+        return t
+    }
+
+    /// A note: newlines and tabs allowed, other control characters not, at most 2,000 characters.
+    public static func note(_ raw: String) throws(TMinusError) -> String {
+        if let c = firstControl(in: raw, allowingNewlines: true) {
+            throw .usage("the note contains a control character (\(c)); remove it and try again")
+        }
+        guard raw.count <= maxNoteLength else {
+            throw .usage("the note has \(raw.count) characters; keep it to \(maxNoteLength)")
+        }
+        return raw
+    }
+
+    /// An icon: a short glyph or word, no control characters.
+    public static func icon(_ raw: String) throws(TMinusError) -> String {
+        let t = trimmed(raw)
+        guard !t.isEmpty, t.count <= 8, firstControl(in: t, allowingNewlines: false) == nil else {
+            throw .usage("the icon must be 1 to 8 visible characters, e.g. --icon ⏳")
+        }
+        return t
+    }
+
+    /// A tag name: letters, digits, '-' and '_', 1 to 32 characters.
+    public static func tagName(_ raw: String) throws(TMinusError) -> String {
+        let t = trimmed(raw)
+        guard !t.isEmpty, t.count <= 32,
+              t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+            throw .usage("'\(printable(t))' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school")
+        }
+        return t
+    }
+
+    /// A colour `#rrggbb` (or `#rgb`), returned lower-case as `#rrggbb`.
+    public static func color(_ raw: String) throws(TMinusError) -> String {
+        let t = trimmed(raw).lowercased()
+        let hex = t.dropFirst()
+        guard t.hasPrefix("#"), hex.count == 6 || hex.count == 3, hex.allSatisfy({ $0.isHexDigit }) else {
+            throw .usage("'\(printable(raw))' is not a colour; use #rrggbb, e.g. --color '#ff5555'")
+        }
+        if hex.count == 3 { return "#" + hex.map { "\($0)\($0)" }.joined() }
+        return t
+    }
+
+    public static func priority(_ raw: String) throws(TMinusError) -> Priority {
+        guard let p = Priority(rawValue: trimmed(raw).lowercased()) else {
+            throw .usage("'\(printable(raw))' is not a priority; use high, medium, low or none")
+        }
+        return p
+    }
+
+    /// The existing tag with this name (case-insensitive), or an error naming the known tags.
+    public static func knownTag(_ raw: String, in tags: [Tag]) throws(TMinusError) -> Tag {
+        let name = trimmed(raw)
+        if let tag = tags.first(where: { $0.name.lowercased() == name.lowercased() }) { return tag }
+        let known = tags.map(\.name).joined(separator: ", ")
+        throw .usage("there is no tag '\(printable(name))'; create it with tminus tag add \(printable(name)), or use one of: \(known)")
+    }
+
+    static func trimmed(_ s: String) -> String {
+        var scalars = Substring(s)
+        while let f = scalars.first, f.isWhitespace { scalars.removeFirst() }
+        while let l = scalars.last, l.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    /// The first control character (Unicode Cc) as `U+0007`, or nil.
+    static func firstControl(in s: String, allowingNewlines: Bool) -> String? {
+        for scalar in s.unicodeScalars where scalar.properties.generalCategory == .control {
+            if allowingNewlines && (scalar == "\n" || scalar == "\t") { continue }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return nil
+    }
+
+    /// User text safe to echo in a one-line error message: control characters shown as '?'.
+    public static func printable(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars.prefix(80) {
+            out.unicodeScalars.append(scalar.properties.generalCategory == .control ? "?" : scalar)
+        }
+        return s.unicodeScalars.count > 80 ? out + "…" : out
+    }
+}

@@ -1,0 +1,92 @@
+/// What a WHEN argument names: a whole local day, or an instant.
+public enum When: Equatable, Sendable {
+    case day(CivilDate)
+    case instant(Instant)
+
+    public var due: Due {
+        switch self {
+        case .day(let d): .day(d)
+        case .instant(let t): .instant(t)
+        }
+    }
+
+    /// The instant, taking a whole day as its start (for `--start` and `--from`).
+    public func startInstant(in zone: Zone) -> Instant {
+        switch self {
+        case .day(let d): zone.startOfDay(d)
+        case .instant(let t): t
+        }
+    }
+}
+
+/// Parses WHEN (DESIGN §4) in a zone, relative to `now`:
+/// `2026-12-01` (a whole day), `2026-12-01T17:00[:SS]` (local), with `Z` or an offset;
+/// `today`, `tomorrow`, `17:00` (today at), `+90m`, `+3h`, `+2d`, `+1w`.
+public enum WhenParser {
+    public static let hint = "use 2026-12-01, 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d or +1w"
+
+    public static func parse(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
+        let text = Validation.trimmed(raw)
+        let lower = text.lowercased()
+        let today = zone.local(now).date
+        switch lower {
+        case "today": return .day(today)
+        case "tomorrow": return .day(today.adding(days: 1))
+        case "now": return .instant(now)
+        default: break
+        }
+        if lower.hasPrefix("+") { return .instant(try relative(String(lower.dropFirst()), raw: text, now: now, zone: zone)) }
+        if let (h, m, s) = clock(lower) { return .instant(zone.instant(LocalDateTime(date: today, hour: h, minute: m, second: s))) }
+        if let (local, offset) = DateTimeText.parse(text) {
+            if text.count == 10 { return .day(local.date) }
+            if let offset { return .instant(Instant(local.secondsAsUTC - Int64(offset))) }
+            return .instant(zone.instant(local))
+        }
+        if let why = impossibleDate(text) { throw .usage("'\(Validation.printable(text))' is not a date: \(why)") }
+        throw .usage("'\(Validation.printable(text))' is not a date or time; \(hint)")
+    }
+
+    /// `HH:MM` or `HH:MM:SS`.
+    static func clock(_ s: String) -> (Int, Int, Int)? {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60 else { return nil }
+        let sec = parts.count == 3 ? Int(parts[2]) ?? 99 : 0
+        guard sec < 60 else { return nil }
+        return (h, m, sec)
+    }
+
+    /// `90m`, `3h`, `2d`, `1w`, `45s`: days and weeks by the calendar (same wall time), the rest absolute.
+    static func relative(_ body: String, raw: String, now: Instant, zone: Zone) throws(TMinusError) -> Instant {
+        guard let unit = body.last, let n = Int(body.dropLast()), n >= 0, n <= 1_000_000 else {
+            throw .usage("'\(Validation.printable(raw))' is not a relative time; use +90m, +3h, +2d or +1w")
+        }
+        switch unit {
+        case "s": return now + Int64(n)
+        case "m": return now + Int64(n) * 60
+        case "h": return now + Int64(n) * 3600
+        case "d", "w":
+            let days = unit == "d" ? n : n * 7
+            var local = zone.local(now)
+            local.date = local.date.adding(days: days)
+            return zone.instant(local)
+        default:
+            throw .usage("'\(Validation.printable(raw))' has an unknown unit; use m (minutes), h (hours), d (days) or w (weeks)")
+        }
+    }
+
+    /// For text shaped like a date that does not exist, why (e.g. "February 2026 has 28 days").
+    static func impossibleDate(_ text: String) -> String? {
+        let head = text.prefix(10)
+        let parts = head.split(separator: "-")
+        guard head.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        guard (1...12).contains(m) else { return "there is no month \(m)" }
+        let dim = CivilDate.daysInMonth(year: y, month: m)
+        guard (1...dim).contains(d) else {
+            let name = CivilDate(year: y, month: m, day: 1).monthName
+            return "\(name) \(y) has \(dim) days"
+        }
+        return text.count > 10 ? "the time of day is not HH:MM or HH:MM:SS" : nil
+    }
+}

@@ -1,0 +1,112 @@
+/// `tminus list`'s filters and sort, as a pure function of the items, `now` and the zone.
+public struct ListQuery: Equatable, Sendable {
+    public enum Kind: Sendable { case all, deadlines, todos }
+    public enum Sort: String, CaseIterable, Sendable { case due, created, title, priority }
+
+    public var kind: Kind = .all
+    public var today = false
+    public var week = false
+    public var overdue = false
+    public var starred = false
+    /// Include completed items.
+    public var includeCompleted = false
+    public var tag: String?
+    public var search: String?
+    public var year: Int?
+    public var sort: Sort = .due
+
+    public init() {}
+
+    public func apply(to items: [Item], now: Instant, zone: Zone) -> [Item] {
+        let todayDate = zone.local(now).date
+        let weekEnd = todayDate.adding(days: 7)
+        let needle = search?.lowercased()
+        let filtered = items.filter { item in
+            switch kind {
+            case .all: break
+            case .deadlines: if case .todo = item { return false }
+            case .todos: if case .deadline = item { return false }
+            }
+            if !includeCompleted && item.completed != nil { return false }
+            if today {
+                guard let due = item.due, due.localDate(in: zone) == todayDate else { return false }
+            }
+            if week {
+                guard let due = item.due else { return false }
+                let d = due.localDate(in: zone)
+                guard d >= todayDate && d < weekEnd else { return false }
+            }
+            if overdue && !Self.isOverdue(item, now: now, zone: zone) { return false }
+            if starred && !item.starred { return false }
+            if let tag, item.tag?.lowercased() != tag.lowercased() { return false }
+            if let needle, !item.title.lowercased().contains(needle) && !item.note.lowercased().contains(needle) { return false }
+            if let year {
+                let y = item.due?.localDate(in: zone).year ?? zone.local(item.created).date.year
+                if y != year { return false }
+            }
+            return true
+        }
+        return filtered.sorted { a, b in Self.less(a, b, by: sort, zone: zone) }
+    }
+
+    /// Open and past its due instant.
+    public static func isOverdue(_ item: Item, now: Instant, zone: Zone) -> Bool {
+        guard item.completed == nil, let due = item.due else { return false }
+        return due.instant(in: zone) <= now
+    }
+
+    static func less(_ a: Item, _ b: Item, by sort: Sort, zone: Zone) -> Bool {
+        let dueA = a.due?.instant(in: zone).seconds ?? Int64.max
+        let dueB = b.due?.instant(in: zone).seconds ?? Int64.max
+        switch sort {
+        case .due:
+            return (dueA, a.priority.rank, a.handle) < (dueB, b.priority.rank, b.handle)
+        case .created:
+            return (a.created.seconds, a.handle) < (b.created.seconds, b.handle)
+        case .title:
+            let ta = a.title.lowercased(), tb = b.title.lowercased()
+            return ta != tb ? ta < tb : a.handle < b.handle
+        case .priority:
+            return (a.priority.rank, a.starred ? 0 : 1, dueA, a.handle) < (b.priority.rank, b.starred ? 0 : 1, dueB, b.handle)
+        }
+    }
+}
+
+/// `tminus stats`: completed, pending and overdue, in all and per kind.
+public struct Stats: Equatable, Sendable {
+    public struct Counts: Equatable, Sendable {
+        public var completed = 0
+        public var pending = 0
+        public var overdue = 0
+    }
+
+    public var all = Counts()
+    public var deadlines = Counts()
+    public var todos = Counts()
+    public var starred = 0
+
+    public init(open: [Item], completed: [Item], now: Instant, zone: Zone) {
+        for item in completed {
+            all.completed += 1
+            if case .deadline = item { deadlines.completed += 1 } else { todos.completed += 1 }
+        }
+        for item in open {
+            let late = ListQuery.isOverdue(item, now: now, zone: zone)
+            all.pending += 1
+            if late { all.overdue += 1 }
+            if item.starred { starred += 1 }
+            switch item {
+            case .deadline: deadlines.pending += 1; if late { deadlines.overdue += 1 }
+            case .todo: todos.pending += 1; if late { todos.overdue += 1 }
+            }
+        }
+    }
+
+    public func json() -> JSON {
+        func counts(_ c: Counts) -> JSON { .object(["completed": .int(c.completed), "pending": .int(c.pending), "overdue": .int(c.overdue)]) }
+        return .object([
+            "completed": .int(all.completed), "pending": .int(all.pending), "overdue": .int(all.overdue),
+            "starred": .int(starred), "deadlines": counts(deadlines), "todos": counts(todos),
+        ])
+    }
+}

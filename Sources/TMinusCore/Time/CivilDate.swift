@@ -1,0 +1,112 @@
+/// A calendar date with no time zone (proleptic Gregorian), e.g. a whole-day due.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Nil when the date does not exist (2026-02-30, month 13).
+    public static func valid(year: Int, month: Int, day: Int) -> CivilDate? {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        return CivilDate(year: year, month: month, day: day)
+    }
+
+    public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    public var daysSinceEpoch: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` days after 1970-01-01.
+    public init(daysSinceEpoch days: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), month: Int(m), day: Int(d))
+    }
+
+    public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
+
+    /// 0 = Sunday … 6 = Saturday.
+    public var weekday: Int {
+        let w = (daysSinceEpoch + 4) % 7
+        return Int(w < 0 ? w + 7 : w)
+    }
+
+    public static func < (a: CivilDate, b: CivilDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+}
+
+/// A wall-clock time on a civil date, in no particular zone.
+public struct LocalDateTime: Hashable, Sendable {
+    public var date: CivilDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// Seconds since the epoch if this wall time were UTC.
+    public var secondsAsUTC: Int64 {
+        date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    public init(secondsAsUTC s: Int64) {
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let rest = Int(s - days * 86_400)
+        self.init(date: CivilDate(daysSinceEpoch: days), hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60)
+    }
+}
+
+/// Zero-padded decimal, e.g. `pad(7, 2)` is "07".
+@inlinable
+public func pad(_ n: Int, _ width: Int) -> String {
+    let s = String(n < 0 ? -n : n)
+    let body = s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    return n < 0 ? "-" + body : body
+}
+
+private let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+private let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+extension CivilDate {
+    /// "Mon", "Tue", … (English, fixed: the bar output does not depend on the locale).
+    public var weekdayName: String { weekdayNames[weekday] }
+    /// "Jan", "Feb", …
+    public var monthName: String { monthNames[month - 1] }
+}

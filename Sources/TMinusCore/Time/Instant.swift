@@ -1,0 +1,107 @@
+/// A point in time: whole seconds since 1970-01-01T00:00:00Z.
+///
+/// tminus works in whole seconds: countdowns, entries and bars never show less.
+public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var seconds: Int64
+
+    public init(_ seconds: Int64) { self.seconds = seconds }
+
+    public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+    public static func + (a: Instant, s: Int64) -> Instant { Instant(a.seconds + s) }
+    public static func - (a: Instant, s: Int64) -> Instant { Instant(a.seconds - s) }
+    public static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
+
+    /// RFC 3339 in UTC, e.g. `2026-12-01T17:00:00Z`.
+    public var description: String { RFC3339.format(self, offset: 0) }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let instant = RFC3339.parse(text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(text)' is not an RFC 3339 date-time")
+        }
+        self = instant
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
+
+/// RFC 3339 date-times with an explicit offset, without Foundation's formatters (they cost
+/// hundreds of thousands of instructions per call, too much for the poll path).
+public enum RFC3339 {
+    /// `2026-12-01T17:00:00+01:00`, or `…Z` when the offset is 0.
+    public static func format(_ t: Instant, offset: Int) -> String {
+        let local = LocalDateTime(secondsAsUTC: t.seconds + Int64(offset))
+        var s = "\(local.date)T\(pad(local.hour, 2)):\(pad(local.minute, 2)):\(pad(local.second, 2))"
+        if offset == 0 {
+            s += "Z"
+        } else {
+            let a = abs(offset)
+            s += (offset < 0 ? "-" : "+") + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
+        }
+        return s
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)`; nil without an offset or when invalid.
+    public static func parse(_ text: String) -> Instant? {
+        guard let (local, offset) = DateTimeText.parse(text), let offset else { return nil }
+        return Instant(local.secondsAsUTC - Int64(offset))
+    }
+}
+
+/// The shared scanner for ISO-like date-time text: `YYYY-MM-DD[( |T)HH:MM[:SS[.fff]]][Z|±HH[:]MM]`.
+public enum DateTimeText {
+    /// The wall time and, when the text has one, its offset in seconds east of UTC.
+    /// Nil when the text is not of this shape or names an impossible date or time.
+    public static func parse(_ text: String) -> (LocalDateTime, Int?)? {
+        let b = Array(text.utf8)
+        var i = 0
+        func num(_ n: Int) -> Int? {
+            guard i + n <= b.count else { return nil }
+            var v = 0
+            for k in 0..<n {
+                let c = b[i + k]
+                guard c >= 0x30 && c <= 0x39 else { return nil }
+                v = v * 10 + Int(c - 0x30)
+            }
+            i += n
+            return v
+        }
+        func expect(_ c: Character) -> Bool {
+            guard i < b.count, b[i] == c.asciiValue! else { return false }
+            i += 1
+            return true
+        }
+        guard let y = num(4), expect("-"), let mo = num(2), expect("-"), let d = num(2),
+              let date = CivilDate.valid(year: y, month: mo, day: d) else { return nil }
+        var local = LocalDateTime(date: date)
+        if i == b.count { return (local, nil) }
+        guard expect("T") || expect("t") || expect(" "), let h = num(2), expect(":"), let mi = num(2) else { return nil }
+        var s = 0
+        if expect(":") {
+            guard let sec = num(2) else { return nil }
+            s = sec
+            if expect(".") || expect(",") {
+                let start = i
+                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+                guard i > start else { return nil }
+            }
+        }
+        guard h < 24, mi < 60, s < 61 else { return nil }
+        local.hour = h
+        local.minute = mi
+        local.second = min(s, 59)
+        if i == b.count { return (local, nil) }
+        if expect("Z") || expect("z") { return i == b.count ? (local, 0) : nil }
+        let sign: Int
+        if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
+        guard let oh = num(2) else { return nil }
+        _ = expect(":")
+        let om = i < b.count ? num(2) : 0
+        guard let om, i == b.count, oh < 24, om < 60 else { return nil }
+        return (local, sign * (oh * 3600 + om * 60))
+    }
+}

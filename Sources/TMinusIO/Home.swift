@@ -1,0 +1,42 @@
+public import TMinusCore
+
+/// Where tminus keeps its files (DESIGN §2): `--home`, else `$TMINUS_HOME`, else
+/// `$XDG_DATA_HOME/tminus`, else `~/.local/share/tminus`. The config: `--config`, else
+/// `$XDG_CONFIG_HOME/tminus/config.json`, else `~/.config/tminus/config.json`.
+public struct Home: Sendable {
+    public var directory: String
+    public var configPath: String
+
+    public init(directory: String, configPath: String) {
+        self.directory = directory
+        self.configPath = configPath
+    }
+
+    public static func resolve(home: String?, config: String?, environment env: [String: String]) throws(TMinusError) -> Home {
+        func nonEmpty(_ k: String) -> String? { env[k].flatMap { $0.isEmpty ? nil : $0 } }
+        let userHome = nonEmpty("HOME")
+        func absolute(_ p: String) -> String {
+            if p.hasPrefix("~/"), let userHome { return userHome + p.dropFirst() }
+            if p.hasPrefix("/") { return p }
+            return (nonEmpty("PWD") ?? ".") + "/" + p
+        }
+        let dir: String
+        if let home { dir = absolute(home) }
+        else if let h = nonEmpty("TMINUS_HOME") { dir = absolute(h) }
+        else if let x = nonEmpty("XDG_DATA_HOME") { dir = absolute(x) + "/tminus" }
+        else if let userHome { dir = userHome + "/.local/share/tminus" }
+        else { throw .usage("cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR") }
+        let cfg: String
+        if let config { cfg = absolute(config) }
+        else if let x = nonEmpty("XDG_CONFIG_HOME") { cfg = absolute(x) + "/tminus/config.json" }
+        else if let userHome { cfg = userHome + "/.config/tminus/config.json" }
+        else { cfg = dir + "/config.json" }
+        return Home(directory: dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir, configPath: cfg)
+    }
+
+    public var storePath: String { directory + "/store.json" }
+    public var archivePath: String { directory + "/archive.jsonl" }
+    public var summaryPath: String { directory + "/summary.json" }
+    public var statePath: String { directory + "/state.json" }
+    public var lockPath: String { directory + "/.lock" }
+}

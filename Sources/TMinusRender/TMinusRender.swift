@@ -1,0 +1,1 @@
+// The bar renderers live here (issue 4).

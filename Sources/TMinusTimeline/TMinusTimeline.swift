@@ -1,0 +1,1 @@
+// The timeline provider lives here (issue 3).

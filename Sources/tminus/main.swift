@@ -1,0 +1,3 @@
+import TMinusCLI
+
+exit(CLI.run(arguments: CommandLine.arguments, environment: ProcessEnvironment.current()))
