@@ -110,5 +110,10 @@ public enum CLI {
         "stats": StatsCommand.run,
         "summary": SummaryCommand.run,
         "config": ConfigCommand.run,
+        "show": ShowCommand.run,
+        "timeline": TimelineCommand.run,
+        "next": CycleCommand.next,
+        "prev": CycleCommand.prev,
+        "demo": DemoCommand.run,
     ]
 }

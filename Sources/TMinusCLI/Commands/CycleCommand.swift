@@ -1,0 +1,34 @@
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// `tminus next | prev`: cycle the deadline the widget shows (kept in state.json).
+enum CycleCommand {
+    static func next(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 { try cycle(raw, ctx, by: 1, name: "next") }
+    static func prev(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 { try cycle(raw, ctx, by: -1, name: "prev") }
+
+    static func cycle(_ raw: [String], _ ctx: Context, by step: Int, name: String) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: name)
+        try a.expectPositional(0...0, command: name, usage: "")
+        guard let chosen = try select(ctx, by: step) else {
+            ctx.say("no deadlines to cycle through; add one with tminus add TITLE --due WHEN")
+            return 0
+        }
+        ctx.say("showing #\(chosen.handle) \(chosen.title)")
+        return 0
+    }
+
+    /// Moves the selection `step` places along the ongoing deadlines and saves it.
+    static func select(_ ctx: Context, by step: Int) throws(TMinusError) -> Summary.DeadlineInfo? {
+        let (config, _) = (try? ctx.container.loadConfig()) ?? (Config(), [])
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        let provider = TimelineProvider(summary: summary, config: config, state: ctx.container.loadState(), zone: ctx.zone)
+        let order = provider.cycleOrder(at: ctx.now)
+        guard !order.isEmpty else { return nil }
+        let current = provider.entry(at: ctx.now).deadline?.id
+        let index = order.firstIndex { $0.id == current } ?? (step > 0 ? -1 : 0)
+        let chosen = order[((index + step) % order.count + order.count) % order.count]
+        try ctx.container.saveState(WidgetState(selected: chosen.id))
+        return chosen
+    }
+}

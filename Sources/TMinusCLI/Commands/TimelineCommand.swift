@@ -1,0 +1,31 @@
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// `tminus timeline [--from WHEN] [--until WHEN] [--limit N] [--deadline REF|next]`: the timeline
+/// as JSON (DESIGN §5).
+enum TimelineCommand {
+    static let defaultLimit = 10_000
+
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "timeline", options: ["from", "until", "limit", "deadline"])
+        try a.expectPositional(0...0, command: "timeline", usage: "")
+        let from = try a.value("from").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) } ?? ctx.now
+        let until = try a.value("until").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+        var limit = defaultLimit
+        if let l = a.value("limit") {
+            guard let n = Int(l), n > 0 else { throw .usage("--limit takes a whole number above 0, not '\(Validation.printable(l))'") }
+            limit = n
+        }
+        if let until, until < from { throw .usage("--until is before --from") }
+        let (config, problems) = try ctx.container.loadConfig()
+        if let first = problems.first { throw .usage("\(ctx.home.configPath) \(first)") }
+        var c = config
+        if let d = a.value("deadline") { c.deadline = d == "next" ? .next : .ref(d) }
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        let provider = TimelineProvider(summary: summary, config: c, state: ctx.container.loadState(), zone: ctx.zone)
+        if case .ref(let ref) = c.deadline { _ = try provider.resolve(ref, in: summary.deadlines) }
+        ctx.say(JSONWriter.compact(provider.timeline(from: from, until: until, limit: limit).json(zone: ctx.zone)))
+        return 0
+    }
+}

@@ -1,0 +1,14 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// `plain`: the family's text (default medium), control characters removed; large keeps its
+/// line breaks.
+public struct PlainRenderer: Renderer {
+    public let format = "plain"
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let family = options.family ?? .medium
+        return Rendered(Escape.stripControls(entry.text(family), keepNewlines: family == .large))
+    }
+}

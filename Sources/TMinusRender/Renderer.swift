@@ -1,0 +1,56 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// Whether the bar parses Pango markup in the text it gets.
+public enum Markup: String, CaseIterable, Sendable {
+    case none, pango
+}
+
+/// What a renderer needs besides the entry.
+public struct RenderOptions: Sendable {
+    /// The family asked for; nil means the renderer's own default.
+    public var family: Family?
+    public var markup: Markup
+    public var config: Config
+    public var zone: Zone
+
+    public init(family: Family? = nil, markup: Markup = .none, config: Config = Config(), zone: Zone) {
+        self.family = family
+        self.markup = markup
+        self.config = config
+        self.zone = zone
+    }
+
+    /// The colour of an entry's state (an error entry uses the critical colour).
+    public func color(_ entry: Entry) -> String {
+        config.colors[entry.error == nil ? entry.state : .critical] ?? "#ffffff"
+    }
+}
+
+/// What a renderer produces: the bytes for the bar (without the final newline) and the exit code
+/// (i3blocks reads 33 as urgent).
+public struct Rendered: Equatable, Sendable {
+    public var text: String
+    public var exitCode: Int32
+
+    public init(_ text: String, exitCode: Int32 = 0) {
+        self.text = text
+        self.exitCode = exitCode
+    }
+}
+
+/// Entry + options → the bytes one bar expects, with that bar's escaping of data (and only data).
+public protocol Renderer: Sendable {
+    /// The `--format` name.
+    var format: String { get }
+    func render(_ entry: Entry, _ options: RenderOptions) -> Rendered
+}
+
+/// Every renderer, by format name.
+public enum Renderers {
+    public static let all: [any Renderer] = [PlainRenderer(), JSONRenderer()]
+
+    public static func named(_ format: String) -> (any Renderer)? {
+        all.first { $0.format == format }
+    }
+}

@@ -1,1 +1,0 @@
-// The bar renderers live here (issue 4).

@@ -1,0 +1,129 @@
+public import TMinusCore
+
+/// One problem in a config file: its line, the key, and what to do.
+public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var key: String
+    public var message: String
+    public var description: String { "line \(line): \(key.isEmpty ? "" : "\(key): ")\(message)" }
+}
+
+extension Config {
+    /// Reads a config (JSON with comments and trailing commas). Returns every problem found; the
+    /// config is only usable when there are none.
+    public static func parse(_ bytes: [UInt8]) -> (Config, [ConfigProblem]) {
+        var config = Config()
+        let root: JSON
+        do { root = try JSONParser.parse(bytes, relaxed: true) } catch {
+            return (config, [ConfigProblem(line: error.line, key: "", message: error.message)])
+        }
+        var problems: [ConfigProblem] = []
+        guard let members = root.members else {
+            return (config, [ConfigProblem(line: 1, key: "", message: "the config must be a JSON object { … }")])
+        }
+        func problem(_ m: JSON.Member, _ path: String, _ text: String) {
+            problems.append(ConfigProblem(line: m.line, key: path, message: text))
+        }
+        func unknown(_ m: JSON.Member, _ path: String, _ known: [String]) {
+            let hint = Suggest.closest(m.key, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known keys: " + known.joined(separator: ", ")
+            problem(m, path, "unknown key\(hint)")
+        }
+        func string(_ m: JSON.Member, _ path: String) -> String? {
+            guard let s = m.value.stringValue else { problem(m, path, "expected a string, found \(m.value.typeName)"); return nil }
+            return s
+        }
+        func duration(_ m: JSON.Member, _ path: String) -> Int64? {
+            if let n = m.value.intValue, n >= 0 { return Int64(n) }
+            if let s = m.value.stringValue, let d = DurationText.parse(s) { return d }
+            problem(m, path, "expected a duration like \"24h\", \"90m\" or a number of seconds")
+            return nil
+        }
+        func color(_ m: JSON.Member, _ path: String) -> String? {
+            guard let s = string(m, path) else { return nil }
+            do { return try Validation.color(s) } catch { problem(m, path, "'\(s)' is not a colour; use \"#rrggbb\""); return nil }
+        }
+        func int(_ m: JSON.Member, _ path: String, _ range: ClosedRange<Int>) -> Int? {
+            guard let n = m.value.intValue, range.contains(n) else {
+                problem(m, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            return n
+        }
+        func object(_ m: JSON.Member, _ path: String) -> [JSON.Member]? {
+            guard let o = m.value.members else { problem(m, path, "expected an object { … }, found \(m.value.typeName)"); return nil }
+            return o
+        }
+        func perState(_ m: JSON.Member, _ path: String, _ body: (EntryState, JSON.Member) -> Void) {
+            for s in object(m, path) ?? [] {
+                guard let state = EntryState(rawValue: s.key) else { unknown(s, "\(path).\(s.key)", EntryState.allCases.map(\.rawValue)); continue }
+                body(state, s)
+            }
+        }
+        let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
+                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals"]
+        for m in members {
+            let path = m.key
+            switch m.key {
+            case "deadline":
+                if let s = string(m, path) { config.deadline = s == "next" ? .next : .ref(s) }
+            case "precision":
+                if let s = string(m, path) {
+                    if let p = Precision(rawValue: s) { config.precision = p } else {
+                        problem(m, path, "'\(s)' is not a precision; use auto, seconds, minutes, hours or days")
+                    }
+                }
+            case "warning": if let d = duration(m, path) { config.warning = d }
+            case "critical": if let d = duration(m, path) { config.critical = d }
+            case "overHold": if let d = duration(m, path) { config.overHold = d }
+            case "overText": if let s = string(m, path) { config.overText = s }
+            case "overLongText": if let s = string(m, path) { config.overLongText = s }
+            case "maxLength": if let n = int(m, path, 1...10_000) { config.maxLength = n }
+            case "maxTodos": if let n = int(m, path, 0...100) { config.maxTodos = n }
+            case "templates":
+                let known = ["small", "medium", "large", "smallNone", "mediumNone", "largeNone"]
+                for t in object(m, path) ?? [] {
+                    let tpath = "templates.\(t.key)"
+                    guard known.contains(t.key) else { unknown(t, tpath, known); continue }
+                    guard let s = string(t, tpath) else { continue }
+                    if let error = Template.check(s) { problem(t, tpath, error); continue }
+                    switch t.key {
+                    case "small": config.templates.small = s
+                    case "medium": config.templates.medium = s
+                    case "large": config.templates.large = s
+                    case "smallNone": config.templates.smallNone = s
+                    case "mediumNone": config.templates.mediumNone = s
+                    default: config.templates.largeNone = s
+                    }
+                }
+            case "colors": perState(m, path) { state, s in if let c = color(s, "colors.\(s.key)") { config.colors[state] = c } }
+            case "icons": perState(m, path) { state, s in if let i = string(s, "icons.\(s.key)") { config.icons[state] = i } }
+            case "tags":
+                for t in object(m, path) ?? [] {
+                    var style = TagStyle()
+                    for f in object(t, "tags.\(t.key)") ?? [] {
+                        let fpath = "tags.\(t.key).\(f.key)"
+                        switch f.key {
+                        case "color": style.color = color(f, fpath)
+                        case "icon": style.icon = string(f, fpath)
+                        default: unknown(f, fpath, ["color", "icon"])
+                        }
+                    }
+                    config.tags[t.key.lowercased()] = style
+                }
+            case "signals":
+                for s in object(m, path) ?? [] {
+                    let spath = "signals.\(s.key)"
+                    guard ["waybar", "i3blocks"].contains(s.key) else { unknown(s, spath, ["waybar", "i3blocks"]); continue }
+                    if let n = int(s, spath, 1...30) { config.signals[s.key] = n }
+                }
+            default:
+                unknown(m, path, topKeys)
+            }
+        }
+        if config.critical > config.warning, problems.isEmpty {
+            let line = members.first { $0.key == "critical" }?.line ?? 1
+            problems.append(ConfigProblem(line: line, key: "critical", message: "is longer than warning; critical should come closer to the deadline"))
+        }
+        return (config, problems)
+    }
+}

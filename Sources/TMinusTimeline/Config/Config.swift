@@ -1,0 +1,101 @@
+public import TMinusCore
+
+/// The widget configuration (`config.json`, DESIGN §2): which deadline, how precise, when it
+/// turns urgent, and how each family looks. A missing file means these defaults.
+public struct Config: Equatable, Sendable {
+    /// Which deadline to show: the next one, or a fixed REF (handle, id prefix or title).
+    public enum Selection: Equatable, Sendable {
+        case next
+        case ref(String)
+    }
+
+    public struct Templates: Equatable, Sendable {
+        public var small = "{icon} {countdown}"
+        public var medium = "{title} {countdown}[ · {todos_text}]"
+        public var large = "{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n{todos_list}"
+        public var smallNone = "{icon}[ {todo_count}]"
+        public var mediumNone = "no deadlines[ · {todos_text}]"
+        public var largeNone = "No deadlines\n{todos_list}"
+        public init() {}
+    }
+
+    /// Per-tag look: a colour that overrides the tag's own, and an icon.
+    public struct TagStyle: Equatable, Sendable {
+        public var color: String?
+        public var icon: String?
+        public init(color: String? = nil, icon: String? = nil) {
+            self.color = color
+            self.icon = icon
+        }
+    }
+
+    public var deadline: Selection = .next
+    public var precision: Precision = .auto
+    /// Warning when less than this is left (seconds).
+    public var warning: Int64 = 86_400
+    /// Critical when less than this is left (seconds).
+    public var critical: Int64 = 3600
+    /// How long the "over" entry holds before the next deadline takes over (seconds).
+    public var overHold: Int64 = 3600
+    public var overText = "over"
+    public var overLongText = "Deadline is over!"
+    public var templates = Templates()
+    public var colors: [EntryState: String] = [
+        .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
+    ]
+    public var icons: [EntryState: String] = [
+        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁",
+    ]
+    public var tags: [String: TagStyle] = [:]
+    /// Titles longer than this are shortened with an ellipsis in the families' text.
+    public var maxLength = 60
+    /// At most this many of today's todos in the large family.
+    public var maxTodos = 10
+    /// Real-time signals to send the bars after every change (Waybar's and i3blocks' `signal`).
+    public var signals: [String: Int] = [:]
+
+    public init() {}
+
+    public func templates(for family: Family, state: EntryState) -> String {
+        let none = state == .none
+        switch family {
+        case .small: return none ? templates.smallNone : templates.small
+        case .medium: return none ? templates.mediumNone : templates.medium
+        case .large: return none ? templates.largeNone : templates.large
+        }
+    }
+}
+
+/// The three widget families: small (the countdown), medium (with the title and todo count),
+/// large (several lines with today's todos).
+public enum Family: String, CaseIterable, Sendable {
+    case small, medium, large
+}
+
+/// Durations in the config: a number of seconds, or text like "24h", "90m", "1h30m", "2d".
+public enum DurationText {
+    public static func parse(_ text: String) -> Int64? {
+        var total: Int64 = 0
+        var digits = ""
+        var sawUnit = false
+        for c in text.lowercased() where c != " " {
+            if c.isASCII && c.isNumber { digits.append(c); continue }
+            guard let n = Int64(digits) else { return nil }
+            switch c {
+            case "s": total += n
+            case "m": total += n * 60
+            case "h": total += n * 3600
+            case "d": total += n * 86_400
+            case "w": total += n * 604_800
+            default: return nil
+            }
+            digits = ""
+            sawUnit = true
+        }
+        if !digits.isEmpty {
+            guard !sawUnit, let n = Int64(digits) else { return nil }
+            total += n
+        }
+        return (sawUnit || !text.isEmpty) ? total : nil
+    }
+}

@@ -1,0 +1,110 @@
+public import TMinusCore
+
+/// Time left to a due instant, split the way people read it: whole calendar days (now + N days
+/// at the same wall time is still not after due), then the rest in absolute seconds. So across a
+/// DST change a day is 23 or 25 hours and `remaining` stays the true number of seconds.
+public struct Countdown: Equatable, Sendable {
+    /// True seconds to due (0 or less: over).
+    public var remaining: Int64
+    /// Whole calendar days left.
+    public var days: Int
+    /// Seconds left after the whole days.
+    public var rest: Int64
+
+    public init(now: Instant, due: Instant, zone: Zone) {
+        remaining = due - now
+        guard remaining > 0 else {
+            days = 0
+            rest = max(0, remaining)
+            return
+        }
+        let local = zone.local(now)
+        func anchor(_ n: Int) -> Instant {
+            var l = local
+            l.date = l.date.adding(days: n)
+            return zone.instant(l)
+        }
+        var n = max(0, Int(remaining / 86_400) - 1)
+        while anchor(n + 1) <= due { n += 1 }
+        while n > 0 && anchor(n) > due { n -= 1 }
+        days = n
+        rest = due - anchor(n)
+    }
+
+    public var isOver: Bool { remaining <= 0 }
+
+    /// The unit a precision shows last, in seconds (the calendar day counts as 0: it is handled apart).
+    func smallestUnit(_ precision: Precision) -> Int64 {
+        switch precision {
+        case .seconds: 1
+        case .minutes: 60
+        case .hours: 3600
+        case .days: 0
+        case .auto: days >= 1 ? 3600 : (rest >= 3600 ? 60 : 1)
+        }
+    }
+
+    /// Seconds until the text can next change (at least 1): the next unit boundary in the due
+    /// instant's phase.
+    func secondsToNextTick(_ precision: Precision) -> Int64 {
+        guard remaining > 0 else { return 0 }
+        let unit = smallestUnit(precision)
+        if unit == 0 { return rest + 1 }
+        // Also when the day count drops (rest runs out), which the modulo covers when unit divides it.
+        return min(rest % unit + 1, rest + 1)
+    }
+
+    /// The short text: "2d 4h", "4h 05m", "04:09" (auto); forced precisions keep their unit.
+    public func text(_ precision: Precision, over: String) -> String {
+        if isOver { return over }
+        let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
+        let d = days
+        switch precision {
+        case .auto:
+            if d >= 1 { return "\(d)d \(h)h" }
+            if h >= 1 { return "\(h)h \(pad(m, 2))m" }
+            return "\(pad(m, 2)):\(pad(s, 2))"
+        case .seconds:
+            let clock = "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))"
+            if d >= 1 { return "\(d)d \(clock)" }
+            return h >= 1 ? clock : "\(pad(m, 2)):\(pad(s, 2))"
+        case .minutes:
+            if d >= 1 { return "\(d)d \(h)h \(pad(m, 2))m" }
+            return h >= 1 ? "\(h)h \(pad(m, 2))m" : "\(m)m"
+        case .hours:
+            if d >= 1 { return "\(d)d \(h)h" }
+            return h >= 1 ? "\(h)h" : "<1h"
+        case .days:
+            return d >= 1 ? "\(d)d" : "<1d"
+        }
+    }
+
+    /// The long text with words, singular and plural right: "2 days 4 hours", "1 hour 5 minutes",
+    /// "4 minutes 9 seconds".
+    public func longText(_ precision: Precision, over: String) -> String {
+        if isOver { return over }
+        let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
+        var parts: [(Int, String)] = []
+        switch precision {
+        case .auto:
+            if days >= 1 { parts = [(days, "day"), (h, "hour")] }
+            else if h >= 1 { parts = [(h, "hour"), (m, "minute")] }
+            else { parts = [(m, "minute"), (s, "second")] }
+        case .seconds: parts = [(days, "day"), (h, "hour"), (m, "minute"), (s, "second")]
+        case .minutes: parts = [(days, "day"), (h, "hour"), (m, "minute")]
+        case .hours: parts = [(days, "day"), (h, "hour")]
+        case .days: parts = [(days, "day")]
+        }
+        let shown = parts.filter { $0.0 > 0 }
+        if shown.isEmpty {
+            let unit = parts.last?.1 ?? "day"
+            return "less than a\(unit == "hour" ? "n" : "") \(unit)"
+        }
+        return shown.map { plural($0.0, $0.1) }.joined(separator: " ")
+    }
+}
+
+/// "1 todo", "3 todos".
+public func plural(_ n: Int, _ word: String) -> String {
+    "\(n) \(word)\(n == 1 ? "" : "s")"
+}

@@ -1,0 +1,84 @@
+public import TMinusCore
+
+/// The deadline as one entry shows it.
+public struct DeadlineView: Equatable, Sendable {
+    public var id: String
+    public var handle: Int
+    public var title: String
+    public var due: Instant
+    /// True seconds to due at the entry's date (negative once over).
+    public var remaining: Int64
+    /// Time elapsed from start to due, 0…1.
+    public var progress: Double
+    public var tag: String?
+    /// The tag's colour (config override first).
+    public var color: String?
+    public var icon: String?
+}
+
+/// One of today's todos as an entry shows it.
+public struct TodoView: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var due: Due?
+    public var overdue: Bool
+    public var tag: String?
+    public var color: String?
+    public var starred: Bool
+    public var priority: Priority
+}
+
+/// A timeline entry (WidgetKit's `TimelineEntry`): a date and what every family shows from then on.
+public struct Entry: Equatable, Sendable {
+    public var date: Instant
+    public var state: EntryState
+    public var deadline: DeadlineView?
+    public var todos: [TodoView]
+    public var small: String
+    public var medium: String
+    public var large: String
+    /// Set on an error entry (a broken config or an unreadable summary): the message for tooltips.
+    public var error: String?
+
+    public func text(_ family: Family) -> String {
+        switch family {
+        case .small: small
+        case .medium: medium
+        case .large: large
+        }
+    }
+
+    /// Whole percent elapsed (what a bar shows); 0 without a deadline.
+    public var percent: Int { deadline.map { Int(($0.progress * 100).rounded(.down)) } ?? 0 }
+
+    /// Urgent for i3blocks and i3bar: critical or over.
+    public var isUrgent: Bool { state == .critical || state == .over }
+
+    /// Equal for display: everything but the date and the ticking `remaining`.
+    func sameContent(as other: Entry) -> Bool {
+        state == other.state && small == other.small && medium == other.medium && large == other.large
+            && deadline?.id == other.deadline?.id && percent == other.percent && todos == other.todos && error == other.error
+    }
+
+    /// The entry a bar shows when the config or summary is broken (DESIGN §8).
+    public static func error(_ message: String, at date: Instant) -> Entry {
+        Entry(date: date, state: .none, deadline: nil, todos: [], small: "⚠ tminus", medium: "⚠ tminus",
+              large: "tminus: " + message, error: message)
+    }
+}
+
+/// WidgetKit's reload policy: when a new timeline is owed.
+public enum ReloadPolicy: Equatable, Sendable {
+    /// Ask again after the last entry (the list was cut by a limit).
+    case atEnd
+    /// Ask again at this date.
+    case after(Instant)
+    /// Nothing can change any more until the data does.
+    case never
+}
+
+/// A timeline: entries with strictly rising dates, and what to do after the last.
+public struct Timeline: Equatable, Sendable {
+    public var entries: [Entry]
+    public var policy: ReloadPolicy
+}

@@ -1,0 +1,71 @@
+public import TMinusCore
+
+extension TimelineProvider {
+    /// The date of the next entry after `t`: the first instant where what a bar shows differs from
+    /// the entry at `t`; nil when nothing can change any more (policy `never`).
+    public func nextChange(after t: Instant, current: Entry? = nil) -> Instant? {
+        let e = current ?? entry(at: t)
+        var cursor = t
+        while let c = candidates(after: cursor).min() {
+            if !entry(at: c).sameContent(as: e) {
+                // Every place content can change is a candidate; should a calendar corner case
+                // change it earlier (a DST jump of the day anchor), find the first change exactly.
+                if c.seconds - 1 > cursor.seconds, !entry(at: c - 1).sameContent(as: e) {
+                    var lo = cursor, hi = c - 1
+                    while hi - lo > 1 {
+                        let mid = lo + (hi - lo) / 2
+                        if entry(at: mid).sameContent(as: e) { lo = mid } else { hi = mid }
+                    }
+                    return hi
+                }
+                return c
+            }
+            cursor = c
+        }
+        return nil
+    }
+
+    /// Instants after `t` where content may change: the countdown's next unit boundary, the
+    /// thresholds, the due instant, the next whole percent, hand-overs, todos' due instants and,
+    /// while a dated todo is still ahead, the next local midnight.
+    func candidates(after t: Instant) -> [Instant] {
+        var out: [Instant] = []
+        func add(_ c: Instant) { if c > t { out.append(c) } }
+        if let d = shownDeadline(at: t) {
+            let due = d.due.instant(in: zone)
+            if t < due {
+                let cd = Countdown(now: t, due: due, zone: zone)
+                add(t + cd.secondsToNextTick(config.precision))
+                add(due - config.warning + 1)
+                add(due - config.critical + 1)
+                add(due)
+                let total = due - d.start
+                if total > 0 {
+                    let elapsed = max(t - d.start, 0)
+                    let p = elapsed * 100 / total
+                    if p < 100 { add(d.start + ((p + 1) * total + 99) / 100) }
+                }
+            }
+        }
+        if config.deadline == .next {
+            for d in summary.deadlines {
+                let due = d.due.instant(in: zone)
+                add(due)
+                add(due + config.overHold)
+                add(due - config.critical + 1)
+            }
+        }
+        let today = zone.local(t).date
+        var dated = false
+        for todo in summary.todos {
+            guard let due = todo.due else { continue }
+            let dueInstant = due.instant(in: zone)
+            if dueInstant > t {
+                add(dueInstant)
+                if due.localDate(in: zone) >= today { dated = true }
+            }
+        }
+        if dated { add(zone.startOfDay(today.adding(days: 1))) }
+        return out
+    }
+}

@@ -1,0 +1,121 @@
+public import TMinusCore
+
+extension TimelineProvider {
+    /// The entry at `t`: the shown deadline's countdown and state, today's todos, and the three
+    /// families' text.
+    public func entry(at t: Instant) -> Entry {
+        let todos = todayTodos(at: t)
+        guard let d = shownDeadline(at: t) else {
+            let values = todoValues(todos)
+            return Entry(date: t, state: .none, deadline: nil, todos: todos,
+                         small: render(.small, .none, values), medium: render(.medium, .none, values),
+                         large: render(.large, .none, values), error: nil)
+        }
+        let due = d.due.instant(in: zone)
+        let cd = Countdown(now: t, due: due, zone: zone)
+        let state = self.state(remaining: cd.remaining)
+        let total = due - d.start
+        let elapsed = min(max(t - d.start, 0), max(total, 0))
+        let percent = total > 0 ? Int(elapsed * 100 / total) : 100
+        let progress = total > 0 ? Double(elapsed) / Double(total) : 1
+        let style = d.tag.flatMap { config.tags[$0.lowercased()] }
+        let icon = shorten(d.icon ?? style?.icon ?? config.icons[state] ?? "")
+        let view = DeadlineView(id: d.id, handle: d.handle, title: d.title, due: due, remaining: cd.remaining,
+                                progress: progress, tag: d.tag, color: style?.color ?? d.color, icon: icon)
+        var values = todoValues(todos)
+        values[.title] = shorten(d.title)
+        values[.countdown] = cd.text(config.precision, over: config.overText)
+        values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
+        values[.due] = dueText(d.due)
+        values[.due_date] = d.due.localDate(in: zone).description
+        if case .instant(let i) = d.due { values[.due_time] = DueText.clock(zone.local(i)) }
+        values[.percent] = String(percent)
+        values[.icon] = icon
+        values[.state] = state.rawValue
+        values[.tag] = d.tag ?? ""
+        values[.note] = shorten(String(d.note.split(separator: "\n").first ?? ""))
+        return Entry(date: t, state: state, deadline: view, todos: todos,
+                     small: render(.small, state, values), medium: render(.medium, state, values),
+                     large: render(.large, state, values), error: nil)
+    }
+
+    func state(remaining: Int64) -> EntryState {
+        if remaining <= 0 { return .over }
+        if remaining < config.critical { return .critical }
+        if remaining < config.warning { return .warning }
+        return .normal
+    }
+
+    func render(_ family: Family, _ state: EntryState, _ values: [Placeholder: String]) -> String {
+        var v = values
+        if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
+        if v[.state] == nil { v[.state] = state.rawValue }
+        return Template.render(config.templates(for: family, state: state), values: v)
+    }
+
+    /// "Tue 1 Dec 17:00", or "Mon 30 Nov" for a whole day: absolute, so it never changes at midnight.
+    func dueText(_ due: Due) -> String {
+        switch due {
+        case .day(let d): return "\(d.weekdayName) \(d.day) \(d.monthName)"
+        case .instant(let i):
+            let l = zone.local(i)
+            return "\(l.date.weekdayName) \(l.date.day) \(l.date.monthName) \(DueText.clock(l))"
+        }
+    }
+
+    /// Data made safe for one line: control characters (newlines, tabs, escapes from other
+    /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
+    func shorten(_ s: String) -> String {
+        var clean = ""
+        for scalar in s.unicodeScalars {
+            clean.unicodeScalars.append(scalar.properties.generalCategory == .control ? " " : scalar)
+        }
+        return clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"
+    }
+
+    /// Today's todos at `t`: due today, overdue (marked), or undated; overdue first, then by time,
+    /// priority, star, title.
+    func todayTodos(at t: Instant) -> [TodoView] {
+        let today = zone.local(t).date
+        var out: [(TodoView, Int64)] = []
+        for todo in summary.todos {
+            var overdue = false
+            var sortTime = Int64.max
+            if let due = todo.due {
+                let dueInstant = due.instant(in: zone)
+                overdue = dueInstant <= t
+                guard overdue || due.localDate(in: zone) == today else { continue }
+                sortTime = due.isWholeDay ? dueInstant.seconds - 1 : dueInstant.seconds
+            }
+            let style = todo.tag.flatMap { config.tags[$0.lowercased()] }
+            out.append((TodoView(id: todo.id, title: todo.title, due: todo.due, overdue: overdue, tag: todo.tag,
+                                 color: style?.color ?? todo.color, starred: todo.starred, priority: todo.priority), sortTime))
+        }
+        out.sort { a, b in
+            (a.0.overdue ? 0 : 1, a.1, a.0.priority.rank, a.0.starred ? 0 : 1, a.0.title.lowercased())
+                < (b.0.overdue ? 0 : 1, b.1, b.0.priority.rank, b.0.starred ? 0 : 1, b.0.title.lowercased())
+        }
+        return out.map(\.0)
+    }
+
+    func todoValues(_ todos: [TodoView]) -> [Placeholder: String] {
+        let overdue = todos.filter(\.overdue).count
+        var lines = todos.prefix(config.maxTodos).map { t -> String in
+            var line = t.overdue ? "⚠ " : "• "
+            if !t.overdue, case .instant(let i)? = t.due { line += DueText.clock(zone.local(i)) + " " }
+            line += shorten(t.title)
+            if t.starred { line += " ★" }
+            if t.overdue { line += " (overdue)" }
+            return line
+        }
+        if todos.count > config.maxTodos { lines.append("+\(todos.count - config.maxTodos) more") }
+        return [
+            .todo_count: String(todos.count),
+            .todos_text: todos.isEmpty ? "" : plural(todos.count, "todo"),
+            .overdue_count: String(overdue),
+            .todos: todos.prefix(config.maxTodos).map { shorten($0.title) }.joined(separator: ", "),
+            .todos_list: lines.isEmpty ? "No todos today" : lines.joined(separator: "\n"),
+            .next_todo: todos.first.map { shorten($0.title) } ?? "",
+        ]
+    }
+}

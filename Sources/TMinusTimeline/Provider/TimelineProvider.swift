@@ -1,0 +1,98 @@
+public import TMinusCore
+
+/// WidgetKit's `TimelineProvider` for a status bar: a pure function of (summary, config, state,
+/// zone) that gives entries dated exactly where what a bar shows changes.
+public struct TimelineProvider: Sendable {
+    public var summary: Summary
+    public var config: Config
+    public var state: WidgetState
+    public var zone: Zone
+
+    public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone) {
+        self.summary = summary
+        self.config = config
+        self.state = state
+        self.zone = zone
+    }
+
+    /// A generic entry on sample data, for a first display (WidgetKit's `placeholder(in:)`).
+    public static func placeholder(now: Instant, zone: Zone) -> Entry {
+        TimelineProvider(summary: SampleData.summary(now: now, zone: zone), zone: zone).entry(at: now)
+    }
+
+    /// The entry for now (WidgetKit's `getSnapshot`).
+    public func snapshot(at now: Instant) -> Entry { entry(at: now) }
+
+    /// Entries from `from`, cut at `until` (policy `.after`) or after `limit` entries (`.atEnd`);
+    /// `.never` when nothing can change any more.
+    public func timeline(from: Instant, until: Instant? = nil, limit: Int? = nil) -> Timeline {
+        var entries: [Entry] = []
+        var iterator = EntrySequence(provider: self, start: from).makeIterator()
+        while let e = iterator.next() {
+            if let until, e.date > until { return Timeline(entries: entries, policy: .after(e.date)) }
+            entries.append(e)
+            if let limit, entries.count >= limit {
+                return Timeline(entries: entries, policy: iterator.upcoming == nil ? .never : .atEnd)
+            }
+        }
+        return Timeline(entries: entries, policy: .never)
+    }
+
+    /// All entries from `start`, produced lazily: a per-second countdown over weeks costs nothing
+    /// until read.
+    public func entries(from start: Instant) -> EntrySequence { EntrySequence(provider: self, start: start) }
+
+    // MARK: which deadline
+
+    /// The deadline shown at `t`: the configured REF; else the clicked one while it lasts; else
+    /// the one that went over less than `overHold` ago (unless the next is already critical);
+    /// else the next one due; else the last one, held as over.
+    func shownDeadline(at t: Instant) -> Summary.DeadlineInfo? {
+        let all = summary.deadlines
+        let live = cycleOrder(at: t)
+        // A click (tminus next|prev) wins while the clicked deadline lasts.
+        if let selected = state.selected, let chosen = live.first(where: { $0.id == selected }) { return chosen }
+        if case .ref(let ref) = config.deadline {
+            return try? resolve(ref, in: all)
+        }
+        let upcoming = live.first { $0.due.instant(in: zone) > t }
+        let lastOver = all.filter { $0.due.instant(in: zone) <= t }
+            .max { ($0.due.instant(in: zone), -$0.handle) < ($1.due.instant(in: zone), -$1.handle) }
+        if let held = lastOver, held.due.instant(in: zone) + config.overHold > t {
+            if let upcoming, upcoming.due.instant(in: zone) - t < config.critical { return upcoming }
+            return held
+        }
+        return upcoming ?? lastOver
+    }
+
+    /// Resolves a configured REF among the summary's deadlines.
+    public func resolve(_ ref: String, in deadlines: [Summary.DeadlineInfo]) throws(TMinusError) -> Summary.DeadlineInfo {
+        try RefResolver.resolve(ref, among: deadlines, what: "deadline")
+    }
+
+    /// The deadlines in the order `next`/`prev` cycle through: ongoing ones by due date.
+    public func cycleOrder(at t: Instant) -> [Summary.DeadlineInfo] {
+        summary.deadlines.filter { $0.due.instant(in: zone) + config.overHold > t }
+            .sorted { ($0.due.instant(in: zone), $0.handle, $0.id) < ($1.due.instant(in: zone), $1.handle, $1.id) }
+    }
+}
+
+/// The lazy sequence of a provider's entries.
+public struct EntrySequence: Sequence, Sendable {
+    let provider: TimelineProvider
+    let start: Instant
+
+    public struct Iterator: IteratorProtocol {
+        let provider: TimelineProvider
+        public internal(set) var upcoming: Instant?
+
+        public mutating func next() -> Entry? {
+            guard let t = upcoming else { return nil }
+            let e = provider.entry(at: t)
+            upcoming = provider.nextChange(after: t, current: e)
+            return e
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(provider: provider, upcoming: start) }
+}

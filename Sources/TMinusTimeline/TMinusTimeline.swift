@@ -1,1 +1,0 @@
-// The timeline provider lives here (issue 3).

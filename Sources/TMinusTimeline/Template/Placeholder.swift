@@ -1,0 +1,32 @@
+/// Every placeholder a family template can use. The README's table lists exactly these (a test
+/// checks both ways).
+public enum Placeholder: String, CaseIterable, Sendable {
+    case title, countdown, countdown_long, due, due_date, due_time, percent, icon, state, tag, note
+    case todo_count, todos_text, overdue_count, todos, todos_list, next_todo
+
+    /// What it holds, for the README and `--help`.
+    public var summary: String {
+        switch self {
+        case .title: "the deadline's title (shortened to maxLength)"
+        case .countdown: "time left: \"2d 4h\", \"4h 05m\", \"04:09\", or the over text"
+        case .countdown_long: "time left in words: \"2 days 4 hours\", or the over long text"
+        case .due: "when it is due: \"Tue 1 Dec 17:00\" (a whole day: \"Mon 30 Nov\")"
+        case .due_date: "the due date: \"2026-12-01\""
+        case .due_time: "the due time: \"17:00\" (empty for a whole day)"
+        case .percent: "time elapsed from start to due, a whole number 0–100"
+        case .icon: "the deadline's icon, else its tag's, else the state's"
+        case .state: "none, normal, warning, critical or over"
+        case .tag: "the deadline's tag"
+        case .note: "the deadline's note (first line)"
+        case .todo_count: "how many todos today (due today, overdue, or undated)"
+        case .todos_text: "\"1 todo\", \"3 todos\" (empty when none)"
+        case .overdue_count: "how many of today's todos are overdue"
+        case .todos: "today's todos on one line: \"Buy milk, Call mom\""
+        case .todos_list: "today's todos one per line, overdue marked; \"No todos today\" when none"
+        case .next_todo: "the first of today's todos"
+        }
+    }
+
+    /// Counts are empty for an optional section when zero.
+    var isCount: Bool { self == .todo_count || self == .overdue_count || self == .percent }
+}

@@ -1,0 +1,99 @@
+public import TMinusCore
+
+/// A family's format template: `{placeholder}`s, optional `[sections]` that hide themselves when
+/// none of their placeholders has a value (empty text, or zero for counts), and `\` to escape
+/// `{ } [ ] \`. Rendering is pure and gives plain, unescaped text; renderers escape it.
+public enum Template {
+    indirect enum Node {
+        case text(String)
+        case placeholder(Placeholder)
+        case section([Node])
+    }
+
+    /// Why a template cannot be used, or nil.
+    public static func check(_ template: String) -> String? {
+        do { _ = try parse(template); return nil } catch { return error.description }
+    }
+
+    static func parse(_ template: String) throws(TMinusError) -> [Node] {
+        var stack: [[Node]] = [[]]
+        var text = ""
+        var chars = template.makeIterator()
+        func flush() {
+            if !text.isEmpty { stack[stack.count - 1].append(.text(text)); text = "" }
+        }
+        while let c = chars.next() {
+            switch c {
+            case "\\":
+                if let n = chars.next() { text.append(n) } else { text.append("\\") }
+            case "{":
+                var name = ""
+                var closed = false
+                while let n = chars.next() {
+                    if n == "}" { closed = true; break }
+                    name.append(n)
+                }
+                guard closed else { throw .usage("a '{' is never closed; write \\{ for a literal brace") }
+                guard let p = Placeholder(rawValue: name) else {
+                    let hint = Suggest.closest(name, among: Placeholder.allCases.map(\.rawValue)).map { "; did you mean {\($0)}?" } ?? ""
+                    throw .usage("unknown placeholder {\(name)}\(hint)")
+                }
+                flush()
+                stack[stack.count - 1].append(.placeholder(p))
+            case "}":
+                throw .usage("a '}' without '{'; write \\} for a literal brace")
+            case "[":
+                flush()
+                stack.append([])
+            case "]":
+                guard stack.count > 1 else { throw .usage("a ']' without '['; write \\] for a literal bracket") }
+                flush()
+                let section = stack.removeLast()
+                stack[stack.count - 1].append(.section(section))
+            default:
+                text.append(c)
+            }
+        }
+        guard stack.count == 1 else { throw .usage("a '[' is never closed; write \\[ for a literal bracket") }
+        flush()
+        return stack[0]
+    }
+
+    /// Fills a template. A template that does not parse renders as its own text (config
+    /// checking rejects such templates before they get here).
+    public static func render(_ template: String, values: [Placeholder: String]) -> String {
+        guard let nodes = try? parse(template) else { return template }
+        return render(nodes, values)
+    }
+
+    static func render(_ nodes: [Node], _ values: [Placeholder: String]) -> String {
+        var out = ""
+        for node in nodes {
+            switch node {
+            case .text(let t): out += t
+            case .placeholder(let p): out += values[p] ?? ""
+            case .section(let inner):
+                if hasValue(inner, values) { out += render(inner, values) }
+            }
+        }
+        return out
+    }
+
+    /// A section shows when it has no placeholders, or one of them has a value.
+    static func hasValue(_ nodes: [Node], _ values: [Placeholder: String]) -> Bool {
+        var sawPlaceholder = false
+        for node in nodes {
+            switch node {
+            case .text: continue
+            case .placeholder(let p):
+                sawPlaceholder = true
+                let v = values[p] ?? ""
+                if !v.isEmpty && !(p.isCount && v == "0") { return true }
+            case .section(let inner):
+                sawPlaceholder = true
+                if hasValue(inner, values) { return true }
+            }
+        }
+        return !sawPlaceholder
+    }
+}
