@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
 
         .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline"],
+        .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
                     exclude: ["Golden"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCore"], swiftSettings: swiftSettings),
     ]

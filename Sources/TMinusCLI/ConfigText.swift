@@ -1,22 +1,55 @@
 import TMinusCore
+import TMinusTimeline
 
 /// The config file's text: the commented default that `config init` writes, and its checks.
 enum ConfigText {
     static let defaultText = """
-    // tminus configuration. JSON with comments and trailing commas allowed.
-    // Check it with: tminus config check
+    // tminus configuration: JSON with // comments and trailing commas allowed.
+    // Check it with `tminus config check`; every key is optional (these are the defaults).
     {
+      // Which deadline the bar shows: "next" (the next one due), or a REF: a number, an id
+      // prefix or a title. `tminus next` / `tminus prev` (or a click) cycle it.
+      "deadline": "next",
+      // auto: "2d 4h" while a day or more is left, "4h 05m" under a day, "04:09" in the last
+      // hour. Or force one: "seconds", "minutes", "hours", "days".
+      "precision": "auto",
+      // States: warning under this much time left, critical under that, then over.
+      "warning": "24h",
+      "critical": "1h",
+      // How long "over" shows before the next deadline takes over.
+      "overHold": "1h",
+      "overText": "over",
+      "overLongText": "Deadline is over!",
+      // Family templates; placeholders are listed in the README. [ … ] hides itself when
+      // its placeholders are empty; \\\\[ \\\\] \\\\{ \\\\} for literal brackets.
+      "templates": {
+        "small": "{icon} {countdown}",
+        "medium": "{title} {countdown}[ · {todos_text}]",
+        "large": "{title} · due {due}\\n{countdown_long}[ · {percent}% elapsed]\\n{todos_list}",
+        "smallNone": "{icon}[ {todo_count}]",
+        "mediumNone": "no deadlines[ · {todos_text}]",
+        "largeNone": "No deadlines\\n{todos_list}",
+      },
+      "colors": { "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a" },
+      "icons": { "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁" },
+      // Per tag: a colour overriding the tag's own, and an icon.
+      "tags": {
+        // "school": { "color": "#ff5555", "icon": "🎓" },
+      },
+      // Titles longer than this end in "…"; at most maxTodos todos in the large family.
+      "maxLength": 60,
+      "maxTodos": 10,
+      // Send these real-time signals after every change so polling bars refresh at once
+      // (Waybar's and i3blocks' `signal` option: SIGRTMIN+N).
+      "signals": {
+        // "waybar": 8, "i3blocks": 10,
+      },
     }
 
     """
 
-    /// Every problem, each as "line N: …".
+    /// Every problem, each as "line N: key: …".
     static func problems(in bytes: [UInt8]) -> [String] {
-        do {
-            _ = try JSONParser.parse(bytes, relaxed: true)
-            return []
-        } catch {
-            return ["line \(error.line): \(error.message)"]
-        }
+        Config.parse(bytes).1.map(\.description)
     }
 }

@@ -13,4 +13,63 @@ public enum Escape {
         }
         return out
     }
+
+    /// One line: every control character (newlines included) becomes a space.
+    public static func oneLine(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            out.unicodeScalars.append(scalar.properties.generalCategory == .control ? " " : scalar)
+        }
+        return out
+    }
+
+    /// Pango markup (Waybar, i3bar/i3blocks with markup): `& < > ' "`, as g_markup_escape_text.
+    public static func pango(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "'": out += "&#39;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// polybar has no escape for `%{` (an `%{A…}` tag runs a shell command), so data is made
+    /// unable to form one: a zero-width space after every `%` and before a leading `{`, so no
+    /// `%{` can appear inside data or across its edges.
+    public static func polybar(_ s: String) -> String {
+        var out = s.hasPrefix("{") ? "\u{200B}" : ""
+        for c in oneLine(s).unicodeScalars {
+            out.unicodeScalars.append(c)
+            if c == "%" { out.unicodeScalars.append("\u{200B}") }
+        }
+        return out
+    }
+
+    /// conky `execp`/`execpi` output is parsed as conky text: `$` → `$$` (no variable, no
+    /// `${exec}`), `#` → `\#` (no comment).
+    public static func conky(_ s: String) -> String {
+        var out = ""
+        for c in oneLine(s).unicodeScalars {
+            switch c {
+            case "$": out += "$$"
+            case "#": out += "\\#"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A CSS class name: only `[A-Za-z0-9_-]`; other characters become `-`.
+    public static func cssClass(_ s: String) -> String {
+        String(s.unicodeScalars.map { c -> Character in
+            (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c))) || c == "_" || c == "-" ? Character(c) : "-"
+        })
+    }
 }

@@ -9,6 +9,6 @@ public struct PlainRenderer: Renderer {
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let family = options.family ?? .medium
-        return Rendered(Escape.stripControls(entry.text(family), keepNewlines: family == .large))
+        return Rendered(Escape.stripControls(entry.text(family, escapingData: Escape.oneLine), keepNewlines: family == .large))
     }
 }

@@ -48,7 +48,10 @@ public protocol Renderer: Sendable {
 
 /// Every renderer, by format name.
 public enum Renderers {
-    public static let all: [any Renderer] = [PlainRenderer(), JSONRenderer()]
+    public static let all: [any Renderer] = [
+        WaybarRenderer(), I3blocksRenderer(), I3barRenderer(), PolybarRenderer(), ConkyRenderer(),
+        PangoRenderer(), PlainRenderer(), JSONRenderer(),
+    ]
 
     public static func named(_ format: String) -> (any Renderer)? {
         all.first { $0.format == format }

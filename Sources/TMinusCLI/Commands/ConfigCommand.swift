@@ -30,9 +30,9 @@ enum ConfigCommand {
                 ctx.say("\(path): ok")
                 return 0
             }
-            // Every problem on stderr; the first one is the error line the exit code goes with.
-            for p in problems.dropFirst() { ctx.console.err("tminus: \(path) \(p)") }
-            throw .usage("\(path) \(problems[0])")
+            // Every problem, in line order, one line each; the last is the error the exit code goes with.
+            for p in problems.dropLast() { ctx.console.err("tminus: \(path) \(p)") }
+            throw .usage("\(path) \(problems[problems.count - 1])")
         default:
             throw .usage("unknown config command '\(Validation.printable(sub))'; use init, check or path")
         }

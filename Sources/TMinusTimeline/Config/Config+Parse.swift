@@ -124,6 +124,6 @@ extension Config {
             let line = members.first { $0.key == "critical" }?.line ?? 1
             problems.append(ConfigProblem(line: line, key: "critical", message: "is longer than warning; critical should come closer to the deadline"))
         }
-        return (config, problems)
+        return (config, problems.sorted { $0.line < $1.line })
     }
 }

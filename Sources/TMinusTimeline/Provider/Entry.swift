@@ -39,6 +39,10 @@ public struct Entry: Equatable, Sendable {
     public var large: String
     /// Set on an error entry (a broken config or an unreadable summary): the message for tooltips.
     public var error: String?
+    /// The templates of this entry's state and the (cleaned, shortened) data they were filled
+    /// with, so a renderer can fill them again escaping the data, and only the data.
+    public var templates: [Family: String] = [:]
+    public var values: [Placeholder: String] = [:]
 
     public func text(_ family: Family) -> String {
         switch family {
@@ -46,6 +50,17 @@ public struct Entry: Equatable, Sendable {
         case .medium: medium
         case .large: large
         }
+    }
+
+    /// A family's text with every data value passed through `escape` (a bar's escaper); the
+    /// template's own text is kept as written, so markup a user puts in a template still works.
+    public func text(_ family: Family, escapingData escape: (String) -> String) -> String {
+        // Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
+        func escapeLines(_ v: String) -> String {
+            v.contains("\n") ? v.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "\n") : escape(v)
+        }
+        guard let template = templates[family] else { return escapeLines(text(family)) }
+        return Template.render(template, values: values.mapValues(escapeLines))
     }
 
     /// Whole percent elapsed (what a bar shows); 0 without a deadline.
@@ -58,12 +73,14 @@ public struct Entry: Equatable, Sendable {
     func sameContent(as other: Entry) -> Bool {
         state == other.state && small == other.small && medium == other.medium && large == other.large
             && deadline?.id == other.deadline?.id && percent == other.percent && todos == other.todos && error == other.error
+            && values == other.values
     }
 
     /// The entry a bar shows when the config or summary is broken (DESIGN §8).
     public static func error(_ message: String, at date: Instant) -> Entry {
         Entry(date: date, state: .none, deadline: nil, todos: [], small: "⚠ tminus", medium: "⚠ tminus",
-              large: "tminus: " + message, error: message)
+              large: "tminus: " + message, error: message,
+              templates: [.small: "⚠ tminus", .medium: "⚠ tminus", .large: "tminus: {note}"], values: [.note: message])
     }
 }
 

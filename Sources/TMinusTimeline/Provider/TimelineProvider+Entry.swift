@@ -6,10 +6,7 @@ extension TimelineProvider {
     public func entry(at t: Instant) -> Entry {
         let todos = todayTodos(at: t)
         guard let d = shownDeadline(at: t) else {
-            let values = todoValues(todos)
-            return Entry(date: t, state: .none, deadline: nil, todos: todos,
-                         small: render(.small, .none, values), medium: render(.medium, .none, values),
-                         large: render(.large, .none, values), error: nil)
+            return make(t, .none, nil, todos, todoValues(todos))
         }
         let due = d.due.instant(in: zone)
         let cd = Countdown(now: t, due: due, zone: zone)
@@ -34,9 +31,18 @@ extension TimelineProvider {
         values[.state] = state.rawValue
         values[.tag] = d.tag ?? ""
         values[.note] = shorten(String(d.note.split(separator: "\n").first ?? ""))
+        return make(t, state, view, todos, values)
+    }
+
+    func make(_ t: Instant, _ state: EntryState, _ view: DeadlineView?, _ todos: [TodoView], _ values: [Placeholder: String]) -> Entry {
+        var v = values
+        if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
+        v[.state] = state.rawValue
+        var templates: [Family: String] = [:]
+        for f in Family.allCases { templates[f] = config.templates(for: f, state: state) }
         return Entry(date: t, state: state, deadline: view, todos: todos,
-                     small: render(.small, state, values), medium: render(.medium, state, values),
-                     large: render(.large, state, values), error: nil)
+                     small: Template.render(templates[.small]!, values: v), medium: Template.render(templates[.medium]!, values: v),
+                     large: Template.render(templates[.large]!, values: v), error: nil, templates: templates, values: v)
     }
 
     func state(remaining: Int64) -> EntryState {
@@ -44,13 +50,6 @@ extension TimelineProvider {
         if remaining < config.critical { return .critical }
         if remaining < config.warning { return .warning }
         return .normal
-    }
-
-    func render(_ family: Family, _ state: EntryState, _ values: [Placeholder: String]) -> String {
-        var v = values
-        if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
-        if v[.state] == nil { v[.state] = state.rawValue }
-        return Template.render(config.templates(for: family, state: state), values: v)
     }
 
     /// "Tue 1 Dec 17:00", or "Mon 30 Nov" for a whole day: absolute, so it never changes at midnight.
@@ -63,11 +62,15 @@ extension TimelineProvider {
         }
     }
 
+    /// Bidi embeddings, overrides and isolates: data must not reorder the rest of a bar.
+    static let bidiControls: Set<UInt32> = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+
     /// Data made safe for one line: control characters (newlines, tabs, escapes from other
     /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
     func shorten(_ s: String) -> String {
         var clean = ""
         for scalar in s.unicodeScalars {
+            if Self.bidiControls.contains(scalar.value) { continue }
             clean.unicodeScalars.append(scalar.properties.generalCategory == .control ? " " : scalar)
         }
         return clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"

@@ -1,0 +1,42 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// `i3bar`: one block of the i3bar/swaybar protocol, for embedding in a status line (one-shot);
+/// the header and endless array come with `--follow`.
+///
+/// | field | value |
+/// |---|---|
+/// | `full_text` | the medium family (or `--family`) |
+/// | `short_text` | the small family |
+/// | `color` | the state's colour |
+/// | `urgent` | critical or over |
+/// | `name`, `instance` | `tminus` and the deadline's id, for click events |
+/// | `markup` | `pango` or `none` (`--markup`); data is Pango-escaped with `pango` |
+public struct I3barRenderer: Renderer {
+    public let format = "i3bar"
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        Rendered(JSONWriter.compact(block(entry, options)))
+    }
+
+    public func block(_ entry: Entry, _ options: RenderOptions) -> JSON {
+        let escape = Self.escaper(options.markup)
+        return .object([
+            "full_text": .string(Escape.oneLine(entry.text(options.family ?? .medium, escapingData: escape))),
+            "short_text": .string(Escape.oneLine(entry.text(.small, escapingData: escape))),
+            "color": .string(options.color(entry)),
+            "urgent": .bool(entry.isUrgent),
+            "name": .string("tminus"),
+            "instance": .string(entry.deadline?.id ?? "none"),
+            "markup": .string(options.markup.rawValue),
+        ])
+    }
+
+    static func escaper(_ markup: Markup) -> @Sendable (String) -> String {
+        switch markup {
+        case .pango: { Escape.pango(Escape.oneLine($0)) }
+        case .none: { Escape.oneLine($0) }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// `i3blocks`: the raw block format, three lines, and exit 33 when urgent (critical or over).
+///
+/// | line | value |
+/// |---|---|
+/// | 1 `full_text` | the medium family (or `--family`) |
+/// | 2 `short_text` | the small family |
+/// | 3 `color` | the state's colour |
+///
+/// No newline inside a value; Pango-escaped data with `--markup pango` (for `markup=pango`,
+/// which i3blocks 1.4 passes to nobody, so the command line must say it).
+public struct I3blocksRenderer: Renderer {
+    public let format = "i3blocks"
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let escape = Self.escaper(options.markup)
+        let full = Self.safeLine(entry.text(options.family ?? .medium, escapingData: escape))
+        let short = Self.safeLine(entry.text(.small, escapingData: escape))
+        return Rendered("\(full)\n\(short)\n\(options.color(entry))", exitCode: entry.isUrgent ? 33 : 0)
+    }
+
+    /// One line that i3blocks takes as text: a value that is exactly `"…"` would be read as a
+    /// JSON string literal, so it gets a trailing space.
+    static func safeLine(_ s: String) -> String {
+        let line = Escape.oneLine(s)
+        return line.count >= 2 && line.hasPrefix("\"") && line.hasSuffix("\"") ? line + " " : line
+    }
+
+    static func escaper(_ markup: Markup) -> @Sendable (String) -> String {
+        switch markup {
+        case .pango: { Escape.pango(Escape.oneLine($0)) }
+        case .none: { Escape.oneLine($0) }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// `pango`: the family (default medium) as Pango markup in a span of the state's colour; data
+/// escaped (`& < > ' "`).
+public struct PangoRenderer: Renderer {
+    public let format = "pango"
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let family = options.family ?? .medium
+        let text = entry.text(family) { Escape.pango(Escape.oneLine($0)) }
+        return Rendered("<span foreground=\"\(options.color(entry))\">\(Escape.stripControls(text, keepNewlines: family == .large))</span>")
+    }
+}

@@ -1,0 +1,32 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// `waybar`: one JSON line for a `custom` module with `"return-type": "json"`.
+///
+/// | field | value |
+/// |---|---|
+/// | `text` | the medium family (or `--family`), Pango-escaped data, one line |
+/// | `tooltip` | the large family, Pango-escaped data, lines joined with `\n` |
+/// | `alt` | the state (`none`, `normal`, `warning`, `critical`, `over`, or `error`) |
+/// | `class` | `[state, "tag-<tag>"]`, limited to `[A-Za-z0-9_-]` |
+/// | `percentage` | time elapsed, a whole number |
+public struct WaybarRenderer: Renderer {
+    public let format = "waybar"
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let text = entry.text(options.family ?? .medium) { Escape.pango(Escape.oneLine($0)) }
+        let tooltip = entry.text(.large) { Escape.pango(Escape.oneLine($0)) }
+        let state = entry.error == nil ? entry.state.rawValue : "error"
+        var classes = [state]
+        if let tag = entry.deadline?.tag { classes.append("tag-" + Escape.cssClass(tag)) }
+        let json = JSON.object([
+            "text": .string(Escape.oneLine(text)),
+            "tooltip": .string(tooltip),
+            "alt": .string(state),
+            "class": .array(classes.map(JSON.string)),
+            "percentage": .int(entry.percent),
+        ])
+        return Rendered(JSONWriter.compact(json))
+    }
+}

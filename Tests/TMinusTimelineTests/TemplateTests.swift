@@ -1,0 +1,50 @@
+import TMinusTimeline
+import Testing
+
+/// The format templates: one set of values, many (template, expected) rows.
+struct TemplateTests {
+    static let values: [Placeholder: String] = [
+        .title: "Thesis", .countdown: "2d 4h", .icon: "⏳", .todo_count: "3", .todos_text: "3 todos",
+        .overdue_count: "0", .percent: "42", .note: "", .tag: "school",
+    ]
+
+    static let rows: [(String, String)] = [
+        ("{icon} {countdown}", "⏳ 2d 4h"),
+        ("{title} {countdown}[ · {todos_text}]", "Thesis 2d 4h · 3 todos"),
+        ("{title}[ ({note})]", "Thesis"),
+        ("[{overdue_count} overdue]{title}", "Thesis"),
+        ("[{percent}%]", "42%"),
+        ("[a [{note}] b]", ""),
+        ("[a [{note}] {tag}]", "a  school"),
+        ("[{note}[{tag}]]", "school"),
+        ("[static]", "static"),
+        ("\\[{title}\\]", "[Thesis]"),
+        ("\\{title\\}", "{title}"),
+        ("50% of {title}", "50% of Thesis"),
+        ("{next_todo}", ""),
+        ("émoji 🎓 {title} עברית", "émoji 🎓 Thesis עברית"),
+        ("line1\n{title}", "line1\nThesis"),
+    ]
+
+    @Test(arguments: rows)
+    func render(_ row: (String, String)) {
+        #expect(Template.render(row.0, values: Self.values) == row.1)
+    }
+
+    @Test(arguments: [
+        ("{nope}", "unknown placeholder {nope}"),
+        ("{countdwn}", "did you mean {countdown}?"),
+        ("{title", "never closed"),
+        ("title}", "without '{'"),
+        ("[{title}", "never closed"),
+        ("{title}]", "without '['"),
+    ])
+    func rejects(_ row: (String, String)) throws {
+        let problem = try #require(Template.check(row.0))
+        #expect(problem.contains(row.1), "\(problem)")
+    }
+
+    @Test func everyPlaceholderParses() {
+        for p in Placeholder.allCases { #expect(Template.check("{\(p.rawValue)}") == nil) }
+    }
+}
