@@ -32,6 +32,8 @@ let package = Package(
         .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
                     exclude: ["Golden"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
+                    exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCore"], swiftSettings: swiftSettings),
     ]
 )

@@ -15,6 +15,11 @@ enum Help {
       edit REF                   change an item
       tag add|list|edit|rm       tags with colours
       stats                      completed, pending, overdue
+    bars:
+      show [--format F]          the entry for now: waybar, i3blocks, i3bar, polybar, conky, pango, plain, json
+      timeline                   the timeline as JSON
+      next | prev                cycle the deadline the widget shows
+      demo                       every format on sample data
     files:
       summary [--path|--rebuild] the shared summary every widget reads
       config init|check|path     the config file
@@ -26,6 +31,23 @@ enum Help {
     """
 
     static let commands: [String: String] = [
+        "show": """
+        usage: tminus show [--format F] [--family small|medium|large] [--deadline REF|next] [--markup pango|none]
+
+        Prints the entry for now, for a bar. Formats: waybar, i3blocks (exit 33 when urgent), i3bar (one
+        block), polybar, conky, pango, plain (default), json. --markup pango escapes data for bars that
+        parse Pango (i3blocks markup=pango). A broken config or summary prints an error entry, not nothing.
+        Ready-made bar configs: integrations/ in the source tree.
+        """,
+        "timeline": """
+        usage: tminus timeline [--from WHEN] [--until WHEN] [--limit N] [--deadline REF|next]
+
+        Prints the timeline as one JSON object: entries (date, state, deadline, todos, small, medium,
+        large), policy (atEnd, after, never) and reloadAt. Default limit: 10,000 entries.
+        """,
+        "next": "usage: tminus next\n\nShows the next ongoing deadline in the widget (kept in state.json).",
+        "prev": "usage: tminus prev\n\nShows the previous ongoing deadline in the widget (kept in state.json).",
+        "demo": "usage: tminus demo\n\nEvery format and family on built-in sample data at a frozen time (--now to pick it); no files.",
         "add": """
         usage: tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH]
 

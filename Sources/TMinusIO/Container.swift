@@ -92,7 +92,20 @@ public struct Container: Sendable {
     // MARK: archive
 
     /// Completed items, oldest first. A torn last line (a crash mid-append) is skipped.
+    /// A version-1 store not yet rewritten still holds completed items (the next write moves them
+    /// to the archive); they are history already, so they are included.
     public func loadArchive() throws(TMinusError) -> [Item] {
+        try loadArchiveFile() + pendingMigration()
+    }
+
+    /// The completed items a version-1 store still holds, or none.
+    private func pendingMigration() throws(TMinusError) -> [Item] {
+        guard let bytes = try FileIO.read(home.storePath), (try? JSONParser.parse(bytes))?["version"]?.intValue == 1 else { return [] }
+        return try loadStoreAndMigration()?.migrated ?? []
+    }
+
+    /// The completed items in `archive.jsonl` alone.
+    func loadArchiveFile() throws(TMinusError) -> [Item] {
         guard let bytes = try FileIO.read(home.archivePath), !bytes.isEmpty else { return [] }
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         let torn = bytes.last != 0x0A
@@ -128,7 +141,8 @@ public struct Container: Sendable {
 
     func writeArchive(_ changes: ArchiveChanges) throws(TMinusError) {
         if !changes.remove.isEmpty {
-            let kept = try loadArchive().filter { !changes.remove.contains($0.idString) } + changes.append
+            // `append` may hold items a migration moves here; a removed one stays out.
+            let kept = try (loadArchiveFile() + changes.append).filter { !changes.remove.contains($0.idString) }
             var out: [UInt8] = []
             for item in kept { out += try archiveLine(item) }
             try FileIO.writeAtomically(out, to: home.archivePath)

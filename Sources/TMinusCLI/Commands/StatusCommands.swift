@@ -46,7 +46,7 @@ enum StatusCommands {
                     guard let h = history, let old = try? RefResolver.resolve(ref, among: h, what: "item") else { throw openError }
                     item = old
                 }
-                found.append(item)
+                if !found.contains(where: { $0.id == item.id }) { found.append(item) }
             }
             for item in found {
                 if store.remove(id: item.idString) == nil { archive.remove.insert(item.idString) }

@@ -1,0 +1,63 @@
+import Testing
+import TMinusCore
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("quote \" and \\ backslash", #""quote \" and \\ backslash""#),
+        ("line\nbreak\rand\ttab", #""line\nbreak\rand\ttab""#),
+        ("bell\u{7} nul\u{0} esc\u{1b} del\u{7f}", #""bell\u0007 nul\u0000 esc\u001b del\u007f""#),
+        ("a/b", #""a/b""#),
+        ("é 日本 😀", "\"é 日本 😀\""),
+        ("sep\u{2028}par\u{2029}", #""sep\u2028par\u2029""#),
+        ("", #""""#),
+    ])
+    func escapesStrings(input: String, expected: String) throws {
+        #expect(JSONWriter.quote(input) == expected)
+        // Whatever it writes reads back as the same string.
+        #expect(try JSONParser.parse(expected) == .string(input))
+    }
+
+    @Test(arguments: [
+        (0.0, "0"), (1.0, "1"), (-3.0, "-3"), (1.5, "1.5"), (0.1 + 0.2, "0.3"), (2.0 / 3.0, "0.666667"),
+        (1_700_000_000.0, "1700000000"), (Double.nan, "null"), (Double.infinity, "null"),
+    ])
+    func formatsNumbers(value: Double, expected: String) {
+        #expect(JSONWriter.formatNumber(value) == expected)
+    }
+
+    @Test func writesCompactInBuildOrder() {
+        let json = JSON.object(["z": .int(1), "a": .array([.bool(true), .null]), "skipped": nil, "o": .object([])])
+        #expect(JSONWriter.compact(json) == #"{"z":1,"a":[true,null],"o":{}}"#)
+    }
+
+    @Test func writesPrettyWithTwoSpacesAndANewline() {
+        let json = JSON.object(["a": .int(1), "b": .array([.string("x"), .array([])])])
+        #expect(JSONWriter.pretty(json) == """
+        {
+          "a": 1,
+          "b": [
+            "x",
+            []
+          ]
+        }
+
+        """)
+    }
+
+    @Test func roundTripsThroughTheParser() throws {
+        let json = JSON.object([
+            "title": .string("Thesis \"final\" \\ draft\n2"),
+            "n": .number(-12.25),
+            "nested": .array([.object(["k": .string("v\u{1}")]), .null, .bool(false)]),
+        ])
+        // Parsed members carry their line numbers, so compare the text the values write.
+        for text in [JSONWriter.compact(json), JSONWriter.pretty(json)] {
+            let parsed = try JSONParser.parse(text)
+            #expect(parsed.members?.map(\.key) == ["title", "n", "nested"])
+            #expect(JSONWriter.compact(parsed) == JSONWriter.compact(json))
+            #expect(parsed["title"] == json["title"])
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+import TMinusCore
+
+@Suite("RFC 3339 and Due")
+struct RFC3339Tests {
+    @Test(arguments: [
+        ("2026-12-01T17:00:00Z", Int64(1_796_144_400)),
+        ("2026-12-01T18:00:00+01:00", Int64(1_796_144_400)),
+        ("2026-12-01T22:45:00+05:45", Int64(1_796_144_400)),
+        ("2026-12-01T09:00:00-08:00", Int64(1_796_144_400)),
+        ("2026-12-01t17:00:00z", Int64(1_796_144_400)),
+        ("2026-12-01T17:00:00.999Z", Int64(1_796_144_400)),
+        ("2026-12-01 17:00Z", Int64(1_796_144_400)),
+        ("1970-01-01T00:00:00Z", Int64(0)),
+    ])
+    func parses(text: String, seconds: Int64) {
+        #expect(RFC3339.parse(text) == Instant(seconds))
+    }
+
+    @Test(arguments: ["2026-12-01", "2026-12-01T17:00", "2026-02-30T10:00:00Z", "2026-12-01T24:00:00Z", "yesterday", "",
+                      "2026-12-01T17:00:00+25:00", "2026-12-01T17:00:00Zjunk"])
+    func rejects(text: String) {
+        #expect(RFC3339.parse(text) == nil)
+    }
+
+    @Test func formatsWithTheOffset() {
+        let t = Instant(1_796_144_400)
+        #expect(RFC3339.format(t, offset: 0) == "2026-12-01T17:00:00Z")
+        #expect(RFC3339.format(t, offset: 20_700) == "2026-12-01T22:45:00+05:45")
+        #expect(RFC3339.format(t, offset: -28_800) == "2026-12-01T09:00:00-08:00")
+        #expect(RFC3339.format(t, offset: 37_800) == "2026-12-02T03:30:00+10:30")
+        #expect(t.description == "2026-12-01T17:00:00Z")
+    }
+
+    @Test func dueStorageFormsRoundTrip() throws {
+        #expect(Due(storage: "2026-12-01") == .day(day(2026, 12, 1)))
+        #expect(Due(storage: "2026-12-01T17:00:00Z") == .instant(Instant(1_796_144_400)))
+        #expect(Due(storage: "2026-12-01T17:00") == nil)
+        #expect(Due(storage: "2026-02-30") == nil)
+        for due in [Due.day(day(2024, 2, 29)), .instant(Instant(1_796_144_400))] {
+            #expect(Due(storage: due.description) == due)
+        }
+    }
+
+    @Test func wholeDayIsDueAtTheNextLocalMidnight() throws {
+        let berlin = try systemZone("Europe/Berlin")
+        #expect(Due.day(day(2026, 3, 31)).instant(in: berlin) == at("2026-03-31T22:00:00Z"))
+        #expect(Due.day(day(2026, 3, 28)).instant(in: berlin) == at("2026-03-28T23:00:00Z"))
+        #expect(Due.day(day(2026, 3, 31)).rfc3339(in: berlin) == "2026-03-31")
+        #expect(Due.instant(at("2026-07-01T10:00:00Z")).rfc3339(in: berlin) == "2026-07-01T12:00:00+02:00")
+        #expect(Due.instant(at("2026-07-01T23:30:00Z")).localDate(in: berlin) == day(2026, 7, 2))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TMinusCore
+import TMinusRender
+import TMinusTimeline
+import Testing
+
+/// Entries every renderer is tried on, and the golden-file helper.
+enum RenderFixtures {
+    static let now = Instant(1_795_428_000)  // 2026-11-23T10:00:00Z
+
+    static func deadline(_ title: String, in seconds: Int64, tag: String? = "school") -> Summary.DeadlineInfo {
+        Summary.DeadlineInfo(id: "00000000-0000-4000-8000-000000000001", handle: 1, title: title, due: .instant(now + seconds),
+                             start: now - 86_400, tag: tag, color: "#ff5555")
+    }
+
+    static func todo(_ title: String, _ handle: Int) -> Summary.TodoInfo {
+        Summary.TodoInfo(id: "00000000-0000-4000-8000-00000000000\(handle)", handle: handle, title: title)
+    }
+
+    static func entry(_ deadlines: [Summary.DeadlineInfo], todos: [Summary.TodoInfo] = [], config: Config = Config(), at t: Instant = now) -> Entry {
+        TimelineProvider(summary: Summary(generated: now, deadlines: deadlines, todos: todos), config: config, zone: .utc).entry(at: t)
+    }
+
+    /// Named entries: a countdown, the last minute, over, no todos, no deadline, an error entry.
+    static var cases: [(String, Entry)] {
+        [
+            ("countdown", entry([deadline("Thesis", in: 2 * 86_400 + 4 * 3600)], todos: [todo("Buy milk", 2), todo("Call mom", 3)])),
+            ("lastminute", entry([deadline("Thesis", in: 45)])),
+            ("over", entry([deadline("Thesis", in: -10)])),
+            ("none", entry([], todos: [todo("Buy milk", 2)])),
+            ("error", Entry.error("config.json line 3: precision: unknown value", at: now)),
+        ]
+    }
+
+    static let hostileTitles = [
+        "Thesis <b>& \"draft\"",
+        "%{A1:touch /tmp/tminus-pwned:}click%{A}",
+        "${exec touch /tmp/tminus-pwned}",
+        "$HOME #x",
+        "it's \"quoted\" 'twice'",
+        "line1\nline2\rline3",
+        "bell\u{07} esc\u{1B}[31m tab\t",
+        "\u{202E}evil right-to-left override",
+        "שלום עולם مرحبا",
+        "🎓🔥 emoji 👩‍👩‍👧",
+        String(repeating: "long ", count: 2000),
+        "\"quoted whole\"",
+        "100%",
+        "{A1:x}",
+    ]
+
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+    static func assertSnapshot(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = snapshots.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try (text + "\n").write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text + "\n" == expected, "\(name) differs from its golden file", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import TMinusCore
+import TMinusRender
+import TMinusTimeline
+import Testing
+
+/// One conformance suite every renderer passes: its invariants on every entry case and on every
+/// hostile title.
+struct RendererConformanceTests {
+    static let formats = Renderers.all.map(\.format)
+
+    /// Formats a bar reads line by line: no raw newline where one line is expected.
+    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json"]
+
+    @Test(arguments: formats)
+    func invariants(_ format: String) throws {
+        let renderer = try #require(Renderers.named(format))
+        var entries = RenderFixtures.cases.map(\.1)
+        for title in RenderFixtures.hostileTitles {
+            entries.append(RenderFixtures.entry([RenderFixtures.deadline(title, in: 1800, tag: "sch ool<x>")],
+                                                todos: [RenderFixtures.todo(title, 2)]))
+        }
+        for entry in entries {
+            for family in Family.allCases {
+                for markup in Markup.allCases {
+                    let r = renderer.render(entry, RenderOptions(family: family, markup: markup, zone: .utc))
+                    try check(format, r, entry, family: family, markup: markup)
+                }
+            }
+        }
+    }
+
+    func check(_ format: String, _ r: Rendered, _ entry: Entry, family: Family, markup: Markup) throws {
+        let text = r.text
+        #expect(!text.isEmpty, "\(format) printed nothing")
+        // No control character but our own line breaks, anywhere.
+        for s in text.unicodeScalars where s.properties.generalCategory == .control {
+            #expect(s == "\n", "\(format) leaks control U+\(String(s.value, radix: 16))")
+        }
+        if Self.oneLineFormats.contains(format) { #expect(!text.contains("\n"), "\(format) must be one line") }
+        // The json format carries the raw data for programs; every bar format cleans and shortens.
+        let isBarFormat = format != "json"
+        #expect(!isBarFormat || !text.contains("\u{202E}"), "\(format) leaks a bidi override")
+        // Exit 33 exactly when urgent, and only for i3blocks.
+        #expect(r.exitCode == (format == "i3blocks" && entry.isUrgent ? 33 : 0))
+        // The long title is shortened with an ellipsis.
+        #expect(!isBarFormat || !text.contains(String(repeating: "long ", count: 100)), "\(format) did not shorten")
+        switch format {
+        case "waybar", "i3bar", "json":
+            let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            #expect(json != nil, "\(format) is not a JSON object")
+            if format == "waybar", let json {
+                for key in ["text", "tooltip", "alt"] {
+                    let v = try #require(json[key] as? String)
+                    try expectPangoSafe(v, format: "waybar.\(key)")
+                }
+                let classes = try #require(json["class"] as? [String])
+                for c in classes { #expect(c.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }, "class \(c)") }
+                #expect(json["percentage"] is NSNumber)
+            }
+            if format == "i3bar", markup == .pango, let json { try expectPangoSafe(try #require(json["full_text"] as? String), format: "i3bar") }
+        case "pango":
+            try expectPangoSafe(text, format: "pango", allowing: ["span"])
+        case "i3blocks":
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 3)
+            #expect(lines.last?.hasPrefix("#") == true && lines.last?.count == 7)
+            if markup == .pango { try expectPangoSafe(String(lines[0]), format: "i3blocks") }
+            for line in lines { #expect(!(line.count >= 2 && line.hasPrefix("\"") && line.hasSuffix("\"")), "a raw JSON string line") }
+        case "polybar":
+            // Only our own colour tags open: exactly one %{F#…} and one %{F-}.
+            #expect(text.components(separatedBy: "%{").count - 1 == 2, "polybar: data opened a tag: \(text.prefix(120))")
+            #expect(text.hasPrefix("%{F#") && text.hasSuffix("%{F-}"))
+        case "conky":
+            try expectConkySafe(text)
+        default:
+            break
+        }
+    }
+
+    /// Pango-safe: every `&` starts an entity and no `<` opens a tag except the allowed ones.
+    func expectPangoSafe(_ s: String, format: String, allowing tags: Set<String> = []) throws {
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            let after = rest[rest.index(after: amp)...]
+            #expect(["amp;", "lt;", "gt;", "quot;", "#39;"].contains { after.hasPrefix($0) }, "\(format): a raw & in \(s.prefix(80))")
+            rest = after
+        }
+        var scan = Substring(s)
+        while let lt = scan.firstIndex(of: "<") {
+            let tag = scan[scan.index(after: lt)...].prefix { $0.isLetter || $0 == "/" }.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            #expect(tags.contains(tag), "\(format): markup <\(tag)> from data in \(s.prefix(80))")
+            scan = scan[scan.index(after: lt)...]
+        }
+    }
+
+    /// Conky-safe: every `$` is doubled or opens our own `${color`, every `#` is escaped.
+    func expectConkySafe(_ s: String) throws {
+        let chars = Array(s)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "$" {
+                if i + 1 < chars.count && chars[i + 1] == "$" { i += 2; continue }
+                let rest = String(chars[i...].prefix(8))
+                #expect(rest.hasPrefix("${color"), "conky: a variable from data: \(rest)")
+            }
+            if chars[i] == "#" { #expect(i > 0 && chars[i - 1] == "\\", "conky: an unescaped # starts a comment") }
+            i += 1
+        }
+    }
+
+    @Test func waybarShowsHostileTitleLiterally() throws {
+        let entry = RenderFixtures.entry([RenderFixtures.deadline("Thesis <b>& \"draft\"", in: 1800)])
+        let r = WaybarRenderer().render(entry, RenderOptions(zone: .utc))
+        #expect(r.text.contains("Thesis &lt;b&gt;&amp; &quot;draft&quot;"))
+        #expect(r.text.contains("\"class\":[\"critical\",\"tag-school\"]"))
+        let i3 = I3blocksRenderer().render(entry, RenderOptions(zone: .utc))
+        #expect(i3.exitCode == 33)
+    }
+
+    @Test func userMarkupInTemplatesIsKept() {
+        var config = Config()
+        config.templates.medium = "<b>{title}</b>"
+        let entry = RenderFixtures.entry([RenderFixtures.deadline("a<b", in: 1800)], config: config)
+        #expect(WaybarRenderer().render(entry, RenderOptions(config: config, zone: .utc)).text.contains("<b>a&lt;b</b>"))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "integrations"), "integrations/ not written yet"))
+    func everyRendererHasAnIntegration() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folders = ["waybar": "waybar", "i3blocks": "i3blocks", "i3bar": "i3bar-sway", "polybar": "polybar", "conky": "conky"]
+        for (_, folder) in folders {
+            let readme = root.appendingPathComponent("integrations/\(folder)/README.md").path
+            #expect(FileManager.default.fileExists(atPath: readme), "integrations/\(folder)/README.md")
+        }
+    }
+}

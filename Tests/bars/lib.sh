@@ -1,0 +1,63 @@
+# Shared helpers for the real-bar tests. Source it; do not run it.
+# TMINUS_BIN picks the binary; else the first of these that exists is used.
+set -u
+BARS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$BARS_DIR/../.." && pwd)
+INTEGRATIONS="$REPO/integrations"
+
+find_tminus() {
+    if [ -n "${TMINUS_BIN:-}" ]; then
+        [ -x "$TMINUS_BIN" ] || { echo "FAIL: TMINUS_BIN=$TMINUS_BIN is not executable" >&2; exit 1; }
+        echo "$TMINUS_BIN"; return
+    fi
+    local c
+    for c in "$REPO/.build/release/tminus" "$REPO/.build/debug/tminus" "$REPO/.build-bars/debug/tminus"; do
+        [ -x "$c" ] && { echo "$c"; return; }
+    done
+    echo "FAIL: no tminus binary (build it, or set TMINUS_BIN)" >&2; exit 1
+}
+
+skip() { echo "SKIP: $*"; exit 0; }
+fail() { echo "FAIL: $*"; exit 1; }
+need_bar() { command -v "$1" >/dev/null 2>&1 || skip "$1 is not installed"; }
+
+# A private temp dir, a private TMINUS_HOME, and a PATH whose `tminus` is the built
+# binary, so the integrations/ configs run unchanged. Background pids in BG_PIDS are
+# killed (their process groups first) on exit.
+BG_PIDS=()
+setup_env() {
+    TMP=$(mktemp -d "${TMPDIR:-/tmp}/tminus-bars.XXXXXX")
+    chmod 755 "$TMP"
+    mkdir -p "$TMP/bin" "$TMP/home"
+    TMINUS=$(find_tminus)
+    ln -s "$TMINUS" "$TMP/bin/tminus"
+    export PATH="$TMP/bin:$PATH"
+    export TMINUS_HOME="$TMP/home"
+    export XDG_CONFIG_HOME="$TMP/config"   # never read the user's tminus config
+    trap cleanup EXIT
+}
+cleanup() {
+    local p f
+    # processes that detach (sway, waybar) write their pid to $TMP/*.pid
+    for f in "$TMP"/*.pid; do
+        [ -f "$f" ] && BG_PIDS+=($(cat "$f"))
+    done
+    for p in "${BG_PIDS[@]}"; do
+        kill -TERM -- "-$p" 2>/dev/null || kill -TERM "$p" 2>/dev/null
+    done
+    sleep 0.3
+    for p in "${BG_PIDS[@]}"; do
+        kill -KILL -- "-$p" 2>/dev/null || kill -KILL "$p" 2>/dev/null
+    done
+    [ -n "${KEEP_TMP:-}" ] && { echo "kept $TMP"; return; }
+    rm -rf "$TMP"
+}
+# Poll until a command succeeds or the seconds run out.
+wait_for() {
+    local secs=$1; shift
+    local end=$((SECONDS + secs))
+    until "$@"; do
+        [ $SECONDS -ge $end ] && return 1
+        sleep 0.2
+    done
+}
