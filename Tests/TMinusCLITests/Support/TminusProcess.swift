@@ -8,7 +8,12 @@ struct RunResult: CustomStringConvertible {
     var stdout: String
     var stderr: String
 
-    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    /// stderr's lines (a blank line counts; the final newline ends the last line).
+    var stderrLines: [String] {
+        var lines = stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
     var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 
     /// stdout parsed as JSON.
