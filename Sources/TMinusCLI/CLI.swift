@@ -22,7 +22,7 @@ public enum CLI {
     }
 
     static func oneLine(_ s: String) -> String {
-        String(s.map { $0.isNewline ? " " : $0 })
+        ControlText.clean(s, replacement: " ")
     }
 
     /// Global options, wherever they stand before `--`.

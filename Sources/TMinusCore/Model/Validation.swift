@@ -82,7 +82,7 @@ public enum Validation {
 
     /// The first control character (Unicode Cc) as `U+0007`, or nil.
     static func firstControl(in s: String, allowingNewlines: Bool) -> String? {
-        for scalar in s.unicodeScalars where scalar.properties.generalCategory == .control {
+        for scalar in s.unicodeScalars where ControlText.isControl(scalar) {
             if allowingNewlines && (scalar == "\n" || scalar == "\t") { continue }
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -92,10 +92,8 @@ public enum Validation {
 
     /// User text safe to echo in a one-line error message: control characters shown as '?'.
     public static func printable(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars.prefix(80) {
-            out.unicodeScalars.append(scalar.properties.generalCategory == .control ? "?" : scalar)
-        }
+        let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(80)))
+        let out = ControlText.clean(head, replacement: "?")
         return s.unicodeScalars.count > 80 ? out + "…" : out
     }
 }

@@ -62,17 +62,10 @@ extension TimelineProvider {
         }
     }
 
-    /// Bidi embeddings, overrides and isolates: data must not reorder the rest of a bar.
-    static let bidiControls: Set<UInt32> = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
-
     /// Data made safe for one line: control characters (newlines, tabs, escapes from other
     /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
     func shorten(_ s: String) -> String {
-        var clean = ""
-        for scalar in s.unicodeScalars {
-            if Self.bidiControls.contains(scalar.value) { continue }
-            clean.unicodeScalars.append(scalar.properties.generalCategory == .control ? " " : scalar)
-        }
+        let clean = ControlText.clean(s, replacement: " ", dropBidi: true)
         return clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"
     }
 
