@@ -22,8 +22,10 @@ let package = Package(
         .target(name: "TMinusTimeline", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         // Pure: one renderer per bar, with that bar's escaping.
         .target(name: "TMinusRender", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
+        // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C.
+        .target(name: "CTMinusSys"),
         // I/O: container files, locking, atomic writes, zone loading, follow loop.
-        .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
+        .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline", "CTMinusSys"], swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
         .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
                 swiftSettings: swiftSettings),

@@ -1,18 +1,19 @@
-public import TMinusCore
+import TMinusCore
 
 /// A command's arguments after parsing: positionals, flags given, and option values.
 struct Arguments {
     var positional: [String] = []
-    var flags: Set<String> = []
-    var values: [String: String] = [:]
+    // Lists, not Set/Dictionary: the poll path parses arguments too (see `Environment`).
+    var flags: [String] = []
+    var values: [(String, String)] = []
     var help = false
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name] }
+    func value(_ name: String) -> String? { values.last { $0.0 == name }?.1 }
 
     /// Parses `args` for a command that takes `flags` (no value) and `options` (one value each).
     /// `--name=value` works too; `--` ends options. Unknown options are usage errors.
-    static func parse(_ args: [String], command: String, flags: Set<String> = [], options: Set<String> = []) throws(TMinusError) -> Arguments {
+    static func parse(_ args: [String], command: String, flags: [String] = [], options: [String] = []) throws(TMinusError) -> Arguments {
         var out = Arguments()
         var i = 0
         while i < args.count {
@@ -35,17 +36,17 @@ struct Arguments {
             }
             if flags.contains(name) {
                 guard inline == nil else { throw .usage("--\(name) takes no value; see tminus \(command) --help") }
-                out.flags.insert(name)
+                if !out.flags.contains(name) { out.flags.append(name) }
             } else if options.contains(name) {
                 if let inline {
-                    out.values[name] = inline
+                    out.values.append((name, inline))
                 } else {
                     guard i < args.count else { throw .usage("--\(name) needs a value; see tminus \(command) --help") }
-                    out.values[name] = args[i]
+                    out.values.append((name, args[i]))
                     i += 1
                 }
             } else {
-                let known = (flags.union(options)).sorted()
+                let known = (flags + options).sorted()
                 let hint = Suggest.closest(name, among: known).map { "did you mean --\($0)? " } ?? ""
                 throw .usage("unknown option --\(Validation.printable(name)) for '\(command)'; \(hint)see tminus \(command) --help")
             }

@@ -1,11 +1,11 @@
 import Glibc
 public import TMinusCore
-public import TMinusIO
+import TMinusIO
 
 /// The command line (DESIGN §4). `run` parses the global options, runs one command and maps
 /// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
 public enum CLI {
-    public static func run(arguments: [String], environment: [String: String], clock: () -> Instant = CLI.systemNow) -> Int32 {
+    public static func run(arguments: [String], environment: Environment, clock: () -> Instant = CLI.systemNow) -> Int32 {
         let console = Console()
         do {
             return try dispatch(arguments, environment: environment, clock: clock, console: console)
@@ -60,7 +60,7 @@ public enum CLI {
         return g
     }
 
-    static func dispatch(_ arguments: [String], environment: [String: String], clock: () -> Instant, console: Console) throws(TMinusError) -> Int32 {
+    static func dispatch(_ arguments: [String], environment: Environment, clock: () -> Instant, console: Console) throws(TMinusError) -> Int32 {
         let g = try globals(Array(arguments.dropFirst()))
         guard let command = g.rest.first else {
             console.out(Help.overview)
@@ -75,8 +75,8 @@ public enum CLI {
             console.out("tminus \(Help.version)")
             return 0
         }
-        guard let run = commands[command] else {
-            let hint = Suggest.closest(command, among: Array(commands.keys)).map { "did you mean '\($0)'? " } ?? ""
+        guard let run = Self.command(command) else {
+            let hint = Suggest.closest(command, among: commandNames).map { "did you mean '\($0)'? " } ?? ""
             throw .usage("unknown command '\(Validation.printable(command))'; \(hint)see tminus --help")
         }
         if args.contains("--help") || args.contains("-h"), !args.starts(with: ["--"]) {
@@ -84,36 +84,52 @@ public enum CLI {
             return 0
         }
         let zone = ZoneLoader.current(environment: environment)
-        var now = clock()
+        let realNow = clock()
+        var now = realNow
         if let text = g.now {
             do { now = try WhenParser.parse(text, now: now, zone: zone).startInstant(in: zone) } catch {
                 throw .usage("--now: \(error.description)")
             }
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)
-        let ctx = Context(home: home, container: Container(home: home), now: now, zone: zone, environment: environment, console: console)
-        return try run(args, ctx)
+        let ctx = Context(home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
+                          environment: environment, console: console)
+        let code = try run(args, ctx)
+        if code == 0 && changesData.contains(command) && !(command == "summary" && !args.contains("--rebuild")) {
+            // Polling bars with a `signal` option refresh at once (config `signals`).
+            if let (config, problems) = try? ctx.container.loadConfig(), problems.isEmpty { BarSignals.send(config.signals) }
+        }
+        return code
     }
+
+    /// Commands after which the bars' data has changed.
+    static let changesData = ["add", "todo", "done", "undo", "rm", "edit", "tag", "next", "prev", "summary"]
 
     typealias Command = @Sendable ([String], Context) throws(TMinusError) -> Int32
 
-    static let commands: [String: Command] = [
-        "add": AddCommand.run,
-        "todo": TodoCommand.run,
-        "list": ListCommand.run,
-        "ls": ListCommand.run,
-        "done": StatusCommands.done,
-        "undo": StatusCommands.undo,
-        "rm": StatusCommands.rm,
-        "edit": EditCommand.run,
-        "tag": TagCommand.run,
-        "stats": StatsCommand.run,
-        "summary": SummaryCommand.run,
-        "config": ConfigCommand.run,
-        "show": ShowCommand.run,
-        "timeline": TimelineCommand.run,
-        "next": CycleCommand.next,
-        "prev": CycleCommand.prev,
-        "demo": DemoCommand.run,
-    ]
+    /// Every command by name (a switch, not a Dictionary: see `Environment`).
+    static func command(_ name: String) -> Command? {
+        switch name {
+        case "add": AddCommand.run
+        case "todo": TodoCommand.run
+        case "list", "ls": ListCommand.run
+        case "done": StatusCommands.done
+        case "undo": StatusCommands.undo
+        case "rm": StatusCommands.rm
+        case "edit": EditCommand.run
+        case "tag": TagCommand.run
+        case "stats": StatsCommand.run
+        case "summary": SummaryCommand.run
+        case "config": ConfigCommand.run
+        case "show": ShowCommand.run
+        case "timeline": TimelineCommand.run
+        case "next": CycleCommand.next
+        case "prev": CycleCommand.prev
+        case "demo": DemoCommand.run
+        default: nil
+        }
+    }
+
+    static let commandNames = ["add", "todo", "list", "ls", "done", "undo", "rm", "edit", "tag", "stats", "summary", "config",
+                               "show", "timeline", "next", "prev", "demo"]
 }

@@ -1,16 +1,18 @@
 import Glibc
+public import TMinusCore
 
-/// The process environment as a dictionary, read from `environ` (no Foundation on the poll path).
+/// The environment variables tminus reads, and only those (a desktop session has a hundred;
+/// copying them all costs the poll path more than the rest of its set-up).
 public enum ProcessEnvironment {
-    public static func current() -> [String: String] {
-        var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
+    public static let names = ["HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+                               "button", "BLOCK_BUTTON"]
+
+    public static func current() -> Environment {
+        var pairs: [(String, String)] = []
+        for name in names {
+            if let value = getenv(name) { pairs.append((name, String(cString: value))) }
         }
-        return env
+        return Environment(pairs)
     }
 }
 

@@ -162,7 +162,8 @@ public struct Container: Sendable {
     // MARK: summary
 
     public func writeSummary(_ summary: Summary) throws(TMinusError) {
-        try FileIO.writeAtomically(Array(JSONWriter.pretty(summary.json()).utf8), to: home.summaryPath)
+        // Compact: every bar process parses it; `tminus summary` prints it pretty for people.
+        try FileIO.writeAtomically(Array((JSONWriter.compact(summary.json()) + "\n").utf8), to: home.summaryPath)
     }
 
     /// Rebuilds the summary from the store (no store: an empty summary).

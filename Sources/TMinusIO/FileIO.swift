@@ -11,18 +11,29 @@ public enum FileIO {
             throw .failure("cannot read \(path): \(errorText())")
         }
         defer { close(fd) }
-        var out: [UInt8] = []
         var st = stat()
-        if fstat(fd, &st) == 0 && st.st_size > 0 { out.reserveCapacity(Int(st.st_size)) }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Read straight into an array of the file's size (plus room to notice growth), no zero-fill.
+        var capacity = fstat(fd, &st) == 0 && st.st_size > 0 ? Int(st.st_size) + 1 : 4096
+        var out: [UInt8] = []
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .failure("cannot read \(path): \(errorText())")
+            var failed = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < capacity {
+                    let n = Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failed = true
+                        return
+                    }
+                    if n == 0 { break }
+                    count += n
+                }
             }
-            if n == 0 { break }
-            out.append(contentsOf: buffer[0..<n])
+            if failed { throw .failure("cannot read \(path): \(errorText())") }
+            out += chunk
+            if chunk.count < capacity { break }
+            capacity = max(capacity, 65_536)
         }
         return out
     }

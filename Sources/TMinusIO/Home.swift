@@ -12,7 +12,7 @@ public struct Home: Sendable {
         self.configPath = configPath
     }
 
-    public static func resolve(home: String?, config: String?, environment env: [String: String]) throws(TMinusError) -> Home {
+    public static func resolve(home: String?, config: String?, environment env: Environment) throws(TMinusError) -> Home {
         func nonEmpty(_ k: String) -> String? { env[k].flatMap { $0.isEmpty ? nil : $0 } }
         let userHome = nonEmpty("HOME")
         func absolute(_ p: String) -> String {

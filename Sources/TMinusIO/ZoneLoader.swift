@@ -4,7 +4,7 @@ public import TMinusCore
 /// Finds the user's time zone the way the C library does: `$TZ` (a zone name, `:name`, a path or a
 /// POSIX rule), else `/etc/localtime`, else UTC.
 public enum ZoneLoader {
-    public static func current(environment: [String: String]) -> Zone {
+    public static func current(environment: Environment) -> Zone {
         let dir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
         guard var tz = environment["TZ"] else {
             return load(path: "/etc/localtime", name: localtimeName() ?? "localtime") ?? .utc
@@ -33,6 +33,6 @@ public enum ZoneLoader {
         let target = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let parts = target.split(separator: "/", omittingEmptySubsequences: false)
         guard let i = parts.firstIndex(of: "zoneinfo") else { return target }
-        return parts[(i + 1)...].joined(separator: "/")
+        return ControlText.join(parts[(i + 1)...].map(String.init), "/")
     }
 }

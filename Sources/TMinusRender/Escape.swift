@@ -15,6 +15,7 @@ public enum Escape {
 
     /// Pango markup (Waybar, i3bar/i3blocks with markup): `& < > ' "`, as g_markup_escape_text.
     public static func pango(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x27 || $0 == 0x22 }) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {

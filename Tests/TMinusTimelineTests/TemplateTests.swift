@@ -3,7 +3,7 @@ import Testing
 
 /// The format templates: one set of values, many (template, expected) rows.
 struct TemplateTests {
-    static let values: [Placeholder: String] = [
+    static let values: PlaceholderValues = [
         .title: "Thesis", .countdown: "2d 4h", .icon: "⏳", .todo_count: "3", .todos_text: "3 todos",
         .overdue_count: "0", .percent: "42", .note: "", .tag: "school",
     ]

@@ -8,7 +8,7 @@ import TMinusTimeline
 /// (and a line on stderr) instead of nothing.
 enum ShowCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "show", options: ["format", "family", "deadline", "markup"])
+        let a = try Arguments.parse(raw, command: "show", flags: ["follow"], options: ["format", "family", "deadline", "markup"])
         try a.expectPositional(0...0, command: "show", usage: "")
         let format = a.value("format") ?? "plain"
         guard let renderer = Renderers.named(format) else {
@@ -21,6 +21,14 @@ enum ShowCommand {
         let markup = try a.value("markup").map { (s: String) throws(TMinusError) -> Markup in
             guard let m = Markup(rawValue: s) else { throw .usage("--markup takes pango or none") }
             return m
+        }
+        if a.flag("follow") {
+            return try FollowCommand.run(ctx, format: format, family: family, markup: markup ?? .none, deadline: a.value("deadline"))
+        }
+        // A click on an i3blocks block runs the command with the button in the environment.
+        if format == "i3blocks", let b = ctx.environment["button"].flatMap({ $0.isEmpty ? nil : $0 }) ?? ctx.environment["BLOCK_BUTTON"],
+           let button = Int(b), let step = ClickParser.step(button) {
+            _ = try CycleCommand.select(ctx, by: step)
         }
         let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
         let options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
@@ -66,5 +74,12 @@ struct WidgetInput {
     func entry(at t: Instant) -> Entry {
         guard let provider else { return .error(problem ?? "unknown error", at: t) }
         return provider.entry(at: t)
+    }
+
+    /// The entry at `t` and the date of the next one (nil: nothing changes until the data does).
+    func entryAndNext(at t: Instant) -> (Entry, Instant?) {
+        guard let provider else { return (.error(problem ?? "unknown error", at: t), nil) }
+        let e = provider.entry(at: t)
+        return (e, provider.nextChange(after: t, current: e))
     }
 }

@@ -182,6 +182,14 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
+        // Fast path: a string with no escapes is one slice of the input.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+            let s = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            return s
+        }
         var out: [UInt8] = []
         var runStart = index
         while true {

@@ -62,28 +62,38 @@ public enum JSONWriter {
         return s
     }
 
-    /// Appends `s` as a JSON string literal.
+    /// Appends `s` as a JSON string literal: `"` `\\` and control characters escaped, U+2028
+    /// and U+2029 too (JavaScript readers), everything else as UTF-8.
     public static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = [0x22]
+        bytes.reserveCapacity(s.utf8.count + 8)
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var pending: [UInt8] = []  // an E2 80 prefix that may start U+2028/2029
+        for b in s.utf8 {
+            if !pending.isEmpty {
+                pending.append(b)
+                if pending.count == 2 {
+                    if b != 0x80 { bytes += pending; pending = [] }
+                    continue
                 }
+                if b == 0xA8 || b == 0xA9 { bytes += Array("\\u202".utf8) + [b == 0xA8 ? 0x38 : 0x39] } else { bytes += pending }
+                pending = []
+                continue
+            }
+            switch b {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            case 0xE2: pending = [b]
+            case 0x00..<0x20, 0x7F: bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            default: bytes.append(b)
             }
         }
-        out += "\""
+        bytes += pending
+        bytes.append(0x22)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     public static func quote(_ s: String) -> String {

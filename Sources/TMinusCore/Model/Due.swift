@@ -42,10 +42,11 @@ public enum Due: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Reads the storage form (or any RFC 3339 date-time with an offset).
     public init?(storage text: String) {
-        if text.utf8.count == 10, let (local, offset) = DateTimeText.parse(text), offset == nil {
+        guard let (local, offset) = DateTimeText.parse(text) else { return nil }
+        if let offset {
+            self = .instant(Instant(local.secondsAsUTC - Int64(offset)))
+        } else if text.utf8.count == 10 {
             self = .day(local.date)
-        } else if let t = RFC3339.parse(text) {
-            self = .instant(t)
         } else {
             return nil
         }

@@ -8,24 +8,29 @@ extension Summary {
                 .object(["name": .string($0.name), "stamp": .string($0.stamp.description), "items": .int($0.items)])
             }),
             "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
+            // Empty and default fields are left out (readers take null, "", false, "none" and
+            // "tminus"): every bar process parses this file, so it stays small.
             "deadlines": .array(deadlines.map { d in
                 .object([
-                    "id": .string(d.id), "handle": .int(d.handle), "title": .string(d.title), "note": .string(d.note),
+                    "id": .string(d.id), "handle": .int(d.handle), "title": .string(d.title), "note": Self.unlessEmpty(d.note),
                     "due": .string(d.due.description), "start": .string(d.start.description),
-                    "tag": .string(orNull: d.tag), "color": .string(orNull: d.color), "icon": .string(orNull: d.icon),
-                    "source": .string(d.source),
+                    "tag": d.tag.map(JSON.string), "color": d.color.map(JSON.string), "icon": d.icon.map(JSON.string),
+                    "source": d.source == "tminus" ? nil : .string(d.source),
                 ])
             }),
             "todos": .array(todos.map { t in
                 .object([
-                    "id": .string(t.id), "handle": .int(t.handle), "title": .string(t.title), "note": .string(t.note),
-                    "due": .string(orNull: t.due?.description), "remind": .string(orNull: t.remind?.description),
-                    "tag": .string(orNull: t.tag), "color": .string(orNull: t.color), "starred": .bool(t.starred),
-                    "priority": .string(t.priority.rawValue), "source": .string(t.source),
+                    "id": .string(t.id), "handle": .int(t.handle), "title": .string(t.title), "note": Self.unlessEmpty(t.note),
+                    "due": t.due.map { .string($0.description) }, "remind": t.remind.map { .string($0.description) },
+                    "tag": t.tag.map(JSON.string), "color": t.color.map(JSON.string), "starred": t.starred ? .bool(true) : nil,
+                    "priority": t.priority == .none ? nil : .string(t.priority.rawValue),
+                    "source": t.source == "tminus" ? nil : .string(t.source),
                 ])
             }),
         ])
     }
+
+    static func unlessEmpty(_ s: String) -> JSON? { s.isEmpty ? nil : .string(s) }
 
     /// Reads a summary; the error says which field is wrong.
     public init(json: JSON) throws(TMinusError) {

@@ -57,7 +57,11 @@ public enum DateTimeText {
     /// The wall time and, when the text has one, its offset in seconds east of UTC.
     /// Nil when the text is not of this shape or names an impossible date or time.
     public static func parse(_ text: String) -> (LocalDateTime, Int?)? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> (LocalDateTime, Int?)? {
         var i = 0
         func num(_ n: Int) -> Int? {
             guard i + n <= b.count else { return nil }
@@ -70,8 +74,8 @@ public enum DateTimeText {
             i += n
             return v
         }
-        func expect(_ c: Character) -> Bool {
-            guard i < b.count, b[i] == c.asciiValue! else { return false }
+        func expect(_ c: Unicode.Scalar) -> Bool {
+            guard i < b.count, b[i] == UInt8(truncatingIfNeeded: c.value) else { return false }
             i += 1
             return true
         }

@@ -40,10 +40,10 @@ public struct Config: Equatable, Sendable {
     public var overText = "over"
     public var overLongText = "Deadline is over!"
     public var templates = Templates()
-    public var colors: [EntryState: String] = [
+    public var colors: StateStrings = [
         .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
     ]
-    public var icons: [EntryState: String] = [
+    public var icons: StateStrings = [
         .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁",
     ]
     public var tags: [String: TagStyle] = [:]
@@ -55,15 +55,6 @@ public struct Config: Equatable, Sendable {
     public var signals: [String: Int] = [:]
 
     public init() {}
-
-    public func templates(for family: Family, state: EntryState) -> String {
-        let none = state == .none
-        switch family {
-        case .small: return none ? templates.smallNone : templates.small
-        case .medium: return none ? templates.mediumNone : templates.medium
-        case .large: return none ? templates.largeNone : templates.large
-        }
-    }
 }
 
 /// The three widget families: small (the countdown), medium (with the title and todo count),

@@ -100,7 +100,7 @@ public struct Countdown: Equatable, Sendable {
             let unit = parts.last?.1 ?? "day"
             return "less than a\(unit == "hour" ? "n" : "") \(unit)"
         }
-        return shown.map { plural($0.0, $0.1) }.joined(separator: " ")
+        return ControlText.join(shown.map { plural($0.0, $0.1) }, " ")
     }
 }
 

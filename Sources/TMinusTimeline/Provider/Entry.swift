@@ -41,8 +41,8 @@ public struct Entry: Equatable, Sendable {
     public var error: String?
     /// The templates of this entry's state and the (cleaned, shortened) data they were filled
     /// with, so a renderer can fill them again escaping the data, and only the data.
-    public var templates: [Family: String] = [:]
-    public var values: [Placeholder: String] = [:]
+    public var templates: FamilyTemplates?
+    public var values: PlaceholderValues = [:]
 
     public func text(_ family: Family) -> String {
         switch family {
@@ -57,10 +57,12 @@ public struct Entry: Equatable, Sendable {
     public func text(_ family: Family, escapingData escape: (String) -> String) -> String {
         // Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
         func escapeLines(_ v: String) -> String {
-            v.contains("\n") ? v.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "\n") : escape(v)
+            v.utf8.contains(0x0A) ? ControlText.join(v.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }, "\n") : escape(v)
         }
-        guard let template = templates[family] else { return escapeLines(text(family)) }
-        return Template.render(template, values: values.mapValues(escapeLines))
+        guard let templates else { return escapeLines(text(family)) }
+        // Most data needs no escaping: then the text already rendered is the answer.
+        guard let escaped = values.mapValuesIfChanged(escapeLines) else { return text(family) }
+        return templates[family].render(escaped)
     }
 
     /// Whole percent elapsed (what a bar shows); 0 without a deadline.
@@ -80,7 +82,9 @@ public struct Entry: Equatable, Sendable {
     public static func error(_ message: String, at date: Instant) -> Entry {
         Entry(date: date, state: .none, deadline: nil, todos: [], small: "⚠ tminus", medium: "⚠ tminus",
               large: "tminus: " + message, error: message,
-              templates: [.small: "⚠ tminus", .medium: "⚠ tminus", .large: "tminus: {note}"], values: [.note: message])
+              templates: FamilyTemplates(small: CompiledTemplate("⚠ tminus"), medium: CompiledTemplate("⚠ tminus"),
+                                         large: CompiledTemplate("tminus: {note}")),
+              values: [.note: message])
     }
 }
 

@@ -34,15 +34,13 @@ extension TimelineProvider {
         return make(t, state, view, todos, values)
     }
 
-    func make(_ t: Instant, _ state: EntryState, _ view: DeadlineView?, _ todos: [TodoView], _ values: [Placeholder: String]) -> Entry {
+    func make(_ t: Instant, _ state: EntryState, _ view: DeadlineView?, _ todos: [TodoView], _ values: PlaceholderValues) -> Entry {
         var v = values
         if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
         v[.state] = state.rawValue
-        var templates: [Family: String] = [:]
-        for f in Family.allCases { templates[f] = config.templates(for: f, state: state) }
+        let f = state == .none ? templatesNone : templates
         return Entry(date: t, state: state, deadline: view, todos: todos,
-                     small: Template.render(templates[.small]!, values: v), medium: Template.render(templates[.medium]!, values: v),
-                     large: Template.render(templates[.large]!, values: v), error: nil, templates: templates, values: v)
+                     small: f.small.render(v), medium: f.medium.render(v), large: f.large.render(v), error: nil, templates: f, values: v)
     }
 
     func state(remaining: Int64) -> EntryState {
@@ -66,14 +64,16 @@ extension TimelineProvider {
     /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
     func shorten(_ s: String) -> String {
         let clean = ControlText.clean(s, replacement: " ", dropBidi: true)
-        return clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"
+        return clean.utf8.count <= config.maxLength || clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"
     }
 
     /// Today's todos at `t`: due today, overdue (marked), or undated; overdue first, then by time,
     /// priority, star, title.
     func todayTodos(at t: Instant) -> [TodoView] {
         let today = zone.local(t).date
-        var out: [(TodoView, Int64)] = []
+        // Sort keys computed once per todo, not per comparison.
+        struct Keyed { var view: TodoView; var time: Int64; var title: String }
+        var out: [Keyed] = []
         for todo in summary.todos {
             var overdue = false
             var sortTime = Int64.max
@@ -84,17 +84,18 @@ extension TimelineProvider {
                 sortTime = due.isWholeDay ? dueInstant.seconds - 1 : dueInstant.seconds
             }
             let style = todo.tag.flatMap { config.tags[$0.lowercased()] }
-            out.append((TodoView(id: todo.id, title: todo.title, due: todo.due, overdue: overdue, tag: todo.tag,
-                                 color: style?.color ?? todo.color, starred: todo.starred, priority: todo.priority), sortTime))
+            out.append(Keyed(view: TodoView(id: todo.id, title: todo.title, due: todo.due, overdue: overdue, tag: todo.tag,
+                                            color: style?.color ?? todo.color, starred: todo.starred, priority: todo.priority),
+                             time: sortTime, title: todo.title.lowercased()))
         }
         out.sort { a, b in
-            (a.0.overdue ? 0 : 1, a.1, a.0.priority.rank, a.0.starred ? 0 : 1, a.0.title.lowercased())
-                < (b.0.overdue ? 0 : 1, b.1, b.0.priority.rank, b.0.starred ? 0 : 1, b.0.title.lowercased())
+            (a.view.overdue ? 0 : 1, a.time, a.view.priority.rank, a.view.starred ? 0 : 1, a.title)
+                < (b.view.overdue ? 0 : 1, b.time, b.view.priority.rank, b.view.starred ? 0 : 1, b.title)
         }
-        return out.map(\.0)
+        return out.map(\.view)
     }
 
-    func todoValues(_ todos: [TodoView]) -> [Placeholder: String] {
+    func todoValues(_ todos: [TodoView]) -> PlaceholderValues {
         let overdue = todos.filter(\.overdue).count
         var lines = todos.prefix(config.maxTodos).map { t -> String in
             var line = t.overdue ? "⚠ " : "• "
@@ -109,8 +110,8 @@ extension TimelineProvider {
             .todo_count: String(todos.count),
             .todos_text: todos.isEmpty ? "" : plural(todos.count, "todo"),
             .overdue_count: String(overdue),
-            .todos: todos.prefix(config.maxTodos).map { shorten($0.title) }.joined(separator: ", "),
-            .todos_list: lines.isEmpty ? "No todos today" : lines.joined(separator: "\n"),
+            .todos: ControlText.join(todos.prefix(config.maxTodos).map { shorten($0.title) }, ", "),
+            .todos_list: lines.isEmpty ? "No todos today" : ControlText.join(lines, "\n"),
             .next_todo: todos.first.map { shorten($0.title) } ?? "",
         ]
     }

@@ -7,12 +7,19 @@ public struct TimelineProvider: Sendable {
     public var config: Config
     public var state: WidgetState
     public var zone: Zone
+    /// The config's templates, parsed once: with a deadline, and without.
+    let templates: FamilyTemplates
+    let templatesNone: FamilyTemplates
 
     public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone) {
         self.summary = summary
         self.config = config
         self.state = state
         self.zone = zone
+        let t = config.templates
+        templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
+        templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
+                                        large: CompiledTemplate(t.largeNone))
     }
 
     /// A generic entry on sample data, for a first display (WidgetKit's `placeholder(in:)`).

@@ -27,6 +27,12 @@ public enum Placeholder: String, CaseIterable, Sendable {
         }
     }
 
+    /// The placeholder with this name (a scan of the cases: `init(rawValue:)` on a String enum
+    /// this size builds a string table whose first use costs the poll path a conformance lookup).
+    public static func named(_ name: String) -> Placeholder? {
+        allCases.first { $0.rawValue == name }
+    }
+
     /// Counts are empty for an optional section when zero.
     var isCount: Bool { self == .todo_count || self == .overdue_count || self == .percent }
 }

@@ -4,7 +4,7 @@ public import TMinusCore
 /// none of their placeholders has a value (empty text, or zero for counts), and `\` to escape
 /// `{ } [ ] \`. Rendering is pure and gives plain, unescaped text; renderers escape it.
 public enum Template {
-    indirect enum Node {
+    indirect enum Node: Equatable, Sendable {
         case text(String)
         case placeholder(Placeholder)
         case section([Node])
@@ -34,7 +34,7 @@ public enum Template {
                     name.append(n)
                 }
                 guard closed else { throw .usage("a '{' is never closed; write \\{ for a literal brace") }
-                guard let p = Placeholder(rawValue: name) else {
+                guard let p = Placeholder.named(name) else {
                     let hint = Suggest.closest(name, among: Placeholder.allCases.map(\.rawValue)).map { "; did you mean {\($0)}?" } ?? ""
                     throw .usage("unknown placeholder {\(name)}\(hint)")
                 }
@@ -61,12 +61,11 @@ public enum Template {
 
     /// Fills a template. A template that does not parse renders as its own text (config
     /// checking rejects such templates before they get here).
-    public static func render(_ template: String, values: [Placeholder: String]) -> String {
-        guard let nodes = try? parse(template) else { return template }
-        return render(nodes, values)
+    public static func render(_ template: String, values: PlaceholderValues) -> String {
+        CompiledTemplate(template).render(values)
     }
 
-    static func render(_ nodes: [Node], _ values: [Placeholder: String]) -> String {
+    static func render(_ nodes: [Node], _ values: PlaceholderValues) -> String {
         var out = ""
         for node in nodes {
             switch node {
@@ -80,7 +79,7 @@ public enum Template {
     }
 
     /// A section shows when it has no placeholders, or one of them has a value.
-    static func hasValue(_ nodes: [Node], _ values: [Placeholder: String]) -> Bool {
+    static func hasValue(_ nodes: [Node], _ values: PlaceholderValues) -> Bool {
         var sawPlaceholder = false
         for node in nodes {
             switch node {
@@ -96,4 +95,20 @@ public enum Template {
         }
         return !sawPlaceholder
     }
+}
+
+/// A template parsed once (a provider compiles its six templates up front, so producing thousands
+/// of entries, or one on the poll path, never parses a template twice).
+public struct CompiledTemplate: Equatable, Sendable {
+    public let source: String
+    let nodes: [Template.Node]
+
+    /// A template that does not parse renders as its own text (config checking rejects such
+    /// templates before they get here).
+    public init(_ source: String) {
+        self.source = source
+        nodes = (try? Template.parse(source)) ?? [.text(source)]
+    }
+
+    public func render(_ values: PlaceholderValues) -> String { Template.render(nodes, values) }
 }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The poll path budget (DESIGN §7): `tminus show --format waybar` (the release static executable)
+# on a realistic container (20 deadlines, 50 open todos, 10,000 completed) side by side with
+# `/bin/date +%s` and with a python3 script that prints the same countdown. Whole processes,
+# interleaved, median of many runs each; prints the ratios. Target: <= 1.5 x date.
+# Usage: Benchmarks/poll.sh [runs]   (TMINUS_BIN=path skips the build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${1:-500}
+BIN=${TMINUS_BIN:-}
+if [ -z "$BIN" ]; then
+  swift build -c release -Xswiftc -static-executable --scratch-path .build-bench >/dev/null 2>&1
+  BIN=$PWD/.build-bench/release/tminus
+fi
+WORK=$(mktemp -d /tmp/tminus-poll-bench.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+H=$WORK/home
+for i in $(seq 1 20); do "$BIN" --home "$H" add "Deadline $i with a realistic title" --due "+$((i * 7))h" --tag work >/dev/null; done
+for i in $(seq 1 50); do "$BIN" --home "$H" todo "Todo $i" --due "+$((i % 30))h" --tag personal >/dev/null; done
+python3 - "$H/archive.jsonl" <<'PY'
+import sys, uuid
+with open(sys.argv[1], "a") as f:
+    for i in range(10000):
+        f.write('{"todo":{"completed":"2026-01-01T10:00:00Z","created":"2026-01-01T09:00:00Z","handle":%d,"id":"%s","note":"","priority":"none","starred":false,"title":"Old todo %d"}}\n'
+                % (100000 + i, str(uuid.uuid4()).upper(), i))
+PY
+# The script a user might write instead: read the summary, print the next countdown as Waybar JSON.
+cat > "$WORK/countdown.py" <<'PY'
+import json, sys, datetime
+s = json.load(open(sys.argv[1]))
+now = datetime.datetime.now(datetime.timezone.utc)
+d = min(s["deadlines"], key=lambda d: d["due"])
+due = datetime.datetime.fromisoformat(d["due"].replace("Z", "+00:00"))
+left = int((due - now).total_seconds())
+print(json.dumps({"text": "%s %dd %dh" % (d["title"], left // 86400, left % 86400 // 3600), "class": "normal"}))
+PY
+"$BIN" --home "$H" show --format waybar
+python3 - "$BIN" "$H" "$WORK/countdown.py" "$RUNS" <<'PY'
+import subprocess, sys, time, statistics
+bin, home, script, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+cmds = {
+    "date": ["/bin/date", "+%s"],
+    "tminus": [bin, "--home", home, "show", "--format", "waybar"],
+    "python3": ["python3", "-S", script, home + "/summary.json"],
+}
+times = {k: [] for k in cmds}
+for _ in range(runs):
+    for k, c in cmds.items():
+        t = time.perf_counter()
+        subprocess.run(c, stdout=subprocess.DEVNULL, check=True)
+        times[k].append(time.perf_counter() - t)
+m = {k: statistics.median(v) for k, v in times.items()}
+for k in cmds:
+    print(f"{k:8s} median {m[k]*1000:6.2f} ms  ({m[k]/m['date']:.2f} x date)")
+print(f"tminus / date: {m['tminus']/m['date']:.2f} (target <= 1.5); python3 / tminus: {m['python3']/m['tminus']:.1f}")
+PY

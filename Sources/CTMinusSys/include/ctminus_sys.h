@@ -1,0 +1,24 @@
+// Linux calls Swift's Glibc module does not import (timerfd, signalfd), wrapped for the follow
+// loop. Our own code, no third-party library.
+#ifndef CTMINUS_SYS_H
+#define CTMINUS_SYS_H
+
+#include <stdint.h>
+
+/// A CLOCK_REALTIME timerfd (non-blocking, close-on-exec); -1 on error.
+int ctminus_timerfd_create(void);
+/// Arms the timer to fire at an absolute wall-clock time (seconds since the epoch, nanoseconds);
+/// the timer is cancelled (read gives ECANCELED) when the clock is set. sec < 0 disarms it.
+int ctminus_timerfd_at(int fd, int64_t sec, long nsec);
+/// Drains the timer; returns 1 if it fired, 0 if not, -1 if the clock was set (re-arm).
+int ctminus_timerfd_drain(int fd);
+
+/// Blocks SIGUSR1, SIGTERM, SIGINT, SIGHUP and SIGCONT and returns a signalfd for them (non-blocking); -1 on error.
+int ctminus_signalfd_create(void);
+/// Reads one pending signal number from the signalfd, or 0 when none.
+int ctminus_signalfd_read(int fd);
+
+/// SIGRTMIN as a number (Swift cannot import the macro).
+int ctminus_sigrtmin(void);
+
+#endif

@@ -1,0 +1,15 @@
+/// Environment variables by name.
+///
+/// A list, not a Dictionary: the first `[String: …]` a process builds makes the Swift runtime
+/// scan every protocol conformance in the executable (to check `String: Hashable`), which on the
+/// poll path costs about as much as reading the summary.
+public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
+    var pairs: [(String, String)]
+
+    public init(dictionaryLiteral elements: (String, String)...) { pairs = elements }
+    public init(_ pairs: [(String, String)]) { self.pairs = pairs }
+
+    public subscript(name: String) -> String? {
+        pairs.last { $0.0 == name }?.1
+    }
+}
