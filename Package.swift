@@ -36,6 +36,7 @@ let package = Package(
                     exclude: ["Golden"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCore"], swiftSettings: swiftSettings),
     ]
 )

@@ -9,9 +9,9 @@ public struct StreamFraming: Sendable {
     public var frame: @Sendable (_ line: String, _ first: Bool) -> String
 
     /// The formats a bar can read as a stream.
-    public static let formats = ["waybar", "i3blocks", "i3bar", "polybar", "plain", "json"]
+    public static let formats = ["waybar", "i3blocks", "i3bar", "polybar", "pango", "plain", "json"]
 
-    /// Nil for formats that do not stream (conky and pango are polled by their hosts).
+    /// Nil for formats that do not stream (conky's execpi polls).
     public static func of(_ format: String) -> StreamFraming? {
         switch format {
         case "i3bar":
@@ -35,7 +35,7 @@ public struct StreamFraming: Sendable {
             let block = I3barRenderer().block(entry, options)
             let fields = (block.members ?? []).filter { ["full_text", "short_text", "color", "urgent"].contains($0.key) }
             return JSONWriter.compact(.object(fields))
-        case "plain":
+        case "plain", "pango":
             // One line per update: a multi-line family is joined.
             return Escape.oneLine(Renderers.named(format)!.render(entry, options).text)
         default:

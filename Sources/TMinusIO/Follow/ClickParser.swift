@@ -7,7 +7,7 @@ public enum ClickParser {
     public static func button(_ raw: String) -> Int? {
         var line = Substring(raw)
         while let f = line.first, f == " " || f == "\t" || f == "[" || f == "," || f == "\r" { line.removeFirst() }
-        while let l = line.last, l == " " || l == "\t" || l == "\r" { line.removeLast() }
+        while let l = line.last, l == " " || l == "\t" || l == "\r" || l == "\n" { line.removeLast() }
         // The endless array never closes, but a tidy writer may end a line with "]".
         if line.hasSuffix("]") && !line.hasSuffix("}") && line.first == "{" { line.removeLast() }
         if line.isEmpty { return nil }

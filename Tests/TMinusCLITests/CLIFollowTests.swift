@@ -1,0 +1,157 @@
+import Foundation
+import Glibc
+import Testing
+import TMinusCore
+
+/// `show --follow` as a bar runs it: on the real clock, lines on the boundary, a change or a
+/// click shows at once, a closed reader or SIGTERM ends it with 0. Timing bounds are generous
+/// (shared machines); Benchmarks/follow.sh measures the real figures.
+@Suite("CLI: --follow", .serialized)
+struct CLIFollowTests {
+    @Test func oneLineASecondOnTheBoundary() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "Soon", "--due", "+5m")
+        let f = try Follower(h, ["--format", "json"])
+        let lines = f.waitForLines(4, timeout: 6)
+        f.stop()
+        try #require(lines.count >= 4)
+        var previous: Instant?
+        for (arrival, line) in lines.dropFirst() {
+            let entry = try JSONParser.parse(line)
+            let dateText = try #require(entry["date"]?.stringValue)
+            let dueText = try #require(entry["deadline"]?["due"]?.stringValue)
+            let date = try #require(RFC3339.parse(dateText))
+            let due = try #require(RFC3339.parse(dueText))
+            #expect(entry["deadline"]?["remaining"]?.intValue == Int(due - date))
+            if let previous { #expect(date - previous == 1) }
+            previous = date
+            let late = arrival.timeIntervalSince1970 - Double(date.seconds)
+            #expect(late >= 0 && late < 0.25, "line for \(dateText) arrived \(Int(late * 1000)) ms after its boundary")
+        }
+    }
+
+    @Test func anEditShowsAtOnce() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "Thesis", "--due", "+3d")
+        let f = try Follower(h, ["--format", "plain"])
+        try #require(f.waitFor("Thesis") != nil)
+        let before = Date()
+        try h.ok("edit", "1", "--title", "Dissertation")
+        let shown = try #require(f.waitFor("Dissertation", timeout: 3))
+        // The edit process itself takes part of this; the follower's share is the inotify wake-up.
+        #expect(shown.timeIntervalSince(before) < 1.0)
+        f.stop()
+    }
+
+    @Test func nextAndPrevReachARunningFollower() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "First", "--due", "+2d")
+        try h.ok("add", "Second", "--due", "+3d")
+        let f = try Follower(h, ["--format", "plain"])
+        try #require(f.waitFor("First") != nil)
+        let n = f.lines.count
+        try h.ok("next")
+        #expect(f.waitFor("Second", after: n, timeout: 3) != nil)
+        let m = f.lines.count
+        try h.ok("prev")
+        #expect(f.waitFor("First", after: m, timeout: 3) != nil)
+        f.stop()
+    }
+
+    @Test func i3barClicksOnStdinCycle() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "First", "--due", "+2d")
+        try h.ok("add", "Second", "--due", "+3d")
+        let f = try Follower(h, ["--format", "i3bar"])
+        let header = f.waitForLines(3)
+        try #require(header.count >= 3)
+        #expect(header[0].1.contains("\"click_events\":true"))
+        #expect(header[1].1 == "[")
+        #expect(header[2].1.hasPrefix("[{") && header[2].1.contains("First"))
+        f.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"tminus\",\"instance\":\"x\",\"button\":1}\n".utf8))
+        #expect(f.waitFor("Second", after: 3, timeout: 3) != nil)
+        #expect(f.lines.last?.1.hasPrefix(",[{") == true)
+        f.stop()
+    }
+
+    @Test func minutePrecisionSleeps() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        let configDir = h.root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
+        try #"{ "precision": "minutes" }"#.write(to: configDir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        try h.ok("add", "Thesis", "--due", "+30m", "--start", "2025-01-01")
+        let f = try Follower(h, ["--format", "waybar"])
+        try #require(f.waitForLines(1).count == 1)
+        usleep(300_000)
+        let before = f.wakeups
+        sleep(3)
+        let after = f.wakeups
+        f.stop()
+        #expect(before >= 0 && after - before <= 3, "\(after - before) wake-ups in 3 s at minute precision")
+    }
+
+    @Test func pipedIntoHeadItEndsWithZero() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "Later", "--due", "+10d")
+        // `| head -1` while the next entry is an hour off: tminus must notice the reader is gone
+        // at once (pipefail makes the pipeline's status tminus's; timeout would give 124).
+        let bash = Process()
+        bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+        bash.arguments = ["-c", "set -o pipefail; timeout 5 \"$0\" --home \"$1\" show --follow --format waybar | head -1",
+                          TminusBinary.path, h.home.path]
+        bash.environment = h.environment(tz: nil, extra: [:])
+        let out = Pipe()
+        bash.standardOutput = out
+        let started = Date()
+        try bash.run()
+        bash.waitUntilExit()
+        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(line.hasPrefix("{\"text\":\"Later"))
+        #expect(bash.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
+    @Test func sigtermEndsWithZeroAndStopContResumesRight() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "Soon", "--due", "+10m")
+        let f = try Follower(h, ["--format", "json"])
+        try #require(f.waitForLines(1).count == 1)
+        kill(f.process.processIdentifier, SIGSTOP)
+        sleep(2)
+        let n = f.lines.count
+        kill(f.process.processIdentifier, SIGCONT)
+        let resumed = f.waitForLines(n + 1, timeout: 2)
+        try #require(resumed.count > n)
+        let entry = try JSONParser.parse(resumed[n].1)
+        let dateText = try #require(entry["date"]?.stringValue)
+        let date = try #require(RFC3339.parse(dateText))
+        #expect(abs(resumed[n].0.timeIntervalSince1970 - Double(date.seconds)) < 1.5, "a stale entry after SIGCONT")
+        f.process.terminate()
+        f.process.waitUntilExit()
+        #expect(f.process.terminationReason == .exit && f.process.terminationStatus == 0)
+    }
+
+    @Test func oneShotI3blocksButtonCycles() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        try h.ok("add", "First", "--due", "+2d")
+        try h.ok("add", "Second", "--due", "+3d")
+        let r = try h.run("show", "--format", "i3blocks", env: ["BLOCK_BUTTON": "1"])
+        #expect(r.stdout.hasPrefix("Second"))
+        let back = try h.run("show", "--format", "i3blocks", env: ["button": "3"])
+        #expect(back.stdout.hasPrefix("First"))
+    }
+
+    @Test func followRefusesFormatsThatDoNotStream() throws {
+        let h = try TempHome()
+        let r = try h.run("show", "--follow", "--format", "conky")
+        #expect(r.status == 2 && r.stderr.hasPrefix("tminus: "))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TMinusCore
+
+/// A running `tminus show --follow`, on the real clock, with its stdout lines timestamped as
+/// they arrive.
+final class Follower: @unchecked Sendable {
+    let process = Process()
+    let stdout = Pipe()
+    let stdin = Pipe()
+    private let lock = NSLock()
+    private var received: [(Date, String)] = []
+    private var reader: Thread?
+
+    init(_ h: TempHome, _ args: [String], extraEnv: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: TminusBinary.path)
+        process.arguments = ["--home", h.home.path, "show", "--follow"] + args
+        process.environment = h.environment(tz: nil, extra: extraEnv)
+        process.standardOutput = stdout
+        process.standardInput = stdin
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let handle = stdout.fileHandleForReading
+        let thread = Thread { [weak self] in
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return }
+                buffer.append(chunk)
+                while let nl = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...nl)
+                    self?.lock.lock()
+                    self?.received.append((Date(), line))
+                    self?.lock.unlock()
+                }
+            }
+        }
+        thread.start()
+        reader = thread
+    }
+
+    var lines: [(Date, String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    /// Waits until at least `n` lines arrived (or `timeout` seconds passed); returns them.
+    @discardableResult
+    func waitForLines(_ n: Int, timeout: Double = 5) -> [(Date, String)] {
+        let end = Date().addingTimeInterval(timeout)
+        while lines.count < n && Date() < end { usleep(5_000) }
+        return lines
+    }
+
+    /// Waits for a line containing `text` after line index `after`; returns its arrival time.
+    func waitFor(_ text: String, after: Int = 0, timeout: Double = 5) -> Date? {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let hit = lines.dropFirst(after).first(where: { $0.1.contains(text) }) { return hit.0 }
+            usleep(2_000)
+        }
+        return nil
+    }
+
+    /// Voluntary context switches so far: how often the process went to sleep and woke up.
+    var wakeups: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches") }) else { return -1 }
+        return Int(line.split(separator: "\t").last ?? "") ?? -1
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
+
+extension TempHome {
+    /// Sets the home's frozen clock for one-shot commands to the real now, so they agree with a
+    /// follower on the real clock.
+    func useRealClock() {
+        now = RFC3339.format(Instant(Int64(Date().timeIntervalSince1970)), offset: 0)
+    }
+}
