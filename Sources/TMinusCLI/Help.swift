@@ -32,11 +32,13 @@ enum Help {
 
     static let commands: [String: String] = [
         "show": """
-        usage: tminus show [--format F] [--family small|medium|large] [--deadline REF|next] [--markup pango|none]
+        usage: tminus show [--format F] [--family small|medium|large] [--deadline REF|next] [--markup pango|none] [--follow]
 
         Prints the entry for now, for a bar. Formats: waybar, i3blocks (exit 33 when urgent), i3bar (one
         block), polybar, conky, pango, plain (default), json. --markup pango escapes data for bars that
         parse Pango (i3blocks markup=pango). A broken config or summary prints an error entry, not nothing.
+        --follow streams (waybar, i3blocks, i3bar, polybar, pango, plain, json): a line whenever the display
+        changes, at once when the data changes; clicks on stdin (i3bar, i3blocks persist) cycle deadlines.
         Ready-made bar configs: integrations/ in the source tree.
         """,
         "timeline": """
