@@ -45,6 +45,41 @@ struct CLIFollowTests {
         f.stop()
     }
 
+    @Test func aConfigChangeAndSIGUSR1Reload() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        let configDir = h.root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
+        let config = configDir.appendingPathComponent("config.json")
+        try #"{ "templates": { "medium": "A {title}" } }"#.write(to: config, atomically: true, encoding: .utf8)
+        try h.ok("add", "Thesis", "--due", "+3d")
+        let f = try Follower(h, ["--format", "plain"])
+        try #require(f.waitFor("A Thesis") != nil)
+        // Written in place (no rename), as an editor might.
+        try Data(#"{ "templates": { "medium": "B {title}" } }"#.utf8).write(to: config)
+        #expect(f.waitFor("B Thesis", timeout: 3) != nil)
+        f.stop()
+    }
+
+    @Test func sigusr1ReadsEverythingAgain() throws {
+        // The summary is a symlink into a directory nobody watches, so only SIGUSR1 can tell.
+        let h = try TempHome()
+        h.useRealClock()
+        let elsewhere = try TempHome()
+        elsewhere.now = h.now
+        try elsewhere.ok("add", "Before", "--due", "+3d")
+        try FileManager.default.createDirectory(at: h.home, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: h.summaryPath, withDestinationPath: elsewhere.summaryPath)
+        let f = try Follower(h, ["--format", "plain"])
+        try #require(f.waitFor("Before") != nil)
+        try elsewhere.ok("edit", "1", "--title", "After")
+        usleep(300_000)
+        #expect(f.waitFor("After", timeout: 0.1) == nil, "inotify should not have seen this change")
+        kill(f.process.processIdentifier, SIGUSR1)
+        #expect(f.waitFor("After", timeout: 3) != nil)
+        f.stop()
+    }
+
     @Test func nextAndPrevReachARunningFollower() throws {
         let h = try TempHome()
         h.useRealClock()
