@@ -20,9 +20,7 @@ enum CycleCommand {
 
     /// Moves the selection `step` places along the ongoing deadlines and saves it.
     static func select(_ ctx: Context, by step: Int) throws(TMinusError) -> Summary.DeadlineInfo? {
-        let (config, _) = (try? ctx.container.loadConfig()) ?? (Config(), [])
-        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
-        let provider = TimelineProvider(summary: summary, config: config, state: ctx.container.loadState(), zone: ctx.zone)
+        let (_, provider) = try WidgetInput.make(ctx, deadline: nil)
         let order = provider.cycleOrder(at: ctx.now)
         guard !order.isEmpty else { return nil }
         let current = provider.entry(at: ctx.now).deadline?.id

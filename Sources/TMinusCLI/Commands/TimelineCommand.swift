@@ -18,13 +18,7 @@ enum TimelineCommand {
             limit = n
         }
         if let until, until < from { throw .usage("--until is before --from") }
-        let (config, problems) = try ctx.container.loadConfig()
-        if let first = problems.first { throw .usage("\(ctx.home.configPath) \(first)") }
-        var c = config
-        if let d = a.value("deadline") { c.deadline = d == "next" ? .next : .ref(d) }
-        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
-        let provider = TimelineProvider(summary: summary, config: c, state: ctx.container.loadState(), zone: ctx.zone)
-        if case .ref(let ref) = c.deadline { _ = try provider.resolve(ref, in: summary.deadlines) }
+        let (_, provider) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
         ctx.say(JSONWriter.compact(provider.timeline(from: from, until: until, limit: limit).json(zone: ctx.zone)))
         return 0
     }

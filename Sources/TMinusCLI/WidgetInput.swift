@@ -1,0 +1,51 @@
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// Everything a bar-facing command reads, loaded once. `show` turns a problem into an error entry
+/// (the bar must not go blank); `timeline`, `next` and `prev` report it.
+struct WidgetInput {
+    var config: Config
+    var provider: TimelineProvider?
+    var problem: String?
+
+    /// The config (with `--deadline` applied) and a provider over the summary and state. A broken
+    /// config, or a configured REF that names no deadline, is a usage error; an unreadable
+    /// summary a failure.
+    static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider) {
+        var (config, problems) = try ctx.container.loadConfig()
+        if let first = problems.first { throw .usage("\(ctx.home.configPath) \(first)") }
+        if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        let provider = TimelineProvider(summary: summary, config: config, state: ctx.container.loadState(), zone: ctx.zone)
+        if case .ref(let ref) = config.deadline {
+            do throws(TMinusError) { _ = try provider.resolve(ref, in: summary.deadlines) } catch {
+                throw .usage("deadline: \(error.description)")
+            }
+        }
+        return (config, provider)
+    }
+
+    /// For `show`: a problem becomes an error entry and one line on stderr.
+    static func load(_ ctx: Context, deadline: String?) -> WidgetInput {
+        do throws(TMinusError) {
+            let (config, provider) = try make(ctx, deadline: deadline)
+            return WidgetInput(config: config, provider: provider)
+        } catch {
+            ctx.console.err("tminus: " + CLI.oneLine(error.description))
+            return WidgetInput(config: (try? ctx.container.loadConfig().0) ?? Config(), provider: nil, problem: error.description)
+        }
+    }
+
+    func entry(at t: Instant) -> Entry {
+        guard let provider else { return .error(problem ?? "unknown error", at: t) }
+        return provider.entry(at: t)
+    }
+
+    /// The entry at `t` and the date of the next one (nil: nothing changes until the data does).
+    func entryAndNext(at t: Instant) -> (Entry, Instant?) {
+        guard let provider else { return (.error(problem ?? "unknown error", at: t), nil) }
+        let e = provider.entry(at: t)
+        return (e, provider.nextChange(after: t, current: e))
+    }
+}
