@@ -128,7 +128,7 @@ struct FollowLoopTests {
 
     @Test(arguments: [
         ("1", 1), ("3\n", 3), ("[", nil), ("{\"name\":\"tminus\",\"button\":1,\"x\":3}", 1),
-        (",{\"name\":\"tminus\",\"button\":5,\"modifiers\":[\"Shift\"]}", 5), ("[{\"button\":4}", 4), ("garbage", nil),
+        (",{\"name\":\"tminus\",\"button\":5,\"modifiers\":[\"Shift\"]}", 5), ("[{\"button\":4}", 4), ("garbage", nil), ("{\"name\":\"other\",\"button\":1}", nil),
     ] as [(String, Int?)])
     func clickLines(_ row: (String, Int?)) {
         #expect(ClickParser.button(row.0) == row.1)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# polybar under Xvfb with integrations/polybar/config.ini: a deadline titled
-# %{A1:touch FILE:}click%{A} (critical, red) is drawn, a screenshot (import -window root)
-# shows the module's state colour, and clicking all along the module never creates FILE.
+# polybar under Xvfb with integrations/polybar/config.ini, both modules in one bar: the
+# streaming one (tminus, tail = true) on the left and the one-shot one (tminus-poll,
+# interval = 1) on the right. A deadline titled %{A1:touch FILE:}click%{A} (critical, red)
+# is drawn by both, a screenshot (import -window root) shows each half in the state colour,
+# and clicking all along both modules never creates FILE.
 # A control module that prints the same title raw must create FILE when clicked, which
 # proves the clicks land and polybar would run an injected action.
 # Screenshots land in $BARS_ARTIFACTS (default: the temp dir, removed unless KEEP_TMP=1).
@@ -16,11 +18,12 @@ FILE="$TMP/pwned"
 tminus add "%{A1:touch $FILE:}click%{A}" --due +30m >/dev/null || fail "tminus add"
 
 export DISPLAY=:$((90 + RANDOM % 100))
-setsid Xvfb "$DISPLAY" -screen 0 800x60x24 -nolisten tcp >"$TMP/xvfb.log" 2>&1 &
+setsid Xvfb "$DISPLAY" -screen 0 1600x60x24 -nolisten tcp >"$TMP/xvfb.log" 2>&1 &
 BG_PIDS+=($!)
 wait_for 10 bash -c 'xdotool getdisplaygeometry >/dev/null 2>&1' || fail "Xvfb did not start"
 
-run_bar() {   # module name, log file
+run_bar() {   # left module, log file, right module
+    local RIGHT=${3:-}
     cat >"$TMP/polybar.ini" <<INI
 include-file = $INTEGRATIONS/polybar/config.ini
 
@@ -36,6 +39,7 @@ background = #000000
 foreground = #ffffff
 font-0 = DejaVu Sans:size=14;3
 modules-left = $1
+modules-right = $RIGHT
 enable-ipc = false
 INI
     setsid polybar -c "$TMP/polybar.ini" -l info test >"$2" 2>&1 &
@@ -43,28 +47,36 @@ INI
     wait_for 10 grep -q "Bar window: " "$2" || { cat "$2"; fail "polybar did not map its window"; }
     sleep 2.5
 }
-click_along() {   # click every 20 px across the left 600 px of the bar
+click_along() {   # click every 30 px across the bar
     local x
-    for x in $(seq 5 20 600); do xdotool mousemove "$x" 20 click 1; sleep 0.02; done
+    for x in $(seq 5 30 1595); do xdotool mousemove "$x" 20 click 1; sleep 0.02; done
     sleep 1
 }
-red_pixels() {
+red_pixels() {   # PPM file: the pixels in the critical colour in the left and the right half
     python3 - "$1" <<'PY'
 import sys
 data = open(sys.argv[1], "rb").read()
 # binary PPM P6: header "P6\nW H\n255\n"
 parts = data.split(b"\n", 3)
 w, h = map(int, parts[1].split()); px = parts[3]
-print(sum(1 for i in range(0, w * h * 3, 3) if abs(px[i] - 0xbf) < 24 and abs(px[i+1] - 0x61) < 24 and abs(px[i+2] - 0x6a) < 24))
+red = lambda i: abs(px[i] - 0xbf) < 24 and abs(px[i+1] - 0x61) < 24 and abs(px[i+2] - 0x6a) < 24
+halves = [0, 0]
+for y in range(h):
+    for x in range(w):
+        if red((y * w + x) * 3): halves[x >= w // 2] += 1
+print(*halves)
 PY
 }
 
-# 1. the integration module
-run_bar tminus "$TMP/polybar.log"
+# 1. the integration modules: streaming on the left, one-shot on the right
+grep -q '^tail = true$' "$INTEGRATIONS/polybar/config.ini" || fail "config.ini: no tail = true module"
+run_bar tminus "$TMP/polybar.log" tminus-poll
+pgrep -f "tminus show --follow --format polybar" >/dev/null || fail "the streaming module's tminus --follow is not running"
 import -window root "$ART/polybar.png" && convert "$ART/polybar.png" -depth 8 "$TMP/shot.ppm" || fail "import failed"
-n=$(red_pixels "$TMP/shot.ppm")
-echo "polybar: $n pixels in the critical colour #bf616a; screenshot $ART/polybar.png"
-[ "$n" -gt 200 ] || fail "the module is not drawn in its state colour (only $n red pixels)"
+read -r nl nr < <(red_pixels "$TMP/shot.ppm")
+echo "polybar: $nl (streaming, left) and $nr (one-shot, right) pixels in the critical colour #bf616a; screenshot $ART/polybar.png"
+[ "$nl" -gt 200 ] || fail "the streaming module is not drawn in its state colour (only $nl red pixels)"
+[ "$nr" -gt 200 ] || fail "the one-shot module is not drawn in its state colour (only $nr red pixels)"
 grep -q "Failed to parse\|Invalid\|error" "$TMP/polybar.log" && { cat "$TMP/polybar.log"; fail "polybar logged a parse error"; }
 click_along
 [ -e "$FILE" ] && { cat "$TMP/polybar.log"; fail "a click ran the title's action: $FILE created"; }

@@ -16,7 +16,14 @@ enum FollowCommand {
         var watch: [String: Set<String>] = [ctx.home.directory: ["summary.json", "state.json"]]
         let configName = ctx.home.configPath.split(separator: "/").last.map(String.init) ?? "config.json"
         watch[FileIO.directory(of: ctx.home.configPath), default: []].insert(configName)
-        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: format == "i3blocks" || format == "i3bar")
+        // Clicks on stdin: i3bar/swaybar's stream (our blocks are named "tminus"), and i3blocks
+        // 1.5's per-block stream. i3blocks 1.4 (it sets BLOCK_NAME but not `name`) hands a
+        // persistent block its own stdin, i3bar's stream for every block: reading it would steal
+        // other blocks' clicks, so tminus leaves it alone there.
+        let i3blocks14 = ctx.environment["BLOCK_NAME"] != nil && ctx.environment["name"] == nil
+        let clicks = format == "i3bar" || (format == "i3blocks" && !i3blocks14)
+        let blockName = format == "i3blocks" ? (ctx.environment["name"] ?? ctx.environment["BLOCK_NAME"] ?? "tminus") : "tminus"
+        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName)
         let loop = FollowLoop(
             header: framing.header,
             frame: framing.frame,

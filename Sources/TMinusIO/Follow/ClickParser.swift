@@ -4,7 +4,9 @@ public import TMinusCore
 /// (`[`, then one object per line, later ones prefixed with `,`); i3blocks `persist` sends a line
 /// with the button number, or with `format=json` an object with `button`.
 public enum ClickParser {
-    public static func button(_ raw: String) -> Int? {
+    /// The button of a click meant for `block`: an event that names another block (a bar that
+    /// shares one click stream among blocks) is not ours and gives nil.
+    public static func button(_ raw: String, block: String = "tminus") -> Int? {
         var line = Substring(raw)
         while let f = line.first, f == " " || f == "\t" || f == "[" || f == "," || f == "\r" { line.removeFirst() }
         while let l = line.last, l == " " || l == "\t" || l == "\r" || l == "\n" { line.removeLast() }
@@ -13,6 +15,7 @@ public enum ClickParser {
         if line.isEmpty { return nil }
         if let n = Int(line) { return n }
         guard let json = try? JSONParser.parse(String(line)) else { return nil }
+        if let name = json["name"]?.stringValue, name != block { return nil }
         return json["button"]?.intValue
     }
 

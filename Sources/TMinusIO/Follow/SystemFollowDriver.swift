@@ -15,14 +15,18 @@ public struct SystemFollowDriver: FollowDriver {
     let inotify: Int32
     var watches: [Int32: Set<String>] = [:]
     var readClicks: Bool
+    /// The block name clicks must carry (when they carry one).
+    let blockName: String
     var stdinBuffer: [UInt8] = []
 
     /// - Parameters:
     ///   - watch: directories and the file names in each whose change means reload.
     ///   - clicks: read click events from stdin (i3blocks persist, i3bar).
-    public init(offset: Int64, watch: [String: Set<String>], clicks: Bool) throws(TMinusError) {
+    ///   - blockName: the name in click events meant for us.
+    public init(offset: Int64, watch: [String: Set<String>], clicks: Bool, blockName: String = "tminus") throws(TMinusError) {
         self.offset = offset
         readClicks = clicks
+        self.blockName = blockName
         signal(SIGPIPE, SIG_IGN)
         timer = ctminus_timerfd_create()
         signals = ctminus_signalfd_create()
@@ -127,7 +131,7 @@ public struct SystemFollowDriver: FollowDriver {
         while let nl = stdinBuffer.firstIndex(of: 0x0A) {
             let line = String(decoding: stdinBuffer[..<nl], as: UTF8.self)
             stdinBuffer.removeSubrange(...nl)
-            if let button = ClickParser.button(line) { events.append(.click(button)) }
+            if let button = ClickParser.button(line, block: blockName) { events.append(.click(button)) }
         }
         return events
     }
