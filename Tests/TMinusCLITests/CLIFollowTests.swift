@@ -48,10 +48,7 @@ struct CLIFollowTests {
     @Test func aConfigChangeAndSIGUSR1Reload() throws {
         let h = try TempHome()
         h.useRealClock()
-        let configDir = h.root.appendingPathComponent("config/tminus")
-        try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
-        let config = configDir.appendingPathComponent("config.json")
-        try #"{ "templates": { "medium": "A {title}" } }"#.write(to: config, atomically: true, encoding: .utf8)
+        let config = try h.writeConfig(#"{ "templates": { "medium": "A {title}" } }"#)
         try h.ok("add", "Thesis", "--due", "+3d")
         let f = try Follower(h, ["--format", "plain"])
         try #require(f.waitFor("A Thesis") != nil)
@@ -116,9 +113,7 @@ struct CLIFollowTests {
     @Test func minutePrecisionSleeps() throws {
         let h = try TempHome()
         h.useRealClock()
-        let configDir = h.root.appendingPathComponent("config/tminus")
-        try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
-        try #"{ "precision": "minutes" }"#.write(to: configDir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        try h.writeConfig(#"{ "precision": "minutes" }"#)
         try h.ok("add", "Thesis", "--due", "+30m", "--start", "2025-01-01")
         let f = try Follower(h, ["--format", "waybar"])
         try #require(f.waitForLines(1).count == 1)

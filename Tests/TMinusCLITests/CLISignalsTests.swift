@@ -27,9 +27,7 @@ struct CLISignalsTests {
 
     @Test func aChangeSignalsTheBarsByName() throws {
         let h = try TempHome()
-        let configDir = h.root.appendingPathComponent("config/tminus")
-        try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
-        try #"{ "signals": { "i3blocks": 5 } }"#.write(to: configDir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        try h.writeConfig(#"{ "signals": { "i3blocks": 5 } }"#)
         // Its default action for SIGRTMIN+5 is to die.
         let bar = try Self.fakeBar(in: h)
         try h.ok("todo", "Buy milk")
@@ -43,9 +41,7 @@ struct CLISignalsTests {
 
     @Test func readingCommandsSignalNothing() throws {
         let h = try TempHome()
-        let configDir = h.root.appendingPathComponent("config/tminus")
-        try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
-        try #"{ "signals": { "i3blocks": 5 } }"#.write(to: configDir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        try h.writeConfig(#"{ "signals": { "i3blocks": 5 } }"#)
         let bar = try Self.fakeBar(in: h)
         try h.ok("list")
         try h.ok("show")

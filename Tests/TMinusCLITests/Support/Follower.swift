@@ -80,6 +80,16 @@ final class Follower: @unchecked Sendable {
 }
 
 extension TempHome {
+    /// Writes the user's config file (`$XDG_CONFIG_HOME/tminus/config.json`); returns its URL.
+    @discardableResult
+    func writeConfig(_ text: String) throws -> URL {
+        let dir = root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("config.json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     /// Sets the home's frozen clock for one-shot commands to the real now, so they agree with a
     /// follower on the real clock.
     func useRealClock() {
