@@ -103,7 +103,7 @@ public enum CLI {
     }
 
     /// Commands after which the bars' data has changed.
-    static let changesData = ["add", "todo", "done", "undo", "rm", "edit", "tag", "next", "prev", "summary"]
+    static let changesData = ["add", "todo", "done", "undo", "rm", "edit", "tag", "next", "prev", "summary", "doctor"]
 
     typealias Command = @Sendable ([String], Context) throws(TMinusError) -> Int32
 
@@ -126,10 +126,11 @@ public enum CLI {
         case "next": CycleCommand.next
         case "prev": CycleCommand.prev
         case "demo": DemoCommand.run
+        case "doctor": DoctorCommand.run
         default: nil
         }
     }
 
     static let commandNames = ["add", "todo", "list", "ls", "done", "undo", "rm", "edit", "tag", "stats", "summary", "config",
-                               "show", "timeline", "next", "prev", "demo"]
+                               "show", "timeline", "next", "prev", "demo", "doctor"]
 }

@@ -23,6 +23,7 @@ enum Help {
     files:
       summary [--path|--rebuild] the shared summary every widget reads
       config init|check|path     the config file
+      doctor [--repair]          check the home's files (and repair them)
 
     WHEN: 2026-12-01 (a whole day), 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d, +1w
     REF:  a number from tminus list, an id prefix (4+ hex digits), or the exact title
@@ -99,6 +100,14 @@ enum Help {
 
         Prints the shared summary (summary.json) that every widget reads; --path prints where it is,
         --rebuild writes it anew from the store. Its format: docs/summary-format.md.
+        """,
+        "doctor": """
+        usage: tminus doctor [--repair]
+
+        Checks the home: the store, the history and its index, the summary, temp files left by a
+        killed command. Exit 0 when all is well, 1 when something needs repairing; --repair fixes
+        it (a home from an older tminus is migrated, an item both open and completed stays open,
+        an item completed twice keeps its latest completion, the index is rebuilt).
         """,
         "config": """
         usage: tminus config init [--force] | config check | config path

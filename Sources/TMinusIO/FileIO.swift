@@ -1,7 +1,8 @@
 import Glibc
 public import TMinusCore
 
-/// Plain POSIX file I/O: small, no Foundation, cheap enough for the poll path.
+/// Plain POSIX file I/O: small, no Foundation, cheap enough for the poll path. Every failure is a
+/// `TMinusError.failure` naming the file the user knows (never a temp file's name).
 public enum FileIO {
     /// The whole file, or nil when it does not exist.
     public static func read(_ path: String) throws(TMinusError) -> [UInt8]? {
@@ -38,24 +39,50 @@ public enum FileIO {
         return out
     }
 
+    /// Up to `count` bytes at `offset` (fewer at the end of the file).
+    static func read(fd: Int32, at offset: Int64, count: Int) -> [UInt8]? {
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, n in
+            n = 0
+            while n < count {
+                let r = pread(fd, buffer.baseAddress! + n, count - n, off_t(offset) + off_t(n))
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if r == 0 { break }
+                n += r
+            }
+        }
+        return failed ? nil : out
+    }
+
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-    /// Creates `path` and missing parents (mode 0700), then makes `path` itself 0700.
+    /// Creates `path` and its missing parents, each 0700. Directories that exist already are
+    /// left exactly as they are (tminus never changes the mode of a directory it did not make).
     public static func makeDirectory(_ path: String) throws(TMinusError) {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFDIR else { throw .failure("\(path) is not a directory; pass another --home") }
+            return
+        }
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             prefix += "/" + part
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+            if mkdir(prefix, 0o700) == 0 {
+                // The umask may have taken bits away; a directory tminus made is exactly 0700.
+                chmod(prefix, 0o700)
+            } else if errno != EEXIST {
                 throw .failure("cannot create the directory \(prefix): \(errorText())")
             }
         }
-        var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
             throw .failure("\(path) is not a directory; pass another --home")
         }
-        if st.st_mode & 0o7777 != 0o700 { chmod(path, 0o700) }
     }
 
     /// The path with symlinks resolved when it is one (so a write replaces the target, not the link).
@@ -66,41 +93,164 @@ public enum FileIO {
         return String(cString: real)
     }
 
-    /// Writes a file atomically (DESIGN §8): a temp file in the same directory, fsync, rename over
-    /// the file, fsync the directory. The file is 0600 afterwards; a symlink stays a symlink and
-    /// its target is replaced (`Data.write(.atomic)` loses both).
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(TMinusError) {
-        let target = resolvedTarget(path)
-        let dir = directory(of: target)
-        let name = target.split(separator: "/").last.map(String.init) ?? target
-        let temp = "\(dir)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
-        var ok = writeAll(fd, bytes)
-        let code = errno
-        ok = ok && fchmod(fd, 0o600) == 0 && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp, target) == 0 else {
-            let e = ok ? errno : code
-            unlink(temp)
-            throw .failure("cannot write \(path): \(errorText(e))")
-        }
-        syncDirectory(dir)
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Appends bytes and fsyncs (the archive journal); the file is created 0600.
+    public static func baseName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    // MARK: atomic replacement, in two steps
+
+    /// A complete, fsynced copy of a file's new content, not yet in place.
+    public struct Temp: Sendable {
+        /// The file the user knows (for messages).
+        public let path: String
+        let target: String
+        let temp: String
+        /// The stamp the file will have once the temp is renamed into place.
+        public let stamp: FileStamp
+    }
+
+    /// The name of a temp file for `target`: hidden, with our pid, ending `.tmp`.
+    static func tempName(for target: String) -> String {
+        "\(directory(of: target))/.\(baseName(of: target)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// Is `name` one of our temp files (`.NAME.PID.RANDOM.tmp`)? Returns the pid.
+    public static func tempPid(_ name: String) -> Int32? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]), UInt32(parts[parts.count - 1]) != nil else { return nil }
+        return pid
+    }
+
+    /// A temp file being written piece by piece (for files too big to build in memory).
+    public struct TempWriter {
+        let path: String
+        let target: String
+        let temp: String
+        let fd: Int32
+
+        /// Creates the temp file beside `path` (mode 0600).
+        public init(for path: String) throws(TMinusError) {
+            self.path = path
+            target = resolvedTarget(path)
+            temp = tempName(for: target)
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
+        }
+
+        public func write(_ bytes: [UInt8]) throws(TMinusError) {
+            guard writeAll(fd, bytes) else {
+                let code = errno
+                abandon()
+                throw .failure("cannot write \(path): \(errorText(code))")
+            }
+        }
+
+        /// Fsyncs and closes it: ready for `commit`.
+        public func finish() throws(TMinusError) -> Temp {
+            var st = stat()
+            let ok = fchmod(fd, 0o600) == 0 && fsync(fd) == 0 && fstat(fd, &st) == 0
+            let code = errno
+            close(fd)
+            guard ok else {
+                unlink(temp)
+                throw .failure("cannot write \(path): \(errorText(code))")
+            }
+            return Temp(path: path, target: target, temp: temp, stamp: FileStamp(st))
+        }
+
+        public func abandon() {
+            close(fd)
+            unlink(temp)
+        }
+    }
+
+    /// Writes `bytes` to a temp file beside `path` (mode 0600) and fsyncs it. Nothing the user sees
+    /// has changed yet; `commit` puts it in place, `discard` removes it.
+    public static func writeTemp(_ bytes: [UInt8], for path: String) throws(TMinusError) -> Temp {
+        let w = try TempWriter(for: path)
+        try w.write(bytes)
+        return try w.finish()
+    }
+
+    /// Renames a temp over its file: the atomic step. The directory is not fsynced here (see
+    /// `syncDirectory`), so several commits can share one.
+    public static func commit(_ t: Temp) throws(TMinusError) {
+        guard rename(t.temp, t.target) == 0 else {
+            let code = errno
+            unlink(t.temp)
+            throw .failure("cannot write \(t.path): \(errorText(code))")
+        }
+    }
+
+    public static func discard(_ t: Temp) { unlink(t.temp) }
+
+    /// Writes a file atomically: a temp file in the same directory, fsync, rename over the file,
+    /// fsync the directory. The file is 0600 afterwards; a symlink stays a symlink and its target
+    /// is replaced. A crash leaves the old file or the new one, and at worst a temp file that the
+    /// next command removes.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(TMinusError) {
+        let t = try writeTemp(bytes, for: path)
+        try commit(t)
+        syncDirectory(directory(of: t.target))
+    }
+
+    // MARK: the archive's primitives
+
+    /// Cuts the file to `length` bytes (writes past it never happened) and appends `bytes` there,
+    /// then fsyncs; returns the new length. Idempotent for the same arguments. On failure the file
+    /// is cut back to `length`.
+    public static func write(_ bytes: [UInt8], to path: String, at length: Int64) throws(TMinusError) -> Int64 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
+        defer { close(fd) }
+        var ok = ftruncate(fd, off_t(length)) == 0
+        var offset = 0
+        while ok && offset < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(length) + off_t(offset)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                ok = false
+            } else {
+                offset += n
+            }
+        }
+        ok = ok && fsync(fd) == 0
+        guard ok else {
+            let code = errno
+            _ = ftruncate(fd, off_t(length))
+            throw .failure("cannot write \(path): \(errorText(code))")
+        }
+        return length + Int64(bytes.count)
+    }
+
+    /// Cuts a file to `length` when it is longer (needs no space: it only frees).
+    public static func truncate(_ path: String, to length: Int64) {
+        var st = stat()
+        guard stat(path, &st) == 0, Int64(st.st_size) > length else { return }
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        if ftruncate(fd, off_t(length)) == 0 { fsync(fd) }
+        close(fd)
+    }
+
+    /// Appends to a file and fsyncs it (created 0600).
     public static func append(_ bytes: [UInt8], to path: String) throws(TMinusError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
         defer { close(fd) }
         guard writeAll(fd, bytes), fsync(fd) == 0 else { throw .failure("cannot write \(path): \(errorText())") }
-        fchmod(fd, 0o600)
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -110,19 +260,42 @@ public enum FileIO {
         return true
     }
 
-    static func syncDirectory(_ dir: String) {
+    public static func syncDirectory(_ dir: String) {
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }
     }
 
-    public static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    // MARK: directories
+
+    /// The names in a directory (without `.` and `..`); empty when it cannot be read.
+    public static func names(in dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
     }
 
-    /// Holds an exclusive `flock` on `path` (created 0600) while `body` runs.
+    /// Removes a directory and the files in it (one level: tminus's index folders).
+    public static func removeDirectory(_ dir: String) {
+        for name in names(in: dir) { unlink(dir + "/" + name) }
+        rmdir(dir)
+    }
+
+    // MARK: locks
+
+    /// Holds an exclusive `flock` on `path` (created 0600) while `body` runs. On a read-only file
+    /// system the lock file is opened read-only (flock works on it); without one, no lock is
+    /// needed, since nobody can write.
     public static func withLock<T>(_ path: String, _ body: () throws(TMinusError) -> T) throws(TMinusError) -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 && (errno == EROFS || errno == EACCES) {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 { return try body() }
+        }
         guard fd >= 0 else { throw .failure("cannot open the lock file \(path): \(errorText())") }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
@@ -130,5 +303,70 @@ public enum FileIO {
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
+    }
+
+    /// Runs `body` under the lock when nobody else holds it; nil (and `body` not run) when someone
+    /// does or there is no lock file to take.
+    public static func withLockIfFree<T>(_ path: String, _ body: () -> T) -> T? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
+        defer { flock(fd, LOCK_UN) }
+        return body()
+    }
+}
+
+/// What one `stat` says about a file's content, as text: inode, size and modification time in
+/// nanoseconds. The summary records the store's stamp; a different stamp now means the summary
+/// is stale. (Each store write renames a new file in, and the old inode is still in use while the
+/// new one is created, so consecutive stores never share an inode.)
+public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
+    public var inode: UInt64
+    public var size: Int64
+    public var seconds: Int64
+    public var nanoseconds: Int64
+
+    init(_ st: stat) {
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        seconds = Int64(st.st_mtim.tv_sec)
+        nanoseconds = Int64(st.st_mtim.tv_nsec)
+    }
+
+    /// The stamp of the file at `path` now (symlinks followed), or nil when there is none.
+    public static func of(_ path: String) -> FileStamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileStamp(st)
+    }
+
+    public var description: String { "\(inode)-\(size)-\(seconds).\(nanoseconds)" }
+}
+
+extension FileIO {
+    /// Removes a file; false when it could not be (gone already counts as removed).
+    @discardableResult
+    public static func remove(_ path: String) -> Bool { unlink(path) == 0 || errno == ENOENT }
+}
+
+/// Other processes, as far as tminus needs them.
+public enum Processes {
+    /// Whether a process with this pid exists (it may belong to someone else).
+    public static func isAlive(_ pid: Int32) -> Bool { pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) }
+}
+
+/// Byte-string helpers (no Foundation).
+public enum Bytes {
+    /// Whether `needle` occurs in `haystack`.
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
     }
 }

@@ -20,6 +20,8 @@ public struct Home: Sendable {
             if p.hasPrefix("/") { return p }
             return (nonEmpty("PWD") ?? ".") + "/" + p
         }
+        if home == "" { throw .usage("--home is empty; give a directory, e.g. --home ~/.local/share/tminus") }
+        if config == "" { throw .usage("--config is empty; give a file, e.g. --config ~/.config/tminus/config.json") }
         let dir: String
         if let home { dir = absolute(home) }
         else if let h = nonEmpty("TMINUS_HOME") { dir = absolute(h) }
@@ -39,4 +41,6 @@ public struct Home: Sendable {
     public var summaryPath: String { directory + "/summary.json" }
     public var statePath: String { directory + "/state.json" }
     public var lockPath: String { directory + "/.lock" }
+    /// An index folder of the history, by its name in the store (`index.<tag>`).
+    public func indexPath(_ name: String) -> String { directory + "/" + name }
 }

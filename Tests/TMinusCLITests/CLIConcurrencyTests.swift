@@ -16,12 +16,13 @@ struct CLIConcurrencyTests {
         }
         // The store is valid JSON with every todo, each with its own handle.
         let store = try JSONParser.parse(Array(try #require(h.bytes("store.json"))))
-        let todos = try #require(store["todos"]?.arrayValue)
+        let items = try #require(store["items"]?.arrayValue)
+        let todos = items.filter { $0["kind"]?.stringValue == "todo" }
         #expect(todos.count == 50)
         #expect(Set(todos.compactMap { $0["title"]?.stringValue }) == Set((1...50).map { "Todo \($0)" }))
         #expect(Set(todos.compactMap { $0["handle"]?.intValue }) == Set(2...51))
         #expect(store["nextHandle"]?.intValue == 52)
-        #expect(store["deadlines"]?.arrayValue?.count == 1)
+        #expect(items.filter { $0["kind"]?.stringValue == "deadline" }.count == 1)
         // Every command still reads it, and the summary agrees.
         #expect(try h.list("--todos").count == 50)
         #expect(try h.summary().todos.count == 50)

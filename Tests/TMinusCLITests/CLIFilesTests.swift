@@ -19,20 +19,51 @@ struct CLIFilesTests {
         #expect(!names.contains { $0.hasSuffix(".tmp") }, "a temp file was left behind: \(names)")
     }
 
-    @Test func aPreexistingHomeAndFilesAreTightened() throws {
+    /// tminus never changes the mode of a directory it did not create; its own files are 0600.
+    @Test(arguments: [0o755, 0o1777, 0o711])
+    func aPreexistingHomeKeepsItsModeAndFilesAre0600(mode: Int) throws {
         let h = try TempHome()
-        try FileManager.default.createDirectory(at: h.home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        #expect(try h.mode("") == 0o755)
+        try FileManager.default.createDirectory(at: h.home, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: h.home.path)
         try h.ok("todo", "First")
-        #expect(try h.mode("") == 0o700)
+        #expect(try h.mode("") == mode)
         #expect(try h.mode("store.json") == 0o600)
-        // A file someone loosened is 0600 again after the next write.
+        // A file someone loosened is 0600 again after the next write; the home stays as it was.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: h.storePath)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: h.home.path)
-        try h.ok("todo", "Second")
-        #expect(try h.mode("") == 0o700)
-        #expect(try h.mode("store.json") == 0o600)
-        #expect(try h.mode("summary.json") == 0o600)
+        try h.ok("done", "First")
+        #expect(try h.mode("") == mode)
+        for file in ["store.json", "summary.json", "archive.jsonl"] { #expect(try h.mode(file) == 0o600, "\(file)") }
+    }
+
+    @Test func aHomeTminusCreatesIs0700WithItsParents() throws {
+        let h = try TempHome()
+        let deep = h.root.appendingPathComponent("a/b/home")
+        try h.ok(["--home", deep.path, "todo", "First"])
+        for path in ["a", "a/b", "a/b/home"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: h.root.appendingPathComponent(path).path)
+            #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o7777 } == 0o700, "\(path)")
+        }
+    }
+
+    @Test func configInitLeavesItsFoldersParentAlone() throws {
+        let h = try TempHome()
+        let parent = h.root.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: parent.path)
+        try h.ok("config", "init")
+        let attributes = try FileManager.default.attributesOfItem(atPath: parent.path)
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o7777 } == 0o755)
+    }
+
+    @Test func anEmptyHomeIsAUsageError() throws {
+        let h = try TempHome()
+        for args in [["--home", "", "list"], ["--home=", "todo", "x"], ["--config", "", "show"]] {
+            let r = try h.run(args)
+            #expect(r.status == 2, "\(args): \(r)")
+            #expect(r.stderrLines.count == 1 && r.stderr.hasPrefix("tminus: "))
+        }
+        // Nothing was written in the current directory.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: h.root.path).sorted() == ["output"])
     }
 
     @Test func aSymlinkedStoreStaysASymlink() throws {

@@ -165,9 +165,11 @@ struct CLIItemCommandsTests {
         // Handles are never reused.
         let next = try h.ok("todo", "New")
         #expect(next.stdout.hasPrefix("added todo #9 "))
-        // The archive no longer holds the removed item.
+        // The archive's record of the removed item is marked removed (one byte, in place).
         let archive = String(decoding: h.bytes("archive.jsonl") ?? Data(), as: UTF8.self)
-        #expect(!archive.contains("Read paper"))
+        let lines = archive.split(separator: "\n").filter { $0.contains("Read paper") }
+        #expect(lines.count == 1 && lines[0].hasPrefix(#"{"removed":1,"#))
+        #expect(try h.ok("stats", "--json").json()["completed"]?.intValue == 0)
     }
 
     /// The same item named twice (by handle and by title) is acted on once.

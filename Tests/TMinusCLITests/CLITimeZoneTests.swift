@@ -19,7 +19,7 @@ struct CLITimeZoneTests {
         h.tz = tz
         try h.ok("todo", "Call", "--due", "17:00")
         let store = try JSONParser.parse(Array(try #require(h.bytes("store.json"))))
-        #expect(store["todos"]?.arrayValue?.first?["due"]?.stringValue == stored)
+        #expect(store["items"]?.arrayValue?.first?["due"]?.stringValue == stored)
         #expect(try h.list().first?["due"]?.stringValue == listed)
         #expect(try h.summary().todos.first?.due == .instant(try #require(RFC3339.parse(stored))))
     }

@@ -72,9 +72,9 @@ struct ListQueryTests {
     @Test func dueTiesBreakByPriorityThenHandle() throws {
         let c = at("2026-03-01T00:00:00Z")
         let items: [Item] = [
-            .todo(Todo(handle: 1, title: "a", due: .day(day(2026, 3, 12)), created: c)),
-            .todo(Todo(handle: 2, title: "b", due: .day(day(2026, 3, 12)), created: c, priority: .high)),
-            .todo(Todo(handle: 3, title: "c", due: .day(day(2026, 3, 12)), created: c)),
+            Item(kind: .todo, id: "id-1", handle: 1, title: "a", due: .day(day(2026, 3, 12)), created: c),
+            Item(kind: .todo, id: "id-2", handle: 2, title: "b", due: .day(day(2026, 3, 12)), created: c, priority: .high),
+            Item(kind: .todo, id: "id-3", handle: 3, title: "c", due: .day(day(2026, 3, 12)), created: c),
         ]
         #expect(ListQuery().apply(to: items, now: ListFixture.now, zone: .utc).map(\.handle) == [2, 1, 3])
     }

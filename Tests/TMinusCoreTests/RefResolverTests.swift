@@ -6,17 +6,17 @@ struct RefResolverTests {
     static let created = at("2026-03-01T09:00:00Z")
 
     static let items: [Item] = [
-        .deadline(Deadline(id: uuid("abcd1234"), handle: 1, title: "Thesis", due: .day(day(2026, 12, 1)), start: created, created: created)),
-        .todo(Todo(id: uuid("abcd5678"), handle: 2, title: "Buy milk", created: created)),
-        .todo(Todo(id: uuid("0f0f9999"), handle: 3, title: "Call Mom", created: created)),
-        .todo(Todo(id: uuid("12ab0000"), handle: 4, title: "Same", created: created)),
-        .deadline(Deadline(id: uuid("77770000"), handle: 5, title: "same", due: .day(day(2026, 5, 1)), start: created, created: created)),
-        .todo(Todo(id: uuid("ee000000"), handle: 12, title: "7", created: created)),
+        Item(kind: .deadline, id: uuid("abcd1234"), handle: 1, title: "Thesis", due: .day(day(2026, 12, 1)), start: created, created: created),
+        Item(kind: .todo, id: uuid("abcd5678"), handle: 2, title: "Buy milk", created: created),
+        Item(kind: .todo, id: uuid("0f0f9999"), handle: 3, title: "Call Mom", created: created),
+        Item(kind: .todo, id: uuid("12ab0000"), handle: 4, title: "Same", created: created),
+        Item(kind: .deadline, id: uuid("77770000"), handle: 5, title: "same", due: .day(day(2026, 5, 1)), start: created, created: created),
+        Item(kind: .todo, id: uuid("ee000000"), handle: 12, title: "7", created: created),
     ]
 
     @Test(arguments: [
         ("1", 1), ("#2", 2), (" 3 ", 3), ("12", 12),
-        ("abcd1", 1), ("ABCD5", 2), ("abcd-5678", 2), ("0f0f", 3), (uuid("0f0f9999").uuidString, 3),
+        ("abcd1", 1), ("ABCD5", 2), ("abcd-5678", 2), ("0f0f", 3), (uuid("0f0f9999").uppercased(), 3),
         ("thesis", 1), ("BUY MILK", 2), ("call mom", 3), ("  Call Mom  ", 3),
         // A number that is no handle falls back to the title.
         ("7", 12),

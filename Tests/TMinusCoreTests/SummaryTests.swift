@@ -8,31 +8,31 @@ struct SummaryTests {
     static var store: Store {
         let c = at("2026-03-01T09:00:00Z")
         var store = Store(nextHandle: 9, tags: Tag.defaults + [Tag(name: "School", color: "#ff0000")])
-        store.deadlines = [
-            Deadline(id: uuid("d1"), handle: 1, title: "Thesis \"final\" \\ draft", note: "line one\nline two",
+        store.items = [
+            Item(kind: .deadline, id: uuid("d1"), handle: 1, title: "Thesis \"final\" \\ draft", note: "line one\nline two",
                      due: .instant(at("2026-12-01T16:00:00Z")), start: at("2026-02-01T00:00:00Z"), created: c, tag: "school", icon: "🎓"),
-            Deadline(id: uuid("d2"), handle: 2, title: "Tax return", due: .day(day(2026, 3, 31)), start: c, created: c),
-            Deadline(id: uuid("d3"), handle: 3, title: "Earlier, added later", due: .day(day(2026, 3, 20)), start: c, created: c, tag: "work"),
-        ]
-        store.todos = [
-            Todo(id: uuid("a4"), handle: 4, title: "Buy milk 🥛", due: .day(day(2026, 3, 10)), created: c, tag: "errand", starred: true,
+            Item(kind: .deadline, id: uuid("d2"), handle: 2, title: "Tax return", due: .day(day(2026, 3, 31)), start: c, created: c),
+            Item(kind: .deadline, id: uuid("d3"), handle: 3, title: "Earlier, added later", due: .day(day(2026, 3, 20)), start: c, created: c, tag: "work"),
+            Item(kind: .todo, id: uuid("a4"), handle: 4, title: "Buy milk 🥛", due: .day(day(2026, 3, 10)), created: c, tag: "errand", starred: true,
                  priority: .high),
-            Todo(id: uuid("a5"), handle: 5, title: "Call mom", note: "tab\there", due: .instant(at("2026-03-10T17:00:00Z")),
-                 remind: at("2026-03-10T16:30:00Z"), created: c, tag: "PERSONAL", priority: .medium),
-            Todo(id: uuid("a6"), handle: 6, title: "<b>&amp; %{A1:x:}", created: c, tag: "gone"),
+            Item(kind: .todo, id: uuid("a5"), handle: 5, title: "Call mom", note: "tab\there", due: .instant(at("2026-03-10T17:00:00Z")),
+                 created: c, tag: "PERSONAL", priority: .medium, remind: at("2026-03-10T16:30:00Z")),
+            Item(kind: .todo, id: uuid("a6"), handle: 6, title: "<b>&amp; %{A1:x:}", created: c, tag: "gone"),
         ]
         return store
     }
 
     @Test func buildKeepsOpenItemsWithTagColours() {
-        let summary = Summary.build(from: Self.store, now: Self.now)
+        let summary = Summary.build(from: Self.store, now: Self.now, storeStamp: "1-2-3.4")
         #expect(summary.generated == Self.now)
-        #expect(summary.sources == [Summary.Source(name: "tminus", stamp: Self.now, items: 6)])
+        #expect(summary.sources == [Summary.Source(name: "tminus", stamp: Self.now, items: 6, file: "store.json", fileStamp: "1-2-3.4")])
+        #expect(summary.storeStamp == "1-2-3.4")
         // Deadlines by due date, then handle.
         #expect(summary.deadlines.map(\.handle) == [3, 2, 1])
         #expect(summary.deadlines[2].color == "#ff0000")
         #expect(summary.deadlines[2].tag == "School")
         #expect(summary.deadlines[2].id == "d1000000-0000-0000-0000-000000000000")
+        #expect(summary.deadlines.allSatisfy { $0.created == nil && $0.source == "tminus" })
         #expect(summary.deadlines[1].tag == nil && summary.deadlines[1].color == nil)
         #expect(summary.todos.map(\.handle) == [4, 5, 6])
         #expect(summary.todos[1].tag == "personal" && summary.todos[1].color == "#a3be8c")
@@ -43,20 +43,20 @@ struct SummaryTests {
 
     @Test(arguments: [true, false])
     func roundTripsThroughJSONText(pretty: Bool) throws {
-        let summary = Summary.build(from: Self.store, now: Self.now)
+        let summary = Summary.build(from: Self.store, now: Self.now, storeStamp: "1-2-3.4")
         let text = pretty ? JSONWriter.pretty(summary.json()) : JSONWriter.compact(summary.json())
         let parsed = try Summary(json: try JSONParser.parse(text))
         #expect(parsed == summary)
     }
 
     @Test func emptyStoreRoundTrips() throws {
-        let summary = Summary.build(from: Store(), now: Self.now)
+        let summary = Summary.build(from: Store(), now: Self.now, storeStamp: nil)
         #expect(summary.deadlines.isEmpty && summary.todos.isEmpty)
         #expect(try Summary(json: try JSONParser.parse(JSONWriter.compact(summary.json()))) == summary)
     }
 
     @Test func jsonHasTheDocumentedShape() throws {
-        let json = Summary.build(from: Self.store, now: Self.now).json()
+        let json = Summary.build(from: Self.store, now: Self.now, storeStamp: "1-2-3.4").json()
         #expect(json["format"]?.stringValue == "tminus-summary")
         #expect(json["version"]?.intValue == 1)
         #expect(json["generated"]?.stringValue == "2026-03-10T12:00:00Z")
@@ -76,7 +76,7 @@ struct SummaryTests {
 
     @Test(arguments: [
         (#"{"version": 1, "generated": "2026-03-10T12:00:00Z"}"#, "tminus-summary"),
-        (#"{"format": "tminus-summary", "version": 2, "generated": "2026-03-10T12:00:00Z"}"#, "newer"),
+        (#"{"format": "tminus-summary", "version": 2, "generated": "2026-03-10T12:00:00Z"}"#, "version 2"),
         (#"{"format": "tminus-summary", "version": 1}"#, "generated"),
         (#"{"format": "tminus-summary", "version": 1, "generated": "yesterday"}"#, "generated"),
         (#"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "deadlines": [{"id": "x", "title": "t"}]}"#, "deadline 1"),

@@ -39,12 +39,12 @@ struct FollowLoopTests {
 
     static let start = Instant(1_800_000_000)
 
-    static func provider(_ deadlines: [Summary.DeadlineInfo]) -> TimelineProvider {
+    static func provider(_ deadlines: [Item]) -> TimelineProvider {
         TimelineProvider(summary: Summary(generated: start, deadlines: deadlines), zone: .utc)
     }
 
-    static func deadline(_ title: String, in seconds: Int64, handle: Int = 1) -> Summary.DeadlineInfo {
-        Summary.DeadlineInfo(id: "id-\(handle)", handle: handle, title: title, due: .instant(start + seconds), start: start - 3600)
+    static func deadline(_ title: String, in seconds: Int64, handle: Int = 1) -> Item {
+        Item(kind: .deadline, id: "id-\(handle)", handle: handle, title: title, due: .instant(start + seconds), start: start - 3600)
     }
 
     static func loop(_ provider: @escaping () -> TimelineProvider, click: @escaping (Int) -> Void = { _ in }) -> FollowLoop {
@@ -72,7 +72,7 @@ struct FollowLoopTests {
         var config = Config()
         config.precision = .minutes
         // Started 100 days ago, so a whole percent of progress takes a day: only minutes tick.
-        let d = Summary.DeadlineInfo(id: "id-1", handle: 1, title: "A", due: .instant(Self.start + 600), start: Self.start - 8_640_000)
+        let d = Item(kind: .deadline, id: "id-1", handle: 1, title: "A", due: .instant(Self.start + 600), start: Self.start - 8_640_000)
         let p = TimelineProvider(summary: Summary(generated: Self.start, deadlines: [d]), config: config, zone: .utc)
         var driver = FakeDriver(clock: Self.start, stopAt: Self.start + 130)
         _ = FollowLoop(load: { { t in let e = p.entry(at: t); return (e.small, p.nextChange(after: t, current: e)) } }).run(&driver)

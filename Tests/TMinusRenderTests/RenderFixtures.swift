@@ -8,16 +8,16 @@ import Testing
 enum RenderFixtures {
     static let now = Instant(1_795_428_000)  // 2026-11-23T10:00:00Z
 
-    static func deadline(_ title: String, in seconds: Int64, tag: String? = "school") -> Summary.DeadlineInfo {
-        Summary.DeadlineInfo(id: "00000000-0000-4000-8000-000000000001", handle: 1, title: title, due: .instant(now + seconds),
-                             start: now - 86_400, tag: tag, color: "#ff5555")
+    static func deadline(_ title: String, in seconds: Int64, tag: String? = "school") -> Item {
+        Item(kind: .deadline, id: "00000000-0000-4000-8000-000000000001", handle: 1, title: title, due: .instant(now + seconds),
+             start: now - 86_400, tag: tag, color: "#ff5555")
     }
 
-    static func todo(_ title: String, _ handle: Int) -> Summary.TodoInfo {
-        Summary.TodoInfo(id: "00000000-0000-4000-8000-00000000000\(handle)", handle: handle, title: title)
+    static func todo(_ title: String, _ handle: Int) -> Item {
+        Item(kind: .todo, id: "00000000-0000-4000-8000-00000000000\(handle)", handle: handle, title: title)
     }
 
-    static func entry(_ deadlines: [Summary.DeadlineInfo], todos: [Summary.TodoInfo] = [], config: Config = Config(), at t: Instant = now) -> Entry {
+    static func entry(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), at t: Instant = now) -> Entry {
         TimelineProvider(summary: Summary(generated: now, deadlines: deadlines, todos: todos), config: config, zone: .utc).entry(at: t)
     }
 

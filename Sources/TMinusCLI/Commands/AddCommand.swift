@@ -1,6 +1,5 @@
 import TMinusCore
 import TMinusIO
-import FoundationEssentials
 
 /// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH]`
 enum AddCommand {
@@ -18,13 +17,14 @@ enum AddCommand {
         if start >= due.instant(in: ctx.zone) {
             throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
-        let added = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Deadline in
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: store.tags).name }
-            let d = Deadline(handle: store.takeHandle(), title: title, note: note, due: due, start: start, created: ctx.now, tag: tag, icon: icon)
-            store.deadlines.append(d)
+        let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: change.store.tags).name }
+            let d = Item.deadline(handle: try change.store.takeHandle(), title: title, note: note, due: due, start: start,
+                                  created: ctx.now, tag: tag, icon: icon)
+            change.store.insert(d)
             return d
         }
-        ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(added.due, now: ctx.now, zone: ctx.zone))")
+        ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(due, now: ctx.now, zone: ctx.zone))")
         return 0
     }
 }

@@ -22,47 +22,42 @@ enum EditCommand {
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) -> Instant? in
             s == "none" ? nil : try TodoCommand.reminder(s, ctx)
         }
-        let edited = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Item in
-            let item = try RefResolver.resolve(a.positional[0], among: store.items)
+        let edited = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
+            var item = try RefResolver.resolve(a.positional[0], among: change.store.items)
+            let tags = change.store.tags
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) -> String? in
-                s == "none" ? nil : try Validation.knownTag(s, in: store.tags).name
+                s == "none" ? nil : try Validation.knownTag(s, in: tags).name
             }
-            let changed: Item
-            switch item {
-            case .deadline(var d):
+            switch item.kind {
+            case .deadline:
                 if a.flag("star") || a.flag("unstar") || priority != nil || remind != nil {
-                    throw .usage("#\(d.handle) is a deadline; --star, --priority and --remind are for todos")
+                    throw .usage("#\(item.handle) is a deadline; --star, --priority and --remind are for todos")
                 }
                 if let due {
-                    guard let due else { throw .usage("a deadline must have a due date; remove it with tminus rm \(d.handle) instead") }
-                    d.due = due
+                    guard let due else { throw .usage("a deadline must have a due date; remove it with tminus rm \(item.handle) instead") }
+                    item.due = due
                 }
-                if let start { d.start = start }
-                if d.start >= d.due.instant(in: ctx.zone) { throw .usage("the start would not be before the due date; give an earlier --start") }
-                if let icon { d.icon = icon }
-                applyCommon(&d.title, &d.note, &d.tag, title: title, note: note, tag: tag)
-                changed = .deadline(d)
-            case .todo(var t):
-                if start != nil { throw .usage("#\(t.handle) is a todo; --start is for deadlines") }
-                if icon != nil { throw .usage("#\(t.handle) is a todo; --icon is for deadlines") }
-                if let due { t.due = due }
-                if let remind { t.remind = remind }
-                if let priority { t.priority = priority }
-                if a.flag("star") { t.starred = true }
-                if a.flag("unstar") { t.starred = false }
-                applyCommon(&t.title, &t.note, &t.tag, title: title, note: note, tag: tag)
-                changed = .todo(t)
+                if let start { item.start = start }
+                if let d = item.due, item.progressStart(or: ctx.now) >= d.instant(in: ctx.zone) {
+                    throw .usage("the start would not be before the due date; give an earlier --start")
+                }
+                if let icon { item.icon = icon }
+            case .todo:
+                if start != nil { throw .usage("#\(item.handle) is a todo; --start is for deadlines") }
+                if icon != nil { throw .usage("#\(item.handle) is a todo; --icon is for deadlines") }
+                if let due { item.due = due }
+                if let remind { item.remind = remind }
+                if let priority { item.priority = priority }
+                if a.flag("star") { item.starred = true }
+                if a.flag("unstar") { item.starred = false }
             }
-            store.replace(changed)
-            return changed
+            if let title { item.title = title }
+            if let note { item.note = note }
+            if let tag { item.tag = tag }
+            change.store.replace(item)
+            return item
         }
         ctx.say("updated #\(edited.handle) \(edited.title)")
         return 0
-    }
-
-    static func applyCommon(_ t: inout String, _ n: inout String, _ g: inout String?, title: String?, note: String?, tag: String??) {
-        if let title { t = title }
-        if let note { n = note }
-        if let tag { g = tag }
     }
 }

@@ -27,12 +27,21 @@ enum ListCommand {
             guard let sort = ListQuery.Sort(rawValue: s) else { throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'") }
             q.sort = sort
         }
-        let store = try ctx.container.loadStore() ?? Store()
-        if let tag = a.value("tag") { q.tag = try Validation.knownTag(tag, in: store.tags).name }
-        let history = q.includeCompleted ? try ctx.container.loadArchive() : []
-        let items = q.apply(to: store.items + history, now: ctx.now, zone: ctx.zone)
+        let (store, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
+            var q = q
+            if let tag = a.value("tag") { q.tag = try Validation.knownTag(tag, in: snapshot.store.tags).name }
+            // History is read only when asked for, a piece at a time, keeping what matches.
+            var matching = q.apply(to: snapshot.store.items, now: ctx.now, zone: ctx.zone)
+            if q.includeCompleted {
+                try snapshot.history.forEach { (r: HistoryRecord) throws(TMinusError) in
+                    if q.matches(r.item, now: ctx.now, zone: ctx.zone) { matching.append(r.item) }
+                }
+                matching = q.sorted(matching, zone: ctx.zone)
+            }
+            return (snapshot.store, matching)
+        }
         if a.flag("json") {
-            ctx.say(JSONWriter.pretty(.array(items.map { ItemJSON.json($0, store: store, zone: ctx.zone) })))
+            ctx.say(JSONWriter.pretty(.array(items.map { ItemJSON.json($0, tags: store.tags, zone: ctx.zone) })))
             return 0
         }
         if items.isEmpty {
@@ -52,7 +61,7 @@ enum ListCommand {
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
         let tag = item.tag.map { "  [\($0)]" } ?? ""
         let handle = String(item.handle)
-        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.padding(8) + "  " + due.padding(26)
+        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.rawValue.padding(8) + "  " + due.padding(26)
             + marks + Validation.printable(item.title) + tag
     }
 }

@@ -2,16 +2,14 @@ import TMinusCore
 import TMinusIO
 
 /// `tminus done REF…`, `undo REF…`, `rm REF…`: every ref is resolved first, so one bad ref
-/// changes nothing.
+/// changes nothing. Completed items are found through the history's index, so none of these
+/// reads the history whole.
 enum StatusCommands {
     static func done(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let refs = try parseRefs(raw, command: "done", ctx)
-        let items = try ctx.container.mutate(now: ctx.now) { (store: inout Store, archive: inout Container.ArchiveChanges) throws(TMinusError) -> [Item] in
-            let found = try resolveAll(refs, among: store.items, what: "open item")
-            for item in found {
-                store.remove(id: item.idString)
-                archive.append.append(item.marked(completed: ctx.now))
-            }
+        let refs = try parseRefs(raw, command: "done")
+        let items = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> [Item] in
+            let found = try unique(refs.map { (ref: RefQuery) throws(TMinusError) in try RefResolver.resolve(ref, among: change.store.items) })
+            for item in found { change.complete(item, at: ctx.now) }
             return found
         }
         for item in items { ctx.say("done #\(item.handle) \(item.title)") }
@@ -19,65 +17,68 @@ enum StatusCommands {
     }
 
     static func undo(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let refs = try parseRefs(raw, command: "undo", ctx)
-        let items = try ctx.container.mutate(now: ctx.now) { (store: inout Store, archive: inout Container.ArchiveChanges) throws(TMinusError) -> [Item] in
-            let found = try resolveAll(refs, among: try ctx.container.loadArchive(), what: "completed item")
-            for item in found {
-                archive.remove.insert(item.idString)
-                store.insert(item.marked(completed: nil))
+        let refs = try parseRefs(raw, command: "undo")
+        let items = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> [Item] in
+            var found: [HistoryRecord] = []
+            for ref in refs {
+                let record = try completed(ref, in: change.history)
+                if !found.contains(where: { $0.offset == record.offset }) { found.append(record) }
             }
-            return found
+            for record in found {
+                if change.store.items.contains(where: { $0.id == record.item.id }) {
+                    throw .usage("#\(record.item.handle) \(Validation.printable(record.item.title)) is open already")
+                }
+                change.reopen(record)
+            }
+            return found.map(\.item)
         }
         for item in items { ctx.say("reopened #\(item.handle) \(item.title)") }
         return 0
     }
 
     static func rm(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let refs = try parseRefs(raw, command: "rm", ctx)
-        let items = try ctx.container.mutate(now: ctx.now) { (store: inout Store, archive: inout Container.ArchiveChanges) throws(TMinusError) -> [Item] in
+        let refs = try parseRefs(raw, command: "rm")
+        let items = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> [Item] in
             // Open items first: a ref that names an open item never reaches into history.
-            var found: [Item] = []
-            let open = store.items
-            var history: [Item]?
+            var open: [Item] = []
+            var old: [HistoryRecord] = []
             for ref in refs {
-                let item: Item
-                do throws(TMinusError) { item = try RefResolver.resolve(ref, among: open) } catch let openError {
-                    if history == nil { history = try ctx.container.loadArchive() }
-                    guard let h = history, let old = try? RefResolver.resolve(ref, among: h, what: "item") else { throw openError }
-                    item = old
+                do throws(TMinusError) {
+                    let item = try RefResolver.resolve(ref, among: change.store.items)
+                    if !open.contains(where: { $0.id == item.id }) { open.append(item) }
+                } catch let openError {
+                    guard let record = try? completed(ref, in: change.history, what: "item") else { throw openError }
+                    if !old.contains(where: { $0.offset == record.offset }) { old.append(record) }
                 }
-                if !found.contains(where: { $0.id == item.id }) { found.append(item) }
             }
-            for item in found {
-                if store.remove(id: item.idString) == nil { archive.remove.insert(item.idString) }
-            }
-            return found
+            for item in open { change.store.remove(id: item.id) }
+            for record in old { change.forget(record) }
+            return open + old.map(\.item)
         }
         for item in items { ctx.say("removed #\(item.handle) \(item.title)") }
         return 0
     }
 
-    static func parseRefs(_ raw: [String], command: String, _ ctx: Context) throws(TMinusError) -> [String] {
+    /// The completed item a REF names, found through the history's index.
+    static func completed(_ ref: RefQuery, in history: History, what: String = "completed item") throws(TMinusError) -> HistoryRecord {
+        let candidates = try history.candidates(for: ref)
+        let item = try RefResolver.resolve(ref, among: candidates.map(\.item), what: what)
+        // Two records of one id cannot both be live (a repair keeps one); take the last.
+        guard let record = candidates.last(where: { $0.item.id == item.id }) else {
+            throw .failure("the history changed while it was read; try again")
+        }
+        return record
+    }
+
+    static func parseRefs(_ raw: [String], command: String) throws(TMinusError) -> [RefQuery] {
         let a = try Arguments.parse(raw, command: command)
         try a.expectPositional(1...1000, command: command, usage: "one or more REFs (a number from tminus list, an id prefix or a title)")
-        return a.positional
+        return try a.positional.map { (s: String) throws(TMinusError) in try RefQuery(s) }
     }
 
-    static func resolveAll(_ refs: [String], among items: [Item], what: String) throws(TMinusError) -> [Item] {
+    static func unique(_ items: [Item]) -> [Item] {
         var out: [Item] = []
-        for ref in refs {
-            let item = try RefResolver.resolve(ref, among: items, what: what)
-            if !out.contains(where: { $0.id == item.id }) { out.append(item) }
-        }
+        for item in items where !out.contains(where: { $0.id == item.id }) { out.append(item) }
         return out
-    }
-}
-
-extension Item {
-    func marked(completed: Instant?) -> Item {
-        switch self {
-        case .deadline(var d): d.completed = completed; return .deadline(d)
-        case .todo(var t): t.completed = completed; return .todo(t)
-        }
     }
 }

@@ -22,12 +22,12 @@ enum TagCommand {
         try a.expectPositional(1...1, command: "tag", usage: "a NAME, e.g. tminus tag add school --color '#ff5555'")
         let name = try Validation.tagName(a.positional[0])
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
-        let tag = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Tag in
-            if let existing = store.tag(named: name) {
+        let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
+            if let existing = change.store.tag(named: name) {
                 throw .usage("the tag '\(existing.name)' exists already; change it with tminus tag edit \(existing.name)")
             }
-            let tag = Tag(name: name, color: color ?? palette[store.tags.count % palette.count])
-            store.tags.append(tag)
+            let tag = Tag(name: name, color: color ?? palette[change.store.tags.count % palette.count])
+            change.store.tags.append(tag)
             return tag
         }
         ctx.say("added tag \(tag.name) \(tag.color)")
@@ -37,7 +37,7 @@ enum TagCommand {
     static func list(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag", flags: ["json"])
         try a.expectPositional(0...0, command: "tag", usage: "")
-        let store = try ctx.container.loadStore() ?? Store()
+        let store = try ctx.container.snapshot().store
         let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(\.count)
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(.array(store.tags.map {
@@ -58,19 +58,20 @@ enum TagCommand {
         guard a.value("name") != nil || a.value("color") != nil else { throw .usage("nothing to change; give --name or --color") }
         let newName = try a.value("name").map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
-        let tag = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Tag in
-            let old = try Validation.knownTag(a.positional[0], in: store.tags)
+        let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
+            let old = try Validation.knownTag(a.positional[0], in: change.store.tags)
             var tag = old
             if let newName {
-                if let clash = store.tag(named: newName), clash.name.lowercased() != old.name.lowercased() {
+                if let clash = change.store.tag(named: newName), clash.name.lowercased() != old.name.lowercased() {
                     throw .usage("the tag '\(clash.name)' exists already; pick another --name")
                 }
                 tag.name = newName
-                for i in store.deadlines.indices where store.deadlines[i].tag?.lowercased() == old.name.lowercased() { store.deadlines[i].tag = newName }
-                for i in store.todos.indices where store.todos[i].tag?.lowercased() == old.name.lowercased() { store.todos[i].tag = newName }
+                for i in change.store.items.indices where change.store.items[i].tag?.lowercased() == old.name.lowercased() {
+                    change.store.items[i].tag = newName
+                }
             }
             if let color { tag.color = color }
-            store.tags = store.tags.map { $0.name == old.name ? tag : $0 }
+            change.store.tags = change.store.tags.map { $0.name == old.name ? tag : $0 }
             return tag
         }
         ctx.say("updated tag \(tag.name) \(tag.color)")
@@ -80,12 +81,14 @@ enum TagCommand {
     static func remove(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag")
         try a.expectPositional(1...1, command: "tag", usage: "a NAME")
-        let (tag, untagged) = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> (Tag, Int) in
-            let tag = try Validation.knownTag(a.positional[0], in: store.tags)
+        let (tag, untagged) = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> (Tag, Int) in
+            let tag = try Validation.knownTag(a.positional[0], in: change.store.tags)
             var n = 0
-            for i in store.deadlines.indices where store.deadlines[i].tag?.lowercased() == tag.name.lowercased() { store.deadlines[i].tag = nil; n += 1 }
-            for i in store.todos.indices where store.todos[i].tag?.lowercased() == tag.name.lowercased() { store.todos[i].tag = nil; n += 1 }
-            store.tags.removeAll { $0.name == tag.name }
+            for i in change.store.items.indices where change.store.items[i].tag?.lowercased() == tag.name.lowercased() {
+                change.store.items[i].tag = nil
+                n += 1
+            }
+            change.store.tags.removeAll { $0.name == tag.name }
             return (tag, n)
         }
         ctx.say("removed tag \(tag.name)" + (untagged > 0 ? " (\(untagged) open item\(untagged == 1 ? "" : "s") untagged)" : ""))

@@ -11,11 +11,11 @@ enum TodoCommand {
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
         let note = try Validation.note(a.value("note") ?? "")
         let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
-        let added = try ctx.container.mutate(now: ctx.now) { (store: inout Store, _: inout Container.ArchiveChanges) throws(TMinusError) -> Todo in
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: store.tags).name }
-            let t = Todo(handle: store.takeHandle(), title: title, note: note, due: due, remind: remind, created: ctx.now,
-                         tag: tag, starred: a.flag("star"), priority: priority)
-            store.todos.append(t)
+        let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: change.store.tags).name }
+            let t = Item.todo(handle: try change.store.takeHandle(), title: title, note: note, due: due, remind: remind,
+                              created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
+            change.store.insert(t)
             return t
         }
         let dueText = added.due.map { ", due " + DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? ""

@@ -1,5 +1,5 @@
 /// When an item is due: an instant, or a whole local day (then it is due at the end of that day).
-public enum Due: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum Due: Hashable, Sendable, CustomStringConvertible {
     case instant(Instant)
     case day(CivilDate)
 
@@ -52,17 +52,11 @@ public enum Due: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let due = Due(storage: text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(text)' is not a date or an RFC 3339 date-time")
+    /// Within the dates tminus handles (see `CivilDate.supported`).
+    public var isSupported: Bool {
+        switch self {
+        case .instant(let t): t.isSupported
+        case .day(let d): CivilDate.supported.contains(d)
         }
-        self = due
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
     }
 }

@@ -1,5 +1,5 @@
 /// A todo's priority.
-public enum Priority: String, CaseIterable, Sendable, Codable, Comparable {
+public enum Priority: String, CaseIterable, Sendable, Comparable {
     case high, medium, low, none
 
     /// Sort rank: high first.
@@ -10,6 +10,12 @@ public enum Priority: String, CaseIterable, Sendable, Codable, Comparable {
         case .low: 2
         case .none: 3
         }
+    }
+
+    /// The priority with this name (a scan: `init(rawValue:)` builds a string table whose first
+    /// use costs the poll path a runtime conformance lookup).
+    public static func named(_ name: String) -> Priority? {
+        allCases.first { $0.rawValue == name }
     }
 
     public static func < (a: Priority, b: Priority) -> Bool { a.rank < b.rank }

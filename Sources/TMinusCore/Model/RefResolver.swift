@@ -1,42 +1,54 @@
-/// Resolves REF (DESIGN §4): a handle (`3`), a unique id prefix (4+ hex digits), or an exact
-/// title (case folded). Ambiguity is an error that lists the candidates.
-public enum RefResolver {
-    public static func resolve<T: RefTarget>(_ raw: String, among items: [T], what: String = "open item") throws(TMinusError) -> T {
+/// A REF as the user typed it: a handle (`3`, `#3`), a unique id prefix (4+ hex digits, dashes
+/// ignored), or an exact title (case folded). Parsed once, so the same rules apply whether the
+/// candidates are a list in memory or the history's index lookups.
+public struct RefQuery: Equatable, Sendable {
+    /// The REF cleaned for messages.
+    public let shown: String
+    public let handle: Int?
+    /// Lower-case hex digits without dashes, when the REF can be an id prefix.
+    public let idPrefix: String?
+    /// The folded title the REF matches.
+    public let title: String
+
+    public init(_ raw: String) throws(TMinusError) {
         let ref = Validation.trimmed(raw)
         guard !ref.isEmpty else { throw .usage("an empty reference; give a number from tminus list, an id prefix or a title") }
-        let shown = Validation.printable(ref)
-        if let n = Int(ref.hasPrefix("#") ? String(ref.dropFirst()) : ref), n > 0 {
-            if let item = items.first(where: { $0.handle == n }) { return item }
+        shown = Validation.printable(ref)
+        let number = ref.hasPrefix("#") ? String(ref.dropFirst()) : ref
+        if let n = Int(number), n > 0, n <= Item.maxHandle { handle = n } else { handle = nil }
+        let hexish = ref.lowercased().filter { $0 != "-" }
+        idPrefix = hexish.count >= 4 && hexish.count <= 64 && hexish.allSatisfy(\.isHexDigit) ? hexish : nil
+        title = RefQuery.fold(ref)
+    }
+
+    /// How titles compare: case folded.
+    public static func fold(_ title: String) -> String { title.lowercased() }
+
+    /// An id without dashes, lower-case: what id prefixes are matched against.
+    public static func compact(id: String) -> String { id.lowercased().filter { $0 != "-" } }
+}
+
+/// Resolves a REF among candidates: the handle first; else every id-prefix and title match, which
+/// must be exactly one. Ambiguity is an error that lists the candidates.
+public enum RefResolver {
+    public static func resolve(_ raw: String, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
+        try resolve(try RefQuery(raw), among: items, what: what)
+    }
+
+    public static func resolve(_ q: RefQuery, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
+        if let n = q.handle, let item = items.first(where: { $0.handle == n }) { return item }
+        var matches: [Item] = []
+        if let prefix = q.idPrefix {
+            matches = items.filter { RefQuery.compact(id: $0.id).hasPrefix(prefix) }
         }
-        let lower = ref.lowercased()
-        var matches: [T] = []
-        let hexish = lower.filter { $0 != "-" }
-        if hexish.count >= 4, hexish.allSatisfy(\.isHexDigit) {
-            matches = items.filter { $0.idString.filter { $0 != "-" }.hasPrefix(hexish) }
+        for item in items where RefQuery.fold(item.title) == q.title && !matches.contains(where: { $0.id == item.id }) {
+            matches.append(item)
         }
-        let byTitle = items.filter { $0.title.lowercased() == lower }
-        for item in byTitle where !matches.contains(where: { $0.idString == item.idString }) { matches.append(item) }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
-            throw .usage("no \(what) matches '\(shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title")
+            throw .usage("no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title")
         }
-        let listed = matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind))" }.joined(separator: ", ")
-        throw .usage("'\(shown)' matches \(matches.count) items: \(listed); use the number")
+        let listed = ControlText.join(matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")
+        throw .usage("'\(q.shown)' matches \(matches.count) items: \(listed); use the number")
     }
-}
-
-/// Anything a REF can name: it has a handle, a title, an id and a kind.
-public protocol RefTarget {
-    var handle: Int { get }
-    var title: String { get }
-    /// The lower-case id.
-    var idString: String { get }
-    var kind: String { get }
-}
-
-extension Item: RefTarget {}
-
-extension Summary.DeadlineInfo: RefTarget {
-    public var idString: String { id.lowercased() }
-    public var kind: String { "deadline" }
 }

@@ -1,90 +1,107 @@
-/// The working set: open deadlines and todos, and the tags. Completed items live in the archive
-/// (`archive.jsonl`), so history never makes `add`, `list` or the summary slower.
-public struct Store: Equatable, Sendable, Codable {
-    public static let currentVersion = 2
+/// The working set in `store.json`: open deadlines and todos, the tags, the next handle, and the
+/// bookkeeping of the history (`archive.jsonl`, completed items) that must change in the same
+/// atomic step as the open items. `docs/storage.md` describes the file and why it is the commit
+/// record of every change.
+public struct Store: Equatable, Sendable {
+    public static let currentVersion = 3
 
-    public var version: Int
     /// The next short handle; handles are never reused, so `undo 3` always means the same item.
     public var nextHandle: Int
     public var tags: [Tag]
-    public var deadlines: [Deadline]
-    public var todos: [Todo]
+    /// Open items of both kinds, by handle.
+    public var items: [Item]
+    public var history: HistoryMeta
 
-    public init(version: Int = Store.currentVersion, nextHandle: Int = 1, tags: [Tag] = Tag.defaults,
-                deadlines: [Deadline] = [], todos: [Todo] = []) {
-        self.version = version
+    public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta()) {
         self.nextHandle = nextHandle
         self.tags = tags
-        self.deadlines = deadlines
-        self.todos = todos
+        self.items = items
+        self.history = history
     }
 
-    /// Every open item, deadlines first.
-    public var items: [Item] { deadlines.map(Item.deadline) + todos.map(Item.todo) }
+    public var deadlines: [Item] { items.filter(\.isDeadline) }
+    public var todos: [Item] { items.filter { !$0.isDeadline } }
 
-    public mutating func takeHandle() -> Int {
+    /// A new handle, or an error once they run out (at `Item.maxHandle`).
+    public mutating func takeHandle() throws(TMinusError) -> Int {
+        guard nextHandle >= 1, nextHandle <= Item.maxHandle else {
+            throw .failure("store.json: no handles left (nextHandle is \(nextHandle)); run tminus doctor --repair")
+        }
         defer { nextHandle += 1 }
         return nextHandle
     }
 
     public func tag(named name: String?) -> Tag? {
         guard let name else { return nil }
-        return tags.first { $0.name.lowercased() == name.lowercased() }
+        let lower = name.lowercased()
+        return tags.first { $0.name.lowercased() == lower }
     }
 
     /// Removes an open item by id; returns it.
     @discardableResult
-    public mutating func remove(id: UUIDString) -> Item? {
-        if let i = deadlines.firstIndex(where: { $0.id.uuidString.lowercased() == id }) {
-            return .deadline(deadlines.remove(at: i))
-        }
-        if let i = todos.firstIndex(where: { $0.id.uuidString.lowercased() == id }) {
-            return .todo(todos.remove(at: i))
-        }
-        return nil
+    public mutating func remove(id: String) -> Item? {
+        guard let i = items.firstIndex(where: { $0.id == id }) else { return nil }
+        return items.remove(at: i)
     }
 
-    /// Puts an item back in the working set (undo), keeping handles in order.
+    /// Puts an item in the working set, keeping handles in order.
     public mutating func insert(_ item: Item) {
-        switch item {
-        case .deadline(let d):
-            deadlines.append(d)
-            deadlines.sort { $0.handle < $1.handle }
-        case .todo(let t):
-            todos.append(t)
-            todos.sort { $0.handle < $1.handle }
-        }
+        let i = items.firstIndex { $0.handle > item.handle } ?? items.count
+        items.insert(item, at: i)
     }
 
-    /// Replaces an open item with an edited copy.
+    /// Replaces an open item with an edited copy (same id).
     public mutating func replace(_ item: Item) {
-        switch item {
-        case .deadline(let d):
-            if let i = deadlines.firstIndex(where: { $0.id == d.id }) { deadlines[i] = d }
-        case .todo(let t):
-            if let i = todos.firstIndex(where: { $0.id == t.id }) { todos[i] = t }
+        if let i = items.firstIndex(where: { $0.id == item.id }) { items[i] = item }
+    }
+}
+
+/// What the store knows about the history: how many bytes of `archive.jsonl` are committed (a
+/// crash may leave more; they are ignored and cut by the next write), how many completed items of
+/// each kind it holds (so `stats` never reads it), the records being removed (marked in the
+/// archive after the commit; readers skip them meanwhile) and the index folder.
+public struct HistoryMeta: Equatable, Sendable {
+    public var bytes: Int64
+    public var deadlines: Int
+    public var todos: Int
+    /// Offsets of archive records removed by a committed change, not yet marked in the file.
+    public var removing: [Int64]
+    /// The index folder's name in the home (`index.<tag>`), nil when there is no history yet.
+    public var index: String?
+
+    public init(bytes: Int64 = 0, deadlines: Int = 0, todos: Int = 0, removing: [Int64] = [], index: String? = nil) {
+        self.bytes = bytes
+        self.deadlines = deadlines
+        self.todos = todos
+        self.removing = removing
+        self.index = index
+    }
+
+    public var completed: Int { deadlines + todos }
+
+    public mutating func count(_ kind: Item.Kind, by delta: Int) {
+        switch kind {
+        case .deadline: deadlines += delta
+        case .todo: todos += delta
         }
     }
 }
 
-/// A lower-case UUID string, the form refs and the summary use.
-public typealias UUIDString = String
+/// A tag with a colour (`#rrggbb`).
+public struct Tag: Hashable, Sendable {
+    public var name: String
+    public var color: String
 
-/// One line of `archive.jsonl`: a completed item.
-public struct ArchiveLine: Codable, Sendable, Equatable {
-    public var deadline: Deadline?
-    public var todo: Todo?
-
-    public init(_ item: Item) {
-        switch item {
-        case .deadline(let d): deadline = d
-        case .todo(let t): todo = t
-        }
+    public init(name: String, color: String) {
+        self.name = name
+        self.color = color
     }
 
-    public var item: Item? {
-        if let deadline { return .deadline(deadline) }
-        if let todo { return .todo(todo) }
-        return nil
-    }
+    /// Prefilled on first use, like the seed apps' categories.
+    public static let defaults: [Tag] = [
+        Tag(name: "work", color: "#5e81ac"),
+        Tag(name: "personal", color: "#a3be8c"),
+        Tag(name: "study", color: "#ebcb8b"),
+        Tag(name: "errand", color: "#d08770"),
+    ]
 }

@@ -26,6 +26,19 @@ public enum WhenParser {
     public static let hint = "use 2026-12-01, 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d or +1w"
 
     public static func parse(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
+        let when = try parseUnchecked(raw, now: now, zone: zone)
+        let supported: Bool
+        switch when {
+        case .day(let d): supported = CivilDate.supported.contains(d)
+        case .instant(let t): supported = t.isSupported
+        }
+        guard supported else {
+            throw .usage("'\(Validation.printable(Validation.trimmed(raw)))' is outside \(CivilDate.supportedText); give a date in between")
+        }
+        return when
+    }
+
+    static func parseUnchecked(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
         let text = Validation.trimmed(raw)
         let lower = text.lowercased()
         let today = zone.local(now).date
@@ -59,7 +72,8 @@ public enum WhenParser {
 
     /// `90m`, `3h`, `2d`, `1w`, `45s`: days and weeks by the calendar (same wall time), the rest absolute.
     static func relative(_ body: String, raw: String, now: Instant, zone: Zone) throws(TMinusError) -> Instant {
-        guard let unit = body.last, let n = Int(body.dropLast()), n >= 0, n <= 1_000_000 else {
+        guard let unit = body.last, body.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+              let n = Int(body.dropLast()), n >= 0, n <= 1_000_000 else {
             throw .usage("'\(Validation.printable(raw))' is not a relative time; use +90m, +3h, +2d or +1w")
         }
         switch unit {
@@ -68,6 +82,8 @@ public enum WhenParser {
         case "h": return now + Int64(n) * 3600
         case "d", "w":
             let days = unit == "d" ? n : n * 7
+            // Far beyond the supported dates: refuse before any calendar arithmetic.
+            guard days <= 4_000_000 else { return Instant(Int64.max / 4) }
             var local = zone.local(now)
             local.date = local.date.adding(days: days)
             return zone.instant(local)

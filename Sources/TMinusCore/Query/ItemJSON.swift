@@ -1,35 +1,29 @@
-/// The `list --json` object of an item (DESIGN §4's fields).
+/// The `list --json` object of an item: dates with the local offset, the tag's colour resolved,
+/// every field present (null when empty), as scripts expect.
 public enum ItemJSON {
-    public static func json(_ item: Item, store: Store, zone: Zone) -> JSON {
-        let tag = store.tag(named: item.tag)
-        var start: String?
-        var remind: String?
-        var icon: String?
-        if case .deadline(let d) = item {
-            start = RFC3339.format(d.start, offset: zone.offset(at: d.start))
-            icon = d.icon
-        }
-        if case .todo(let t) = item, let r = t.remind { remind = RFC3339.format(r, offset: zone.offset(at: r)) }
-        let completedAt = item.completed.map { RFC3339.format($0, offset: zone.offset(at: $0)) }
+    public static func json(_ item: Item, tags: [Tag], zone: Zone) -> JSON {
+        func time(_ t: Instant?) -> JSON { .string(orNull: t.map { RFC3339.format($0, offset: zone.offset(at: $0)) }) }
+        let lower = item.tag?.lowercased()
+        let tag = lower.flatMap { l in tags.first { $0.name.lowercased() == l } }
         return .object([
             "handle": .int(item.handle),
-            "id": .string(item.idString),
-            "kind": .string(item.kind),
+            "id": .string(item.id),
+            "kind": .string(item.kind.rawValue),
             "title": .string(item.title),
             "note": .string(item.note),
             "due": .string(orNull: item.due?.rfc3339(in: zone)),
             "allDay": .bool(item.due?.isWholeDay ?? false),
-            "start": .string(orNull: start),
-            "created": .string(RFC3339.format(item.created, offset: zone.offset(at: item.created))),
+            "start": item.isDeadline ? time(item.start ?? item.created) : .null,
+            "created": time(item.created),
             "completed": .bool(item.completed != nil),
-            "completedAt": .string(orNull: completedAt),
+            "completedAt": time(item.completed),
             "tag": .string(orNull: tag?.name ?? item.tag),
-            "color": .string(orNull: tag?.color),
+            "color": .string(orNull: tag?.color ?? item.color),
             "starred": .bool(item.starred),
             "priority": .string(item.priority.rawValue),
-            "remind": .string(orNull: remind),
-            "icon": .string(orNull: icon),
-            "source": .string("tminus"),
+            "remind": time(item.remind),
+            "icon": .string(orNull: item.icon),
+            "source": .string(item.source),
         ])
     }
 }

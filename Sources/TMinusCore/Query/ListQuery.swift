@@ -18,35 +18,42 @@ public struct ListQuery: Equatable, Sendable {
     public init() {}
 
     public func apply(to items: [Item], now: Instant, zone: Zone) -> [Item] {
-        let todayDate = zone.local(now).date
-        let weekEnd = todayDate.adding(days: 7)
-        let needle = search?.lowercased()
-        let filtered = items.filter { item in
-            switch kind {
-            case .all: break
-            case .deadlines: if case .todo = item { return false }
-            case .todos: if case .deadline = item { return false }
-            }
-            if !includeCompleted && item.completed != nil { return false }
-            if today {
-                guard let due = item.due, due.localDate(in: zone) == todayDate else { return false }
-            }
-            if week {
-                guard let due = item.due else { return false }
-                let d = due.localDate(in: zone)
-                guard d >= todayDate && d < weekEnd else { return false }
-            }
-            if overdue && !Self.isOverdue(item, now: now, zone: zone) { return false }
-            if starred && !item.starred { return false }
-            if let tag, item.tag?.lowercased() != tag.lowercased() { return false }
-            if let needle, !item.title.lowercased().contains(needle) && !item.note.lowercased().contains(needle) { return false }
-            if let year {
-                let y = item.due?.localDate(in: zone).year ?? zone.local(item.created).date.year
-                if y != year { return false }
-            }
-            return true
+        sorted(items.filter { matches($0, now: now, zone: zone) }, zone: zone)
+    }
+
+    /// Whether one item passes the filters.
+    public func matches(_ item: Item, now: Instant, zone: Zone) -> Bool {
+        switch kind {
+        case .all: break
+        case .deadlines: if !item.isDeadline { return false }
+        case .todos: if item.isDeadline { return false }
         }
-        return filtered.sorted { a, b in Self.less(a, b, by: sort, zone: zone) }
+        if !includeCompleted && item.completed != nil { return false }
+        let todayDate = zone.local(now).date
+        if today {
+            guard let due = item.due, due.localDate(in: zone) == todayDate else { return false }
+        }
+        if week {
+            guard let due = item.due else { return false }
+            let d = due.localDate(in: zone)
+            guard d >= todayDate && d < todayDate.adding(days: 7) else { return false }
+        }
+        if overdue && !Self.isOverdue(item, now: now, zone: zone) { return false }
+        if starred && !item.starred { return false }
+        if let tag, item.tag?.lowercased() != tag.lowercased() { return false }
+        if let needle = search?.lowercased(), !item.title.lowercased().contains(needle) && !item.note.lowercased().contains(needle) {
+            return false
+        }
+        if let year {
+            let y = item.due?.localDate(in: zone).year ?? item.created.map { zone.local($0).date.year }
+            if y != year { return false }
+        }
+        return true
+    }
+
+    /// Items in the query's order.
+    public func sorted(_ items: [Item], zone: Zone) -> [Item] {
+        items.sorted { a, b in Self.less(a, b, by: sort, zone: zone) }
     }
 
     /// Open and past its due instant.
@@ -62,7 +69,7 @@ public struct ListQuery: Equatable, Sendable {
         case .due:
             return (dueA, a.priority.rank, a.handle) < (dueB, b.priority.rank, b.handle)
         case .created:
-            return (a.created.seconds, a.handle) < (b.created.seconds, b.handle)
+            return (a.created?.seconds ?? 0, a.handle) < (b.created?.seconds ?? 0, b.handle)
         case .title:
             let ta = a.title.lowercased(), tb = b.title.lowercased()
             return ta != tb ? ta < tb : a.handle < b.handle
@@ -85,19 +92,23 @@ public struct Stats: Equatable, Sendable {
     public var todos = Counts()
     public var starred = 0
 
-    public init(open: [Item], completed: [Item], now: Instant, zone: Zone) {
-        for item in completed {
-            all.completed += 1
-            if case .deadline = item { deadlines.completed += 1 } else { todos.completed += 1 }
-        }
+    /// Counts the open items, and takes the completed ones as counted (the history is never read
+    /// for this: the store keeps its counts).
+    public init(open: [Item], completedDeadlines: Int, completedTodos: Int, now: Instant, zone: Zone) {
+        deadlines.completed = completedDeadlines
+        todos.completed = completedTodos
+        all.completed = completedDeadlines + completedTodos
         for item in open {
             let late = ListQuery.isOverdue(item, now: now, zone: zone)
             all.pending += 1
             if late { all.overdue += 1 }
             if item.starred { starred += 1 }
-            switch item {
-            case .deadline: deadlines.pending += 1; if late { deadlines.overdue += 1 }
-            case .todo: todos.pending += 1; if late { todos.overdue += 1 }
+            if item.isDeadline {
+                deadlines.pending += 1
+                if late { deadlines.overdue += 1 }
+            } else {
+                todos.pending += 1
+                if late { todos.overdue += 1 }
             }
         }
     }

@@ -1,85 +1,39 @@
-/// The shared summary (`summary.json`, DESIGN §2): everything a widget needs and nothing more.
-/// Written after every change; read by every bar process, so its reader is the hand-written
-/// JSON parser (no Foundation). Schema: `docs/summary-format.md`.
+/// The shared summary (`summary.json`): everything a widget needs and nothing more: open
+/// deadlines and todos from every source, tag colours, and the stamps of the files it was built
+/// from, so a reader can tell with one `stat` whether it is stale. Read by every bar process, so
+/// it is parsed with the project's own JSON parser. Schema: `docs/summary-format.md`.
 public struct Summary: Equatable, Sendable {
     public static let format = "tminus-summary"
     public static let version = 1
 
+    /// Where items came from, and the state of that source the summary was built from.
     public struct Source: Equatable, Sendable {
         public var name: String
         public var stamp: Instant
         public var items: Int
-        public init(name: String, stamp: Instant, items: Int) {
+        /// The file the source was read from (relative to the home, or absolute) and its
+        /// `FileStamp` then: when the file's stamp differs now, the summary is stale.
+        public var file: String?
+        public var fileStamp: String?
+
+        public init(name: String, stamp: Instant, items: Int, file: String? = nil, fileStamp: String? = nil) {
             self.name = name
             self.stamp = stamp
             self.items = items
-        }
-    }
-
-    public struct DeadlineInfo: Equatable, Sendable {
-        public var id: String
-        public var handle: Int
-        public var title: String
-        public var note: String
-        public var due: Due
-        public var start: Instant
-        public var tag: String?
-        public var color: String?
-        public var icon: String?
-        public var source: String
-
-        public init(id: String, handle: Int, title: String, note: String = "", due: Due, start: Instant,
-                    tag: String? = nil, color: String? = nil, icon: String? = nil, source: String = "tminus") {
-            self.id = id
-            self.handle = handle
-            self.title = title
-            self.note = note
-            self.due = due
-            self.start = start
-            self.tag = tag
-            self.color = color
-            self.icon = icon
-            self.source = source
-        }
-    }
-
-    public struct TodoInfo: Equatable, Sendable {
-        public var id: String
-        public var handle: Int
-        public var title: String
-        public var note: String
-        public var due: Due?
-        public var remind: Instant?
-        public var tag: String?
-        public var color: String?
-        public var starred: Bool
-        public var priority: Priority
-        public var source: String
-
-        public init(id: String, handle: Int, title: String, note: String = "", due: Due? = nil, remind: Instant? = nil,
-                    tag: String? = nil, color: String? = nil, starred: Bool = false, priority: Priority = .none,
-                    source: String = "tminus") {
-            self.id = id
-            self.handle = handle
-            self.title = title
-            self.note = note
-            self.due = due
-            self.remind = remind
-            self.tag = tag
-            self.color = color
-            self.starred = starred
-            self.priority = priority
-            self.source = source
+            self.file = file
+            self.fileStamp = fileStamp
         }
     }
 
     public var generated: Instant
     public var sources: [Source]
     public var tags: [Tag]
-    public var deadlines: [DeadlineInfo]
-    public var todos: [TodoInfo]
+    /// Open deadlines, by due date then handle.
+    public var deadlines: [Item]
+    /// Open todos, in their sources' order.
+    public var todos: [Item]
 
-    public init(generated: Instant, sources: [Source] = [], tags: [Tag] = [], deadlines: [DeadlineInfo] = [], todos: [TodoInfo] = []) {
+    public init(generated: Instant, sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []) {
         self.generated = generated
         self.sources = sources
         self.tags = tags
@@ -87,22 +41,41 @@ public struct Summary: Equatable, Sendable {
         self.todos = todos
     }
 
-    /// The summary of a store: open deadlines (sorted by due, then handle) and open todos, with
-    /// tag colours resolved.
-    public static func build(from store: Store, now: Instant) -> Summary {
-        func color(_ tag: String?) -> String? { store.tag(named: tag)?.color }
-        let deadlines = store.deadlines.map {
-            DeadlineInfo(id: $0.id.uuidString.lowercased(), handle: $0.handle, title: $0.title, note: $0.note, due: $0.due,
-                         start: $0.start, tag: store.tag(named: $0.tag)?.name ?? $0.tag, color: color($0.tag), icon: $0.icon)
-        }.sorted { ($0.due.sortKey, $0.handle) < ($1.due.sortKey, $1.handle) }
-        let todos = store.todos.map {
-            TodoInfo(id: $0.id.uuidString.lowercased(), handle: $0.handle, title: $0.title, note: $0.note, due: $0.due,
-                     remind: $0.remind, tag: store.tag(named: $0.tag)?.name ?? $0.tag, color: color($0.tag),
-                     starred: $0.starred, priority: $0.priority)
+    /// The summary after a change to the store: the store's open items (tag colours resolved,
+    /// creation dates left out) replace the store's part of `previous`; items of every other
+    /// source in `previous` are kept, so a store write never drops them.
+    public static func build(from store: Store, now: Instant, storeStamp: String?, keeping previous: Summary? = nil) -> Summary {
+        var deadlines: [Item] = []
+        var todos: [Item] = []
+        for var item in store.items {
+            let tag = store.tag(named: item.tag)
+            item.tag = tag?.name ?? item.tag
+            item.color = tag?.color
+            item.created = nil
+            item.completed = nil
+            if item.isDeadline { deadlines.append(item) } else { todos.append(item) }
         }
-        return Summary(generated: now, sources: [Source(name: "tminus", stamp: now, items: store.deadlines.count + store.todos.count)],
-                       tags: store.tags, deadlines: deadlines, todos: todos)
+        let own = Source(name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
+        var sources = [own]
+        var tags = store.tags
+        if let previous {
+            for s in previous.sources where s.name != Item.ownSource { sources.append(s) }
+            deadlines += previous.deadlines.filter { $0.source != Item.ownSource }
+            todos += previous.todos.filter { $0.source != Item.ownSource }
+            for t in previous.tags where store.tag(named: t.name) == nil { tags.append(t) }
+        }
+        deadlines.sort { ($0.due?.sortKey ?? 0, $0.handle, $0.id) < ($1.due?.sortKey ?? 0, $1.handle, $1.id) }
+        return Summary(generated: now, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
     }
+
+    /// The store's file stamp this summary was built from, or nil when it does not say (written by
+    /// another program, or by an older tminus).
+    public var storeStamp: String? {
+        sources.first { $0.name == Item.ownSource && $0.file == "store.json" }?.fileStamp
+    }
+
+    /// Whether it claims to show tminus's store.
+    public var hasOwnSource: Bool { sources.contains { $0.name == Item.ownSource } }
 }
 
 extension Due {

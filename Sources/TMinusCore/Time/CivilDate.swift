@@ -17,6 +17,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return CivilDate(year: year, month: month, day: day)
     }
 
+    /// The dates tminus accepts anywhere (typed, or read from a file): years 1–9999 less two days
+    /// at each end, so that any instant on them, shifted by any zone's offset (at most a day) or
+    /// taken as a whole day's end, still falls in years 1–9999 and every date computation stays
+    /// far from overflow.
+    public static let supported = CivilDate(year: 1, month: 1, day: 3)...CivilDate(year: 9999, month: 12, day: 29)
+    /// How error messages name the range.
+    public static let supportedText = "the dates tminus handles (0001-01-03 to 9999-12-29)"
+
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
     public static func daysInMonth(year: Int, month: Int) -> Int {

@@ -1,7 +1,7 @@
 /// A point in time: whole seconds since 1970-01-01T00:00:00Z.
 ///
 /// tminus works in whole seconds: countdowns, entries and bars never show less.
-public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var seconds: Int64
 
     public init(_ seconds: Int64) { self.seconds = seconds }
@@ -14,18 +14,11 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// RFC 3339 in UTC, e.g. `2026-12-01T17:00:00Z`.
     public var description: String { RFC3339.format(self, offset: 0) }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let instant = RFC3339.parse(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(text)' is not an RFC 3339 date-time")
-        }
-        self = instant
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
+    /// Whether its UTC date lies in `CivilDate.supported`, so that its local date in every zone
+    /// is in years 1–9999 and it can be written and read back.
+    public var isSupported: Bool {
+        seconds >= CivilDate.supported.lowerBound.daysSinceEpoch * 86_400
+            && seconds < (CivilDate.supported.upperBound.daysSinceEpoch + 1) * 86_400
     }
 }
 

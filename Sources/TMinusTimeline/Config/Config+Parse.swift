@@ -33,9 +33,9 @@ extension Config {
             return s
         }
         func duration(_ m: JSON.Member, _ path: String) -> Int64? {
-            if let n = m.value.intValue, n >= 0 { return Int64(n) }
+            if let n = m.value.intValue, n >= 0, Int64(n) <= DurationText.max { return Int64(n) }
             if let s = m.value.stringValue, let d = DurationText.parse(s) { return d }
-            problem(m, path, "expected a duration like \"24h\", \"90m\" or a number of seconds")
+            problem(m, path, "expected a duration like \"24h\", \"90m\" or a number of seconds, at most 100 years")
             return nil
         }
         func color(_ m: JSON.Member, _ path: String) -> String? {

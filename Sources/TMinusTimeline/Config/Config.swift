@@ -65,28 +65,43 @@ public enum Family: String, CaseIterable, Sendable {
 
 /// Durations in the config: a number of seconds, or text like "24h", "90m", "1h30m", "2d".
 public enum DurationText {
+    /// The longest duration accepted: 100 years (anything longer is a typo, and this keeps every
+    /// date computation far from overflow).
+    public static let max: Int64 = 100 * 366 * 86_400
+
+    /// Seconds, or nil when the text is not a duration or is longer than `max`.
     public static func parse(_ text: String) -> Int64? {
         var total: Int64 = 0
-        var digits = ""
+        var digits: Int64?
         var sawUnit = false
         for c in text.lowercased() where c != " " {
-            if c.isASCII && c.isNumber { digits.append(c); continue }
-            guard let n = Int64(digits) else { return nil }
+            if c.isASCII, let d = c.wholeNumberValue {
+                let (n, overflow) = (digits ?? 0).multipliedReportingOverflow(by: 10)
+                guard !overflow, n <= max else { return nil }
+                digits = n + Int64(d)
+                continue
+            }
+            guard let n = digits else { return nil }
+            let unit: Int64
             switch c {
-            case "s": total += n
-            case "m": total += n * 60
-            case "h": total += n * 3600
-            case "d": total += n * 86_400
-            case "w": total += n * 604_800
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3600
+            case "d": unit = 86_400
+            case "w": unit = 604_800
             default: return nil
             }
-            digits = ""
+            guard n <= max / unit else { return nil }
+            total += n * unit
+            guard total <= max else { return nil }
+            digits = nil
             sawUnit = true
         }
-        if !digits.isEmpty {
-            guard !sawUnit, let n = Int64(digits) else { return nil }
+        if let n = digits {
+            guard !sawUnit else { return nil }
             total += n
         }
-        return (sawUnit || !text.isEmpty) ? total : nil
+        guard total <= max else { return nil }
+        return (sawUnit || !text.isEmpty) && (sawUnit || digits != nil) ? total : nil
     }
 }

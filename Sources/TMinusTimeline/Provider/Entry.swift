@@ -1,39 +1,42 @@
 public import TMinusCore
 
-/// The deadline as one entry shows it.
-public struct DeadlineView: Equatable, Sendable {
-    public var id: String
-    public var handle: Int
-    public var title: String
+/// The deadline an entry shows: the item itself, and what the entry's date makes of it.
+public struct ShownDeadline: Equatable, Sendable {
+    public var item: Item
+    /// The due instant in the entry's zone (a whole day: its end).
     public var due: Instant
     /// True seconds to due at the entry's date (negative once over).
     public var remaining: Int64
     /// Time elapsed from start to due, 0…1.
     public var progress: Double
-    public var tag: String?
-    /// The tag's colour (config override first).
+    /// The colour (the config's per-tag colour first, then the tag's own).
     public var color: String?
+    /// The icon shown (the deadline's, its tag's, or the state's), cleaned and shortened.
     public var icon: String?
+
+    public var id: String { item.id }
+    public var handle: Int { item.handle }
+    public var title: String { item.title }
+    public var tag: String? { item.tag }
 }
 
-/// One of today's todos as an entry shows it.
-public struct TodoView: Equatable, Sendable {
-    public var id: String
-    public var title: String
-    public var due: Due?
+/// One of today's todos as an entry shows it: the item, and whether it is overdue then.
+public struct TodayTodo: Equatable, Sendable {
+    public var item: Item
     public var overdue: Bool
-    public var tag: String?
+    /// The colour (the config's per-tag colour first, then the tag's own).
     public var color: String?
-    public var starred: Bool
-    public var priority: Priority
+
+    public var id: String { item.id }
+    public var title: String { item.title }
 }
 
 /// A timeline entry (WidgetKit's `TimelineEntry`): a date and what every family shows from then on.
 public struct Entry: Equatable, Sendable {
     public var date: Instant
     public var state: EntryState
-    public var deadline: DeadlineView?
-    public var todos: [TodoView]
+    public var deadline: ShownDeadline?
+    public var todos: [TodayTodo]
     public var small: String
     public var medium: String
     public var large: String

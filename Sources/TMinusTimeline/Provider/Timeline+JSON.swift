@@ -8,6 +8,7 @@ extension Entry {
         if let d = deadline {
             deadlineJSON = .object([
                 "id": .string(d.id), "handle": .int(d.handle), "title": .string(d.title), "due": time(d.due),
+                "source": .string(d.item.source),
                 "remaining": .number(Double(d.remaining)), "progress": .number((d.progress * 10_000).rounded() / 10_000),
                 "percent": .int(percent), "tag": .string(orNull: d.tag), "color": .string(orNull: d.color),
                 "icon": .string(orNull: d.icon),
@@ -19,9 +20,10 @@ extension Entry {
             "deadline": deadlineJSON,
             "todos": .array(todos.map { t in
                 .object([
-                    "id": .string(t.id), "title": .string(t.title), "due": .string(orNull: t.due?.rfc3339(in: zone)),
-                    "overdue": .bool(t.overdue), "tag": .string(orNull: t.tag), "color": .string(orNull: t.color),
-                    "starred": .bool(t.starred), "priority": .string(t.priority.rawValue),
+                    "id": .string(t.id), "title": .string(t.title), "due": .string(orNull: t.item.due?.rfc3339(in: zone)),
+                    "overdue": .bool(t.overdue), "tag": .string(orNull: t.item.tag), "color": .string(orNull: t.color),
+                    "starred": .bool(t.item.starred), "priority": .string(t.item.priority.rawValue),
+                    "source": .string(t.item.source),
                 ])
             }),
             "small": .string(small),

@@ -32,24 +32,25 @@ extension TimelineProvider {
         var out: [Instant] = []
         func add(_ c: Instant) { if c > t { out.append(c) } }
         if let d = shownDeadline(at: t) {
-            let due = d.due.instant(in: zone)
+            let due = dueInstant(d)
             if t < due {
                 let cd = Countdown(now: t, due: due, zone: zone)
                 add(t + cd.secondsToNextTick(config.precision))
                 add(due - config.warning + 1)
                 add(due - config.critical + 1)
                 add(due)
-                let total = due - d.start
+                let start = d.progressStart(or: summary.generated)
+                let total = due - start
                 if total > 0 {
-                    let elapsed = max(t - d.start, 0)
+                    let elapsed = max(t - start, 0)
                     let p = elapsed * 100 / total
-                    if p < 100 { add(d.start + ((p + 1) * total + 99) / 100) }
+                    if p < 100 { add(start + ((p + 1) * total + 99) / 100) }
                 }
             }
         }
         if config.deadline == .next {
             for d in summary.deadlines {
-                let due = d.due.instant(in: zone)
+                let due = dueInstant(d)
                 add(due)
                 add(due + config.overHold)
                 add(due - config.critical + 1)

@@ -8,24 +8,26 @@ extension TimelineProvider {
         guard let d = shownDeadline(at: t) else {
             return make(t, .none, nil, todos, todoValues(todos))
         }
-        let due = d.due.instant(in: zone)
+        let due = dueInstant(d)
         let cd = Countdown(now: t, due: due, zone: zone)
         let state = self.state(remaining: cd.remaining)
-        let total = due - d.start
-        let elapsed = min(max(t - d.start, 0), max(total, 0))
+        let start = d.progressStart(or: summary.generated)
+        let total = due - start
+        let elapsed = min(max(t - start, 0), max(total, 0))
         let percent = total > 0 ? Int(elapsed * 100 / total) : 100
         let progress = total > 0 ? Double(elapsed) / Double(total) : 1
         let style = d.tag.flatMap { config.tags[$0.lowercased()] }
         let icon = shorten(d.icon ?? style?.icon ?? config.icons[state] ?? "")
-        let view = DeadlineView(id: d.id, handle: d.handle, title: d.title, due: due, remaining: cd.remaining,
-                                progress: progress, tag: d.tag, color: style?.color ?? d.color, icon: icon)
+        let view = ShownDeadline(item: d, due: due, remaining: cd.remaining, progress: progress, color: style?.color ?? d.color, icon: icon)
         var values = todoValues(todos)
         values[.title] = shorten(d.title)
         values[.countdown] = cd.text(config.precision, over: config.overText)
         values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
-        values[.due] = dueText(d.due)
-        values[.due_date] = d.due.localDate(in: zone).description
-        if case .instant(let i) = d.due { values[.due_time] = DueText.clock(zone.local(i)) }
+        if let dueValue = d.due {
+            values[.due] = dueText(dueValue)
+            values[.due_date] = dueValue.localDate(in: zone).description
+            if case .instant(let i) = dueValue { values[.due_time] = DueText.clock(zone.local(i)) }
+        }
         values[.percent] = String(percent)
         values[.icon] = icon
         values[.state] = state.rawValue
@@ -34,7 +36,7 @@ extension TimelineProvider {
         return make(t, state, view, todos, values)
     }
 
-    func make(_ t: Instant, _ state: EntryState, _ view: DeadlineView?, _ todos: [TodoView], _ values: PlaceholderValues) -> Entry {
+    func make(_ t: Instant, _ state: EntryState, _ view: ShownDeadline?, _ todos: [TodayTodo], _ values: PlaceholderValues) -> Entry {
         var v = values
         if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
         v[.state] = state.rawValue
@@ -69,10 +71,10 @@ extension TimelineProvider {
 
     /// Today's todos at `t`: due today, overdue (marked), or undated; overdue first, then by time,
     /// priority, star, title.
-    func todayTodos(at t: Instant) -> [TodoView] {
+    func todayTodos(at t: Instant) -> [TodayTodo] {
         let today = zone.local(t).date
         // Sort keys computed once per todo, not per comparison.
-        struct Keyed { var view: TodoView; var time: Int64; var title: String }
+        struct Keyed { var view: TodayTodo; var time: Int64; var title: String }
         var out: [Keyed] = []
         for todo in summary.todos {
             var overdue = false
@@ -84,24 +86,23 @@ extension TimelineProvider {
                 sortTime = due.isWholeDay ? dueInstant.seconds - 1 : dueInstant.seconds
             }
             let style = todo.tag.flatMap { config.tags[$0.lowercased()] }
-            out.append(Keyed(view: TodoView(id: todo.id, title: todo.title, due: todo.due, overdue: overdue, tag: todo.tag,
-                                            color: style?.color ?? todo.color, starred: todo.starred, priority: todo.priority),
+            out.append(Keyed(view: TodayTodo(item: todo, overdue: overdue, color: style?.color ?? todo.color),
                              time: sortTime, title: todo.title.lowercased()))
         }
         out.sort { a, b in
-            (a.view.overdue ? 0 : 1, a.time, a.view.priority.rank, a.view.starred ? 0 : 1, a.title)
-                < (b.view.overdue ? 0 : 1, b.time, b.view.priority.rank, b.view.starred ? 0 : 1, b.title)
+            (a.view.overdue ? 0 : 1, a.time, a.view.item.priority.rank, a.view.item.starred ? 0 : 1, a.title)
+                < (b.view.overdue ? 0 : 1, b.time, b.view.item.priority.rank, b.view.item.starred ? 0 : 1, b.title)
         }
         return out.map(\.view)
     }
 
-    func todoValues(_ todos: [TodoView]) -> PlaceholderValues {
+    func todoValues(_ todos: [TodayTodo]) -> PlaceholderValues {
         let overdue = todos.filter(\.overdue).count
         var lines = todos.prefix(config.maxTodos).map { t -> String in
             var line = t.overdue ? "⚠ " : "• "
-            if !t.overdue, case .instant(let i)? = t.due { line += DueText.clock(zone.local(i)) + " " }
+            if !t.overdue, case .instant(let i)? = t.item.due { line += DueText.clock(zone.local(i)) + " " }
             line += shorten(t.title)
-            if t.starred { line += " ★" }
+            if t.item.starred { line += " ★" }
             if t.overdue { line += " (overdue)" }
             return line
         }

@@ -54,7 +54,7 @@ public struct TimelineProvider: Sendable {
     /// The deadline shown at `t`: the configured REF; else the clicked one while it lasts; else
     /// the one that went over less than `overHold` ago (unless the next is already critical);
     /// else the next one due; else the last one, held as over.
-    func shownDeadline(at t: Instant) -> Summary.DeadlineInfo? {
+    func shownDeadline(at t: Instant) -> Item? {
         let all = summary.deadlines
         let live = cycleOrder(at: t)
         // A click (tminus next|prev) wins while the clicked deadline lasts.
@@ -62,25 +62,28 @@ public struct TimelineProvider: Sendable {
         if case .ref(let ref) = config.deadline {
             return try? resolve(ref, in: all)
         }
-        let upcoming = live.first { $0.due.instant(in: zone) > t }
-        let lastOver = all.filter { $0.due.instant(in: zone) <= t }
-            .max { ($0.due.instant(in: zone), -$0.handle) < ($1.due.instant(in: zone), -$1.handle) }
-        if let held = lastOver, held.due.instant(in: zone) + config.overHold > t {
-            if let upcoming, upcoming.due.instant(in: zone) - t < config.critical { return upcoming }
+        let upcoming = live.first { dueInstant($0) > t }
+        let lastOver = all.filter { dueInstant($0) <= t }
+            .max { (dueInstant($0), -$0.handle) < (dueInstant($1), -$1.handle) }
+        if let held = lastOver, dueInstant(held) + config.overHold > t {
+            if let upcoming, dueInstant(upcoming) - t < config.critical { return upcoming }
             return held
         }
         return upcoming ?? lastOver
     }
 
+    /// A deadline's due instant in the provider's zone (a summary's deadlines always have one).
+    func dueInstant(_ d: Item) -> Instant { d.due?.instant(in: zone) ?? summary.generated }
+
     /// Resolves a configured REF among the summary's deadlines.
-    public func resolve(_ ref: String, in deadlines: [Summary.DeadlineInfo]) throws(TMinusError) -> Summary.DeadlineInfo {
+    public func resolve(_ ref: String, in deadlines: [Item]) throws(TMinusError) -> Item {
         try RefResolver.resolve(ref, among: deadlines, what: "deadline")
     }
 
     /// The deadlines in the order `next`/`prev` cycle through: ongoing ones by due date.
-    public func cycleOrder(at t: Instant) -> [Summary.DeadlineInfo] {
-        summary.deadlines.filter { $0.due.instant(in: zone) + config.overHold > t }
-            .sorted { ($0.due.instant(in: zone), $0.handle, $0.id) < ($1.due.instant(in: zone), $1.handle, $1.id) }
+    public func cycleOrder(at t: Instant) -> [Item] {
+        summary.deadlines.filter { dueInstant($0) + config.overHold > t }
+            .sorted { (dueInstant($0), $0.handle, $0.id) < (dueInstant($1), $1.handle, $1.id) }
     }
 }
 

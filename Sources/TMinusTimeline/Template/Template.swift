@@ -10,6 +10,9 @@ public enum Template {
         case section([Node])
     }
 
+    /// How deep `[ … ]` sections may nest (rendering recurses once per level).
+    public static let maxDepth = 16
+
     /// Why a template cannot be used, or nil.
     public static func check(_ template: String) -> String? {
         do { _ = try parse(template); return nil } catch { return error.description }
@@ -44,6 +47,7 @@ public enum Template {
                 throw .usage("a '}' without '{'; write \\} for a literal brace")
             case "[":
                 flush()
+                guard stack.count <= maxDepth else { throw .usage("sections '[' are nested more than \(maxDepth) deep") }
                 stack.append([])
             case "]":
                 guard stack.count > 1 else { throw .usage("a ']' without '['; write \\] for a literal bracket") }

@@ -21,12 +21,11 @@ func wall(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int =
     LocalDateTime(date: CivilDate(year: y, month: mo, day: d), hour: h, minute: mi, second: s)
 }
 
-/// A fixed UUID whose string starts with `prefix` (hex), padded with zeros.
-func uuid(_ prefix: String) -> UUID {
+/// A fixed (lower-case) UUID whose text starts with `prefix` (hex), padded with zeros.
+func uuid(_ prefix: String) -> String {
     var hex = (prefix + String(repeating: "0", count: 32)).prefix(32).map(String.init).joined()
     for i in [8, 13, 18, 23] { hex.insert("-", at: hex.index(hex.startIndex, offsetBy: i)) }
-    guard let id = UUID(uuidString: hex) else { fatalError("bad uuid prefix \(prefix)") }
-    return id
+    return hex.lowercased()
 }
 
 /// The usage message a throwing call produced, or nil when it did not throw a usage error.

@@ -18,17 +18,17 @@ enum Fixtures {
         return zone.instant(local)
     }
 
-    static func deadline(_ title: String, due: Due, start: Instant, handle: Int = 1, tag: String? = nil) -> Summary.DeadlineInfo {
-        Summary.DeadlineInfo(id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
-                             due: due, start: start, tag: tag)
+    static func deadline(_ title: String, due: Due, start: Instant, handle: Int = 1, tag: String? = nil) -> Item {
+        Item(kind: .deadline, id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
+             due: due, start: start, tag: tag)
     }
 
-    static func todo(_ title: String, due: Due? = nil, handle: Int, starred: Bool = false, priority: Priority = .none) -> Summary.TodoInfo {
-        Summary.TodoInfo(id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
-                         due: due, starred: starred, priority: priority)
+    static func todo(_ title: String, due: Due? = nil, handle: Int, starred: Bool = false, priority: Priority = .none) -> Item {
+        Item(kind: .todo, id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
+             due: due, starred: starred, priority: priority)
     }
 
-    static func provider(_ deadlines: [Summary.DeadlineInfo], todos: [Summary.TodoInfo] = [], config: Config = Config(), zone: Zone) -> TimelineProvider {
+    static func provider(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), zone: Zone) -> TimelineProvider {
         TimelineProvider(summary: Summary(generated: Instant(0), deadlines: deadlines, todos: todos), config: config, zone: zone)
     }
 

@@ -1,0 +1,103 @@
+/// A deadline or a todo, wherever it comes from (tminus's own store, or another source such as a
+/// calendar): the one item model. The store, the history, the summary, `list --json` and the
+/// timeline all carry this value; kind-specific fields are simply unused by the other kind.
+public struct Item: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case deadline, todo
+    }
+
+    public var kind: Kind
+    /// Lower-case: a UUID for tminus's own items, any unique text for other sources' items.
+    public var id: String
+    /// The short number `tminus list` shows; never reused (0 when a source has none).
+    public var handle: Int
+    public var title: String
+    public var note: String
+    /// When it is due. A deadline always has one; a todo may not.
+    public var due: Due?
+    /// Deadlines: where progress starts (the creation time unless given).
+    public var start: Instant?
+    public var created: Instant?
+    public var tag: String?
+    /// The tag's resolved colour (filled in for the summary).
+    public var color: String?
+    /// Deadlines: the icon glyph.
+    public var icon: String?
+    /// Todos: starred, priority and the reminder.
+    public var starred: Bool
+    public var priority: Priority
+    public var remind: Instant?
+    /// When it was completed; nil while open.
+    public var completed: Instant?
+    /// Where it came from: `tminus` for the store, else the source's name.
+    public var source: String
+
+    public static let ownSource = "tminus"
+
+    public init(kind: Kind, id: String, handle: Int, title: String, note: String = "", due: Due? = nil,
+                start: Instant? = nil, created: Instant? = nil, tag: String? = nil, color: String? = nil,
+                icon: String? = nil, starred: Bool = false, priority: Priority = .none, remind: Instant? = nil,
+                completed: Instant? = nil, source: String = Item.ownSource) {
+        self.kind = kind
+        self.id = id
+        self.handle = handle
+        self.title = title
+        self.note = note
+        self.due = due
+        self.start = start
+        self.created = created
+        self.tag = tag
+        self.color = color
+        self.icon = icon
+        self.starred = starred
+        self.priority = priority
+        self.remind = remind
+        self.completed = completed
+        self.source = source
+    }
+
+    /// A new deadline of tminus's own, with a fresh id.
+    public static func deadline(handle: Int, title: String, note: String = "", due: Due, start: Instant, created: Instant,
+                                tag: String? = nil, icon: String? = nil) -> Item {
+        Item(kind: .deadline, id: UUIDText.random(), handle: handle, title: title, note: note, due: due, start: start,
+             created: created, tag: tag, icon: icon)
+    }
+
+    /// A new todo of tminus's own, with a fresh id.
+    public static func todo(handle: Int, title: String, note: String = "", due: Due? = nil, remind: Instant? = nil,
+                            created: Instant, tag: String? = nil, starred: Bool = false, priority: Priority = .none) -> Item {
+        Item(kind: .todo, id: UUIDText.random(), handle: handle, title: title, note: note, due: due, created: created,
+             tag: tag, starred: starred, priority: priority, remind: remind)
+    }
+
+    public var isDeadline: Bool { kind == .deadline }
+    public var isOpen: Bool { completed == nil }
+
+    /// Where a deadline's progress starts: `start`, else the creation time, else `fallback`.
+    public func progressStart(or fallback: Instant) -> Instant { start ?? created ?? fallback }
+
+    /// A copy with `completed` set (or cleared).
+    public func marked(completed: Instant?) -> Item {
+        var copy = self
+        copy.completed = completed
+        return copy
+    }
+}
+
+/// Random (version 4) UUIDs as lower-case text, without Foundation.
+public enum UUIDText {
+    public static func random() -> String {
+        var g = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex: [Character] = Array("0123456789abcdef")
+        var out = ""
+        for (i, b) in bytes.enumerated() {
+            if i == 4 || i == 6 || i == 8 || i == 10 { out.append("-") }
+            out.append(hex[Int(b >> 4)])
+            out.append(hex[Int(b & 0xF)])
+        }
+        return out
+    }
+}

@@ -1,0 +1,151 @@
+import Glibc
+public import TMinusCore
+
+/// A change to the store and the history, made by one command under the lock and committed in
+/// one atomic step (the rename of `store.json`). `docs/storage.md` walks through why every crash
+/// point leaves either the old state or the new one.
+public struct Change: Sendable {
+    public var store: Store
+    /// The history as committed, to find what `undo` and `rm` name.
+    public let history: History
+    var completing: [Item] = []
+    var removing: [HistoryRecord] = []
+
+    /// Completes an open item: it leaves the store and joins the history.
+    public mutating func complete(_ item: Item, at t: Instant) {
+        guard store.remove(id: item.id) != nil else { return }
+        completing.append(item.marked(completed: t))
+    }
+
+    /// Reopens a completed item: its record leaves the history and the item is open again.
+    public mutating func reopen(_ record: HistoryRecord) {
+        forget(record)
+        store.insert(record.item.marked(completed: nil))
+    }
+
+    /// Removes a completed item for good.
+    public mutating func forget(_ record: HistoryRecord) {
+        guard !removing.contains(where: { $0.offset == record.offset }) else { return }
+        removing.append(record)
+    }
+}
+
+extension Container {
+    /// Runs `body` on the store under the lock, then commits what it changed: the store, the
+    /// history and the summary. Nothing is changed when `body` throws or a write fails; after an
+    /// exit 0 the change is on disk.
+    public func mutate<T>(now: Instant, _ body: (inout Change) throws(TMinusError) -> T) throws(TMinusError) -> T {
+        try FileIO.makeDirectory(home.directory)
+        return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
+            var change = try begin()
+            let result = try body(&change)
+            try commit(change, now: now)
+            return result
+        }
+    }
+
+    /// Under the lock: cleans up after a killed writer (`recover`), then reads the store,
+    /// migrating a home from before version 3 (its new history is written, not yet committed).
+    func begin() throws(TMinusError) -> Change {
+        guard let loaded = try recover() else {
+            return Change(store: Store(), history: History(home: home, meta: HistoryMeta()))
+        }
+        if loaded.version == Store.currentVersion {
+            return Change(store: loaded.store, history: History(home: home, meta: loaded.store.history))
+        }
+        // (recover has already kept, in `loaded`, only the removals it could not mark.)
+        let (history, open, _) = try Migration.legacyHistory(home, loaded)
+        var store = loaded.store
+        store.items = open
+        store.nextHandle = max(store.nextHandle, (open + history).map(\.handle).max().map { $0 + 1 } ?? 1)
+        store.history = try Migration.writeHistory(history, home: home)
+        return Change(store: store, history: History(home: home, meta: store.history))
+    }
+
+    /// Under the lock, before anything else: temp files go, and for a version-3 store the
+    /// archive's uncommitted tail is cut, committed removals are marked, and index folders the
+    /// store does not name are removed. All of it is idempotent. Returns the store as read.
+    @discardableResult
+    func recover() throws(TMinusError) -> StoreFile.Loaded? {
+        removeTemps()
+        let loaded = try FileIO.read(home.storePath).map { (bytes: [UInt8]) throws(TMinusError) in
+            try StoreFile.read(bytes, path: home.storePath)
+        }
+        guard var loaded, loaded.version == Store.currentVersion else {
+            for name in FileIO.names(in: home.directory) where name.hasPrefix("index.") {
+                FileIO.removeDirectory(home.indexPath(name))
+            }
+            return loaded
+        }
+        let meta = loaded.store.history
+        FileIO.truncate(home.archivePath, to: meta.bytes)
+        loaded.store.history.removing = markRemoved(meta.removing)
+        for name in FileIO.names(in: home.directory) where name.hasPrefix("index.") && name != meta.index {
+            FileIO.removeDirectory(home.indexPath(name))
+        }
+        return loaded
+    }
+
+    /// Writes the change: archive lines and index entries for completed items, then the store
+    /// and the summary as temp files, then the commit (the store's rename), then the rest.
+    func commit(_ change: Change, now: Instant) throws(TMinusError) {
+        var store = change.store
+        var meta = store.history
+        let committedBytes = meta.bytes
+        // Removals `recover` could not mark stay listed, and this change's own until marked.
+        meta.removing += change.removing.map(\.offset)
+        for r in change.removing { meta.count(r.item.kind, by: -1) }
+        if !change.completing.isEmpty {
+            if meta.index == nil { meta.index = "index." + String(UInt64.random(in: 0...UInt64.max), radix: 36) }
+            var lines: [UInt8] = []
+            var records: [HistoryRecord] = []
+            for item in change.completing {
+                records.append(HistoryRecord(offset: meta.bytes + Int64(lines.count), item: item))
+                lines += Archive.line(item)
+                meta.count(item.kind, by: 1)
+            }
+            meta.bytes = try FileIO.write(lines, to: home.archivePath, at: committedBytes)
+            do throws(TMinusError) {
+                try HistoryIndex(directory: home.indexPath(meta.index!)).add(records)
+            } catch {
+                FileIO.truncate(home.archivePath, to: committedBytes)
+                throw error
+            }
+        }
+        store.history = meta
+        func undoArchive() { FileIO.truncate(home.archivePath, to: committedBytes) }
+        let storeTemp: FileIO.Temp
+        do throws(TMinusError) { storeTemp = try FileIO.writeTemp(StoreFile.write(store), for: home.storePath) } catch {
+            undoArchive()
+            throw error
+        }
+        let summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
+        let summaryTemp: FileIO.Temp
+        do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes(summary), for: home.summaryPath) } catch {
+            FileIO.discard(storeTemp)
+            undoArchive()
+            throw error
+        }
+        do throws(TMinusError) { try FileIO.commit(storeTemp) } catch {
+            FileIO.discard(summaryTemp)
+            undoArchive()
+            throw error
+        }
+        // Committed. What follows cannot lose the change: a summary left behind is noticed by its
+        // readers (its store stamp no longer matches), and unmarked removals are listed in the store.
+        if (try? FileIO.commit(summaryTemp)) == nil { FileIO.discard(summaryTemp) }
+        _ = markRemoved(meta.removing)
+        FileIO.syncDirectory(home.directory)
+    }
+
+    /// Marks archive records removed (idempotent), fsyncs the archive, and returns the offsets
+    /// it could not mark (they stay listed in the store, and readers skip them).
+    func markRemoved(_ offsets: [Int64]) -> [Int64] {
+        guard !offsets.isEmpty else { return [] }
+        let fd = open(home.archivePath, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return offsets }
+        defer { close(fd) }
+        let failed = offsets.filter { !Archive.markRemoved(fd: fd, at: $0) }
+        return fsync(fd) == 0 ? failed : offsets
+    }
+}

@@ -1,0 +1,173 @@
+public import TMinusCore
+
+/// `tminus doctor`: checks every file of the home against the guarantees in
+/// `docs/reliability.md` and says what it found; with `--repair`, fixes it under the lock.
+extension Container {
+    /// What `doctor` found: a line per finding, and whether the home needs a repair.
+    public struct Report: Sendable {
+        public var lines: [String] = []
+        public var problems = 0
+        mutating func ok(_ s: String) { lines.append("ok       " + s) }
+        mutating func found(_ s: String) {
+            lines.append("found    " + s)
+            problems += 1
+        }
+        mutating func note(_ s: String) { lines.append("note     " + s) }
+        mutating func fixed(_ s: String) { lines.append("repaired " + s) }
+    }
+
+    /// Checks the home without changing anything.
+    public func check() throws(TMinusError) -> Report {
+        var report = Report()
+        let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
+        if !temps.isEmpty { report.found("\(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer (the next command removes them)") }
+        guard let bytes = try FileIO.read(home.storePath) else {
+            report.ok("no store.json yet: nothing to check")
+            return report
+        }
+        let loaded = try StoreFile.read(bytes, path: home.storePath)
+        let diagnosis = try diagnose(loaded)
+        report.lines += diagnosis.report.lines
+        report.problems += diagnosis.report.problems
+        if let summary = try? loadSummary() {
+            if isCurrent(summary) { report.ok("summary.json matches the store") } else {
+                report.found("summary.json is older than the store (widgets rebuild it on their next read)")
+            }
+        } else {
+            report.found("summary.json is missing or unreadable (tminus summary --rebuild writes it)")
+        }
+        return report
+    }
+
+    /// Repairs the home under the lock: what `check` finds, the next write's recovery and a
+    /// migration of an old home, committed as one change. Returns what it did.
+    public func repair(now: Instant) throws(TMinusError) -> Report {
+        try FileIO.makeDirectory(home.directory)
+        return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> Report in
+            var report = Report()
+            let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
+            if !temps.isEmpty { report.fixed("removed \(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer") }
+            guard let before = try FileIO.read(home.storePath).map({ (b: [UInt8]) throws(TMinusError) in try StoreFile.read(b, path: home.storePath) }) else {
+                removeTemps()
+                report.ok("no store.json yet: nothing to repair")
+                return report
+            }
+            if before.version < Store.currentVersion {
+                let (_, _, findings) = try Migration.legacyHistory(home, before)
+                for f in findings { report.fixed(f) }
+                report.fixed("migrated store.json from version \(before.version) to \(Store.currentVersion)")
+            }
+            var change = try begin()
+            if before.version == Store.currentVersion {
+                let diagnosis = try diagnose(StoreFile.Loaded(store: change.store, version: Store.currentVersion, legacyHistory: []))
+                for line in diagnosis.report.lines where line.hasPrefix("found") { report.fixed(String(line.dropFirst(9))) }
+                change.store.items = diagnosis.open
+                change.store.nextHandle = max(change.store.nextHandle, diagnosis.maxHandle + 1)
+                change.store.history.deadlines = diagnosis.live.filter(\.item.isDeadline).count
+                change.store.history.todos = diagnosis.live.count - change.store.history.deadlines
+                for r in diagnosis.drop { change.forget(r) }
+                if diagnosis.rebuildIndex {
+                    let kept = diagnosis.live.filter { r in !diagnosis.drop.contains { $0.offset == r.offset } }
+                    change.store.history.index = kept.isEmpty ? nil : try writeIndex(kept)
+                }
+            }
+            try commit(change, now: now)
+            if report.lines.isEmpty { report.ok("nothing to repair") }
+            return report
+        }
+    }
+
+    struct Diagnosis {
+        var report = Report()
+        /// The open items, an id open twice kept once.
+        var open: [Item] = []
+        /// The live history records.
+        var live: [HistoryRecord] = []
+        /// Records to remove: open too, or completed again later.
+        var drop: [HistoryRecord] = []
+        var maxHandle = 0
+        var rebuildIndex = false
+    }
+
+    /// Reads a store and all of its history and says what does not hold.
+    func diagnose(_ loaded: StoreFile.Loaded) throws(TMinusError) -> Diagnosis {
+        var d = Diagnosis()
+        let store = loaded.store
+        if loaded.version < Store.currentVersion {
+            let (history, open, findings) = try Migration.legacyHistory(home, loaded)
+            d.report.found("store.json is version \(loaded.version); the next write migrates it to \(Store.currentVersion)")
+            for f in findings { d.report.found(f + " (the migration repairs it)") }
+            d.report.ok("\(open.count) open items, \(history.count) completed")
+            return d
+        }
+        let meta = store.history
+        let repaired = Migration.repair(open: store.items, history: [])
+        d.open = repaired.open
+        for f in repaired.findings { d.report.found(f) }
+        let size = FileStamp.of(home.archivePath)?.size ?? 0
+        if size > meta.bytes { d.report.found("archive.jsonl has \(size - meta.bytes) uncommitted bytes from a killed writer (the next write cuts them)") }
+        if size < meta.bytes { d.report.found("archive.jsonl is \(meta.bytes - size) bytes shorter than the store says: history was lost outside tminus") }
+        if !meta.removing.isEmpty { d.report.found("\(meta.removing.count) removed record\(meta.removing.count == 1 ? " is" : "s are") not marked yet (the next write marks them)") }
+        var byID: [String: HistoryRecord] = [:]
+        let openIDs = Set(d.open.map(\.id))
+        var both: [Item] = []
+        var twice: [Item] = []
+        try History(home: home, meta: meta).forEach { (r: HistoryRecord) throws(TMinusError) in
+            d.maxHandle = max(d.maxHandle, r.item.handle)
+            if openIDs.contains(r.item.id) {
+                both.append(r.item)
+                d.drop.append(r)
+            } else if let earlier = byID[r.item.id] {
+                twice.append(r.item)
+                d.drop.append(earlier)
+            }
+            byID[r.item.id] = r
+            d.live.append(r)
+        }
+        if !both.isEmpty { d.report.found(Migration.describe(both) + " both open and completed: kept open") }
+        if !twice.isEmpty { d.report.found(Migration.describe(twice) + " completed twice: kept the latest") }
+        d.maxHandle = max(d.maxHandle, d.open.map(\.handle).max() ?? 0)
+        if store.nextHandle <= d.maxHandle { d.report.found("nextHandle \(store.nextHandle) is not above the highest handle \(d.maxHandle)") }
+        let deadlines = d.live.filter(\.item.isDeadline).count
+        if deadlines != meta.deadlines || d.live.count - deadlines != meta.todos {
+            d.report.found("the completed counts (\(meta.deadlines) deadlines, \(meta.todos) todos) should be \(deadlines) and \(d.live.count - deadlines)")
+        }
+        if !d.live.isEmpty {
+            if let name = meta.index, FileIO.exists(home.indexPath(name)) {
+                let missing = try missingIndexEntries(d.live, in: home.indexPath(name))
+                if missing > 0 {
+                    d.report.found("the index lacks \(missing) entr\(missing == 1 ? "y" : "ies")")
+                    d.rebuildIndex = true
+                }
+            } else {
+                d.report.found("the history's index is missing")
+                d.rebuildIndex = true
+            }
+        }
+        if d.report.problems == 0 { d.report.ok("store.json: \(d.open.count) open items; archive.jsonl: \(d.live.count) completed, all indexed") }
+        return d
+    }
+
+    /// How many of the records' index lines are not in the index.
+    func missingIndexEntries(_ records: [HistoryRecord], in directory: String) throws(TMinusError) -> Int {
+        var present = Set<String>()
+        for name in FileIO.names(in: directory) {
+            guard let bytes = try FileIO.read(directory + "/" + name) else { continue }
+            for line in bytes.split(separator: 0x0A) { present.insert(name + ":" + String(decoding: line, as: UTF8.self)) }
+        }
+        var missing = 0
+        for r in records {
+            for (bucket, key) in HistoryIndex.keys(r.item) where !present.contains("\(HistoryIndex.bucketName(bucket)):\(key)\t\(r.offset)") {
+                missing += 1
+            }
+        }
+        return missing
+    }
+
+    /// A new index folder for these records; the store commit that names it makes it current.
+    func writeIndex(_ records: [HistoryRecord]) throws(TMinusError) -> String {
+        let name = "index." + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        try HistoryIndex(directory: home.indexPath(name)).add(records)
+        return name
+    }
+}

@@ -1,0 +1,110 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// What bar-facing commands read: the config (a missing one means defaults), the widget state,
+/// and the summary, which is rebuilt when its store stamp says it is stale.
+extension Container {
+    /// The config and its problems; defaults when the file does not exist.
+    public func loadConfig() throws(TMinusError) -> (Config, [ConfigProblem]) {
+        guard let bytes = try FileIO.read(home.configPath) else { return (Config(), []) }
+        return Config.parse(bytes)
+    }
+
+    /// The widget state; empty when there is none or it cannot be read (it is only a preference).
+    public func loadState() -> WidgetState {
+        guard let bytes = try? FileIO.read(home.statePath), let json = try? JSONParser.parse(bytes) else { return WidgetState() }
+        return WidgetState(json: json)
+    }
+
+    public func saveState(_ state: WidgetState) throws(TMinusError) {
+        try FileIO.makeDirectory(home.directory)
+        try FileIO.withLock(home.lockPath) { () throws(TMinusError) in
+            removeTemps()
+            try FileIO.writeAtomically(Array(JSONWriter.pretty(state.json()).utf8), to: home.statePath)
+        }
+    }
+
+    // MARK: summary
+
+    func summaryBytes(_ summary: Summary) -> [UInt8] {
+        // Compact: every bar process parses it; `tminus summary` prints it indented for people.
+        Array((JSONWriter.compact(summary.json()) + "\n").utf8)
+    }
+
+    /// The summary as it is on disk, parsed (nil when there is none).
+    public func loadSummary() throws(TMinusError) -> Summary? {
+        guard let bytes = try FileIO.read(home.summaryPath) else { return nil }
+        return try parseSummary(bytes)
+    }
+
+    func parseSummary(_ bytes: [UInt8]) throws(TMinusError) -> Summary {
+        do { return try Summary(json: try JSONParser.parse(bytes)) } catch let e as JSONSyntaxError {
+            throw .failure("\(home.summaryPath) line \(e.line): \(e.message); rebuild it with tminus summary --rebuild")
+        } catch let e as TMinusError {
+            throw e
+        } catch {
+            throw .failure("\(home.summaryPath) cannot be read")
+        }
+    }
+
+    /// The current summary's items from other sources, which a store change must keep; nil when
+    /// it has none (the common case, seen without parsing: the store's items carry no "source").
+    func previousSummaryToKeep() -> Summary? {
+        guard let bytes = try? FileIO.read(home.summaryPath), Bytes.contains(bytes, Array(#""source":"#.utf8)) else { return nil }
+        return try? parseSummary(bytes)
+    }
+
+    /// The summary built from the store as it is now (a store from before version 3 read as is).
+    func summaryFromStore(now: Instant, keeping previous: Summary?) throws(TMinusError) -> Summary {
+        let stamp = FileStamp.of(home.storePath)?.description
+        guard let bytes = try FileIO.read(home.storePath) else {
+            return Summary.build(from: Store(tags: []), now: now, storeStamp: nil, keeping: previous)
+        }
+        var store = try StoreFile.read(bytes, path: home.storePath).store
+        store.items = Migration.repair(open: store.items, history: []).open
+        return Summary.build(from: store, now: now, storeStamp: stamp, keeping: previous)
+    }
+
+    /// Rebuilds the summary from the store (no store: an empty one) and writes it.
+    public func rebuildSummary(now: Instant) throws(TMinusError) {
+        try FileIO.makeDirectory(home.directory)
+        try FileIO.withLock(home.lockPath) { () throws(TMinusError) in
+            try recover()
+            try FileIO.writeAtomically(summaryBytes(try summaryFromStore(now: now, keeping: previousSummaryToKeep())), to: home.summaryPath)
+        }
+    }
+
+    /// The summary for widgets: the file when it is current. When the store has changed since
+    /// it was written (a writer killed between its two renames, or a store edited by hand) or
+    /// there is none yet, it is rebuilt under the lock; when it cannot be written (a read-only
+    /// home), the rebuilt one is used without writing it. The usual cost is one `stat`.
+    public func summaryForWidgets(now: Instant) throws(TMinusError) -> Summary {
+        if let bytes = try FileIO.read(home.summaryPath) {
+            let summary = try parseSummary(bytes)
+            if isCurrent(summary) { return summary }
+        } else if !FileIO.exists(home.storePath) {
+            return Summary(generated: now)
+        }
+        return try refreshSummary(now: now)
+    }
+
+    /// Whether a summary shows the store as it is now: the store stamp it records is the store's.
+    /// Without a store there is nothing to compare (a summary another program wrote, or linked
+    /// from elsewhere, is taken as it is); one from an older tminus, without a stamp, is stale.
+    func isCurrent(_ summary: Summary) -> Bool {
+        guard let current = FileStamp.of(home.storePath) else { return true }
+        return summary.storeStamp.map { $0 == current.description } ?? !summary.hasOwnSource
+    }
+
+    func refreshSummary(now: Instant) throws(TMinusError) -> Summary {
+        let rebuild = { () throws(TMinusError) -> Summary in
+            self.removeTemps()
+            if let bytes = try FileIO.read(self.home.summaryPath), let s = try? self.parseSummary(bytes), self.isCurrent(s) { return s }
+            let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
+            try? FileIO.writeAtomically(self.summaryBytes(summary), to: self.home.summaryPath)
+            return summary
+        }
+        guard FileIO.exists(home.directory) else { return try rebuild() }
+        return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> Summary in try rebuild() }
+    }
+}

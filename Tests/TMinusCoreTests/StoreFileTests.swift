@@ -1,0 +1,134 @@
+import Testing
+import TMinusCore
+
+@Suite("StoreFile: versions 1 to 3, one item reader")
+struct StoreFileTests {
+    /// A version-1 store as tminus 0.0 wrote it: one item list, done ones included, tags as a map.
+    static let v1 = """
+    {
+      "version": 1,
+      "tags": {"school": "#ff0000", "work": "#5e81ac"},
+      "items": [
+        {"kind": "deadline", "id": "11111111-1111-1111-1111-111111111111", "handle": 3, "title": "Thesis",
+         "note": "chapter 3", "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z",
+         "created": "2026-01-01T08:00:00Z", "tag": "school", "done": false},
+        {"kind": "todo", "id": "22222222-2222-2222-2222-222222222222", "handle": 5, "title": "Buy milk",
+         "due": "2026-03-10", "created": "2026-01-02T08:00:00Z", "starred": true, "done": false},
+        {"kind": "todo", "id": "33333333-3333-3333-3333-333333333333", "handle": 7, "title": "Old chore",
+         "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"},
+        {"kind": "deadline", "id": "44444444-4444-4444-4444-444444444444", "handle": 2, "title": "Old essay",
+         "due": "2025-12-01", "created": "2025-11-01T08:00:00Z", "tag": "work", "done": true},
+        {"kind": "todo", "id": "55555555-5555-5555-5555-555555555555", "handle": 9, "title": "No due",
+         "created": "2026-01-06T08:00:00Z", "done": false}
+      ]
+    }
+    """
+
+    /// A version-2 store as JSONEncoder wrote it (upper-case UUIDs, sorted keys).
+    static let v2 = """
+    {
+      "deadlines" : [
+        {"created" : "2026-01-01T08:00:00Z", "due" : "2026-12-01T16:00:00Z", "handle" : 3,
+         "id" : "11111111-1111-4111-8111-111111111111", "note" : "", "start" : "2026-01-05T08:00:00Z", "title" : "Thesis"}
+      ],
+      "nextHandle" : 6,
+      "tags" : [ {"color" : "#5e81ac", "name" : "work"} ],
+      "todos" : [
+        {"created" : "2026-01-02T08:00:00Z", "handle" : 5, "id" : "22222222-2222-4222-8222-222222222222", "note" : "",
+         "priority" : "high", "remind" : "2026-03-10T08:00:00Z", "starred" : false, "title" : "Buy milk"}
+      ],
+      "version" : 2
+    }
+    """
+
+    func read(_ text: String) throws -> StoreFile.Loaded { try StoreFile.read(Array(text.utf8), path: "store.json") }
+
+    @Test func version1OpenItemsStayAndDoneOnesAreHistory() throws {
+        let loaded = try read(Self.v1)
+        #expect(loaded.version == 1)
+        let store = loaded.store
+        #expect(store.deadlines.map(\.handle) == [3])
+        #expect(store.todos.map(\.handle) == [5, 9])
+        let thesis = try #require(store.deadlines.first)
+        #expect(thesis.id == "11111111-1111-1111-1111-111111111111")
+        #expect(thesis.note == "chapter 3")
+        #expect(thesis.due == .instant(at("2026-12-01T16:00:00Z")))
+        #expect(thesis.start == at("2026-01-05T08:00:00Z"))
+        #expect(thesis.tag == "school")
+        let milk = try #require(store.todos.first)
+        #expect(milk.due == .day(day(2026, 3, 10)) && milk.starred && milk.priority == Priority.none)
+        #expect(store.items.allSatisfy { $0.completed == nil })
+        #expect(loaded.legacyHistory.map(\.handle) == [7, 2])
+        #expect(loaded.legacyHistory[0].completed == at("2026-01-04T10:00:00Z"))
+        // Without doneAt the creation time stands in; without a start, progress starts at creation.
+        #expect(loaded.legacyHistory[1].completed == at("2025-11-01T08:00:00Z"))
+        #expect(loaded.legacyHistory[1].progressStart(or: Instant(0)) == at("2025-11-01T08:00:00Z"))
+        #expect(store.nextHandle == 10)
+        #expect(store.tags == [Tag(name: "school", color: "#ff0000"), Tag(name: "work", color: "#5e81ac")])
+    }
+
+    @Test func version2IsReadWithLowerCaseIds() throws {
+        let loaded = try read(Self.v2)
+        #expect(loaded.version == 2)
+        #expect(loaded.store.items.map(\.handle) == [3, 5])
+        #expect(loaded.store.items[0].kind == .deadline && loaded.store.items[1].kind == .todo)
+        #expect(loaded.store.items[0].id == "11111111-1111-4111-8111-111111111111")
+        #expect(loaded.store.items[1].priority == .high && loaded.store.items[1].remind == at("2026-03-10T08:00:00Z"))
+        #expect(loaded.store.nextHandle == 6)
+    }
+
+    @Test func version3RoundTripsByteForByte() throws {
+        var store = try read(Self.v1).store
+        store.history = HistoryMeta(bytes: 1234, deadlines: 1, todos: 2, removing: [0, 200], index: "index.abc123")
+        let bytes = StoreFile.write(store)
+        let back = try StoreFile.read(bytes, path: "store.json")
+        #expect(back.version == 3 && back.store == store)
+        #expect(StoreFile.write(back.store) == bytes)
+    }
+
+    @Test func takeHandleRunsOutWithAnErrorNotATrap() throws {
+        var store = Store(nextHandle: Item.maxHandle)
+        #expect(try store.takeHandle() == Item.maxHandle)
+        #expect(throws: TMinusError.self) { try store.takeHandle() }
+    }
+
+    @Test(arguments: [
+        // Counters and handles out of range never reach arithmetic.
+        (#"{"version": 3, "nextHandle": 9223372036854775807, "items": []}"#, "nextHandle"),
+        (#"{"version": 3, "nextHandle": 0, "items": []}"#, "nextHandle"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": -1, "title": "x"}]}"#, "handle"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1e300, "title": "x"}]}"#, "handle"),
+        (#"{"version": 3, "nextHandle": 2, "history": {"bytes": -5}, "items": []}"#, "history.bytes"),
+        (#"{"version": 3, "nextHandle": 2, "history": {"bytes": 10, "removing": [99]}, "items": []}"#, "removing"),
+        (#"{"version": 3, "nextHandle": 2, "history": {"index": "../../etc"}, "items": []}"#, "history.index"),
+        // Dates outside years 1–9999 in some zone.
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "due": "9999-12-31"}]}"#, "outside"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "due": "0001-01-01T00:00:00+23:59"}]}"#, "outside"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "deadline", "id": "a", "handle": 1, "title": "x"}]}"#, "due"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "chore", "id": "a", "handle": 1, "title": "x"}]}"#, "kind"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "color": "red;}"}]}"#, "color"),
+        (##"{"version": 3, "nextHandle": 2, "tags": [{"name": "x", "color": "#zzzzzz"}], "items": []}"##, "colour"),
+        (#"{"version": 4, "nextHandle": 2}"#, "upgrade tminus"),
+        (#"{"version": "3"}"#, "version"),
+        (#"[1, 2]"#, "not a tminus store"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a",,]}"#, "line 1"),
+    ])
+    func badStoresAreOneLineFailures(text: String, mention: String) throws {
+        do {
+            _ = try read(text)
+            Issue.record("read a bad store: \(text)")
+        } catch let error as TMinusError {
+            guard case .failure(let m) = error else { Issue.record("\(error) is not a failure"); return }
+            #expect(m.hasPrefix("store.json"))
+            #expect(m.contains(mention), "\(m)")
+            #expect(!m.contains("\n"))
+        }
+    }
+
+    @Test func theLineOfABadItemIsNamed() throws {
+        let text = "{\n  \"version\": 3,\n  \"nextHandle\": 3,\n  \"items\": [\n    {\"kind\": \"todo\", \"id\": \"a\", \"handle\": 1, \"title\": \"ok\"},\n    {\"kind\": \"todo\", \"id\": \"b\", \"handle\": 2, \"title\": \"bad\", \"due\": \"2026-02-30\"}\n  ]\n}\n"
+        #expect(throws: TMinusError.failure("store.json line 6: items item #2: \"due\" is not a date (YYYY-MM-DD) or an RFC 3339 date-time; fix or move the file (tminus has not changed it)")) {
+            _ = try read(text)
+        }
+    }
+}
