@@ -11,11 +11,12 @@ enum FollowCommand {
         guard let framing = StreamFraming.of(format) else {
             throw .usage("--follow streams \(StreamFraming.formats.joined(separator: ", ")); poll \(format) with an interval instead")
         }
-        // The home must exist to be watched; the config's directory is watched when it exists.
-        try FileIO.makeDirectory(ctx.home.directory)
-        var watch: [String: Set<String>] = [ctx.home.directory: ["summary.json", "state.json"]]
-        let configName = ctx.home.configPath.split(separator: "/").last.map(String.init) ?? "config.json"
-        watch[FileIO.directory(of: ctx.home.configPath), default: []].insert(configName)
+        // The summary, the store (a summary it made stale, or a broken store fixed), the state and
+        // the config. Their folders may not exist yet, or be deleted and made again.
+        var watch: [(directory: String, names: [String])] = [(ctx.home.directory, ["summary.json", "store.json", "state.json"])]
+        let configDir = FileIO.directory(of: ctx.home.configPath)
+        let configName = FileIO.baseName(of: ctx.home.configPath)
+        if configDir == ctx.home.directory { watch[0].names.append(configName) } else { watch.append((configDir, [configName])) }
         // Clicks on stdin: i3bar/swaybar's stream (our blocks are named "tminus"), and i3blocks
         // 1.5's per-block stream. i3blocks 1.4 (it sets BLOCK_NAME but not `name`) hands a
         // persistent block its own stdin, i3bar's stream for every block: reading it would steal

@@ -16,13 +16,13 @@ struct PosixZoneRule: Sendable, Equatable {
 
     init?(_ text: String) {
         var s = Substring(text)
-        guard let stdName = Self.name(&s), let stdOff = Self.offset(&s) else { return nil }
+        guard let stdName = Self.name(&s), let stdOff = Self.offset(&s), abs(stdOff) <= Zone.maxOffset else { return nil }
         std = Zone.ZoneType(offset: -stdOff, isDST: false, abbreviation: stdName)
         if s.isEmpty { return }
         guard let dstName = Self.name(&s) else { return nil }
         var dstOffset = -stdOff + 3600
         if let first = s.first, first != "," {
-            guard let o = Self.offset(&s) else { return nil }
+            guard let o = Self.offset(&s), abs(o) <= Zone.maxOffset else { return nil }
             dstOffset = -o
         }
         dst = Zone.ZoneType(offset: dstOffset, isDST: true, abbreviation: dstName)
@@ -58,14 +58,14 @@ struct PosixZoneRule: Sendable, Equatable {
         return String(n)
     }
 
-    /// `[+-]hh[:mm[:ss]]` in seconds (hours may exceed 24 in rule times).
+    /// `[+-]hh[:mm[:ss]]` in seconds (hours may exceed 24 in rule times, up to POSIX's 167).
     private static func offset(_ s: inout Substring) -> Int? {
         var sign = 1
         if s.first == "+" { s.removeFirst() } else if s.first == "-" { sign = -1; s.removeFirst() }
         var parts: [Int] = []
         while true {
             let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
-            guard !digits.isEmpty, let v = Int(digits) else { return nil }
+            guard !digits.isEmpty, digits.count <= 3, let v = Int(digits), v <= (parts.isEmpty ? 167 : 59) else { return nil }
             parts.append(v)
             s = s.dropFirst(digits.count)
             if s.first == ":" && parts.count < 3 { s.removeFirst() } else { break }

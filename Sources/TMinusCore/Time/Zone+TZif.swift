@@ -15,8 +15,12 @@ extension Zone {
         struct Header { var isut, isstd, leap, time, type, char: Int }
         func header(_ at: Int) -> Header? {
             guard at + 44 <= bytes.count else { return nil }
-            return Header(isut: Int(be32(at + 20)), isstd: Int(be32(at + 24)), leap: Int(be32(at + 28)),
-                          time: Int(be32(at + 32)), type: Int(be32(at + 36)), char: Int(be32(at + 40)))
+            let h = Header(isut: Int(be32(at + 20)), isstd: Int(be32(at + 24)), leap: Int(be32(at + 28)),
+                           time: Int(be32(at + 32)), type: Int(be32(at + 36)), char: Int(be32(at + 40)))
+            // Counts from the file are checked before any arithmetic or loop uses them.
+            let limit = 1 << 20
+            guard [h.isut, h.isstd, h.leap, h.time, h.type, h.char].allSatisfy({ (0...limit).contains($0) }) else { return nil }
+            return h
         }
         guard var h = header(0) else { return nil }
         var at = 44
@@ -45,7 +49,9 @@ extension Zone {
         var raw: [(Int, Bool, Int)] = []
         for k in 0..<h.type {
             let p = at + k * 6
-            raw.append((Int(be32(p)), bytes[p + 4] != 0, Int(bytes[p + 5])))
+            let offset = Int(be32(p))
+            guard abs(offset) <= Zone.maxOffset else { return nil }
+            raw.append((offset, bytes[p + 4] != 0, Int(bytes[p + 5])))
         }
         at += h.type * 6
         let chars = Array(bytes[at..<(at + h.char)])

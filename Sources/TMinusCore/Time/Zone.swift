@@ -19,6 +19,10 @@ public struct Zone: Sendable, Equatable {
         var abbreviation: String
     }
 
+    /// The largest UTC offset a zone may have (26 hours; real ones stay within ±14): zone files
+    /// and TZ strings beyond it are refused, so no date computation can leave years 1–9999.
+    public static let maxOffset = 26 * 3600
+
     public static let utc = Zone(name: "UTC", transitions: [], transitionTypes: [],
                                  types: [ZoneType(offset: 0, isDST: false, abbreviation: "UTC")], rule: nil)
 

@@ -12,33 +12,28 @@ public struct SystemFollowDriver: FollowDriver {
     let offset: Int64
     let timer: Int32
     let signals: Int32
-    let inotify: Int32
-    var watches: [Int32: Set<String>] = [:]
+    var watcher: DirectoryWatcher
     var readClicks: Bool
     /// The block name clicks must carry (when they carry one).
     let blockName: String
     var stdinBuffer: [UInt8] = []
 
     /// - Parameters:
-    ///   - watch: directories and the file names in each whose change means reload.
+    ///   - watch: directories and the file names in each whose change means reload; a directory
+    ///     may be missing, or be deleted, moved or created later (see `DirectoryWatcher`).
     ///   - clicks: read click events from stdin (i3blocks persist, i3bar).
     ///   - blockName: the name in click events meant for us.
-    public init(offset: Int64, watch: [String: Set<String>], clicks: Bool, blockName: String = "tminus") throws(TMinusError) {
+    public init(offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus") throws(TMinusError) {
         self.offset = offset
         readClicks = clicks
         self.blockName = blockName
         signal(SIGPIPE, SIG_IGN)
         timer = ctminus_timerfd_create()
         signals = ctminus_signalfd_create()
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard timer >= 0, signals >= 0, inotify >= 0 else {
-            throw .failure("cannot set up --follow (timerfd, signalfd, inotify): \(FileIO.errorText())")
+        guard timer >= 0, signals >= 0 else {
+            throw .failure("cannot set up --follow (timerfd, signalfd): \(FileIO.errorText())")
         }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-        for (dir, names) in watch {
-            let wd = inotify_add_watch(inotify, dir, mask)
-            if wd >= 0 { watches[wd, default: []].formUnion(names) }
-        }
+        watcher = try DirectoryWatcher(targets: watch)
     }
 
     public mutating func now() -> Instant {
@@ -68,7 +63,7 @@ public struct SystemFollowDriver: FollowDriver {
             var fds = [
                 pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: 1, events: 0, revents: 0),
                 pollfd(fd: readClicks ? 0 : -1, events: Int16(POLLIN), revents: 0),
             ]
@@ -92,29 +87,10 @@ public struct SystemFollowDriver: FollowDriver {
                     }
                 }
             }
-            if fds[2].revents != 0, readInotify() { events.append(.reload) }
+            if fds[2].revents != 0, watcher.readEvents() { events.append(.reload) }
             if fds[3].revents & Int16(POLLERR | POLLHUP) != 0 { return [.exit] }
             if fds[4].revents != 0 { events += readStdin() }
             if !events.isEmpty { return events }
-        }
-    }
-
-    /// Drains inotify; true when a watched name changed.
-    mutating func readInotify() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        var changed = false
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-            if n <= 0 { return changed }
-            var offset = 0
-            while offset + 16 <= n {
-                let wd = buffer[offset..<offset + 4].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
-                let len = Int(buffer[offset + 12..<offset + 16].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
-                let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + len)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                if watches[wd]?.contains(name) == true { changed = true }
-                offset += 16 + len
-            }
         }
     }
 
