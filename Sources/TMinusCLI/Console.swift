@@ -11,10 +11,18 @@ public struct Console: Sendable {
 
     public func err(_ text: String) { Self.write(2, text) }
 
+    /// Writes bytes as they are (no newline added); false when the reader has gone away.
+    @discardableResult
+    func raw(_ bytes: [UInt8]) -> Bool { Self.write(1, bytes) }
+
     @discardableResult
     static func write(_ fd: Int32, _ text: String) -> Bool {
         var bytes = Array(text.utf8)
         if bytes.last != 0x0A { bytes.append(0x0A) }
+        return write(fd, bytes)
+    }
+
+    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -25,5 +33,27 @@ public struct Console: Sendable {
             offset += n
         }
         return true
+    }
+}
+
+/// Output gathered into 64 KiB writes, for commands that print a lot (a long timeline).
+struct BufferedOutput {
+    let console: Console
+    var buffer: [UInt8] = []
+
+    init(console: Console) {
+        self.console = console
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ text: String) {
+        buffer += text.utf8
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        console.raw(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

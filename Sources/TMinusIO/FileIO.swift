@@ -13,8 +13,11 @@ public enum FileIO {
         }
         defer { close(fd) }
         var st = stat()
-        // Read straight into an array of the file's size (plus room to notice growth), no zero-fill.
-        var capacity = fstat(fd, &st) == 0 && st.st_size > 0 ? Int(st.st_size) + 1 : 4096
+        // Read straight into an array of the file's size, no zero-fill. tminus replaces its files
+        // by renaming, so the size fstat gives is the whole file: no read past it to find the end
+        // (one syscall less on the poll path). A file of unknown size is read to its end.
+        let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : -1
+        var capacity = size > 0 ? size : 4096
         var out: [UInt8] = []
         while true {
             var failed = false
@@ -33,7 +36,7 @@ public enum FileIO {
             }
             if failed { throw .failure("cannot read \(path): \(errorText())") }
             out += chunk
-            if chunk.count < capacity { break }
+            if chunk.count < capacity || out.count == size { break }
             capacity = max(capacity, 65_536)
         }
         return out

@@ -1,12 +1,13 @@
 public import TMinusCore
 public import TMinusTimeline
 
-/// `json`: the whole entry as one line of JSON (DESIGN §5's entry object).
+/// `json`: the whole entry as one line of JSON (the entry object of docs/timeline.md; today's todos
+/// up to `maxTodos`, with `todoCount` for all of them).
 public struct JSONRenderer: Renderer {
     public let format = "json"
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
-        Rendered(JSONWriter.compact(entry.json(zone: options.zone)))
+        Rendered(JSONWriter.compact(entry.json(zone: options.zone, maxTodos: options.config.maxTodos)))
     }
 }

@@ -101,8 +101,8 @@ struct FollowLoopTests {
         var driver = FakeDriver(clock: Self.start, script: [(Self.start + 3, .click(1))], stopAt: Self.start + 3)
         let p1 = Self.provider([Self.deadline("A", in: 7259), Self.deadline("B", in: 9000, handle: 2)])
         let loop = FollowLoop(load: {
-            var p = p1
-            if !box.clicks.isEmpty { p.state = WidgetState(selected: "id-2") }
+            let p = box.clicks.isEmpty ? p1 : TimelineProvider(summary: p1.summary, config: p1.config,
+                                                               state: WidgetState(selected: "id-2"), zone: p1.zone)
             return { t in let e = p.entry(at: t); return (e.medium, p.nextChange(after: t, current: e)) }
         }, click: { box.clicks.append($0) })
         _ = loop.run(&driver)

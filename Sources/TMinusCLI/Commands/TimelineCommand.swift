@@ -3,7 +3,7 @@ import TMinusIO
 import TMinusTimeline
 
 /// `tminus timeline [--from WHEN] [--until WHEN] [--limit N] [--deadline REF|next]`: the timeline
-/// as JSON (DESIGN §5).
+/// as JSON (docs/timeline.md), written an entry at a time so a long one is never held whole.
 enum TimelineCommand {
     static let defaultLimit = 10_000
 
@@ -18,8 +18,19 @@ enum TimelineCommand {
             limit = n
         }
         if let until, until < from { throw .usage("--until is before --from") }
-        let (_, provider) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
-        ctx.say(JSONWriter.compact(provider.timeline(from: from, until: until, limit: limit).json(zone: ctx.zone)))
+        let (config, provider) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
+        var writer = TimelineJSONWriter(zone: ctx.zone, maxTodos: config.maxTodos)
+        var out = BufferedOutput(console: ctx.console)
+        out.write(#"{"entries":["#)
+        var first = true
+        let policy = provider.timeline(from: from, until: until, limit: limit) { entry in
+            if !first { out.write(",") }
+            first = false
+            out.write(JSONWriter.compact(writer.entry(entry)))
+        }
+        out.write(#"],"policy":"# + JSONWriter.compact(.string(TimelineJSONWriter.name(policy))) + #","reloadAt":"#
+                  + JSONWriter.compact(TimelineJSONWriter.reloadAt(policy, zone: ctx.zone)) + "}\n")
+        out.flush()
         return 0
     }
 }

@@ -31,71 +31,118 @@ extension Item {
     }
 
     /// Reads an item; `kind` when the container says it (the summary's `deadlines` list), else the
-    /// object's `kind` key. The error names the field and says what is wrong with it.
-    public init(json: JSON, kind given: Kind? = nil) throws(ItemReadError) {
-        guard json.members != nil else { throw ItemReadError(field: nil, message: "is \(json.typeName), not an object") }
-        func string(_ key: String) throws(ItemReadError) -> String? {
-            guard let v = json[key], !v.isNull else { return nil }
-            guard let s = v.stringValue else { throw ItemReadError(field: key, message: "is \(v.typeName), not a string") }
-            return s
-        }
-        func instant(_ key: String) throws(ItemReadError) -> Instant? {
-            guard let s = try string(key) else { return nil }
-            guard let t = RFC3339.parse(s) else { throw ItemReadError(field: key, message: "is not an RFC 3339 date-time") }
-            guard t.isSupported else { throw ItemReadError(field: key, message: "is outside \(CivilDate.supportedText)") }
-            return t
-        }
-        if let given {
-            kind = given
-        } else {
-            guard let k = try string("kind") else { throw ItemReadError(field: "kind", message: "is missing") }
-            guard let parsed = Kind(rawValue: k) else { throw ItemReadError(field: "kind", message: "must be deadline or todo") }
-            kind = parsed
-        }
-        guard let id = try string("id"), !id.isEmpty else { throw ItemReadError(field: "id", message: "is missing") }
-        self.id = id.lowercased()
-        if let h = json["handle"], !h.isNull {
-            guard let n = h.intValue, (0...Item.maxHandle).contains(n) else {
-                throw ItemReadError(field: "handle", message: "must be a whole number from 0 to \(Item.maxHandle)")
+    /// object's `kind` key. The error names the field and says what is wrong with it. One pass over
+    /// the object's members (every bar process reads every item of the summary this way). Ids are
+    /// made lower-case unless `lowerCaseIDs` says they are already (the summary, which tminus
+    /// writes from ids it has lowered).
+    public init(json: JSON, kind given: Kind? = nil, lowerCaseIDs: Bool = false) throws(ItemReadError) {
+        guard let members = json.members else { throw ItemReadError(field: nil, message: "is \(json.typeName), not an object") }
+        var kind = given
+        var id: String?
+        var handle = 0
+        var title: String?
+        var due: Due?
+        var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
+        for m in members {
+            guard let field = ItemField.named(m.key) else { continue }
+            let v = m.value
+            if v.isNull { continue }
+            func string() throws(ItemReadError) -> String {
+                guard let s = v.stringValue else { throw ItemReadError(field: m.key, message: "is \(v.typeName), not a string") }
+                return s
             }
-            handle = n
-        } else {
-            handle = 0
-        }
-        guard let title = try string("title") else { throw ItemReadError(field: "title", message: "is missing") }
-        self.title = title
-        note = try string("note") ?? ""
-        if let text = try string("due") {
-            guard let d = Due(storage: text) else {
-                throw ItemReadError(field: "due", message: "is not a date (YYYY-MM-DD) or an RFC 3339 date-time")
+            func instant() throws(ItemReadError) -> Instant {
+                guard let t = RFC3339.parse(try string()) else { throw ItemReadError(field: m.key, message: "is not an RFC 3339 date-time") }
+                guard t.isSupported else { throw ItemReadError(field: m.key, message: "is outside \(CivilDate.supportedText)") }
+                return t
             }
-            guard d.isSupported else { throw ItemReadError(field: "due", message: "is outside \(CivilDate.supportedText)") }
-            due = d
-        } else {
-            due = nil
+            switch field {
+            case .kind:
+                if given == nil {
+                    guard let k = Kind.named(try string()) else { throw ItemReadError(field: "kind", message: "must be deadline or todo") }
+                    kind = k
+                }
+            case .id: id = try string()
+            case .handle:
+                guard let n = v.intValue, (0...Item.maxHandle).contains(n) else {
+                    throw ItemReadError(field: "handle", message: "must be a whole number from 0 to \(Item.maxHandle)")
+                }
+                handle = n
+            case .title: title = try string()
+            case .note: note = try string()
+            case .due:
+                guard let d = Due(storage: try string()) else {
+                    throw ItemReadError(field: "due", message: "is not a date (YYYY-MM-DD) or an RFC 3339 date-time")
+                }
+                guard d.isSupported else { throw ItemReadError(field: "due", message: "is outside \(CivilDate.supportedText)") }
+                due = d
+            case .start: start = try instant()
+            case .created: created = try instant()
+            case .tag: tag = try string()
+            case .color:
+                let c = try string()
+                guard ColorText.isValid(c) else { throw ItemReadError(field: "color", message: "must be #rrggbb") }
+                color = c
+            case .icon: icon = try string()
+            case .starred:
+                guard let b = v.boolValue else { throw ItemReadError(field: "starred", message: "must be true or false") }
+                starred = b
+            case .priority:
+                guard let p = Priority.named(try string()) else { throw ItemReadError(field: "priority", message: "must be high, medium, low or none") }
+                priority = p
+            case .remind: remind = try instant()
+            case .completed: completed = try instant()
+            case .source: source = try string()
+            }
         }
+        guard let kind else { throw ItemReadError(field: "kind", message: "is missing") }
+        guard let id, !id.isEmpty else { throw ItemReadError(field: "id", message: "is missing") }
+        guard let title else { throw ItemReadError(field: "title", message: "is missing") }
         if kind == .deadline && due == nil { throw ItemReadError(field: "due", message: "is missing (a deadline needs one)") }
-        start = try instant("start")
-        created = try instant("created")
-        tag = try string("tag")
-        color = try string("color")
-        if let c = color, !ColorText.isValid(c) { throw ItemReadError(field: "color", message: "must be #rrggbb") }
-        icon = try string("icon")
-        if let s = json["starred"], !s.isNull {
-            guard let b = s.boolValue else { throw ItemReadError(field: "starred", message: "must be true or false") }
-            starred = b
-        } else {
-            starred = false
+        self.init(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle, title: title,
+                  note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon, starred: starred,
+                  priority: priority, remind: remind, completed: completed, source: source)
+    }
+}
+
+/// The keys of an item's JSON. `named` picks one by length and first letter before comparing
+/// (every bar process reads every key of every item in the summary).
+enum ItemField {
+    case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
+
+    static func named(_ key: String) -> ItemField? {
+        let u = key.utf8
+        guard let first = u.first else { return nil }
+        let candidate: (ItemField, String)?
+        switch (u.count, first) {
+        case (2, UInt8(ascii: "i")): candidate = (.id, "id")
+        case (3, UInt8(ascii: "d")): candidate = (.due, "due")
+        case (3, UInt8(ascii: "t")): candidate = (.tag, "tag")
+        case (4, UInt8(ascii: "k")): candidate = (.kind, "kind")
+        case (4, UInt8(ascii: "n")): candidate = (.note, "note")
+        case (4, UInt8(ascii: "i")): candidate = (.icon, "icon")
+        case (5, UInt8(ascii: "t")): candidate = (.title, "title")
+        case (5, UInt8(ascii: "s")): candidate = (.start, "start")
+        case (5, UInt8(ascii: "c")): candidate = (.color, "color")
+        case (6, UInt8(ascii: "h")): candidate = (.handle, "handle")
+        case (6, UInt8(ascii: "r")): candidate = (.remind, "remind")
+        case (6, UInt8(ascii: "s")): candidate = (.source, "source")
+        case (7, UInt8(ascii: "c")): candidate = (.created, "created")
+        case (7, UInt8(ascii: "s")): candidate = (.starred, "starred")
+        case (8, UInt8(ascii: "p")): candidate = (.priority, "priority")
+        case (9, UInt8(ascii: "c")): candidate = (.completed, "completed")
+        default: candidate = nil
         }
-        if let p = try string("priority") {
-            guard let parsed = Priority.named(p) else { throw ItemReadError(field: "priority", message: "must be high, medium, low or none") }
-            priority = parsed
-        } else {
-            priority = .none
-        }
-        remind = try instant("remind")
-        completed = try instant("completed")
-        source = try string("source") ?? Item.ownSource
+        guard let (field, name) = candidate, key == name else { return nil }
+        return field
+    }
+}
+
+extension Item.Kind {
+    /// The kind with this name (a scan, not `init(rawValue:)`: see `Priority.named`).
+    public static func named(_ name: String) -> Item.Kind? {
+        name == "deadline" ? .deadline : name == "todo" ? .todo : nil
     }
 }
 

@@ -45,7 +45,7 @@ extension Summary {
         func items(_ key: String, _ kind: Item.Kind) throws(TMinusError) -> [Item] {
             var out: [Item] = []
             for (i, element) in (json[key]?.arrayValue ?? []).enumerated() {
-                do { out.append(try Item(json: element, kind: kind)) } catch { throw bad("\(kind.rawValue) \(i + 1): \(error.description)") }
+                do { out.append(try Item(json: element, kind: kind, lowerCaseIDs: true)) } catch { throw bad("\(kind.rawValue) \(i + 1): \(error.description)") }
             }
             return out
         }

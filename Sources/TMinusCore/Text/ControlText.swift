@@ -43,6 +43,22 @@ public enum ControlText {
         return false
     }
 
+    /// The lines of `s` (split at line feeds, empty lines kept), by bytes: a line feed is never
+    /// part of a longer UTF-8 sequence, and splitting by `Character` walks grapheme clusters.
+    public static func lines(_ s: String) -> [String] {
+        var out: [String] = []
+        var s = s
+        s.withUTF8 { buffer in
+            var start = 0
+            for (i, b) in buffer.enumerated() where b == 0x0A {
+                out.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self))
+                start = i + 1
+            }
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self))
+        }
+        return out
+    }
+
     /// `parts` joined with `separator` (Array's `joined` is generic and its first use costs the
     /// poll path a runtime conformance lookup).
     public static func join(_ parts: [String], _ separator: String) -> String {
@@ -52,5 +68,40 @@ public enum ControlText {
             out += part
         }
         return out
+    }
+}
+
+/// Byte-level checks and comparisons for the poll path, which cannot afford a folded copy of
+/// every id and title it reads.
+public enum ASCIIText {
+    /// Whether `s` is ASCII without capital letters (so `lowercased()` would not change it).
+    public static func isLowercase(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { buffer in
+            for b in buffer where b >= 0x80 || (b >= 0x41 && b <= 0x5A) { return false }
+            return true
+        }
+    }
+
+    /// `a.lowercased() < b.lowercased()`, without the copies when both are ASCII.
+    public static func foldedLess(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        let result: Bool? = a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                var i = 0
+                while i < n {
+                    let p = x[i], q = y[i]
+                    if p >= 0x80 || q >= 0x80 { return nil }
+                    let fp = p >= 0x41 && p <= 0x5A ? p + 32 : p
+                    let fq = q >= 0x41 && q <= 0x5A ? q + 32 : q
+                    if fp != fq { return fp < fq }
+                    i += 1
+                }
+                for k in n..<max(x.count, y.count) where (k < x.count ? x[k] : y[k]) >= 0x80 { return nil }
+                return x.count < y.count
+            }
+        }
+        return result ?? (a.lowercased() < b.lowercased())
     }
 }

@@ -55,33 +55,19 @@ public enum DateTimeText {
     }
 
     static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> (LocalDateTime, Int?)? {
+        // Plain functions over an explicit index: a nested function capturing `i` would make every
+        // digit read a dynamically checked access (this runs for every date in the summary).
         var i = 0
-        func num(_ n: Int) -> Int? {
-            guard i + n <= b.count else { return nil }
-            var v = 0
-            for k in 0..<n {
-                let c = b[i + k]
-                guard c >= 0x30 && c <= 0x39 else { return nil }
-                v = v * 10 + Int(c - 0x30)
-            }
-            i += n
-            return v
-        }
-        func expect(_ c: Unicode.Scalar) -> Bool {
-            guard i < b.count, b[i] == UInt8(truncatingIfNeeded: c.value) else { return false }
-            i += 1
-            return true
-        }
-        guard let y = num(4), expect("-"), let mo = num(2), expect("-"), let d = num(2),
+        guard let y = number(b, &i, 4), match(b, &i, UInt8(ascii: "-")), let mo = number(b, &i, 2), match(b, &i, UInt8(ascii: "-")), let d = number(b, &i, 2),
               let date = CivilDate.valid(year: y, month: mo, day: d) else { return nil }
         var local = LocalDateTime(date: date)
         if i == b.count { return (local, nil) }
-        guard expect("T") || expect("t") || expect(" "), let h = num(2), expect(":"), let mi = num(2) else { return nil }
+        guard match(b, &i, UInt8(ascii: "T")) || match(b, &i, UInt8(ascii: "t")) || match(b, &i, UInt8(ascii: " ")), let h = number(b, &i, 2), match(b, &i, UInt8(ascii: ":")), let mi = number(b, &i, 2) else { return nil }
         var s = 0
-        if expect(":") {
-            guard let sec = num(2) else { return nil }
+        if match(b, &i, UInt8(ascii: ":")) {
+            guard let sec = number(b, &i, 2) else { return nil }
             s = sec
-            if expect(".") || expect(",") {
+            if match(b, &i, UInt8(ascii: ".")) || match(b, &i, UInt8(ascii: ",")) {
                 let start = i
                 while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
                 guard i > start else { return nil }
@@ -92,13 +78,35 @@ public enum DateTimeText {
         local.minute = mi
         local.second = min(s, 59)
         if i == b.count { return (local, nil) }
-        if expect("Z") || expect("z") { return i == b.count ? (local, 0) : nil }
+        if match(b, &i, UInt8(ascii: "Z")) || match(b, &i, UInt8(ascii: "z")) { return i == b.count ? (local, 0) : nil }
         let sign: Int
-        if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
-        guard let oh = num(2) else { return nil }
-        _ = expect(":")
-        let om = i < b.count ? num(2) : 0
+        if match(b, &i, UInt8(ascii: "+")) { sign = 1 } else if match(b, &i, UInt8(ascii: "-")) { sign = -1 } else { return nil }
+        guard let oh = number(b, &i, 2) else { return nil }
+        _ = match(b, &i, UInt8(ascii: ":"))
+        let om = i < b.count ? number(b, &i, 2) : 0
         guard let om, i == b.count, oh < 24, om < 60 else { return nil }
         return (local, sign * (oh * 3600 + om * 60))
+    }
+
+    /// `n` decimal digits at `i` (advancing it), or nil.
+    @inline(__always)
+    static func number(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ n: Int) -> Int? {
+        guard i + n <= b.count else { return nil }
+        var v = 0
+        for k in 0..<n {
+            let c = b[i + k]
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
+        i += n
+        return v
+    }
+
+    /// The byte `c` at `i` (advancing past it), or false.
+    @inline(__always)
+    static func match(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ c: UInt8) -> Bool {
+        guard i < b.count, b[i] == c else { return false }
+        i += 1
+        return true
     }
 }

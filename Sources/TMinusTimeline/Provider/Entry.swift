@@ -60,7 +60,7 @@ public struct Entry: Equatable, Sendable {
     public func text(_ family: Family, escapingData escape: (String) -> String) -> String {
         // Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
         func escapeLines(_ v: String) -> String {
-            v.utf8.contains(0x0A) ? ControlText.join(v.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }, "\n") : escape(v)
+            v.utf8.contains(0x0A) ? ControlText.join(ControlText.lines(v).map(escape), "\n") : escape(v)
         }
         guard let templates else { return escapeLines(text(family)) }
         // Most data needs no escaping: then the text already rendered is the answer.

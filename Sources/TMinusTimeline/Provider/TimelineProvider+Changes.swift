@@ -4,17 +4,21 @@ extension TimelineProvider {
     /// The date of the next entry after `t`: the first instant where what a bar shows differs from
     /// the entry at `t`; nil when nothing can change any more (policy `never`).
     public func nextChange(after t: Instant, current: Entry? = nil) -> Instant? {
-        let e = current ?? entry(at: t)
+        nextChange(after: t, current: current, memo: TodayMemo())
+    }
+
+    func nextChange(after t: Instant, current: Entry?, memo: TodayMemo) -> Instant? {
+        let e = current ?? entry(at: t, memo: memo)
         var cursor = t
         while let c = candidates(after: cursor).min() {
-            if !entry(at: c).sameContent(as: e) {
+            if !entry(at: c, memo: memo).sameContent(as: e) {
                 // Every place content can change is a candidate; should a calendar corner case
                 // change it earlier (a DST jump of the day anchor), find the first change exactly.
-                if c.seconds - 1 > cursor.seconds, !entry(at: c - 1).sameContent(as: e) {
+                if c.seconds - 1 > cursor.seconds, !entry(at: c - 1, memo: memo).sameContent(as: e) {
                     var lo = cursor, hi = c - 1
                     while hi - lo > 1 {
                         let mid = lo + (hi - lo) / 2
-                        if entry(at: mid).sameContent(as: e) { lo = mid } else { hi = mid }
+                        if entry(at: mid, memo: memo).sameContent(as: e) { lo = mid } else { hi = mid }
                     }
                     return hi
                 }
@@ -56,17 +60,25 @@ extension TimelineProvider {
                 add(due - config.critical + 1)
             }
         }
-        let today = zone.local(t).date
-        var dated = false
-        for todo in summary.todos {
-            guard let due = todo.due else { continue }
-            let dueInstant = due.instant(in: zone)
-            if dueInstant > t {
-                add(dueInstant)
-                if due.localDate(in: zone) >= today { dated = true }
-            }
+        // The first todo due instant after t (later ones come in later calls), and, while a dated
+        // todo is still ahead, the next local midnight.
+        let passed = duesPassed(at: t)
+        if passed < todoDues.count {
+            add(Instant(todoDues[passed]))
+            add(zone.startOfDay(zone.local(t).date.adding(days: 1)))
         }
-        if dated { add(zone.startOfDay(today.adding(days: 1))) }
         return out
+    }
+}
+
+extension TimelineProvider {
+    /// How many todo due instants are at or before `t`.
+    func duesPassed(at t: Instant) -> Int {
+        var lo = 0, hi = todoDues.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if todoDues[mid] <= t.seconds { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }

@@ -3,10 +3,12 @@ public import TMinusCore
 extension TimelineProvider {
     /// The entry at `t`: the shown deadline's countdown and state, today's todos, and the three
     /// families' text.
-    public func entry(at t: Instant) -> Entry {
-        let todos = todayTodos(at: t)
+    public func entry(at t: Instant) -> Entry { entry(at: t, memo: nil) }
+
+    func entry(at t: Instant, memo: TodayMemo?) -> Entry {
+        let (todos, todoValues) = today(at: t, memo: memo)
         guard let d = shownDeadline(at: t) else {
-            return make(t, .none, nil, todos, todoValues(todos))
+            return make(t, .none, nil, todos, todoValues)
         }
         let due = dueInstant(d)
         let cd = Countdown(now: t, due: due, zone: zone)
@@ -16,10 +18,10 @@ extension TimelineProvider {
         let elapsed = min(max(t - start, 0), max(total, 0))
         let percent = total > 0 ? Int(elapsed * 100 / total) : 100
         let progress = total > 0 ? Double(elapsed) / Double(total) : 1
-        let style = d.tag.flatMap { config.tags[$0.lowercased()] }
+        let style = config.tags.isEmpty ? nil : d.tag.flatMap { config.tags[$0.lowercased()] }
         let icon = shorten(d.icon ?? style?.icon ?? config.icons[state] ?? "")
         let view = ShownDeadline(item: d, due: due, remaining: cd.remaining, progress: progress, color: style?.color ?? d.color, icon: icon)
-        var values = todoValues(todos)
+        var values = todoValues
         values[.title] = shorten(d.title)
         values[.countdown] = cd.text(config.precision, over: config.overText)
         values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
@@ -69,31 +71,50 @@ extension TimelineProvider {
         return clean.utf8.count <= config.maxLength || clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"
     }
 
+    /// Today's todos at `t` and their placeholder values, from `memo` while they cannot have
+    /// changed (same local date, no todo due instant passed since).
+    func today(at t: Instant, memo: TodayMemo?) -> ([TodayTodo], PlaceholderValues) {
+        let date = zone.local(t).date
+        let passed = duesPassed(at: t)
+        if let memo, memo.date == date, memo.passed == passed { return (memo.todos, memo.values) }
+        let todos = todayTodos(at: t)
+        let values = todoValues(todos)
+        if let memo {
+            memo.date = date
+            memo.passed = passed
+            memo.todos = todos
+            memo.values = values
+        }
+        return (todos, values)
+    }
+
     /// Today's todos at `t`: due today, overdue (marked), or undated; overdue first, then by time,
     /// priority, star, title.
     func todayTodos(at t: Instant) -> [TodayTodo] {
         let today = zone.local(t).date
-        // Sort keys computed once per todo, not per comparison.
-        struct Keyed { var view: TodayTodo; var time: Int64; var title: String }
-        var out: [Keyed] = []
-        for todo in summary.todos {
+        // Sort small keys and indices, not the todos (moving big values is what sorting costs).
+        struct Key { var overdue: Int; var time: Int64; var priority: Int; var star: Int; var index: Int }
+        var keys: [Key] = []
+        for (i, todo) in summary.todos.enumerated() {
             var overdue = false
             var sortTime = Int64.max
-            if let due = todo.due {
-                let dueInstant = due.instant(in: zone)
-                overdue = dueInstant <= t
+            if let due = todo.due, let dueSeconds = todoDueInstants[i] {
+                overdue = dueSeconds <= t.seconds
                 guard overdue || due.localDate(in: zone) == today else { continue }
-                sortTime = due.isWholeDay ? dueInstant.seconds - 1 : dueInstant.seconds
+                sortTime = due.isWholeDay ? dueSeconds - 1 : dueSeconds
             }
-            let style = todo.tag.flatMap { config.tags[$0.lowercased()] }
-            out.append(Keyed(view: TodayTodo(item: todo, overdue: overdue, color: style?.color ?? todo.color),
-                             time: sortTime, title: todo.title.lowercased()))
+            keys.append(Key(overdue: overdue ? 0 : 1, time: sortTime, priority: todo.priority.rank, star: todo.starred ? 0 : 1, index: i))
         }
-        out.sort { a, b in
-            (a.view.overdue ? 0 : 1, a.time, a.view.item.priority.rank, a.view.item.starred ? 0 : 1, a.title)
-                < (b.view.overdue ? 0 : 1, b.time, b.view.item.priority.rank, b.view.item.starred ? 0 : 1, b.title)
+        let todos = summary.todos
+        keys.sort { a, b in
+            let ka = (a.overdue, a.time, a.priority, a.star), kb = (b.overdue, b.time, b.priority, b.star)
+            return ka != kb ? ka < kb : ASCIIText.foldedLess(todos[a.index].title, todos[b.index].title)
         }
-        return out.map(\.view)
+        return keys.map { k in
+            let todo = todos[k.index]
+            let style = config.tags.isEmpty ? nil : todo.tag.flatMap { config.tags[$0.lowercased()] }
+            return TodayTodo(item: todo, overdue: k.overdue == 0, color: style?.color ?? todo.color)
+        }
     }
 
     func todoValues(_ todos: [TodayTodo]) -> PlaceholderValues {

@@ -3,13 +3,18 @@ public import TMinusCore
 /// WidgetKit's `TimelineProvider` for a status bar: a pure function of (summary, config, state,
 /// zone) that gives entries dated exactly where what a bar shows changes.
 public struct TimelineProvider: Sendable {
-    public var summary: Summary
-    public var config: Config
-    public var state: WidgetState
-    public var zone: Zone
+    public let summary: Summary
+    public let config: Config
+    public let state: WidgetState
+    public let zone: Zone
     /// The config's templates, parsed once: with a deadline, and without.
     let templates: FamilyTemplates
     let templatesNone: FamilyTemplates
+    /// Each todo's due instant in `zone` (nil: undated), computed once.
+    let todoDueInstants: [Int64?]
+    /// The due instants of dated todos, ascending: today's list changes only at these and at
+    /// local midnight, so a timeline over hundreds of todos builds each list once.
+    let todoDues: [Int64]
 
     public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone) {
         self.summary = summary
@@ -20,6 +25,8 @@ public struct TimelineProvider: Sendable {
         templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
                                         large: CompiledTemplate(t.largeNone))
+        todoDueInstants = summary.todos.map { $0.due?.instant(in: zone).seconds }
+        todoDues = todoDueInstants.compactMap { $0 }.sorted()
     }
 
     /// A generic entry on sample data, for a first display (WidgetKit's `placeholder(in:)`).
@@ -34,15 +41,22 @@ public struct TimelineProvider: Sendable {
     /// `.never` when nothing can change any more.
     public func timeline(from: Instant, until: Instant? = nil, limit: Int? = nil) -> Timeline {
         var entries: [Entry] = []
+        let policy = timeline(from: from, until: until, limit: limit) { entries.append($0) }
+        return Timeline(entries: entries, policy: policy)
+    }
+
+    /// The same timeline, handed over one entry at a time (so a long one is never held whole);
+    /// returns its reload policy.
+    public func timeline(from: Instant, until: Instant? = nil, limit: Int? = nil, _ each: (Entry) -> Void) -> ReloadPolicy {
+        var count = 0
         var iterator = EntrySequence(provider: self, start: from).makeIterator()
         while let e = iterator.next() {
-            if let until, e.date > until { return Timeline(entries: entries, policy: .after(e.date)) }
-            entries.append(e)
-            if let limit, entries.count >= limit {
-                return Timeline(entries: entries, policy: iterator.upcoming == nil ? .never : .atEnd)
-            }
+            if let until, e.date > until { return .after(e.date) }
+            each(e)
+            count += 1
+            if let limit, count >= limit { return iterator.upcoming == nil ? .never : .atEnd }
         }
-        return Timeline(entries: entries, policy: .never)
+        return .never
     }
 
     /// All entries from `start`, produced lazily: a per-second countdown over weeks costs nothing
@@ -95,14 +109,24 @@ public struct EntrySequence: Sequence, Sendable {
     public struct Iterator: IteratorProtocol {
         let provider: TimelineProvider
         public internal(set) var upcoming: Instant?
+        let memo = TodayMemo()
 
         public mutating func next() -> Entry? {
             guard let t = upcoming else { return nil }
-            let e = provider.entry(at: t)
-            upcoming = provider.nextChange(after: t, current: e)
+            let e = provider.entry(at: t, memo: memo)
+            upcoming = provider.nextChange(after: t, current: e, memo: memo)
             return e
         }
     }
 
     public func makeIterator() -> Iterator { Iterator(provider: provider, upcoming: start) }
+}
+
+/// Today's todos and their placeholder values for the stretch of time they hold: the same local
+/// date and the same number of todo due instants passed.
+final class TodayMemo {
+    var date: CivilDate?
+    var passed = -1
+    var todos: [TodayTodo] = []
+    var values: PlaceholderValues = [:]
 }
