@@ -116,7 +116,8 @@ struct CLIFollowTests {
         try h.writeConfig(#"{ "precision": "minutes" }"#)
         try h.ok("add", "Thesis", "--due", "+30m", "--start", "2025-01-01")
         let f = try Follower(h, ["--format", "waybar"])
-        try #require(f.waitForLines(1).count == 1)
+        let first = f.waitForLines(1)
+        try #require(first.count == 1, "\(first.map(\.1))")
         usleep(300_000)
         let before = f.wakeups
         sleep(3)
