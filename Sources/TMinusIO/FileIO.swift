@@ -4,19 +4,23 @@ public import TMinusCore
 /// Plain POSIX file I/O: small, no Foundation, cheap enough for the poll path. Every failure is a
 /// `TMinusError.failure` naming the file the user knows (never a temp file's name).
 public enum FileIO {
-    /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String) throws(TMinusError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole file, or nil when it does not exist. Only regular files are read (a FIFO,
+    /// /dev/zero or a directory named as a config or zone file is an error, not a hang), and at
+    /// most `limit` bytes.
+    public static func read(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw .failure("cannot read \(path): \(errorText())")
         }
         defer { close(fd) }
         var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .failure("cannot read \(path): it is not a regular file") }
+        guard Int(st.st_size) <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
         // Read straight into an array of the file's size, no zero-fill. tminus replaces its files
         // by renaming, so the size fstat gives is the whole file: no read past it to find the end
-        // (one syscall less on the poll path). A file of unknown size is read to its end.
-        let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : -1
+        // (one syscall less on the poll path). A file that says size 0 (/proc) is read to its end.
+        let size = Int(st.st_size)
         var capacity = size > 0 ? size : 4096
         var out: [UInt8] = []
         while true {
@@ -37,6 +41,7 @@ public enum FileIO {
             if failed { throw .failure("cannot read \(path): \(errorText())") }
             out += chunk
             if chunk.count < capacity || out.count == size { break }
+            guard out.count <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
             capacity = max(capacity, 65_536)
         }
         return out
@@ -115,6 +120,8 @@ public enum FileIO {
         let temp: String
         /// The stamp the file will have once the temp is renamed into place.
         public let stamp: FileStamp
+        /// Where the content is until then.
+        public var tempPath: String { temp }
     }
 
     /// The name of a temp file for `target`: hidden, with our pid, ending `.tmp`.

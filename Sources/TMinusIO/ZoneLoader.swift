@@ -22,7 +22,7 @@ public enum ZoneLoader {
     }
 
     static func load(path: String, name: String) -> Zone? {
-        guard let bytes = try? FileIO.read(path) else { return nil }
+        guard let bytes = try? FileIO.read(path, limit: 4 << 20) else { return nil }
         return Zone.tzif(bytes, name: name)
     }
 

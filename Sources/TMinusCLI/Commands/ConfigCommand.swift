@@ -21,7 +21,7 @@ enum ConfigCommand {
             ctx.say("wrote \(path)")
             return 0
         case "check":
-            guard let bytes = try FileIO.read(path) else {
+            guard let bytes = try FileIO.read(path, limit: 16 << 20) else {
                 ctx.say("no config at \(path); the defaults apply (tminus config init writes them out)")
                 return 0
             }

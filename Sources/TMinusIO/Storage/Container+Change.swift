@@ -10,6 +10,9 @@ public struct Change: Sendable {
     public let history: History
     var completing: [Item] = []
     var removing: [HistoryRecord] = []
+    /// A migrated history waiting for this change's commit, and what its repair found.
+    var migrated: Migration.Written?
+    var repairs: [String] = []
 
     /// Completes an open item: it leaves the store and joins the history.
     public mutating func complete(_ item: Item, at t: Instant) {
@@ -38,7 +41,11 @@ extension Container {
         try FileIO.makeDirectory(home.directory)
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
             var change = try begin()
-            let result = try body(&change)
+            let result: T
+            do throws(TMinusError) { result = try body(&change) } catch {
+                change.migrated?.discard(home)
+                throw error
+            }
             try commit(change, now: now)
             return result
         }
@@ -54,12 +61,17 @@ extension Container {
             return Change(store: loaded.store, history: History(home: home, meta: loaded.store.history))
         }
         // (recover has already kept, in `loaded`, only the removals it could not mark.)
-        let (history, open, _) = try Migration.legacyHistory(home, loaded)
+        let (history, open, findings) = try Migration.legacyHistory(home, loaded)
         var store = loaded.store
         store.items = open
         store.nextHandle = max(store.nextHandle, (open + history).map(\.handle).max().map { $0 + 1 } ?? 1)
-        store.history = try Migration.writeHistory(history, home: home)
-        return Change(store: store, history: History(home: home, meta: store.history))
+        let written = try Migration.writeHistory(history, home: home)
+        store.history = written.meta
+        // Until the commit the new archive is a temp file: the history reads it there.
+        var change = Change(store: store, history: History(home: home, meta: store.history, archivePath: written.archive?.tempPath))
+        change.migrated = written
+        change.repairs = findings
+        return change
     }
 
     /// Under the lock, before anything else: temp files go, and for a version-3 store the
@@ -92,6 +104,8 @@ extension Container {
         var store = change.store
         var meta = store.history
         let committedBytes = meta.bytes
+        var indexUndo = HistoryIndex.Undo()
+        var madeArchive = false
         // Removals `recover` could not mark stay listed, and this change's own until marked.
         meta.removing += change.removing.map(\.offset)
         for r in change.removing { meta.count(r.item.kind, by: -1) }
@@ -104,16 +118,39 @@ extension Container {
                 lines += Archive.line(item)
                 meta.count(item.kind, by: 1)
             }
-            meta.bytes = try FileIO.write(lines, to: home.archivePath, at: committedBytes)
+            // A new archive or index folder is a new name in the home: its directory is fsynced
+            // before the store that refers to it is committed.
+            let archivePath = change.migrated?.archive?.tempPath ?? home.archivePath
+            madeArchive = !FileIO.exists(archivePath)
+            let newNames = madeArchive || !FileIO.exists(home.indexPath(meta.index!))
             do throws(TMinusError) {
-                try HistoryIndex(directory: home.indexPath(meta.index!)).add(records)
+                meta.bytes = try FileIO.write(lines, to: archivePath, at: committedBytes)
+                indexUndo = try HistoryIndex(directory: home.indexPath(meta.index!)).add(records)
             } catch {
-                FileIO.truncate(home.archivePath, to: committedBytes)
+                if change.migrated != nil {
+                    change.migrated?.discard(home)
+                } else if madeArchive {
+                    FileIO.remove(archivePath)
+                } else {
+                    FileIO.truncate(archivePath, to: committedBytes)
+                }
                 throw error
             }
+            if newNames { FileIO.syncDirectory(home.directory) }
         }
         store.history = meta
-        func undoArchive() { FileIO.truncate(home.archivePath, to: committedBytes) }
+        // Until the commit, a failure takes back every write: the archive is cut back (or removed,
+        // when this change made it) and the index lines go.
+        func undoArchive() {
+            indexUndo.run()
+            if let migrated = change.migrated {
+                migrated.discard(home)
+            } else if madeArchive {
+                FileIO.remove(home.archivePath)
+            } else {
+                FileIO.truncate(home.archivePath, to: committedBytes)
+            }
+        }
         let storeTemp: FileIO.Temp
         do throws(TMinusError) { storeTemp = try FileIO.writeTemp(StoreFile.write(store), for: home.storePath) } catch {
             undoArchive()
@@ -126,8 +163,14 @@ extension Container {
             undoArchive()
             throw error
         }
-        do throws(TMinusError) { try FileIO.commit(storeTemp) } catch {
+        do throws(TMinusError) {
+            // A migrated archive goes in place first: until the store is renamed too, the old store
+            // reads it as it read the old one (the same items, repaired).
+            if let archive = change.migrated?.archive { try FileIO.commit(archive) }
+            try FileIO.commit(storeTemp)
+        } catch {
             FileIO.discard(summaryTemp)
+            FileIO.discard(storeTemp)
             undoArchive()
             throw error
         }

@@ -52,12 +52,11 @@ extension Container {
                 report.ok("no store.json yet: nothing to repair")
                 return report
             }
+            var change = try begin()
             if before.version < Store.currentVersion {
-                let (_, _, findings) = try Migration.legacyHistory(home, before)
-                for f in findings { report.fixed(f) }
+                for f in change.repairs { report.fixed(f) }
                 report.fixed("migrated store.json from version \(before.version) to \(Store.currentVersion)")
             }
-            var change = try begin()
             if before.version == Store.currentVersion {
                 let diagnosis = try diagnose(StoreFile.Loaded(store: change.store, version: Store.currentVersion, legacyHistory: []))
                 for line in diagnosis.report.lines where line.hasPrefix("found") { report.fixed(String(line.dropFirst(9))) }
@@ -167,7 +166,7 @@ extension Container {
     /// A new index folder for these records; the store commit that names it makes it current.
     func writeIndex(_ records: [HistoryRecord]) throws(TMinusError) -> String {
         let name = "index." + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        try HistoryIndex(directory: home.indexPath(name)).add(records)
+        _ = try HistoryIndex(directory: home.indexPath(name)).add(records)
         return name
     }
 }

@@ -6,7 +6,7 @@ public import TMinusTimeline
 extension Container {
     /// The config and its problems; defaults when the file does not exist.
     public func loadConfig() throws(TMinusError) -> (Config, [ConfigProblem]) {
-        guard let bytes = try FileIO.read(home.configPath) else { return (Config(), []) }
+        guard let bytes = try FileIO.read(home.configPath, limit: 16 << 20) else { return (Config(), []) }
         return Config.parse(bytes)
     }
 

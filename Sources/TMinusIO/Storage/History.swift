@@ -16,11 +16,14 @@ public struct History: Sendable {
     let home: Home
     public let meta: HistoryMeta
     let source: Source
+    /// The archive's path: the home's, or a migration's temp file before its commit.
+    let archivePath: String
 
-    init(home: Home, meta: HistoryMeta, source: Source = .indexed) {
+    init(home: Home, meta: HistoryMeta, source: Source = .indexed, archivePath: String? = nil) {
         self.home = home
         self.meta = meta
         self.source = source
+        self.archivePath = archivePath ?? home.archivePath
     }
 
     /// Completed deadlines and todos: the store's counts, never a read of the history (but for a
@@ -60,7 +63,7 @@ public struct History: Sendable {
             }
             let offsets = try HistoryIndex(directory: home.indexPath(name)).offsets(for: q)
             guard !offsets.isEmpty else { return [] }
-            let fd = open(home.archivePath, O_RDONLY | O_CLOEXEC)
+            let fd = open(archivePath, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw .failure("cannot read \(home.archivePath): \(FileIO.errorText())") }
             defer { close(fd) }
             var out: [HistoryRecord] = []
@@ -80,7 +83,7 @@ public struct History: Sendable {
             for (i, item) in try legacyItems().enumerated() { try body(HistoryRecord(offset: Int64(i), item: item)) }
         case .indexed:
             guard meta.bytes > 0 else { return }
-            let path = home.archivePath
+            let path = archivePath
             var lineNumber = 0
             let removing = meta.removing
             let end = try Archive.forEachLine(path, limit: meta.bytes) { offset, line throws(TMinusError) in

@@ -50,38 +50,71 @@ struct HistoryIndex {
         return buckets.keys.sorted().map { ($0, buckets[$0]!) }
     }
 
-    /// Adds `records` (their lines appended and fsynced, bucket by bucket).
-    func add(_ records: [HistoryRecord]) throws(TMinusError) {
-        guard !records.isEmpty else { return }
-        try FileIO.makeDirectory(directory)
-        for (bucket, bytes) in Self.lines(records) {
-            try FileIO.append(bytes, to: directory + "/" + Self.bucketName(bucket))
+    /// How to take back an `add` whose change was not committed: the bucket files' old sizes (nil:
+    /// made by the add) and whether the folder was, so a failed write leaves every file as it was.
+    struct Undo {
+        var buckets: [(path: String, size: Int64?)] = []
+        var madeDirectory: String?
+
+        func run() {
+            for (path, size) in buckets {
+                if let size { FileIO.truncate(path, to: size) } else { FileIO.remove(path) }
+            }
+            if let dir = madeDirectory { FileIO.removeDirectory(dir) }
         }
-        FileIO.syncDirectory(directory)
     }
 
-    /// The offsets the index names for a REF: its handle, id prefix and title keys.
+    /// Adds `records` (their lines appended and fsynced, bucket by bucket); on failure takes back
+    /// what it wrote. Returns how to take it back later.
+    func add(_ records: [HistoryRecord]) throws(TMinusError) -> Undo {
+        var undo = Undo()
+        guard !records.isEmpty else { return undo }
+        if !FileIO.exists(directory) { undo.madeDirectory = directory }
+        do throws(TMinusError) {
+            try FileIO.makeDirectory(directory)
+            for (bucket, bytes) in Self.lines(records) {
+                let path = directory + "/" + Self.bucketName(bucket)
+                undo.buckets.append((path, FileStamp.of(path)?.size))
+                try FileIO.append(bytes, to: path)
+            }
+        } catch {
+            undo.run()
+            throw error
+        }
+        FileIO.syncDirectory(directory)
+        return undo
+    }
+
+    /// The offsets the index names for a REF: its handle, id prefix and title keys. Lines are
+    /// matched as bytes (a bucket of a big history has hundreds of lines).
     func offsets(for q: RefQuery) throws(TMinusError) -> [Int64] {
-        var wanted: [(bucket: Int, match: (Substring) -> Bool)] = []
+        var wanted: [(bucket: Int, key: [UInt8], prefix: Bool)] = []
         if let n = q.handle {
             let key = "h\(n)"
-            wanted.append((Self.hashBucket(key), { $0 == key }))
+            wanted.append((Self.hashBucket(key), Array(key.utf8), false))
         }
-        if let prefix = q.idPrefix {
-            let key = "i" + prefix
-            wanted.append((Self.idBucket(prefix), { $0.hasPrefix(key) }))
-        }
+        if let prefix = q.idPrefix { wanted.append((Self.idBucket(prefix), Array(("i" + prefix).utf8), true)) }
         let title = "t" + String(q.title.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
-        wanted.append((Self.hashBucket(title), { $0 == title }))
+        wanted.append((Self.hashBucket(title), Array(title.utf8), false))
         var out: [Int64] = []
         var seen = Set<Int64>()
-        for (bucket, match) in wanted {
+        for (bucket, key, isPrefix) in wanted {
             guard let bytes = try FileIO.read(directory + "/" + Self.bucketName(bucket)) else { continue }
-            for line in bytes.split(separator: 0x0A) {
-                guard let tab = line.lastIndex(of: 0x09) else { continue }
-                let key = String(decoding: line[..<tab], as: UTF8.self)
-                guard match(Substring(key)), let offset = Int64(String(decoding: line[(tab + 1)...], as: UTF8.self)) else { continue }
-                if seen.insert(offset).inserted { out.append(offset) }
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                defer { start = end + 1 }
+                guard let tab = bytes[start..<end].lastIndex(of: 0x09) else { continue }
+                let length = tab - start
+                guard isPrefix ? length >= key.count : length == key.count,
+                      bytes[start..<(start + key.count)].elementsEqual(key) else { continue }
+                var offset: Int64 = 0
+                var valid = tab + 1 < end
+                for b in bytes[(tab + 1)..<end] {
+                    guard b >= 0x30 && b <= 0x39, offset < Int64.max / 10 - 9 else { valid = false; break }
+                    offset = offset * 10 + Int64(b - 0x30)
+                }
+                if valid && seen.insert(offset).inserted { out.append(offset) }
             }
         }
         return out

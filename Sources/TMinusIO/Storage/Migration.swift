@@ -59,47 +59,66 @@ enum Migration {
         return "\(items.count) item\(items.count == 1 ? " was" : "s were") \(names)\(more)"
     }
 
-    /// Writes `history` as a fresh archive (replacing the old one) and a new index folder, and
-    /// returns the bookkeeping the store must commit. Until that commit nothing refers to them.
-    static func writeHistory(_ history: [Item], home: Home) throws(TMinusError) -> HistoryMeta {
+    /// A migrated history written but not yet in place: the new archive as a temp file and a new
+    /// index folder. `commit` renames the archive in just before the store that names them.
+    struct Written {
+        var meta: HistoryMeta
+        var archive: FileIO.Temp?
+        var index: String?
+
+        /// Takes it back (a failure before the commit).
+        func discard(_ home: Home) {
+            if let archive { FileIO.discard(archive) }
+            if let index { FileIO.removeDirectory(home.indexPath(index)) }
+        }
+    }
+
+    /// Writes `history` as a fresh archive (a temp file beside the old one) and a new index folder,
+    /// and returns the bookkeeping the store must commit. Until that commit nothing the user has
+    /// changed, and nothing refers to them.
+    static func writeHistory(_ history: [Item], home: Home) throws(TMinusError) -> Written {
         var meta = HistoryMeta()
         guard !history.isEmpty else {
-            if FileIO.exists(home.archivePath) { try FileIO.writeAtomically([], to: home.archivePath) }
-            return meta
+            let empty = FileIO.exists(home.archivePath) ? try FileIO.writeTemp([], for: home.archivePath) : nil
+            return Written(meta: meta, archive: empty, index: nil)
         }
         let writer = try FileIO.TempWriter(for: home.archivePath)
         var buffer: [UInt8] = []
         var records: [HistoryRecord] = []
         records.reserveCapacity(history.count)
-        for item in history {
-            records.append(HistoryRecord(offset: meta.bytes + Int64(buffer.count), item: item))
-            buffer += Archive.line(item)
-            meta.count(item.kind, by: 1)
-            if buffer.count >= 1 << 20 {
-                try writer.write(buffer)
-                meta.bytes += Int64(buffer.count)
-                buffer.removeAll(keepingCapacity: true)
+        do throws(TMinusError) {
+            for item in history {
+                records.append(HistoryRecord(offset: meta.bytes + Int64(buffer.count), item: item))
+                buffer += Archive.line(item)
+                meta.count(item.kind, by: 1)
+                if buffer.count >= 1 << 20 {
+                    try writer.write(buffer)
+                    meta.bytes += Int64(buffer.count)
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
+            try writer.write(buffer)
+        } catch {
+            writer.abandon()
+            throw error
         }
-        try writer.write(buffer)
         meta.bytes += Int64(buffer.count)
         let archive = try writer.finish()
         let name = "index." + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let directory = home.indexPath(name)
-        do {
+        do throws(TMinusError) {
             try FileIO.makeDirectory(directory)
             for (bucket, bytes) in HistoryIndex.lines(records) {
                 try FileIO.append(bytes, to: directory + "/" + HistoryIndex.bucketName(bucket))
             }
             FileIO.syncDirectory(directory)
-            try FileIO.commit(archive)
+            FileIO.syncDirectory(home.directory)
         } catch {
             FileIO.discard(archive)
             FileIO.removeDirectory(directory)
             throw error
         }
-        FileIO.syncDirectory(home.directory)
         meta.index = name
-        return meta
+        return Written(meta: meta, archive: archive, index: name)
     }
 }
