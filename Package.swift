@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
                 swiftSettings: swiftSettings),
         .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
+        // The mutation fuzzer for every parser (Tests/fuzz/run.sh); not part of the product.
+        .executableTarget(name: "tminus-fuzz", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
+                          path: "Tests/fuzz/Sources", swiftSettings: swiftSettings),
 
         .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],

@@ -39,6 +39,8 @@ public enum WhenParser {
     }
 
     static func parseUnchecked(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
+        // No date or time is longer than this; a longer argument is refused before any work on it.
+        guard raw.utf8.count <= 64 else { throw .usage("'\(Validation.printable(raw))' is not a date or time; \(hint)") }
         let text = Validation.trimmed(raw)
         let lower = text.lowercased()
         let today = zone.local(now).date

@@ -1,6 +1,8 @@
 /// "Did you mean": the closest word by edit distance, when it is close enough.
 public enum Suggest {
     public static func closest(_ word: String, among candidates: [String]) -> String? {
+        // Only words the length of a name: the distance costs the product of the lengths.
+        guard word.utf8.count <= 64 else { return nil }
         var best: (String, Int)?
         for c in candidates {
             let d = distance(word.lowercased(), c.lowercased())

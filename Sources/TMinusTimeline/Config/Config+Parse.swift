@@ -5,7 +5,7 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var key: String
     public var message: String
-    public var description: String { "line \(line): \(key.isEmpty ? "" : "\(key): ")\(message)" }
+    public var description: String { "line \(line): \(key.isEmpty ? "" : "\(Validation.printable(key)): ")\(message)" }
 }
 
 extension Config {

@@ -18,7 +18,11 @@ public enum Template {
         do { _ = try parse(template); return nil } catch { return error.description }
     }
 
+    /// The longest template accepted, in bytes.
+    public static let maxLength = 4096
+
     static func parse(_ template: String) throws(TMinusError) -> [Node] {
+        guard template.utf8.count <= maxLength else { throw .usage("is longer than \(maxLength) bytes") }
         var stack: [[Node]] = [[]]
         var text = ""
         var chars = template.makeIterator()

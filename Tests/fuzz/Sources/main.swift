@@ -1,0 +1,245 @@
+// tminus-fuzz: a deterministic mutation fuzzer for the parsers that read what users and other
+// programs write: the config, WHEN, the store, the summary, history lines, templates, zone files
+// and TZ strings. Each target mutates seed inputs (byte flips, inserted tokens, cut, spliced and
+// repeated pieces) with a seeded generator and checks that nothing traps, hangs or breaks a
+// round trip. A crash prints the target and the input (hex) and exits 1: add it to the regression
+// tests (Tests/TMinusCoreTests/FuzzRegressionTests.swift).
+// Usage: tminus-fuzz [iterations per target] [seed] [target…]   (Tests/fuzz/run.sh builds and runs it)
+import Glibc
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+// MARK: crash reporting
+
+/// The input being tried, where a signal handler can reach it without allocating.
+nonisolated(unsafe) var current: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1 << 22)
+nonisolated(unsafe) var currentCount = 0
+nonisolated(unsafe) var currentTarget: UnsafeMutablePointer<CChar> = strdup("")
+
+func report(_ sig: Int32) {
+    func say(_ s: String) { _ = s.withCString { write(2, $0, strlen($0)) } }
+    say("\ntminus-fuzz: signal \(sig) in target ")
+    _ = write(2, currentTarget, strlen(currentTarget))
+    // The whole input goes to a file; the first bytes to stderr.
+    let fd = open("tminus-fuzz-crash.bin", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if fd >= 0 {
+        _ = write(fd, current.baseAddress, currentCount)
+        close(fd)
+    }
+    say(" on \(currentCount) bytes (all in ./tminus-fuzz-crash.bin; the first 256 in hex):\n")
+    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    var line = [UInt8]()
+    for i in 0..<min(currentCount, 256) {
+        line.append(hex[Int(current[i] >> 4)])
+        line.append(hex[Int(current[i] & 15)])
+    }
+    line.append(0x0A)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    _exit(1)
+}
+
+for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGALRM] {
+    signal(sig) { report($0) }
+}
+
+// MARK: a seeded generator and the mutations
+
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+let tokens: [[UInt8]] = [
+    "[", "]", "{", "}", "\"", "\\", ":", ",", "-", "+", "T", "Z", "w", "d", "h", "m", "s", "e", ".", "/", "#", "%", "$",
+    "99999999999999999999", "9223372036854775807", "-9223372036854775808", "1e308", "-1", "0", "null", "true",
+    "9999-12-31", "0001-01-01", "2026-02-30", "24:00", "+23:59", "-23:59", "\\u0000", "\\ud800", "\u{0}", "\u{7}",
+    "\u{202E}", "🎓", "\u{FFFD}", "\"version\":", "\"items\":", "\"due\":", "\"handle\":", "{title}", "[ ", "\\[",
+    "\"nextHandle\":", "\"history\":", "\"removing\":", "TZif", "M3.2.0", "<+0545>", ",J60/25",
+].map { Array($0.utf8) }
+
+func mutate(_ input: [UInt8], _ g: inout SplitMix) -> [UInt8] {
+    var b = input
+    for _ in 0..<Int.random(in: 1...4, using: &g) {
+        let at = b.isEmpty ? 0 : Int.random(in: 0...b.count, using: &g)
+        switch Int.random(in: 0..<8, using: &g) {
+        case 0 where !b.isEmpty: b[min(at, b.count - 1)] ^= UInt8(1 << Int.random(in: 0..<8, using: &g))
+        case 1: b.insert(contentsOf: tokens.randomElement(using: &g)!, at: at)
+        case 2 where !b.isEmpty:
+            let end = min(b.count, at + Int.random(in: 1...16, using: &g))
+            b.removeSubrange(min(at, end)..<end)
+        case 3 where !b.isEmpty:
+            let from = Int.random(in: 0..<b.count, using: &g)
+            let piece = b[from..<min(b.count, from + Int.random(in: 1...32, using: &g))]
+            b.insert(contentsOf: piece, at: at)
+        case 4:
+            // Deep nesting and long runs: the inputs that broke recursion and counters.
+            let piece = tokens.randomElement(using: &g)!
+            let times = [10, 300, 5000, 60_000].randomElement(using: &g)!
+            b.insert(contentsOf: Array([[UInt8]](repeating: piece, count: times).joined()), at: at)
+        case 5: b = Array(b.prefix(at))
+        case 6 where !b.isEmpty: b[min(at, b.count - 1)] = UInt8.random(in: 0...255, using: &g)
+        default: b.insert(UInt8.random(in: 0x20...0x7E, using: &g), at: at)
+        }
+        if b.count > 1 << 21 { b = Array(b.prefix(1 << 21)) }
+    }
+    return b
+}
+
+// MARK: the targets
+
+let now = Instant(1_795_428_000)
+let zones: [Zone] = ["Europe/Berlin", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Kiritimati"]
+    .compactMap { ZoneLoader.named($0) } + [.utc]
+
+func string(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self) }
+
+struct Target {
+    var name: String
+    var seeds: [String]
+    var run: ([UInt8]) -> Void
+}
+
+func check(_ ok: Bool, _ what: @autoclosure () -> String) {
+    if !ok {
+        _ = ("tminus-fuzz: broken invariant: \(what())\n").withCString { write(2, $0, strlen($0)) }
+        report(0)
+    }
+}
+
+let targets: [Target] = [
+    Target(name: "config", seeds: [
+        ##"{"deadline": "next", "precision": "auto", "warning": "24h", "critical": "1h", "overHold": "1h30m", "maxLength": 60, "templates": {"small": "{icon} {countdown}", "medium": "{title} {countdown}[ · {todos_text}]"}, "colors": {"normal": "#a3be8c"}, "icons": {"over": "🏁"}, "tags": {"school": {"color": "#ff5555", "icon": "🎓"}}, "signals": {"waybar": 8}, // c"## + "\n}",
+        "// only a comment\n{ /* block */ \"maxTodos\": 10, }",
+    ]) { b in
+        let (config, problems) = Config.parse(b)
+        if problems.isEmpty {
+            // A config that passes must be usable: build a provider and an entry with it.
+            let summary = SampleData.summary(now: now, zone: .utc)
+            let p = TimelineProvider(summary: summary, config: config, zone: .utc)
+            _ = p.entry(at: now)
+            _ = p.nextChange(after: now)
+        }
+    },
+    Target(name: "when", seeds: ["2026-12-01", "2026-12-01T17:00", "2026-12-01T17:00:05Z", "2026-12-01 17:00+05:45",
+                                 "17:00", "today", "tomorrow", "+90m", "+3h", "+2d", "+1w", "now"]) { b in
+        for zone in zones {
+            if let w = try? WhenParser.parse(string(b), now: now, zone: zone) {
+                switch w {
+                case .day(let d): check(CivilDate.supported.contains(d), "WHEN gave \(d)")
+                case .instant(let t): check(t.isSupported, "WHEN gave \(t.seconds)")
+                }
+                // Whatever it gives can be stored, read back, shown and counted down to.
+                let due = w.due
+                check(Due(storage: due.description) == due, "\(due) does not read back")
+                _ = due.rfc3339(in: zone)
+                _ = DueText.describe(due, now: now, zone: zone)
+            }
+        }
+    },
+    Target(name: "store", seeds: [
+        ##"{"version": 3, "nextHandle": 4, "tags": [{"name": "work", "color": "#5e81ac"}], "history": {"bytes": 300, "deadlines": 1, "todos": 2, "removing": [0], "index": "index.ab12"}, "items": [{"kind": "deadline", "id": "11111111-1111-4111-8111-111111111111", "handle": 1, "title": "Thesis", "due": "2026-12-01T16:00:00Z", "start": "2026-11-01T00:00:00Z", "created": "2026-11-01T00:00:00Z", "tag": "work", "icon": "🎓"}, {"kind": "todo", "id": "2222", "handle": 2, "title": "Buy milk", "due": "2026-12-01", "starred": true, "priority": "high", "remind": "2026-12-01T08:00:00Z"}]}"##,
+        ##"{"version": 2, "nextHandle": 6, "tags": [], "deadlines": [{"id": "A", "handle": 3, "title": "T", "note": "", "due": "2026-12-01", "start": "2026-01-05T08:00:00Z", "created": "2026-01-01T08:00:00Z"}], "todos": []}"##,
+        ##"{"version": 1, "tags": {"school": "#ff0000"}, "items": [{"kind": "todo", "id": "3", "handle": 7, "title": "Old", "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"}]}"##,
+    ]) { b in
+        if let loaded = try? StoreFile.read(b, path: "store.json") {
+            var store = loaded.store
+            if loaded.version == Store.currentVersion {
+                // What is read is written back the same.
+                let again = try? StoreFile.read(StoreFile.write(store), path: "store.json")
+                check(again?.store == store, "the store does not round-trip")
+            }
+            _ = try? store.takeHandle()
+            _ = Summary.build(from: store, now: now, storeStamp: "1-2-3.4")
+        }
+    },
+    Target(name: "summary", seeds: [
+        ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":2,"file":"store.json","fileStamp":"1-2-3.4"}],"tags":[{"name":"work","color":"#5e81ac"}],"deadlines":[{"id":"a","handle":1,"title":"Thesis <b>","due":"2026-11-22T12:00:00Z","start":"2026-11-20T00:00:00Z","tag":"work","color":"#5e81ac"}],"todos":[{"id":"b","handle":2,"title":"%{A1:x}","due":"2026-11-22"},{"id":"c","handle":3,"title":"${exec x}","due":"2026-11-22T11:00:00+05:45","starred":true}]}"##,
+    ]) { b in
+        guard let json = try? JSONParser.parse(b), let summary = try? Summary(json: json) else { return }
+        for zone in zones {
+            let p = TimelineProvider(summary: summary, zone: zone)
+            var count = 0
+            _ = p.timeline(from: now, limit: 50) { _ in count += 1 }
+        }
+    },
+    Target(name: "template", seeds: ["{icon} {countdown}", "{title} {countdown}[ · {todos_text}]",
+                                     "{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n{todos_list}", "\\[x\\] [[{tag}]]"]) { b in
+        let text = string(b)
+        if Template.check(text) == nil {
+            var values = PlaceholderValues()
+            for p in Placeholder.allCases { values[p] = p.isCountForFuzz ? "0" : "x" }
+            _ = Template.render(text, values: values)
+        } else {
+            _ = CompiledTemplate(text).render(PlaceholderValues())
+        }
+    },
+    Target(name: "json", seeds: [##"{"a": [1, 2.5e3, -0, "x\u00e9\ud83c\udf93", true, null, {"b": {}}]}"##, "[]", "\"s\""]) { b in
+        for relaxed in [false, true] {
+            if let json = try? JSONParser.parse(b, relaxed: relaxed) {
+                let text = JSONWriter.compact(json)
+                check((try? JSONParser.parse(text)).map(JSONWriter.compact) == text, "JSON does not round-trip")
+            }
+        }
+    },
+    Target(name: "tz", seeds: ["EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "CET-1CEST,M3.5.0,M10.5.0/3", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
+                               "AEST-10AEDT,M10.1.0,M4.1.0/3", "XXX3YYY,J60/25,J300/-1"]) { b in
+        if let z = Zone.posix(string(b)) {
+            for t in stride(from: Int64(-62_000_000_000), to: 250_000_000_000, by: 17_000_000_000) {
+                let l = z.local(Instant(t))
+                _ = z.instant(l)
+            }
+        }
+    },
+    Target(name: "tzif", seeds: ["Europe/Berlin", "Australia/Lord_Howe", "America/Los_Angeles"].compactMap {
+        (try? FileIO.read("/usr/share/zoneinfo/\($0)")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    }) { b in
+        if let z = Zone.tzif(b, name: "fuzz") {
+            for t in stride(from: Int64(-62_000_000_000), to: 250_000_000_000, by: 13_000_000_000) {
+                _ = z.instant(z.local(Instant(t)))
+            }
+        }
+    },
+]
+
+extension Placeholder {
+    var isCountForFuzz: Bool { self == .todo_count || self == .overdue_count || self == .percent }
+}
+
+
+// MARK: the loop
+
+let args = CommandLine.arguments.dropFirst()
+let iterations = args.first.flatMap { Int($0) } ?? 20_000
+let seed = args.dropFirst().first.flatMap { UInt64($0) } ?? 1
+let chosen = Array(args.dropFirst(2))
+var total = 0
+for target in targets where chosen.isEmpty || chosen.contains(target.name) {
+    free(currentTarget)
+    currentTarget = strdup(target.name)
+    var g = SplitMix(state: seed &+ UInt64(target.name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+    var pool = target.seeds.map { Array($0.utf8) }
+    let start = Instant(Int64(time(nil)))
+    for i in 0..<iterations {
+        let base = pool.randomElement(using: &g) ?? []
+        let input = i < pool.count ? pool[i] : mutate(base, &g)
+        currentCount = min(input.count, current.count)
+        for k in 0..<currentCount { current[k] = input[k] }
+        alarm(10)
+        target.run(input)
+        alarm(0)
+        // Keep some mutants as bases for further mutation (a poor man's corpus).
+        if i % 97 == 0 && input.count < 1 << 16 { pool.append(input) }
+        if pool.count > 256 { pool.remove(at: target.seeds.count) }
+    }
+    total += iterations
+    let took = Instant(Int64(time(nil))) - start
+    print("tminus-fuzz: \(target.name): \(iterations) inputs, no crash (\(took) s)")
+}
+print("tminus-fuzz: \(total) inputs in all, seed \(seed): no trap, hang or broken round trip")
