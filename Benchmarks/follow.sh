@@ -7,11 +7,7 @@
 # Usage: Benchmarks/follow.sh   (TMINUS_BIN=path skips the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${TMINUS_BIN:-}
-if [ -z "$BIN" ]; then
-  swift build -c release -Xswiftc -static-executable --scratch-path .build-bench >/dev/null 2>&1
-  BIN=$PWD/.build-bench/release/tminus
-fi
+. Benchmarks/lib.sh
 WORK=$(mktemp -d /tmp/tminus-follow-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 python3 - "$BIN" "$WORK" <<'PY'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Does cost follow open items, not history? Runs the release binary (whole processes, interleaved,
-# medians; peak RSS from wait4) and prints the ratios the storage design promises
+# medians; peak RSS from GNU time) and prints the ratios the storage design promises
 # (docs/reliability.md): done, undo, stats, todo and the poll path at 1,000,000 completed items
 # against 1,000 (target <= 1.5x, RSS < 30 MB); todo and the poll path at 1,000 open items against
 # 10 (targets <= 4x and <= 3x); the default timeline on 20 deadlines and 500 todos (< 5 s,
@@ -10,11 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-60}
 BIG=${2:-1000000}
-BIN=${TMINUS_BIN:-}
-if [ -z "$BIN" ]; then
-  swift build -c release -Xswiftc -static-executable --scratch-path .build-bench >/dev/null 2>&1
-  BIN=$PWD/.build-bench/release/tminus
-fi
+. Benchmarks/lib.sh
 WORK=$(mktemp -d /tmp/tminus-history-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 NOW=2026-11-22T10:00:00Z
@@ -55,23 +51,32 @@ python3 - "$BIN" "$WORK" "$RUNS" "$NOW" "$BIG" <<'PY'
 import os, sys, time, statistics, subprocess
 bin, work, runs, now, big = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
 def run(args):
-    """Wall seconds and peak RSS (MB) of one whole process."""
+    """Wall seconds of one whole process."""
     t = time.perf_counter()
-    p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(p.pid, 0)
+    p = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     dt = time.perf_counter() - t
-    if status != 0: raise SystemExit(f"failed ({status}): {' '.join(args)}")
-    return dt, usage.ru_maxrss / 1024
+    if p.returncode != 0: raise SystemExit(f"failed ({p.returncode}): {' '.join(args)}")
+    return dt, 0.0
+def rss(args):
+    """Peak RSS (MB) of one run, through GNU time (a child of python would count python's own
+    pages, forked before the exec); None without /usr/bin/time."""
+    if not os.path.exists("/usr/bin/time"): return None
+    p = subprocess.run(["/usr/bin/time", "-f", "%M", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return int(p.stderr.decode().strip().splitlines()[-1]) / 1024
 def tm(home, *a): return [bin, "--home", f"{work}/{home}", "--now", now, *a]
 def measure(pairs):
     """pairs: name -> (home, [commands run in order, the first timed]); interleaved rounds."""
-    res = {k: ([], []) for k in pairs}
+    res = {k: [] for k in pairs}
     for _ in range(runs):
         for k, (home, cmds) in pairs.items():
             for i, c in enumerate(cmds):
-                dt, rss = run(tm(home, *c))
-                if i == 0: res[k][0].append(dt); res[k][1].append(rss)
-    return {k: (statistics.median(v[0]), max(v[1])) for k, v in res.items()}
+                dt, _ = run(tm(home, *c))
+                if i == 0: res[k].append(dt)
+    peak = {}
+    for k, (home, cmds) in pairs.items():
+        peak[k] = rss(tm(home, *cmds[0]))
+        for c in cmds[1:]: run(tm(home, *c))
+    return {k: (statistics.median(v), peak[k]) for k, v in res.items()}
 def cycle(home):
     # done then undo of the same open todo: both timed, the home ends as it began
     return {
@@ -88,7 +93,8 @@ worst = 0
 for c in ["done", "undo", "stats", "todo", "show"]:
     a, b = m[f"{c}@h1k"], m[f"{c}@hbig"]
     worst = max(worst, b[0] / a[0])
-    print(f"{c:8s} {a[0]*1000:8.2f}ms {b[0]*1000:10.2f}ms {b[0]/a[0]:7.2f} {b[1]:8.1f}MB")
+    peak = f"{b[1]:8.1f}MB" if b[1] is not None else "     n/a"
+    print(f"{c:8s} {a[0]*1000:8.2f}ms {b[0]*1000:10.2f}ms {b[0]/a[0]:7.2f} {peak}")
 print(f"worst ratio {worst:.2f} (target <= 1.5; RSS target < 30 MB)")
 o = measure({
     "todo@o10": ("o10", [["todo", "bench"], ["rm", "bench"]]), "todo@o1000": ("o1000", [["todo", "bench"], ["rm", "bench"]]),
@@ -99,11 +105,11 @@ for c, target in [("todo", 4), ("show", 3)]:
     a, b = o[f"{c}@o10"], o[f"{c}@o1000"]
     print(f"{c:8s} {a[0]*1000:8.2f}ms {b[0]*1000:10.2f}ms {b[0]/a[0]:7.2f} (target <= {target})")
 t0 = time.perf_counter()
-p = subprocess.Popen(tm("tl", "timeline"), stdout=subprocess.PIPE)
-size = len(p.stdout.read())
-_, status, usage = os.wait4(p.pid, 0)
-print(f"timeline (20 deadlines, 500 todos, default limit): {time.perf_counter()-t0:.2f} s, "
-      f"{usage.ru_maxrss/1024:.1f} MB peak, {size/1e6:.1f} MB of output (targets < 5 s, < 100 MB, < 20 MB)")
+size = len(subprocess.run(tm("tl", "timeline"), stdout=subprocess.PIPE, check=True).stdout)
+took = time.perf_counter() - t0
+peak = rss(tm("tl", "timeline"))
+print(f"timeline (20 deadlines, 500 todos, default limit): {took:.2f} s, "
+      f"{peak if peak is not None else float('nan'):.1f} MB peak, {size/1e6:.1f} MB of output (targets < 5 s, < 100 MB, < 20 MB)")
 date, poll = [], []
 for _ in range(runs * 5):
     date.append(run(["/bin/date", "+%s"])[0]); poll.append(run(tm("hbig", "show", "--format", "waybar"))[0])

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The poll path budget (DESIGN §7): `tminus show --format waybar` (the release static executable)
+# The poll path budget (docs/reliability.md, "Costs"): `tminus show --format waybar` (the release static executable)
 # on a realistic container (20 deadlines, 50 open todos, 10,000 completed) side by side with
 # `/bin/date +%s` and with a python3 script that prints the same countdown. Whole processes,
 # interleaved, median of many runs each; prints the ratios. Target: <= 1.5 x date.
@@ -7,23 +7,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-500}
-BIN=${TMINUS_BIN:-}
-if [ -z "$BIN" ]; then
-  swift build -c release -Xswiftc -static-executable --scratch-path .build-bench >/dev/null 2>&1
-  BIN=$PWD/.build-bench/release/tminus
-fi
+. Benchmarks/lib.sh
 WORK=$(mktemp -d /tmp/tminus-poll-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 H=$WORK/home
-for i in $(seq 1 20); do "$BIN" --home "$H" add "Deadline $i with a realistic title" --due "+$((i * 7))h" --tag work >/dev/null; done
-for i in $(seq 1 50); do "$BIN" --home "$H" todo "Todo $i" --due "+$((i % 30))h" --tag personal >/dev/null; done
-python3 - "$H/archive.jsonl" <<'PY'
-import sys, uuid
-with open(sys.argv[1], "a") as f:
+# 10,000 completed todos, written as an older tminus did and migrated by this one (the same code
+# that upgrades a user's home), then 20 deadlines and 50 open todos.
+mkdir -p "$H"
+python3 - "$H" <<'PY'
+import sys, uuid, json
+home = sys.argv[1]
+with open(home + "/archive.jsonl", "w") as f:
     for i in range(10000):
         f.write('{"todo":{"completed":"2026-01-01T10:00:00Z","created":"2026-01-01T09:00:00Z","handle":%d,"id":"%s","note":"","priority":"none","starred":false,"title":"Old todo %d"}}\n'
-                % (100000 + i, str(uuid.uuid4()).upper(), i))
+                % (100000 + i, uuid.uuid4(), i))
+json.dump({"version": 2, "nextHandle": 110000, "tags": [{"name": "work", "color": "#5e81ac"}, {"name": "personal", "color": "#a3be8c"}],
+           "deadlines": [], "todos": []}, open(home + "/store.json", "w"))
 PY
+"$BIN" --home "$H" doctor --repair >/dev/null
+for i in $(seq 1 20); do "$BIN" --home "$H" add "Deadline $i with a realistic title" --due "+$((i * 7))h" --tag work >/dev/null; done
+for i in $(seq 1 50); do "$BIN" --home "$H" todo "Todo $i" --due "+$((i % 30))h" --tag personal >/dev/null; done
 # The script a user might write instead: read the summary, print the next countdown as Waybar JSON.
 cat > "$WORK/countdown.py" <<'PY'
 import json, sys, datetime

@@ -2,7 +2,7 @@ import Glibc
 public import TMinusCore
 import TMinusIO
 
-/// The command line (DESIGN §4). `run` parses the global options, runs one command and maps
+/// The command line (the README's commands table). `run` parses the global options, runs one command and maps
 /// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
 public enum CLI {
     public static func run(arguments: [String], environment: Environment, clock: () -> Instant = CLI.systemNow) -> Int32 {

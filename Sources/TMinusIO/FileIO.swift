@@ -24,21 +24,9 @@ public enum FileIO {
         var capacity = size > 0 ? size : 4096
         var out: [UInt8] = []
         while true {
-            var failed = false
-            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < capacity {
-                    let n = Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failed = true
-                        return
-                    }
-                    if n == 0 { break }
-                    count += n
-                }
+            guard let chunk = read(fd: fd, at: Int64(out.count), count: capacity) else {
+                throw .failure("cannot read \(path): \(errorText())")
             }
-            if failed { throw .failure("cannot read \(path): \(errorText())") }
             out += chunk
             if chunk.count < capacity || out.count == size { break }
             guard out.count <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }

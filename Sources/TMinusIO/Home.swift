@@ -1,6 +1,6 @@
 public import TMinusCore
 
-/// Where tminus keeps its files (DESIGN §2): `--home`, else `$TMINUS_HOME`, else
+/// Where tminus keeps its files (docs/storage.md): `--home`, else `$TMINUS_HOME`, else
 /// `$XDG_DATA_HOME/tminus`, else `~/.local/share/tminus`. The config: `--config`, else
 /// `$XDG_CONFIG_HOME/tminus/config.json`, else `~/.config/tminus/config.json`.
 public struct Home: Sendable {

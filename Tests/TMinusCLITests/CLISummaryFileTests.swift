@@ -78,3 +78,42 @@ struct CLISummaryFileTests {
         #expect(try h.summary() == printed)
     }
 }
+
+@Suite("CLI: a summary older than the store")
+struct CLIStaleSummaryTests {
+    /// A writer killed between its two renames leaves the new store and the old summary: the next
+    /// reader notices (the store's stamp differs) and shows the store's data, rebuilding the file.
+    @Test func theNextReaderRebuildsIt() throws {
+        let h = try TempHome()
+        try h.ok("add", "Old title", "--due", "2026-12-01")
+        let oldSummary = try #require(h.bytes("summary.json"))
+        try h.ok("edit", "1", "--title", "New title")
+        try oldSummary.write(to: URL(fileURLWithPath: h.summaryPath))
+        #expect(try h.ok("show").stdout.contains("New title"))
+        #expect(try h.summary().deadlines.first?.title == "New title")
+    }
+
+    /// Items of another source in the summary survive a change to the store.
+    @Test func anotherSourcesItemsAreKept() throws {
+        let h = try TempHome()
+        try h.ok("add", "Mine", "--due", "2026-12-01")
+        var json = try JSONParser.parse(Array(try #require(h.bytes("summary.json"))))
+        guard case .object(var members) = json else { Issue.record("not an object"); return }
+        for (i, m) in members.enumerated() where m.key == "sources" || m.key == "todos" {
+            guard case .array(var list) = m.value else { continue }
+            if m.key == "sources" {
+                list.append(.object(["name": .string("phone"), "stamp": .string("2026-03-10T12:00:00Z"), "items": .int(1)]))
+            } else {
+                list.append(.object(["id": .string("phone-1"), "handle": .int(0), "title": .string("From the phone"), "source": .string("phone")]))
+            }
+            members[i] = JSON.Member(m.key, .array(list))
+        }
+        json = .object(members)
+        try Data((JSONWriter.compact(json) + "\n").utf8).write(to: URL(fileURLWithPath: h.summaryPath))
+        try h.ok("todo", "Also mine")
+        let summary = try h.summary()
+        #expect(summary.todos.map(\.title).sorted() == ["Also mine", "From the phone"])
+        #expect(summary.sources.map(\.name) == ["tminus", "phone"])
+        #expect(try h.ok("show", "--family", "large").stdout.contains("From the phone"))
+    }
+}

@@ -27,6 +27,14 @@ struct JSONWriterTests {
         #expect(JSONWriter.formatNumber(value) == expected)
     }
 
+    /// Found by the fuzzer: 1e308 was written as "inf" (scaling to six decimals overflowed).
+    @Test(arguments: ["1e308", "-1.7976931348623157e308", "1e15", "123456789012345678", "5e-324", "0.0000001", "2.5e-7"])
+    func extremeNumbersRoundTrip(text: String) throws {
+        let value = try JSONParser.parse(text)
+        let written = JSONWriter.compact(value)
+        #expect(try JSONParser.parse(written) == value, "\(text) was written as \(written)")
+    }
+
     @Test func writesCompactInBuildOrder() {
         let json = JSON.object(["z": .int(1), "a": .array([.bool(true), .null]), "skipped": nil, "o": .object([])])
         #expect(JSONWriter.compact(json) == #"{"z":1,"a":[true,null],"o":{}}"#)

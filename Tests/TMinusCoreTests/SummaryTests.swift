@@ -89,7 +89,7 @@ struct SummaryTests {
             Issue.record("read a bad summary")
         } catch let error as TMinusError {
             guard case .failure(let m) = error else { Issue.record("\(error) is not a failure"); return }
-            #expect(m.hasPrefix("summary.json: "))
+            #expect(m.hasPrefix("summary.json"))
             #expect(m.contains(mention), "\(m)")
         }
     }

@@ -4,17 +4,28 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var column: Int
     public var message: String
     public var description: String { "line \(line), column \(column): \(message)" }
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
 }
 
-/// Parses JSON from UTF-8 bytes. With `relaxed`, `//` and `/* */` comments and trailing commas
-/// are allowed (the config file's dialect); the store and summary are read strictly.
+/// Parses JSON from UTF-8 bytes, into a `JSON` tree (`parse`) or value by value (the pull
+/// methods in JSONParser+Pull.swift, which read the store, the history and the summary with no
+/// tree in between). With `relaxed`, `//` and `/* */` comments and trailing commas are allowed
+/// (the config file's dialect); the store and summary are read strictly.
 public struct JSONParser {
-    private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
-    private var lineStart = 0
-    private let relaxed: Bool
-    private var depth = 0
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    let relaxed: Bool
+    var depth = 0
+    /// For the pull methods: the objects and arrays being read, innermost last, and whether each
+    /// has had an element yet.
+    var open: [(object: Bool, started: Bool)] = []
 
     public static func parse(_ bytes: [UInt8], relaxed: Bool = false) throws(JSONSyntaxError) -> JSON {
         var parser = JSONParser(bytes: bytes, relaxed: relaxed)
@@ -25,18 +36,18 @@ public struct JSONParser {
         try parse(Array(text.utf8), relaxed: relaxed)
     }
 
-    private init(bytes: [UInt8], relaxed: Bool) {
+    init(bytes: [UInt8], relaxed: Bool) {
         self.bytes = bytes
         self.relaxed = relaxed
         // Skip a UTF-8 byte-order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
     }
 
-    private mutating func parseDocument() throws(JSONSyntaxError) -> JSON {
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSON {
         try skipSpace()
         guard index < bytes.count else { throw error("the file is empty") }
         let value = try parseValue()
@@ -45,7 +56,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func skipSpace() throws(JSONSyntaxError) {
+    mutating func skipSpace() throws(JSONSyntaxError) {
         while index < bytes.count {
             let b = bytes[index]
             if b == 0x0A {
@@ -72,7 +83,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSON {
+    mutating func parseValue() throws(JSONSyntaxError) -> JSON {
         guard index < bytes.count else { throw error("the text ends where a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -87,11 +98,11 @@ public struct JSONParser {
         }
     }
 
-    private func printable(_ b: UInt8) -> String {
+    func printable(_ b: UInt8) -> String {
         b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
     }
 
-    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+    mutating func literal(_ word: String) throws(JSONSyntaxError) {
         let w = Array(word.utf8)
         let count = w.count
         let ok = index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == w[$0] }
@@ -99,12 +110,12 @@ public struct JSONParser {
         index += count
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > 200 { throw error("nested too deeply") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSON {
+    mutating func parseObject() throws(JSONSyntaxError) -> JSON {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -136,7 +147,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSON {
+    mutating func parseArray() throws(JSONSyntaxError) -> JSON {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -157,7 +168,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> JSON {
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSON {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits() -> Int {
@@ -165,7 +176,15 @@ public struct JSONParser {
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
             return index - s
         }
-        guard digits() > 0 else { throw error("a number needs digits") }
+        let intDigits = digits()
+        guard intDigits > 0 else { throw error("a number needs digits") }
+        let isInteger = index >= bytes.count || (bytes[index] != UInt8(ascii: ".") && bytes[index] != UInt8(ascii: "e") && bytes[index] != UInt8(ascii: "E"))
+        if isInteger && intDigits <= 15 {
+            // Handles and counts: no text and no strtod for a plain integer.
+            var v = 0
+            for k in (index - intDigits)..<index { v = v * 10 + Int(bytes[k] - 0x30) }
+            return .number(Double(bytes[start] == UInt8(ascii: "-") ? -v : v))
+        }
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { throw error("a number needs digits after '.'") }
@@ -180,7 +199,7 @@ public struct JSONParser {
         return .number(value)
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         // Fast path: a string with no escapes is one slice of the input.
         var end = index
@@ -238,7 +257,7 @@ public struct JSONParser {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
         var v: UInt32 = 0
         for _ in 0..<4 {

@@ -1,59 +1,66 @@
-/// Writes JSON text: compact (one line, for bars) or pretty (two-space indent, for files).
-/// Keys come out in the order they were built; `/` is not escaped; non-ASCII stays UTF-8.
+/// Writes JSON text: compact (one line, for bars and the summary) or pretty (two-space indent,
+/// for the store and people). Keys come out in the order they were built; `/` is not escaped;
+/// non-ASCII stays UTF-8. Everything is written into one byte buffer (a store of a thousand items
+/// is written on every change, and appending to a String piece by piece cost most of that).
 public enum JSONWriter {
-    public static func compact(_ value: JSON) -> String {
-        var out = ""
-        write(value, into: &out, indent: nil, level: 0)
+    public static func compact(_ value: JSON) -> String { String(decoding: bytes(value, pretty: false), as: UTF8.self) }
+
+    public static func pretty(_ value: JSON) -> String { String(decoding: bytes(value, pretty: true), as: UTF8.self) }
+
+    /// The text as UTF-8; pretty text ends with a newline.
+    public static func bytes(_ value: JSON, pretty: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        write(value, into: &out, pretty: pretty, level: 0)
+        if pretty { out.append(0x0A) }
         return out
     }
 
-    public static func pretty(_ value: JSON) -> String {
-        var out = ""
-        write(value, into: &out, indent: "  ", level: 0)
-        return out + "\n"
-    }
-
-    static func write(_ value: JSON, into out: inout String, indent: String?, level: Int) {
+    static func write(_ value: JSON, into out: inout [UInt8], pretty: Bool, level: Int) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += formatNumber(n)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .number(let n): out += formatNumber(n).utf8
         case .string(let s): quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out += "[]".utf8; return }
+            out.append(0x5B)
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                newline(&out, indent, level + 1)
-                write(item, into: &out, indent: indent, level: level + 1)
+                if i > 0 { out.append(0x2C) }
+                newline(&out, pretty, level + 1)
+                write(item, into: &out, pretty: pretty, level: level + 1)
             }
-            newline(&out, indent, level)
-            out += "]"
+            newline(&out, pretty, level)
+            out.append(0x5D)
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out += "{}".utf8; return }
+            out.append(0x7B)
             for (i, m) in members.enumerated() {
-                if i > 0 { out += "," }
-                newline(&out, indent, level + 1)
+                if i > 0 { out.append(0x2C) }
+                newline(&out, pretty, level + 1)
                 quote(m.key, into: &out)
-                out += indent == nil ? ":" : ": "
-                write(m.value, into: &out, indent: indent, level: level + 1)
+                out.append(0x3A)
+                if pretty { out.append(0x20) }
+                write(m.value, into: &out, pretty: pretty, level: level + 1)
             }
-            newline(&out, indent, level)
-            out += "}"
+            newline(&out, pretty, level)
+            out.append(0x7D)
         }
     }
 
-    private static func newline(_ out: inout String, _ indent: String?, _ level: Int) {
-        guard let indent else { return }
-        out += "\n"
-        for _ in 0..<level { out += indent }
+    private static func newline(_ out: inout [UInt8], _ pretty: Bool, _ level: Int) {
+        guard pretty else { return }
+        out.append(0x0A)
+        for _ in 0..<(level * 2) { out.append(0x20) }
     }
 
     /// Integers print without a fraction; other numbers with up to 6 decimals, trailing zeros cut.
     public static func formatNumber(_ n: Double) -> String {
         if n.isNaN || n.isInfinite { return "null" }
         if n.rounded() == n && abs(n) < 1e15 { return String(Int64(n)) }
+        // Very large or very small: Swift's shortest form ("1e+308", "5e-07") is valid JSON, and
+        // scaling it to six decimals would overflow to infinity or round it to 0.
+        if abs(n) >= 1e15 || abs(n) < 1e-6 { return "\(n)" }
         let scaled = (n * 1_000_000).rounded() / 1_000_000
         var s = "\(scaled)"
         if s.contains("e") { return s }
@@ -62,43 +69,54 @@ public enum JSONWriter {
         return s
     }
 
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// Appends `s` as a JSON string literal: `"` `\\` and control characters escaped, U+2028
     /// and U+2029 too (JavaScript readers), everything else as UTF-8.
-    public static func quote(_ s: String, into out: inout String) {
-        var bytes: [UInt8] = [0x22]
-        bytes.reserveCapacity(s.utf8.count + 8)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var pending: [UInt8] = []  // an E2 80 prefix that may start U+2028/2029
-        for b in s.utf8 {
-            if !pending.isEmpty {
-                pending.append(b)
-                if pending.count == 2 {
-                    if b != 0x80 { bytes += pending; pending = [] }
+    public static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { b in
+            var i = 0
+            var run = 0  // start of the bytes not yet copied
+            while i < b.count {
+                let c = b[i]
+                var escape: (UInt8, UInt8)?
+                switch c {
+                case 0x22: escape = (0x5C, 0x22)
+                case 0x5C: escape = (0x5C, 0x5C)
+                case 0x0A: escape = (0x5C, 0x6E)
+                case 0x0D: escape = (0x5C, 0x72)
+                case 0x09: escape = (0x5C, 0x74)
+                case 0x00..<0x20, 0x7F: break
+                case 0xE2 where i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9): break
+                default:
+                    i += 1
                     continue
                 }
-                if b == 0xA8 || b == 0xA9 { bytes += Array("\\u202".utf8) + [b == 0xA8 ? 0x38 : 0x39] } else { bytes += pending }
-                pending = []
-                continue
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
+                if let (x, y) = escape {
+                    out.append(x)
+                    out.append(y)
+                    i += 1
+                } else if c == 0xE2 {
+                    out += "\\u202".utf8
+                    out.append(b[i + 2] == 0xA8 ? 0x38 : 0x39)
+                    i += 3
+                } else {
+                    out += [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0xF)]]
+                    i += 1
+                }
+                run = i
             }
-            switch b {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            case 0x0D: bytes += [0x5C, 0x72]
-            case 0x09: bytes += [0x5C, 0x74]
-            case 0xE2: pending = [b]
-            case 0x00..<0x20, 0x7F: bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-            default: bytes.append(b)
-            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<b.count]))
         }
-        bytes += pending
-        bytes.append(0x22)
-        out += String(decoding: bytes, as: UTF8.self)
+        out.append(0x22)
     }
 
     public static func quote(_ s: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         quote(s, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

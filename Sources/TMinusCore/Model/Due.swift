@@ -42,10 +42,17 @@ public enum Due: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the storage form (or any RFC 3339 date-time with an offset).
     public init?(storage text: String) {
-        guard let (local, offset) = DateTimeText.parse(text) else { return nil }
+        var text = text
+        guard let due = text.withUTF8({ Due(storage: $0) }) else { return nil }
+        self = due
+    }
+
+    /// The same, from bytes (the item reader parses dates without making Strings).
+    public init?(storage bytes: UnsafeBufferPointer<UInt8>) {
+        guard let (local, offset) = DateTimeText.parse(bytes: bytes) else { return nil }
         if let offset {
             self = .instant(Instant(local.secondsAsUTC - Int64(offset)))
-        } else if text.utf8.count == 10 {
+        } else if bytes.count == 10 {
             self = .day(local.date)
         } else {
             return nil

@@ -6,136 +6,248 @@ extension Item {
     /// The largest handle tminus hands out or accepts from a file.
     public static let maxHandle = 999_999_999
 
-    /// The item as JSON; `withKind` adds the `kind` key (the summary's lists are split by kind
-    /// instead).
-    public func json(withKind: Bool = true) -> JSON {
-        func time(_ t: Instant?) -> JSON? { t.map { .string($0.description) } }
-        return .object([
-            "kind": withKind ? .string(kind.rawValue) : nil,
-            "id": .string(id),
-            "handle": .int(handle),
-            "title": .string(title),
-            "note": note.isEmpty ? nil : .string(note),
-            "due": due.map { .string($0.description) },
-            "start": time(start),
-            "created": time(created),
-            "tag": tag.map(JSON.string),
-            "color": color.map(JSON.string),
-            "icon": icon.map(JSON.string),
-            "starred": starred ? .bool(true) : nil,
-            "priority": priority == .none ? nil : .string(priority.rawValue),
-            "remind": time(remind),
-            "completed": time(completed),
-            "source": source == Item.ownSource ? nil : .string(source),
-        ])
+    /// Writes the item's JSON object (compact) into `out`; `withKind` adds the `kind` key (the
+    /// summary's lists are split by kind instead). Written as bytes directly, with no JSON tree
+    /// in between: the store and the summary write every item on every change.
+    public func write(into out: inout [UInt8], withKind: Bool = true) {
+        out.append(0x7B)
+        var first = true
+        func key(_ k: String) {
+            if !first { out.append(0x2C) }
+            first = false
+            JSONWriter.quote(k, into: &out)
+            out.append(0x3A)
+        }
+        func text(_ k: String, _ v: String?) {
+            guard let v else { return }
+            key(k)
+            JSONWriter.quote(v, into: &out)
+        }
+        func time(_ k: String, _ t: Instant?) {
+            guard let t else { return }
+            key(k)
+            out.append(0x22)
+            RFC3339.write(t, offset: 0, into: &out)
+            out.append(0x22)
+        }
+        if withKind { text("kind", kind.rawValue) }
+        text("id", id)
+        key("handle")
+        out += String(handle).utf8
+        text("title", title)
+        if !note.isEmpty { text("note", note) }
+        if let due {
+            key("due")
+            out.append(0x22)
+            switch due {
+            case .instant(let t): RFC3339.write(t, offset: 0, into: &out)
+            case .day(let d): out += d.description.utf8
+            }
+            out.append(0x22)
+        }
+        time("start", start)
+        time("created", created)
+        text("tag", tag)
+        text("color", color)
+        text("icon", icon)
+        if starred {
+            key("starred")
+            out += "true".utf8
+        }
+        if priority != .none { text("priority", priority.rawValue) }
+        time("remind", remind)
+        time("completed", completed)
+        if source != Item.ownSource { text("source", source) }
+        out.append(0x7D)
     }
 
-    /// Reads an item; `kind` when the container says it (the summary's `deadlines` list), else the
-    /// object's `kind` key. The error names the field and says what is wrong with it. One pass over
-    /// the object's members (every bar process reads every item of the summary this way). Ids are
-    /// made lower-case unless `lowerCaseIDs` says they are already (the summary, which tminus
-    /// writes from ids it has lowered).
-    public init(json: JSON, kind given: Kind? = nil, lowerCaseIDs: Bool = false) throws(ItemReadError) {
-        guard let members = json.members else { throw ItemReadError(field: nil, message: "is \(json.typeName), not an object") }
+    /// The item's JSON text (compact).
+    public func jsonBytes(withKind: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(into: &out, withKind: withKind)
+        return out
+    }
+
+    /// What an item's object may hold besides the item: an archive record's `removed` flag, and
+    /// version 1's `done` and `doneAt`.
+    public struct Extras: Equatable, Sendable {
+        public var removed: Int?
+        public var done: Bool?
+        public var doneAt: Instant?
+    }
+
+    /// Reads the item whose object comes next: the one reader of items, for the store, the history
+    /// and the summary. `kind` when the container says it (the summary's `deadlines` list), else
+    /// the object's `kind` key. One pass over the bytes with no tree in between (every bar process
+    /// reads every item of the summary). Ids are made lower-case unless `lowerCaseIDs` says they
+    /// are already. Every value is range-checked; the error names the field and the line.
+    public static func read(_ p: inout JSONParser, kind given: Kind? = nil, lowerCaseIDs: Bool = false) throws(ItemReadError) -> (Item, Extras) {
         var kind = given
         var id: String?
-        var handle = 0
+        var handle: Int?
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
         var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
-        for m in members {
-            guard let field = ItemField.named(m.key) else { continue }
-            let v = m.value
-            if v.isNull { continue }
-            func string() throws(ItemReadError) -> String {
-                guard let s = v.stringValue else { throw ItemReadError(field: m.key, message: "is \(v.typeName), not a string") }
-                return s
-            }
-            func instant() throws(ItemReadError) -> Instant {
-                guard let t = RFC3339.parse(try string()) else { throw ItemReadError(field: m.key, message: "is not an RFC 3339 date-time") }
-                guard t.isSupported else { throw ItemReadError(field: m.key, message: "is outside \(CivilDate.supportedText)") }
-                return t
-            }
-            switch field {
-            case .kind:
-                if given == nil {
-                    guard let k = Kind.named(try string()) else { throw ItemReadError(field: "kind", message: "must be deadline or todo") }
-                    kind = k
+        var extras = Extras()
+        do throws(JSONSyntaxError) {
+            guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
+            try p.beginObject()
+            while let rawKey = try p.nextRawKey() {
+                guard let field = ItemField.named(rawKey) else { try p.skipValue(); continue }
+                let key = field.name
+                if try p.readNull() { continue }
+                func string() throws(JSONSyntaxError) -> String {
+                    let k = try p.kind()
+                    guard k == .string else { throw p.error(at: "\"\(key)\" is \(k.name), not a string") }
+                    return try p.readString()
                 }
-            case .id: id = try string()
-            case .handle:
-                guard let n = v.intValue, (0...Item.maxHandle).contains(n) else {
-                    throw ItemReadError(field: "handle", message: "must be a whole number from 0 to \(Item.maxHandle)")
+                func date() throws(JSONSyntaxError) -> (LocalDateTime, Int?)? {
+                    let k = try p.kind()
+                    guard k == .string else { throw p.error(at: "\"\(key)\" is \(k.name), not a string") }
+                    guard let raw = try p.readRawString() else { return nil }
+                    return raw.withUnsafeBufferPointer { DateTimeText.parse(bytes: $0) }
                 }
-                handle = n
-            case .title: title = try string()
-            case .note: note = try string()
-            case .due:
-                guard let d = Due(storage: try string()) else {
-                    throw ItemReadError(field: "due", message: "is not a date (YYYY-MM-DD) or an RFC 3339 date-time")
+                func instant() throws(JSONSyntaxError) -> Instant {
+                    guard let (local, offset) = try date(), let offset else {
+                        throw p.error(at: "\"\(key)\" is not an RFC 3339 date-time")
+                    }
+                    let t = Instant(local.secondsAsUTC - Int64(offset))
+                    guard t.isSupported else { throw p.error(at: "\"\(key)\" is outside \(CivilDate.supportedText)") }
+                    return t
                 }
-                guard d.isSupported else { throw ItemReadError(field: "due", message: "is outside \(CivilDate.supportedText)") }
-                due = d
-            case .start: start = try instant()
-            case .created: created = try instant()
-            case .tag: tag = try string()
-            case .color:
-                let c = try string()
-                guard ColorText.isValid(c) else { throw ItemReadError(field: "color", message: "must be #rrggbb") }
-                color = c
-            case .icon: icon = try string()
-            case .starred:
-                guard let b = v.boolValue else { throw ItemReadError(field: "starred", message: "must be true or false") }
-                starred = b
-            case .priority:
-                guard let p = Priority.named(try string()) else { throw ItemReadError(field: "priority", message: "must be high, medium, low or none") }
-                priority = p
-            case .remind: remind = try instant()
-            case .completed: completed = try instant()
-            case .source: source = try string()
+                func int(_ range: ClosedRange<Int>) throws(JSONSyntaxError) -> Int {
+                    guard try p.kind() == .number else { throw p.error(at: "\"\(key)\" must be a whole number") }
+                    let n = try p.readNumber()
+                    guard n.rounded() == n, n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+                        throw p.error(at: "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                    }
+                    return Int(n)
+                }
+                func bool() throws(JSONSyntaxError) -> Bool {
+                    guard try p.kind() == .bool else { throw p.error(at: "\"\(key)\" must be true or false") }
+                    return try p.readBool()
+                }
+                switch field {
+                case .kind:
+                    let k = try string()
+                    if given == nil {
+                        guard let parsed = Kind.named(k) else { throw p.error(at: "\"kind\" must be deadline or todo") }
+                        kind = parsed
+                    }
+                case .id: id = try string()
+                case .handle: handle = try int(0...Item.maxHandle)
+                case .title: title = try string()
+                case .note: note = try string()
+                case .due:
+                    let k = try p.kind()
+                    guard k == .string else { throw p.error(at: "\"due\" is \(k.name), not a string") }
+                    guard let raw = try p.readRawString(), let d = raw.withUnsafeBufferPointer({ Due(storage: $0) }) else {
+                        throw p.error(at: "\"due\" is not a date (YYYY-MM-DD) or an RFC 3339 date-time")
+                    }
+                    guard d.isSupported else { throw p.error(at: "\"due\" is outside \(CivilDate.supportedText)") }
+                    due = d
+                case .start: start = try instant()
+                case .created: created = try instant()
+                case .tag: tag = try string()
+                case .color:
+                    let c = try string()
+                    guard ColorText.isValid(c) else { throw p.error(at: "\"color\" must be #rrggbb") }
+                    color = c
+                case .icon: icon = try string()
+                case .starred: starred = try bool()
+                case .priority:
+                    guard let parsed = Priority.named(try string()) else { throw p.error(at: "\"priority\" must be high, medium, low or none") }
+                    priority = parsed
+                case .remind: remind = try instant()
+                case .completed: completed = try instant()
+                case .source: source = try string()
+                case .removed: extras.removed = try int(0...1)
+                case .done: extras.done = try bool()
+                case .doneAt: extras.doneAt = try instant()
+                }
             }
+            guard let kind else { throw p.error(at: "\"kind\" is missing") }
+            guard let id, !id.isEmpty else { throw p.error(at: "\"id\" is missing") }
+            guard let title else { throw p.error(at: "\"title\" is missing") }
+            if kind == .deadline && due == nil { throw p.error(at: "\"due\" is missing (a deadline needs one)") }
+            let item = Item(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
+                            title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
+                            starred: starred, priority: priority, remind: remind, completed: completed, source: source)
+            return (item, extras)
+        } catch {
+            throw ItemReadError(message: error.message, line: error.line, handle: handle)
         }
-        guard let kind else { throw ItemReadError(field: "kind", message: "is missing") }
-        guard let id, !id.isEmpty else { throw ItemReadError(field: "id", message: "is missing") }
-        guard let title else { throw ItemReadError(field: "title", message: "is missing") }
-        if kind == .deadline && due == nil { throw ItemReadError(field: "due", message: "is missing (a deadline needs one)") }
-        self.init(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle, title: title,
-                  note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon, starred: starred,
-                  priority: priority, remind: remind, completed: completed, source: source)
     }
 }
 
-/// The keys of an item's JSON. `named` picks one by length and first letter before comparing
-/// (every bar process reads every key of every item in the summary).
+/// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
+    case removed, done, doneAt
 
-    static func named(_ key: String) -> ItemField? {
-        let u = key.utf8
-        guard let first = u.first else { return nil }
-        let candidate: (ItemField, String)?
-        switch (u.count, first) {
-        case (2, UInt8(ascii: "i")): candidate = (.id, "id")
-        case (3, UInt8(ascii: "d")): candidate = (.due, "due")
-        case (3, UInt8(ascii: "t")): candidate = (.tag, "tag")
-        case (4, UInt8(ascii: "k")): candidate = (.kind, "kind")
-        case (4, UInt8(ascii: "n")): candidate = (.note, "note")
-        case (4, UInt8(ascii: "i")): candidate = (.icon, "icon")
-        case (5, UInt8(ascii: "t")): candidate = (.title, "title")
-        case (5, UInt8(ascii: "s")): candidate = (.start, "start")
-        case (5, UInt8(ascii: "c")): candidate = (.color, "color")
-        case (6, UInt8(ascii: "h")): candidate = (.handle, "handle")
-        case (6, UInt8(ascii: "r")): candidate = (.remind, "remind")
-        case (6, UInt8(ascii: "s")): candidate = (.source, "source")
-        case (7, UInt8(ascii: "c")): candidate = (.created, "created")
-        case (7, UInt8(ascii: "s")): candidate = (.starred, "starred")
-        case (8, UInt8(ascii: "p")): candidate = (.priority, "priority")
-        case (9, UInt8(ascii: "c")): candidate = (.completed, "completed")
-        default: candidate = nil
+    static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
+                                   .priority, .remind, .completed, .source, .removed, .done, .doneAt]
+
+    var name: String {
+        switch self {
+        case .kind: "kind"
+        case .id: "id"
+        case .handle: "handle"
+        case .title: "title"
+        case .note: "note"
+        case .due: "due"
+        case .start: "start"
+        case .created: "created"
+        case .tag: "tag"
+        case .color: "color"
+        case .icon: "icon"
+        case .starred: "starred"
+        case .priority: "priority"
+        case .remind: "remind"
+        case .completed: "completed"
+        case .source: "source"
+        case .removed: "removed"
+        case .done: "done"
+        case .doneAt: "doneAt"
         }
-        guard let (field, name) = candidate, key == name else { return nil }
-        return field
+    }
+
+    /// The field a key names, matched by its bytes (no String is made for a key): length and
+    /// first letter pick the one candidate, then its bytes are compared.
+    static func named(_ key: JSONParser.RawKey) -> ItemField? {
+        switch key {
+        case .text(let t): return all.first { $0.name == t }
+        case .bytes(let b):
+            guard let first = b.first else { return nil }
+            let candidate: ItemField?
+            switch (b.count, first) {
+            case (2, UInt8(ascii: "i")): candidate = .id
+            case (3, UInt8(ascii: "d")): candidate = .due
+            case (3, UInt8(ascii: "t")): candidate = .tag
+            case (4, UInt8(ascii: "k")): candidate = .kind
+            case (4, UInt8(ascii: "n")): candidate = .note
+            case (4, UInt8(ascii: "i")): candidate = .icon
+            case (4, UInt8(ascii: "d")): candidate = .done
+            case (5, UInt8(ascii: "t")): candidate = .title
+            case (5, UInt8(ascii: "s")): candidate = .start
+            case (5, UInt8(ascii: "c")): candidate = .color
+            case (6, UInt8(ascii: "h")): candidate = .handle
+            case (6, UInt8(ascii: "r")): candidate = .remind
+            case (6, UInt8(ascii: "s")): candidate = .source
+            case (6, UInt8(ascii: "d")): candidate = .doneAt
+            case (7, UInt8(ascii: "c")): candidate = .created
+            case (7, UInt8(ascii: "s")): candidate = .starred
+            case (7, UInt8(ascii: "r")): candidate = .removed
+            case (8, UInt8(ascii: "p")): candidate = .priority
+            case (9, UInt8(ascii: "c")): candidate = .completed
+            default: candidate = nil
+            }
+            guard let candidate else { return nil }
+            var name = candidate.name
+            return name.withUTF8 { $0.elementsEqual(b) } ? candidate : nil
+        }
     }
 }
 
@@ -146,13 +258,16 @@ extension Item.Kind {
     }
 }
 
-/// Why an item in a file cannot be read: the field (nil: the whole item) and what is wrong.
+/// Why an item in a file cannot be read: what is wrong (naming the field), the line, and the
+/// item's handle when it was read before the problem.
 public struct ItemReadError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var field: String?
     public var message: String
-    public init(field: String?, message: String) {
-        self.field = field
+    public var line: Int
+    public var handle: Int?
+    public init(message: String, line: Int, handle: Int? = nil) {
         self.message = message
+        self.line = line
+        self.handle = handle
     }
-    public var description: String { field.map { "\"\($0)\" \(message)" } ?? message }
+    public var description: String { message }
 }

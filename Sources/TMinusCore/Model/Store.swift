@@ -97,7 +97,7 @@ public struct Tag: Hashable, Sendable {
         self.color = color
     }
 
-    /// Prefilled on first use, like the seed apps' categories.
+    /// Prefilled on first use, like a phone app's default categories.
     public static let defaults: [Tag] = [
         Tag(name: "work", color: "#5e81ac"),
         Tag(name: "personal", color: "#a3be8c"),

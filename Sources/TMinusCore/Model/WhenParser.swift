@@ -19,7 +19,7 @@ public enum When: Equatable, Sendable {
     }
 }
 
-/// Parses WHEN (DESIGN §4) in a zone, relative to `now`:
+/// Parses WHEN (the README's "WHEN") in a zone, relative to `now`:
 /// `2026-12-01` (a whole day), `2026-12-01T17:00[:SS]` (local), with `Z` or an offset;
 /// `today`, `tomorrow`, `17:00` (today at), `+90m`, `+3h`, `+2d`, `+1w`.
 public enum WhenParser {

@@ -18,120 +18,183 @@ public enum StoreFile {
     }
 
     public static func read(_ bytes: [UInt8], path: String) throws(TMinusError) -> Loaded {
-        let json: JSON
-        do { json = try JSONParser.parse(bytes) } catch {
-            throw .failure("\(path) line \(error.line): \(error.message); fix or move the file (tminus has not changed it)")
-        }
         func bad(_ line: Int?, _ what: String) -> TMinusError {
             .failure("\(path)\(line.map { " line \($0)" } ?? ""): \(what); fix or move the file (tminus has not changed it)")
         }
-        guard let members = json.members else { throw bad(1, "not a tminus store (not a JSON object)") }
-        func line(_ key: String) -> Int? { members.last { $0.key == key }?.line }
-        guard let v = json["version"] else { throw bad(1, "no \"version\"; it is not a tminus store") }
-        guard let version = v.intValue, (1...Store.currentVersion).contains(version) else {
-            if let n = v.intValue, n > Store.currentVersion {
-                throw .failure("\(path) is version \(n), newer than this tminus reads (\(Store.currentVersion)); upgrade tminus")
-            }
-            throw bad(line("version"), "\"version\" must be 1, 2 or 3")
-        }
-        func items(_ list: JSON?, key: String, kind: Item.Kind?) throws(TMinusError) -> [Item] {
-            guard let list, !list.isNull else { return [] }
-            guard let array = list.arrayValue else { throw bad(line(key), "\"\(key)\" must be a list") }
-            var out: [Item] = []
-            out.reserveCapacity(array.count)
-            for (i, element) in array.enumerated() {
-                do { out.append(try read(element, kind: kind, version: version)) } catch {
-                    let where_ = element.members?.first?.line ?? line(key)
-                    let name = element["handle"]?.intValue.map { "#\($0)" } ?? "\(i + 1)"
-                    throw bad(where_, "\(key) item \(name): \(error.description)")
-                }
-            }
-            return out
-        }
+        // First the version (an older tminus may have written it last), which also checks the
+        // whole text is JSON; then everything else, read for that version.
+        let version = try readVersion(bytes, path: path, bad: bad)
+        var p = JSONParser(bytes)
         var store = Store(tags: [])
         var legacy: [Item] = []
-        switch version {
-        case 1:
-            if let tags = json["tags"], !tags.isNull {
-                guard let map = tags.members else { throw bad(line("tags"), "\"tags\" must be an object of name: colour") }
-                for m in map.sorted(by: { $0.key < $1.key }) {
-                    guard let c = m.value.stringValue, ColorText.isValid(c) else { throw bad(m.line, "tag \(m.key): the colour must be #rrggbb") }
-                    store.tags.append(Tag(name: m.key, color: c.lowercased()))
+        var nextHandle: Int?
+        do throws(JSONSyntaxError) {
+            try p.beginObject()
+            while let key = try p.nextKey() {
+                switch (key, version) {
+                case ("nextHandle", 2...):
+                    let n = try p.readNumber()
+                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle + 1) else {
+                        throw p.error(at: "\"nextHandle\" must be a whole number from 1 to \(Item.maxHandle + 1)")
+                    }
+                    nextHandle = Int(n)
+                case ("tags", 1):
+                    guard try p.kind() == .object else { throw p.error(at: "\"tags\" must be an object of name: colour") }
+                    try p.beginObject()
+                    var tags: [Tag] = []
+                    while let name = try p.nextKey() {
+                        guard try p.kind() == .string, case let c = try p.readString(), ColorText.isValid(c) else {
+                            throw p.error(at: "tag \(Validation.printable(name)): the colour must be #rrggbb")
+                        }
+                        tags.append(Tag(name: name, color: c.lowercased()))
+                    }
+                    store.tags = tags.sorted { $0.name < $1.name }
+                case ("tags", _):
+                    store.tags = try readTags(&p)
+                case ("history", 3):
+                    store.history = try readHistory(&p)
+                case ("items", _), ("deadlines", 2), ("todos", 2):
+                    guard try !p.readNull() else { continue }
+                    guard try p.kind() == .array else { throw p.error(at: "\"\(key)\" must be a list") }
+                    try p.beginArray()
+                    var position = 0
+                    while try p.nextElement() {
+                        position += 1
+                        let kind: Item.Kind? = key == "deadlines" ? .deadline : key == "todos" ? .todo : nil
+                        let item: Item
+                        do throws(ItemReadError) { item = try readItem(&p, kind: kind, version: version) } catch {
+                            throw JSONSyntaxError(line: error.line, column: 0,
+                                                  message: "\(key) item \(error.handle.map { "#\($0)" } ?? "\(position)"): \(error.message)")
+                        }
+                        if version == 1 {
+                            if item.completed != nil { legacy.append(item) } else { store.insert(item) }
+                            store.nextHandle = max(store.nextHandle, item.handle + 1)
+                        } else {
+                            store.items.append(item)
+                        }
+                    }
+                default:
+                    try p.skipValue()
                 }
             }
-            for item in try items(json["items"], key: "items", kind: nil) {
-                if item.completed != nil { legacy.append(item) } else { store.insert(item) }
-                store.nextHandle = max(store.nextHandle, item.handle + 1)
-            }
-        default:
-            store.tags = try tags(json["tags"], line: line("tags"), bad: bad)
-            if version == 2 {
-                store.items = try items(json["deadlines"], key: "deadlines", kind: .deadline)
-                    + items(json["todos"], key: "todos", kind: .todo)
-                store.items.sort { $0.handle < $1.handle }
-            } else {
-                store.items = try items(json["items"], key: "items", kind: nil)
-                store.history = try history(json["history"], line: line("history"), bad: bad)
-            }
-            guard let n = json["nextHandle"]?.intValue, (1...Item.maxHandle + 1).contains(n) else {
-                throw bad(line("nextHandle"), "\"nextHandle\" must be a whole number from 1 to \(Item.maxHandle + 1)")
-            }
-            store.nextHandle = n
+            try p.finish()
+        } catch {
+            throw bad(error.line, error.message)
+        }
+        if version >= 2 {
+            guard let nextHandle else { throw bad(nil, "\"nextHandle\" is missing") }
+            store.nextHandle = nextHandle
+        }
+        if version == 2 { store.items.sort { $0.handle < $1.handle } }
+        if version == 3, let bad = store.history.removing.first(where: { $0 >= store.history.bytes }) {
+            throw .failure("\(path): history.removing holds an offset outside the archive (\(bad)); fix or move the file (tminus has not changed it)")
         }
         return Loaded(store: store, version: version, legacyHistory: legacy)
     }
 
-    /// A version-1 item: `done`/`doneAt` for completion; a deadline without a due date was a todo.
-    static func read(_ element: JSON, kind: Item.Kind?, version: Int) throws(ItemReadError) -> Item {
-        guard version == 1 else { return try Item(json: element, kind: kind) }
-        let noDue = element["due"] == nil || element["due"]?.isNull == true
-        var item = try Item(json: element, kind: element["kind"]?.stringValue == "deadline" && noDue ? .todo : nil)
-        if element["done"]?.boolValue == true {
-            let doneAt = element["doneAt"]?.stringValue.flatMap(RFC3339.parse)
-            item.completed = doneAt ?? item.created
+    /// The top-level `version` (read past everything else).
+    static func readVersion(_ bytes: [UInt8], path: String, bad: (Int?, String) -> TMinusError) throws(TMinusError) -> Int {
+        var p = JSONParser(bytes)
+        var found: Double?
+        var line = 1
+        do throws(JSONSyntaxError) {
+            guard try p.kind() == .object else { throw p.error(at: "not a tminus store (not a JSON object)") }
+            try p.beginObject()
+            while let key = try p.nextKey() {
+                if key == "version", try p.kind() == .number {
+                    line = p.currentLine
+                    found = try p.readNumber()
+                } else if key == "version" {
+                    throw p.error(at: "\"version\" must be 1, 2 or 3")
+                } else {
+                    try p.skipValue()
+                }
+            }
+            try p.finish()
+        } catch {
+            throw bad(error.line, error.message)
         }
+        guard let v = found else { throw bad(1, "no \"version\"; it is not a tminus store") }
+        guard v.rounded() == v, (1...Double(Store.currentVersion)).contains(v) else {
+            if v.rounded() == v, v > Double(Store.currentVersion), v < 1e9 {
+                throw .failure("\(path) is version \(Int(v)), newer than this tminus reads (\(Store.currentVersion)); upgrade tminus")
+            }
+            throw bad(line, "\"version\" must be 1, 2 or 3")
+        }
+        return Int(v)
+    }
+
+    /// A version-1 item: `done`/`doneAt` for completion; a deadline without a due date was a todo.
+    static func readItem(_ p: inout JSONParser, kind: Item.Kind?, version: Int) throws(ItemReadError) -> Item {
+        guard version == 1 else { return try Item.read(&p, kind: kind).0 }
+        // Version 1 wrote a deadline without a due date as a todo would be: read it as one.
+        let mark = p
+        var item: Item
+        var extras: Item.Extras
+        do throws(ItemReadError) { (item, extras) = try Item.read(&p) } catch {
+            guard error.message.contains("a deadline needs one") else { throw error }
+            p = mark
+            (item, extras) = try Item.read(&p, kind: .todo)
+        }
+        if extras.done == true { item.completed = extras.doneAt ?? item.created }
         return item
     }
 
-    static func tags(_ json: JSON?, line: Int?, bad: (Int?, String) -> TMinusError) throws(TMinusError) -> [Tag] {
-        guard let json, !json.isNull else { return [] }
-        guard let list = json.arrayValue else { throw bad(line, "\"tags\" must be a list") }
+    static func readTags(_ p: inout JSONParser) throws(JSONSyntaxError) -> [Tag] {
+        guard try !p.readNull() else { return [] }
+        guard try p.kind() == .array else { throw p.error(at: "\"tags\" must be a list") }
+        try p.beginArray()
         var out: [Tag] = []
-        for t in list {
-            let at = t.members?.first?.line ?? line
-            guard let name = t["name"]?.stringValue, !name.isEmpty, let color = t["color"]?.stringValue else {
-                throw bad(at, "a tag needs a \"name\" and a \"color\"")
+        while try p.nextElement() {
+            guard try p.kind() == .object else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
+            try p.beginObject()
+            var name: String?, color: String?
+            while let key = try p.nextKey() {
+                switch key {
+                case "name" where try p.kind() == .string: name = try p.readString()
+                case "color" where try p.kind() == .string: color = try p.readString()
+                default: try p.skipValue()
+                }
             }
-            guard ColorText.isValid(color) else { throw bad(at, "tag \(Validation.printable(name)): the colour must be #rrggbb") }
+            guard let name, !name.isEmpty, let color else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
+            guard ColorText.isValid(color) else { throw p.error(at: "tag \(Validation.printable(name)): the colour must be #rrggbb") }
             out.append(Tag(name: name, color: color.lowercased()))
         }
         return out
     }
 
-    static func history(_ json: JSON?, line: Int?, bad: (Int?, String) -> TMinusError) throws(TMinusError) -> HistoryMeta {
-        guard let json, !json.isNull else { return HistoryMeta() }
-        guard json.members != nil else { throw bad(line, "\"history\" must be an object") }
-        func count(_ key: String, max: Int) throws(TMinusError) -> Int {
-            guard let v = json[key] else { return 0 }
-            guard let n = v.intValue, (0...max).contains(n) else { throw bad(line, "history.\(key) must be a whole number from 0 to \(max)") }
-            return n
-        }
+    static func readHistory(_ p: inout JSONParser) throws(JSONSyntaxError) -> HistoryMeta {
+        guard try !p.readNull() else { return HistoryMeta() }
+        guard try p.kind() == .object else { throw p.error(at: "\"history\" must be an object") }
+        try p.beginObject()
         var meta = HistoryMeta()
-        meta.bytes = Int64(try count("bytes", max: 1 << 50))
-        meta.deadlines = try count("deadlines", max: Item.maxHandle)
-        meta.todos = try count("todos", max: Item.maxHandle)
-        for r in json["removing"]?.arrayValue ?? [] {
-            guard let n = r.intValue, n >= 0, Int64(n) < meta.bytes else { throw bad(line, "history.removing holds an offset outside the archive") }
-            meta.removing.append(Int64(n))
+        func count(_ key: String, max: Int) throws(JSONSyntaxError) -> Int {
+            guard try p.kind() == .number else { throw p.error(at: "history.\(key) must be a whole number from 0 to \(max)") }
+            let n = try p.readNumber()
+            guard n.rounded() == n, n >= 0, n <= Double(max) else { throw p.error(at: "history.\(key) must be a whole number from 0 to \(max)") }
+            return Int(n)
         }
-        if let name = json["index"]?.stringValue {
-            guard HistoryMeta.isIndexName(name) else { throw bad(line, "history.index must be index.<letters and digits>") }
-            meta.index = name
+        while let key = try p.nextKey() {
+            switch key {
+            case "bytes": meta.bytes = Int64(try count(key, max: 1 << 50))
+            case "deadlines": meta.deadlines = try count(key, max: Item.maxHandle)
+            case "todos": meta.todos = try count(key, max: Item.maxHandle)
+            case "removing":
+                try p.beginArray()
+                while try p.nextElement() { meta.removing.append(Int64(try count("removing", max: 1 << 50))) }
+            case "index":
+                guard try p.kind() == .string, case let name = try p.readString(), HistoryMeta.isIndexName(name) else {
+                    throw p.error(at: "history.index must be index.<letters and digits>")
+                }
+                meta.index = name
+            default: try p.skipValue()
+            }
         }
         return meta
     }
 
-    /// The file's bytes: indented JSON, items in handle order.
+    /// The file's bytes: indented JSON with one item per line, in handle order (readable, and
+    /// quick to write: the store is rewritten on every change).
     public static func write(_ store: Store) -> [UInt8] {
         var history: [JSON.Member] = [
             JSON.Member("bytes", .number(Double(store.history.bytes))),
@@ -142,14 +205,17 @@ public enum StoreFile {
             history.append(JSON.Member("removing", .array(store.history.removing.map { .number(Double($0)) })))
         }
         if let index = store.history.index { history.append(JSON.Member("index", .string(index))) }
-        let json = JSON.object([
-            "version": .int(Store.currentVersion),
-            "nextHandle": .int(store.nextHandle),
-            "tags": .array(store.tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
-            "history": .object(history),
-            "items": .array(store.items.map { $0.json() }),
-        ])
-        return Array(JSONWriter.pretty(json).utf8)
+        var out: [UInt8] = Array("{\n  \"version\": \(Store.currentVersion),\n  \"nextHandle\": \(store.nextHandle),\n  \"tags\": ".utf8)
+        out += JSONWriter.bytes(.array(store.tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }), pretty: false)
+        out += ",\n  \"history\": ".utf8
+        out += JSONWriter.bytes(.object(history), pretty: false)
+        out += ",\n  \"items\": [".utf8
+        for (i, item) in store.items.enumerated() {
+            out += (i == 0 ? "\n    " : ",\n    ").utf8
+            item.write(into: &out)
+        }
+        out += (store.items.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8
+        return out
     }
 }
 

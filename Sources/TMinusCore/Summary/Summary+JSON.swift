@@ -1,6 +1,8 @@
 extension Summary {
-    public func json() -> JSON {
-        .object([
+    /// The summary's text (compact, one line): what `summary.json` holds. Items are written by
+    /// their own writer, straight into the bytes.
+    public func bytes() -> [UInt8] {
+        var out = JSONWriter.bytes(.object([
             "format": .string(Summary.format),
             "version": .int(Summary.version),
             "generated": .string(generated.description),
@@ -9,47 +11,122 @@ extension Summary {
                          "file": $0.file.map(JSON.string), "fileStamp": $0.fileStamp.map(JSON.string)])
             }),
             "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
-            // Every bar process parses this file, so it stays small: the items' own JSON form,
-            // which leaves empty and default fields out.
-            "deadlines": .array(deadlines.map { $0.json(withKind: false) }),
-            "todos": .array(todos.map { $0.json(withKind: false) }),
-        ])
+        ]), pretty: false)
+        out.removeLast()  // "}": the item lists follow
+        // Every bar process parses this file, so it stays small: the items' own JSON form, which
+        // leaves empty and default fields out.
+        for (name, list) in [("deadlines", deadlines), ("todos", todos)] {
+            out += ",\"\(name)\":[".utf8
+            for (i, item) in list.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                item.write(into: &out, withKind: false)
+            }
+            out.append(0x5D)
+        }
+        out.append(0x7D)
+        return out
     }
 
-    /// Reads a summary; the error says which field is wrong.
-    public init(json: JSON) throws(TMinusError) {
+    /// The summary as a JSON value (for `tminus summary`, which prints it indented).
+    public func json() -> JSON {
+        (try? JSONParser.parse(bytes())) ?? .null
+    }
+
+    /// Reads a summary (one pass over its bytes, items read by their own reader: every bar
+    /// process does this); the error says which field is wrong, and on which line.
+    public init(bytes: [UInt8]) throws(TMinusError) {
         func bad(_ what: String) -> TMinusError { .failure("summary.json: \(what); rebuild it with tminus summary --rebuild") }
-        guard json["format"]?.stringValue == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
-        guard let v = json["version"]?.intValue, (1...Summary.version).contains(v) else {
-            throw bad("version \(json["version"].map(JSONWriter.compact) ?? "missing") is not one this tminus reads (1)")
-        }
-        func instant(_ j: JSON?, _ field: String) throws(TMinusError) -> Instant {
-            guard let s = j?.stringValue, let t = RFC3339.parse(s), t.isSupported else { throw bad("\(field) is not an RFC 3339 date-time") }
+        var p = JSONParser(bytes)
+        var format: String?, version: Double?, generated: Instant?
+        var sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
+        var itemProblem: String?
+        func instant(_ field: String) throws(JSONSyntaxError) -> Instant {
+            guard try p.kind() == .string, let raw = try p.readRawString(),
+                  let (local, offset) = raw.withUnsafeBufferPointer({ DateTimeText.parse(bytes: $0) }), let offset,
+                  case let t = Instant(local.secondsAsUTC - Int64(offset)), t.isSupported else {
+                throw p.error(at: "\(field) is not an RFC 3339 date-time")
+            }
             return t
         }
-        generated = try instant(json["generated"], "\"generated\"")
-        var sources: [Source] = []
-        for s in json["sources"]?.arrayValue ?? [] {
-            let count = s["items"]?.intValue ?? 0
-            sources.append(Source(name: s["name"]?.stringValue ?? "?", stamp: try instant(s["stamp"], "a source's stamp"),
-                                  items: max(0, min(count, Item.maxHandle)), file: s["file"]?.stringValue,
-                                  fileStamp: s["fileStamp"]?.stringValue))
-        }
-        self.sources = sources
-        var tags: [Tag] = []
-        for t in json["tags"]?.arrayValue ?? [] {
-            guard let n = t["name"]?.stringValue, let c = t["color"]?.stringValue, ColorText.isValid(c) else { continue }
-            tags.append(Tag(name: n, color: c))
-        }
-        self.tags = tags
-        func items(_ key: String, _ kind: Item.Kind) throws(TMinusError) -> [Item] {
-            var out: [Item] = []
-            for (i, element) in (json[key]?.arrayValue ?? []).enumerated() {
-                do { out.append(try Item(json: element, kind: kind, lowerCaseIDs: true)) } catch { throw bad("\(kind.rawValue) \(i + 1): \(error.description)") }
+        do throws(JSONSyntaxError) {
+            guard try p.kind() == .object else { throw p.error(at: "not a tminus summary (no \"format\": \"tminus-summary\")") }
+            try p.beginObject()
+            while let key = try p.nextKey() {
+                switch key {
+                case "format": format = try p.kind() == .string ? try p.readString() : nil
+                case "version": version = try p.kind() == .number ? try p.readNumber() : nil
+                case "generated": generated = try instant("\"generated\"")
+                case "sources":
+                    try p.beginArray()
+                    while try p.nextElement() {
+                        try p.beginObject()
+                        var s = Source(name: "?", stamp: Instant(0), items: 0)
+                        var stamp: Instant?
+                        while let k = try p.nextKey() {
+                            switch k {
+                            case "name" where try p.kind() == .string: s.name = try p.readString()
+                            case "stamp": stamp = try instant("a source's stamp")
+                            case "items" where try p.kind() == .number: s.items = Int(max(0, min(try p.readNumber(), Double(Item.maxHandle))))
+                            case "file" where try p.kind() == .string: s.file = try p.readString()
+                            case "fileStamp" where try p.kind() == .string: s.fileStamp = try p.readString()
+                            default: try p.skipValue()
+                            }
+                        }
+                        guard let stamp else { throw p.error(at: "a source's stamp is not an RFC 3339 date-time") }
+                        s.stamp = stamp
+                        sources.append(s)
+                    }
+                case "tags":
+                    try p.beginArray()
+                    while try p.nextElement() {
+                        try p.beginObject()
+                        var name: String?, color: String?
+                        while let k = try p.nextKey() {
+                            switch k {
+                            case "name" where try p.kind() == .string: name = try p.readString()
+                            case "color" where try p.kind() == .string: color = try p.readString()
+                            default: try p.skipValue()
+                            }
+                        }
+                        if let name, let color, ColorText.isValid(color) { tags.append(Tag(name: name, color: color)) }
+                    }
+                case "deadlines", "todos":
+                    let kind: Item.Kind = key == "deadlines" ? .deadline : .todo
+                    guard try !p.readNull() else { continue }
+                    try p.beginArray()
+                    var position = 0
+                    while try p.nextElement() {
+                        position += 1
+                        do throws(ItemReadError) {
+                            let item = try Item.read(&p, kind: kind, lowerCaseIDs: true).0
+                            if kind == .deadline { deadlines.append(item) } else { todos.append(item) }
+                        } catch {
+                            itemProblem = "\(kind.rawValue) \(position): \(error.message)"
+                            throw JSONSyntaxError(line: error.line, column: 0, message: error.message)
+                        }
+                    }
+                default:
+                    try p.skipValue()
+                }
+                if format != nil && format != Summary.format || (version.map { $0 != 1 } ?? false) { break }
             }
-            return out
+        } catch {
+            // A foreign or newer file is reported as such, not by its first odd value.
+            guard format == nil || format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
+            if let v = version, v != Double(Summary.version) { throw bad("version \(JSONWriter.formatNumber(v)) is not one this tminus reads (1)") }
+            if let itemProblem { throw bad(itemProblem) }
+            throw .failure("summary.json line \(error.line): \(error.message); rebuild it with tminus summary --rebuild")
         }
-        deadlines = try items("deadlines", .deadline)
-        todos = try items("todos", .todo)
+        guard format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
+        guard let v = version, v == Double(Summary.version) else {
+            throw bad("version \(version.map { JSONWriter.formatNumber($0) } ?? "missing") is not one this tminus reads (1)")
+        }
+        guard let generated else { throw bad("\"generated\" is missing") }
+        self.init(generated: generated, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
+    }
+
+    /// Reads a summary from a JSON value (tests and tools; tminus reads the bytes).
+    public init(json: JSON) throws(TMinusError) {
+        try self.init(bytes: JSONWriter.bytes(json, pretty: false))
     }
 }

@@ -105,3 +105,11 @@ public enum ASCIIText {
         return result ?? (a.lowercased() < b.lowercased())
     }
 }
+
+extension String {
+    /// The string with the first occurrence of `target` replaced (no Foundation).
+    public func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let r = firstRange(of: target) else { return self }
+        return String(self[..<r.lowerBound]) + replacement + String(self[r.upperBound...])
+    }
+}

@@ -27,14 +27,42 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
 public enum RFC3339 {
     /// `2026-12-01T17:00:00+01:00`, or `…Z` when the offset is 0.
     public static func format(_ t: Instant, offset: Int) -> String {
+        var b: [UInt8] = []
+        b.reserveCapacity(25)
+        write(t, offset: offset, into: &b)
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    /// The same, appended to `b` as bytes, digits written straight in (a store write formats
+    /// three dates per item).
+    public static func write(_ t: Instant, offset: Int, into b: inout [UInt8]) {
         let local = LocalDateTime(secondsAsUTC: t.seconds + Int64(offset))
-        var s = "\(local.date)T\(pad(local.hour, 2)):\(pad(local.minute, 2)):\(pad(local.second, 2))"
+        guard (0...9999).contains(local.date.year) else {
+            b += slowFormat(local, offset: offset).utf8
+            return
+        }
+        func two(_ n: Int) {
+            b.append(UInt8(truncatingIfNeeded: 0x30 + n / 10))
+            b.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
+        }
+        two(local.date.year / 100); two(local.date.year % 100)
+        b.append(0x2D); two(local.date.month); b.append(0x2D); two(local.date.day)
+        b.append(0x54); two(local.hour); b.append(0x3A); two(local.minute); b.append(0x3A); two(local.second)
         if offset == 0 {
-            s += "Z"
+            b.append(0x5A)
         } else {
             let a = abs(offset)
-            s += (offset < 0 ? "-" : "+") + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
+            b.append(offset < 0 ? 0x2D : 0x2B)
+            two(a / 3600 % 100); b.append(0x3A); two(a / 60 % 60)
         }
+    }
+
+    /// Years outside 0–9999 (never stored; only reachable through arithmetic on an instant).
+    static func slowFormat(_ local: LocalDateTime, offset: Int) -> String {
+        var s = "\(local.date)T\(pad(local.hour, 2)):\(pad(local.minute, 2)):\(pad(local.second, 2))"
+        if offset == 0 { return s + "Z" }
+        let a = abs(offset)
+        s += (offset < 0 ? "-" : "+") + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
         return s
     }
 

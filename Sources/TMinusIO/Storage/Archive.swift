@@ -12,34 +12,42 @@ public enum Archive {
     /// Where the removed flag is: `{"removed":` is 11 bytes.
     static let flagOffset: Int64 = 11
 
-    /// One record line for an item.
+    /// One record line for an item: the item's JSON with `"removed":0` first.
     public static func line(_ item: Item) -> [UInt8] {
-        var members = [JSON.Member("removed", .int(0))]
-        members += item.json().members ?? []
-        return Array((JSONWriter.compact(.object(members)) + "\n").utf8)
+        var out = prefix
+        item.write(into: &out)
+        out.remove(at: prefix.count)  // the item's own "{"
+        out.append(0x0A)
+        return out
     }
 
-    /// A line's item, or nil for a removed record; throws for a line that is not a record.
+    /// A line's item, or nil for a removed record; throws for a line that is not a record. Read
+    /// by the items' own reader (`removed` is one of the keys it knows).
     static func item(fromLine line: ArraySlice<UInt8>) throws(ItemReadError) -> Item? {
-        let json: JSON
-        do { json = try JSONParser.parse(Array(line)) } catch {
-            throw ItemReadError(field: nil, message: "is not JSON (column \(error.column): \(error.message))")
-        }
-        if let removed = json["removed"] {
-            guard let flag = removed.intValue, flag == 0 || flag == 1 else { throw ItemReadError(field: "removed", message: "must be 0 or 1") }
-            if flag == 1 { return nil }
-            var item = try Item(json: json)
-            if item.completed == nil { item.completed = item.created ?? Instant(0) }
-            return item
-        }
-        for kind in Item.Kind.allCases {
-            if let inner = json[kind.rawValue] {
-                var item = try Item(json: inner, kind: kind)
-                if item.completed == nil { item.completed = item.created ?? Instant(0) }
-                return item
+        var p = JSONParser(Array(line))
+        var item: Item
+        if line.starts(with: prefix.prefix(11)) {
+            let extras: Item.Extras
+            (item, extras) = try Item.read(&p)
+            if extras.removed == 1 { return nil }
+        } else {
+            // A version-2 line: {"todo": {…}} or {"deadline": {…}}.
+            do throws(JSONSyntaxError) {
+                try p.beginObject()
+                guard let key = try p.nextKey(), let kind = Item.Kind.named(key) else {
+                    throw p.error(at: "is neither a record nor a version-2 line")
+                }
+                do throws(ItemReadError) { item = try Item.read(&p, kind: kind).0 } catch {
+                    throw JSONSyntaxError(line: error.line, column: 0, message: error.message)
+                }
+                guard try p.nextKey() == nil else { throw p.error(at: "is neither a record nor a version-2 line") }
+            } catch {
+                throw ItemReadError(message: error.message, line: error.line)
             }
         }
-        throw ItemReadError(field: nil, message: "is neither a record nor a version-2 line")
+        do throws(JSONSyntaxError) { try p.finish() } catch { throw ItemReadError(message: error.message, line: error.line) }
+        if item.completed == nil { item.completed = item.created ?? Instant(0) }
+        return item
     }
 
     /// Calls `body` with each line of the file's first `limit` bytes (the whole file when nil) and

@@ -28,7 +28,7 @@ extension Container {
 
     func summaryBytes(_ summary: Summary) -> [UInt8] {
         // Compact: every bar process parses it; `tminus summary` prints it indented for people.
-        Array((JSONWriter.compact(summary.json()) + "\n").utf8)
+        summary.bytes() + [0x0A]
     }
 
     /// The summary as it is on disk, parsed (nil when there is none).
@@ -38,12 +38,9 @@ extension Container {
     }
 
     func parseSummary(_ bytes: [UInt8]) throws(TMinusError) -> Summary {
-        do { return try Summary(json: try JSONParser.parse(bytes)) } catch let e as JSONSyntaxError {
-            throw .failure("\(home.summaryPath) line \(e.line): \(e.message); rebuild it with tminus summary --rebuild")
-        } catch let e as TMinusError {
-            throw e
-        } catch {
-            throw .failure("\(home.summaryPath) cannot be read")
+        do { return try Summary(bytes: bytes) } catch {
+            // The reader names summary.json; say where it is.
+            throw .failure(error.description.replacingFirst("summary.json", with: home.summaryPath))
         }
     }
 

@@ -81,7 +81,7 @@ public struct Entry: Equatable, Sendable {
             && values == other.values
     }
 
-    /// The entry a bar shows when the config or summary is broken (DESIGN §8).
+    /// The entry a bar shows when the config, store or summary is broken (docs/reliability.md).
     public static func error(_ message: String, at date: Instant) -> Entry {
         Entry(date: date, state: .none, deadline: nil, todos: [], small: "⚠ tminus", medium: "⚠ tminus",
               large: "tminus: " + message, error: message,

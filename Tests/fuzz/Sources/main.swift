@@ -162,7 +162,7 @@ let targets: [Target] = [
     Target(name: "summary", seeds: [
         ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":2,"file":"store.json","fileStamp":"1-2-3.4"}],"tags":[{"name":"work","color":"#5e81ac"}],"deadlines":[{"id":"a","handle":1,"title":"Thesis <b>","due":"2026-11-22T12:00:00Z","start":"2026-11-20T00:00:00Z","tag":"work","color":"#5e81ac"}],"todos":[{"id":"b","handle":2,"title":"%{A1:x}","due":"2026-11-22"},{"id":"c","handle":3,"title":"${exec x}","due":"2026-11-22T11:00:00+05:45","starred":true}]}"##,
     ]) { b in
-        guard let json = try? JSONParser.parse(b), let summary = try? Summary(json: json) else { return }
+        guard let summary = try? Summary(bytes: b) else { return }
         for zone in zones {
             let p = TimelineProvider(summary: summary, zone: zone)
             var count = 0
