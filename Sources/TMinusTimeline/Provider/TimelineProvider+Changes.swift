@@ -35,8 +35,9 @@ extension TimelineProvider {
     func candidates(after t: Instant) -> [Instant] {
         var out: [Instant] = []
         func add(_ c: Instant) { if c > t { out.append(c) } }
-        if let d = shownDeadline(at: t) {
-            let due = dueInstant(d)
+        if let shown = shownDeadline(at: t) {
+            let d = shown.item
+            let due = shown.due
             if t < due {
                 let cd = Countdown(now: t, due: due, zone: zone)
                 add(t + cd.secondsToNextTick(config.precision))
@@ -53,8 +54,8 @@ extension TimelineProvider {
             }
         }
         if config.deadline == .next {
-            for d in summary.deadlines {
-                let due = dueInstant(d)
+            for d in byDue {
+                let due = d.due
                 add(due)
                 add(due + config.overHold)
                 add(due - config.critical + 1)

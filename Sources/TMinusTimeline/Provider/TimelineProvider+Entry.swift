@@ -7,10 +7,11 @@ extension TimelineProvider {
 
     func entry(at t: Instant, memo: TodayMemo?) -> Entry {
         let (todos, todoValues) = today(at: t, memo: memo)
-        guard let d = shownDeadline(at: t) else {
+        guard let shown = shownDeadline(at: t) else {
             return make(t, .none, nil, todos, todoValues)
         }
-        let due = dueInstant(d)
+        let d = shown.item
+        let due = shown.due
         let cd = Countdown(now: t, due: due, zone: zone)
         let state = self.state(remaining: cd.remaining)
         let start = d.progressStart(or: summary.generated)

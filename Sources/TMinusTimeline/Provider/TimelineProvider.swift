@@ -10,6 +10,11 @@ public struct TimelineProvider: Sendable {
     /// The config's templates, parsed once: with a deadline, and without.
     let templates: FamilyTemplates
     let templatesNone: FamilyTemplates
+    /// The deadlines with their due instants in `zone`, by due date, then handle and id: computed
+    /// once, not in every entry's choice of deadline.
+    let byDue: [DueDeadline]
+    /// The configured REF's deadline, resolved once (nil: `next`, or a REF that names none).
+    let configured: DueDeadline?
     /// Each todo's due instant in `zone` (nil: undated), computed once.
     let todoDueInstants: [Int64?]
     /// The due instants of dated todos, ascending: today's list changes only at these and at
@@ -25,6 +30,14 @@ public struct TimelineProvider: Sendable {
         templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
                                         large: CompiledTemplate(t.largeNone))
+        let byDue = summary.deadlines.map { DueDeadline(item: $0, due: $0.due?.instant(in: zone) ?? summary.generated) }
+            .sorted { ($0.due, $0.item.handle, $0.item.id) < ($1.due, $1.item.handle, $1.item.id) }
+        self.byDue = byDue
+        if case .ref(let ref) = config.deadline, let item = try? RefResolver.resolve(ref, among: summary.deadlines, what: "deadline") {
+            configured = byDue.first { $0.item.id == item.id }
+        } else {
+            configured = nil
+        }
         todoDueInstants = summary.todos.map { $0.due?.instant(in: zone).seconds }
         todoDues = todoDueInstants.compactMap { $0 }.sorted()
     }
@@ -65,29 +78,26 @@ public struct TimelineProvider: Sendable {
 
     // MARK: which deadline
 
-    /// The deadline shown at `t`: the configured REF; else the clicked one while it lasts; else
-    /// the one that went over less than `overHold` ago (unless the next is already critical);
-    /// else the next one due; else the last one, held as over.
-    func shownDeadline(at t: Instant) -> Item? {
-        let all = summary.deadlines
-        let live = cycleOrder(at: t)
+    /// The deadline shown at `t` and its due instant: the clicked one while it lasts; else the
+    /// configured REF; else the one that went over less than `overHold` ago (unless the next is
+    /// already critical); else the next one due; else the last one, held as over.
+    func shownDeadline(at t: Instant) -> DueDeadline? {
         // A click (tminus next|prev) wins while the clicked deadline lasts.
-        if let selected = state.selected, let chosen = live.first(where: { $0.id == selected }) { return chosen }
-        if case .ref(let ref) = config.deadline {
-            return try? resolve(ref, in: all)
+        if let selected = state.selected,
+           let chosen = byDue.first(where: { $0.item.id == selected && $0.due + config.overHold > t }) { return chosen }
+        if case .ref = config.deadline { return configured }
+        let upcoming = byDue.first { $0.due > t && $0.due + config.overHold > t }
+        // The last one over: the latest due instant at or before t, the lowest handle among equals.
+        var lastOver: DueDeadline?
+        for d in byDue where d.due <= t {
+            if lastOver == nil || d.due > lastOver!.due { lastOver = d }
         }
-        let upcoming = live.first { dueInstant($0) > t }
-        let lastOver = all.filter { dueInstant($0) <= t }
-            .max { (dueInstant($0), -$0.handle) < (dueInstant($1), -$1.handle) }
-        if let held = lastOver, dueInstant(held) + config.overHold > t {
-            if let upcoming, dueInstant(upcoming) - t < config.critical { return upcoming }
+        if let held = lastOver, held.due + config.overHold > t {
+            if let upcoming, upcoming.due - t < config.critical { return upcoming }
             return held
         }
         return upcoming ?? lastOver
     }
-
-    /// A deadline's due instant in the provider's zone (a summary's deadlines always have one).
-    func dueInstant(_ d: Item) -> Instant { d.due?.instant(in: zone) ?? summary.generated }
 
     /// Resolves a configured REF among the summary's deadlines.
     public func resolve(_ ref: String, in deadlines: [Item]) throws(TMinusError) -> Item {
@@ -96,9 +106,14 @@ public struct TimelineProvider: Sendable {
 
     /// The deadlines in the order `next`/`prev` cycle through: ongoing ones by due date.
     public func cycleOrder(at t: Instant) -> [Item] {
-        summary.deadlines.filter { dueInstant($0) + config.overHold > t }
-            .sorted { (dueInstant($0), $0.handle, $0.id) < (dueInstant($1), $1.handle, $1.id) }
+        byDue.filter { $0.due + config.overHold > t }.map(\.item)
     }
+}
+
+/// A deadline and its due instant in the provider's zone.
+struct DueDeadline: Sendable {
+    var item: Item
+    var due: Instant
 }
 
 /// The lazy sequence of a provider's entries.
