@@ -40,7 +40,8 @@ def fail(part, what):
 def tminus(sandbox, *args, env=None, now=NOW, prefix=()):
     """Runs tminus on a sandbox (home in sandbox/home, config in sandbox/config.json)."""
     cmd = list(prefix) + [BIN, "--home", f"{sandbox}/home", "--config", f"{sandbox}/config.json", "--now", now, *args]
-    return subprocess.run(cmd, capture_output=True, env={**ENV, **(env or {})}, timeout=60)
+    # In the sandbox: a tminus that mistook "" for a home would take over the working directory.
+    return subprocess.run(cmd, capture_output=True, env={**ENV, **(env or {})}, timeout=60, cwd=sandbox)
 
 
 def ok(sandbox, *args):
@@ -289,7 +290,7 @@ def crowd(short):
     print(f"crowd: {count} writers at once", flush=True)
     s = tempfile.mkdtemp(prefix="tminus-crowd-")
     seed(f"{s}/s")
-    procs = [subprocess.Popen([BIN, "--home", f"{s}/s/home", "--now", NOW, "todo", f"Parallel {i}"], env=ENV,
+    procs = [subprocess.Popen([BIN, "--home", f"{s}/s/home", "--now", NOW, "todo", f"Parallel {i}"], env=ENV, cwd=s,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for i in range(count)]
     codes = [p.wait() for p in procs]
     if any(codes):
@@ -341,7 +342,7 @@ def bad_inputs():
         argv = [unescape(a) for a in shlex.split(args)]
         home = ["--home", f"{s}/home"] if "--home" not in argv else []
         cmd = [BIN, *home, "--config", f"{s}/config.json", "--now", NOW, *argv]
-        r = subprocess.run(cmd, capture_output=True, env={**ENV, **env}, timeout=60)
+        r = subprocess.run(cmd, capture_output=True, env={**ENV, **env}, timeout=60, cwd=s)
         lines = r.stderr.decode("utf-8", "replace").splitlines()
         where = f"[{expect}] {setup} {args}"
         if r.returncode < 0:

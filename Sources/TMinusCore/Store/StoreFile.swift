@@ -140,7 +140,9 @@ public enum StoreFile {
         return item
     }
 
-    static func readTags(_ p: inout JSONParser) throws(JSONSyntaxError) -> [Tag] {
+    /// The tags list, `[{"name": …, "color": "#rrggbb"}]`, as the store and the summary hold it.
+    /// A bad tag is an error, or with `skippingBad` (another program's summary) left out.
+    public static func readTags(_ p: inout JSONParser, skippingBad: Bool = false) throws(JSONSyntaxError) -> [Tag] {
         guard try !p.readNull() else { return [] }
         guard try p.kind() == .array else { throw p.error(at: "\"tags\" must be a list") }
         try p.beginArray()
@@ -156,8 +158,11 @@ public enum StoreFile {
                 default: try p.skipValue()
                 }
             }
-            guard let name, !name.isEmpty, let color else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
-            guard ColorText.isValid(color) else { throw p.error(at: "tag \(Validation.printable(name)): the colour must be #rrggbb") }
+            guard let name, !name.isEmpty, let color, ColorText.isValid(color) else {
+                if skippingBad { continue }
+                guard let name, !name.isEmpty, color != nil else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
+                throw p.error(at: "tag \(Validation.printable(name)): the colour must be #rrggbb")
+            }
             out.append(Tag(name: name, color: color.lowercased()))
         }
         return out

@@ -77,19 +77,7 @@ extension Summary {
                         sources.append(s)
                     }
                 case "tags":
-                    try p.beginArray()
-                    while try p.nextElement() {
-                        try p.beginObject()
-                        var name: String?, color: String?
-                        while let k = try p.nextKey() {
-                            switch k {
-                            case "name" where try p.kind() == .string: name = try p.readString()
-                            case "color" where try p.kind() == .string: color = try p.readString()
-                            default: try p.skipValue()
-                            }
-                        }
-                        if let name, let color, ColorText.isValid(color) { tags.append(Tag(name: name, color: color)) }
-                    }
+                    tags = try StoreFile.readTags(&p, skippingBad: true)
                 case "deadlines", "todos":
                     let kind: Item.Kind = key == "deadlines" ? .deadline : .todo
                     guard try !p.readNull() else { continue }
