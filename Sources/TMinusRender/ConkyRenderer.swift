@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `conky`: lines for `${execp}`/`${execpi}`, whose output conky parses as its own text. The first

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `i3blocks`: the raw block format, three lines, and exit 33 when urgent (critical or over).

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `json`: the whole entry as one line of JSON (the entry object of docs/timeline.md; today's todos

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `pango`: the family (default medium) as Pango markup in a span of the state's colour; data

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `plain`: the family's text (default medium), control characters removed; large keeps its

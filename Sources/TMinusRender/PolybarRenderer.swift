@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `polybar`: one line for a `custom/script` module, coloured with `%{F#rrggbb}…%{F-}`.

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// How each streaming format (`--follow`) frames its updates: one line per update, and for the

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 public import TMinusTimeline
 
 /// `waybar`: one JSON line for a `custom` module with `"return-type": "json"`.

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 
 /// Click events as bars write them on a command's stdin: i3bar/swaybar send an endless JSON array
 /// (`[`, then one object per line, later ones prefixed with `,`); i3blocks `persist` sends a line

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 
 /// Homes from before version 3, and their repair. Version 1 kept completed items in the store;
 /// version 2 appended them to `archive.jsonl` in another line form, with no committed length, so

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 
 /// One problem in a config file: its line, the key, and what to do.
 public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 
 /// The widget configuration (`config.json`, the README's "Configuration"): which deadline, how precise, when it
 /// turns urgent, and how each family looks. A missing file means these defaults.

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 
 /// A family's format template: `{placeholder}`s, optional `[sections]` that hide themselves when
 /// none of their placeholders has a value (empty text, or zero for counts), and `\` to escape

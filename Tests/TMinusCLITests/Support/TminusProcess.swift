@@ -103,8 +103,8 @@ final class TempHome: @unchecked Sendable {
         let id = UUID().uuidString
         let out = root.appendingPathComponent("output/\(id).out")
         let err = root.appendingPathComponent("output/\(id).err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
