@@ -20,6 +20,9 @@ let package = Package(
         .target(name: "TMinusCore", swiftSettings: swiftSettings),
         // Pure: timeline provider, entries, countdown text, families and templates, config model.
         .target(name: "TMinusTimeline", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
+        // Pure: iCalendar files (RFC 5545): content lines, components, dates and zones, recurrence,
+        // VTODO/VEVENT to items, and the minimal edit that writes a change back.
+        .target(name: "TMinusICal", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         // Pure: one renderer per bar, with that bar's escaping.
         .target(name: "TMinusRender", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
         // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C.
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
                     exclude: ["Golden"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"], swiftSettings: swiftSettings),

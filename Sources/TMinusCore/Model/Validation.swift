@@ -73,6 +73,9 @@ public enum Validation {
         throw .usage("there is no tag '\(printable(name))'; create it with tminus tag add \(printable(name)), or use one of: \(known)")
     }
 
+    /// Text with leading and trailing white space removed.
+    public static func trimmedText(_ s: String) -> String { trimmed(s) }
+
     static func trimmed(_ s: String) -> String {
         var scalars = Substring(s)
         while let f = scalars.first, f.isWhitespace { scalars.removeFirst() }

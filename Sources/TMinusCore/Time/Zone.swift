@@ -31,6 +31,37 @@ public struct Zone: Sendable, Equatable {
         Zone(name: name, transitions: [], transitionTypes: [], types: [ZoneType(offset: offset, isDST: false, abbreviation: name)], rule: nil)
     }
 
+    /// One change of offset: from `at` (UTC seconds) on, `offset` (seconds east of UTC).
+    public struct Transition: Sendable, Equatable {
+        public var at: Int64
+        public var offset: Int
+        public var isDST: Bool
+        public var abbreviation: String
+        public init(at: Int64, offset: Int, isDST: Bool, abbreviation: String) {
+            self.at = at
+            self.offset = offset
+            self.isDST = isDST
+            self.abbreviation = abbreviation
+        }
+    }
+
+    /// A zone from its offset before any change and the changes, in any order (an iCalendar
+    /// VTIMEZONE gives them so). Offsets beyond `maxOffset` are refused.
+    public static func transitions(name: String, initialOffset: Int, initialAbbreviation: String, _ changes: [Transition]) -> Zone? {
+        guard abs(initialOffset) <= maxOffset, changes.allSatisfy({ abs($0.offset) <= maxOffset }) else { return nil }
+        var types = [ZoneType(offset: initialOffset, isDST: false, abbreviation: initialAbbreviation)]
+        var times: [Int64] = []
+        var typeIndexes: [Int] = []
+        for c in changes.sorted(by: { $0.at < $1.at }) {
+            let t = ZoneType(offset: c.offset, isDST: c.isDST, abbreviation: c.abbreviation)
+            let index = types.firstIndex(of: t) ?? { types.append(t); return types.count - 1 }()
+            if times.last == c.at { typeIndexes[typeIndexes.count - 1] = index; continue }
+            times.append(c.at)
+            typeIndexes.append(index)
+        }
+        return Zone(name: name, transitions: times, transitionTypes: typeIndexes, types: types, rule: nil)
+    }
+
     /// The offset from UTC in seconds (east positive) in force at `t`.
     public func offset(at t: Instant) -> Int { type(at: t.seconds).offset }
 

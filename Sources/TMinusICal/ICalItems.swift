@@ -1,0 +1,263 @@
+public import TMinusCore
+
+/// What a calendar file holds for tminus: its VTODOs as todos and its VEVENTs as deadlines at
+/// their next instance, with what could not be read. Pure: the clock, the zones and the hold are
+/// parameters.
+public struct ICalRead: Sendable {
+    /// One item and what a reader of the source needs besides it.
+    public struct Entry: Sendable {
+        public var item: Item
+        /// The UID as the file has it (the item's id, unless the file has none).
+        public var uid: String?
+        /// Whether it is an event (a deadline from a VEVENT).
+        public var isEvent: Bool
+        /// For an event: when its shown instance is over and held long enough, so the source must
+        /// be read again for the next one (or to drop it).
+        public var expires: Instant?
+        /// Its SEQUENCE, to keep the newest of several copies of one UID.
+        public var sequence: Int
+    }
+
+    public var entries: [Entry] = []
+    public var problems: [ICalProblem] = []
+}
+
+/// Something in a file that was not read: where, which property, and what became of the item.
+public struct ICalProblem: Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var property: String
+    public var message: String
+    public init(line: Int, property: String, message: String) {
+        self.line = line
+        self.property = property
+        self.message = message
+    }
+    public var description: String { "line \(line): \(property.isEmpty ? "" : property + ": ")\(message)" }
+}
+
+/// How a source's calendar files are read.
+public struct ICalOptions: Sendable {
+    public var now: Instant
+    /// How long an event stays after its instance (the config's overHold): an instance counts
+    /// until it is that far past.
+    public var hold: Int64
+    /// Whether VEVENTs are deadlines (else ignored).
+    public var events: Bool
+    /// The source's name, set on every item.
+    public var source: String
+
+    public init(now: Instant, hold: Int64, events: Bool, source: String) {
+        self.now = now
+        self.hold = hold
+        self.events = events
+        self.source = source
+    }
+}
+
+extension ICalRead {
+    /// Reads one file. `fallbackID` names items that have no UID (the file's name, in a vdir).
+    public static func read(_ bytes: [UInt8], options: ICalOptions, zones: ICalZones, fallbackID: String) -> ICalRead {
+        let doc = ICalParser.parse(bytes)
+        var out = ICalRead()
+        for line in doc.badLines.prefix(3) {
+            out.problems.append(ICalProblem(line: line, property: "", message: "not an iCalendar content line (no ':'); ignored"))
+        }
+        var definitions: [String: ICalComponent] = [:]
+        for tz in doc.find(["VTIMEZONE"]) {
+            if let id = tz.property("TZID")?.text.trimmingSpaces, definitions[id] == nil { definitions[id] = tz }
+        }
+        var reader = ComponentReader(options: options, zones: zones, definitions: definitions, bytes: bytes)
+        let components = doc.find(["VTODO", "VEVENT"])
+        // Events are read by UID: the master with its RRULE and the overrides (RECURRENCE-ID).
+        var overrides: [String: [ICalComponent]] = [:]
+        for c in components where c.name == "VEVENT" && c.property("RECURRENCE-ID") != nil {
+            if let uid = c.property("UID")?.text.trimmingSpaces, !uid.isEmpty { overrides[uid, default: []].append(c) }
+        }
+        var index = 0
+        for c in components {
+            index += 1
+            let uid = c.property("UID").map { $0.text.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+            let id = uid ?? (components.count == 1 ? fallbackID : "\(fallbackID)#\(index)")
+            if c.name == "VTODO" {
+                if let e = reader.todo(c, id: id, uid: uid) { out.entries.append(e) }
+            } else if options.events {
+                if c.property("RECURRENCE-ID") != nil {
+                    // An override whose master is missing stands alone.
+                    guard let uid, components.contains(where: { $0.name == "VEVENT" && $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil }) else {
+                        if let e = reader.event(c, id: id, uid: uid, overrides: []) { out.entries.append(e) }
+                        continue
+                    }
+                    continue
+                }
+                if let e = reader.event(c, id: id, uid: uid, overrides: uid.flatMap { overrides[$0] } ?? []) { out.entries.append(e) }
+            }
+        }
+        out.problems += reader.problems
+        // Several copies of one UID (iTIP replies in one file): the highest SEQUENCE, then the last.
+        var seen: [String: Int] = [:]
+        var kept: [Entry] = []
+        for e in out.entries {
+            let key = (e.isEvent ? "e:" : "t:") + e.item.id
+            if let i = seen[key] {
+                if e.sequence >= kept[i].sequence { kept[i] = e }
+            } else {
+                seen[key] = kept.count
+                kept.append(e)
+            }
+        }
+        out.entries = kept
+        return out
+    }
+}
+
+/// Reads VTODOs and VEVENTs of one file; a property that cannot be read skips its item, once.
+struct ComponentReader {
+    let options: ICalOptions
+    let zones: ICalZones
+    let definitions: [String: ICalComponent]
+    let bytes: [UInt8]
+    var problems: [ICalProblem] = []
+    var warned: Set<String> = []
+
+    init(options: ICalOptions, zones: ICalZones, definitions: [String: ICalComponent], bytes: [UInt8]) {
+        self.options = options
+        self.zones = zones
+        self.definitions = definitions
+        self.bytes = bytes
+    }
+
+    struct Skip: Error {}
+
+    mutating func skip(_ p: ICalProperty, _ what: String, _ kind: String) -> Skip {
+        problems.append(ICalProblem(line: p.line, property: p.name, message: "\(what); the \(kind) is skipped"))
+        return Skip()
+    }
+
+    /// The zone for a TZID (warning once per name when it is unknown).
+    mutating func zone(_ tzid: String, line: Int, property: String) -> Zone {
+        let (z, warning) = zones.zone(tzid, definitions: definitions, bytes: bytes)
+        if let warning, !warned.contains(tzid) {
+            warned.insert(tzid)
+            problems.append(ICalProblem(line: line, property: property, message: warning))
+        }
+        return z
+    }
+
+    /// A DATE or DATE-TIME property, nil when absent or empty (writers leave `DUE:` empty).
+    mutating func time(_ c: ICalComponent, _ name: String, _ kind: String) throws(Skip) -> (ICalTime, ICalProperty)? {
+        guard let p = c.property(name), !ICalParser.trimmed(p.value[...]).isEmpty else { return nil }
+        guard let t = ICalTime(p) else { throw skip(p, "'\(Self.shown(p.value))' is not a date or date-time", kind) }
+        return (t, p)
+    }
+
+    /// The instant a time names (a whole day: its start, in the reader's zone).
+    mutating func instant(_ t: ICalTime, line: Int, property: String) -> Instant {
+        switch t {
+        case .date(let d): return zones.local.startOfDay(d)
+        case .floating(let l): return zones.local.instant(l)
+        case .utc(let i): return i
+        case .zoned(let l, let tzid): return zone(tzid, line: line, property: property).instant(l)
+        }
+    }
+
+    static func shown(_ value: [UInt8]) -> String {
+        let s = ControlText.clean(String(decoding: value.prefix(40), as: UTF8.self), replacement: "?")
+        return value.count > 40 ? s + "…" : s
+    }
+
+    static func title(_ c: ICalComponent) -> String {
+        let raw = c.property("SUMMARY")?.text ?? ""
+        var t = ControlText.clean(raw, replacement: " ", dropBidi: true)
+        t = Validation.trimmedText(t)
+        if t.isEmpty { return "(no title)" }
+        if t.count > Validation.maxTitleLength { t = String(t.prefix(Validation.maxTitleLength - 1)) + "…" }
+        return t
+    }
+
+    static func note(_ c: ICalComponent) -> String {
+        let raw = c.property("DESCRIPTION")?.text ?? ""
+        var n = ControlText.clean(raw, replacement: nil, keepNewlines: true, dropBidi: true)
+        if n.count > Validation.maxNoteLength { n = String(n.prefix(Validation.maxNoteLength - 1)) + "…" }
+        return n
+    }
+
+    /// The first category, as a tag (at most 32 characters, no controls).
+    static func tag(_ c: ICalComponent) -> String? {
+        for p in c.all("CATEGORIES") {
+            for v in p.textList {
+                let t = Validation.trimmedText(ControlText.clean(v, replacement: " ", dropBidi: true))
+                if !t.isEmpty { return String(t.prefix(32)) }
+            }
+        }
+        return nil
+    }
+
+    static func sequence(_ c: ICalComponent) -> Int {
+        c.property("SEQUENCE").flatMap { Int($0.raw.trimmingSpaces) } ?? 0
+    }
+
+    mutating func created(_ c: ICalComponent) -> Instant? {
+        guard let p = c.property("CREATED"), let t = ICalTime(p) else { return nil }
+        let i = instant(t, line: p.line, property: p.name)
+        return i.isSupported ? i : nil
+    }
+
+    // MARK: VTODO
+
+    mutating func todo(_ c: ICalComponent, id: String, uid: String?) -> ICalRead.Entry? {
+        do throws(Skip) {
+            var item = Item(kind: .todo, id: id, handle: 0, title: Self.title(c), note: Self.note(c), source: options.source)
+            item.tag = Self.tag(c)
+            item.created = created(c)
+            let start = try time(c, "DTSTART", "todo")
+            if let (t, p) = try time(c, "DUE", "todo") {
+                item.due = t.isDate ? .day(t.local.date) : .instant(instant(t, line: p.line, property: p.name))
+            } else if let (t, p) = start, let d = c.property("DURATION") {
+                guard let seconds = ICalDuration.seconds(d.value[...]) else { throw skip(d, "'\(Self.shown(d.value))' is not a duration", "todo") }
+                let base = instant(t, line: p.line, property: p.name)
+                item.due = t.isDate && seconds % 86_400 == 0 ? .day(t.local.date.adding(days: Int(seconds / 86_400) - 1)) : .instant(base + seconds)
+            }
+            if let due = item.due, !due.isSupported, let p = c.property("DUE") ?? c.property("DTSTART") {
+                throw skip(p, "the date is outside \(CivilDate.supportedText)", "todo")
+            }
+            if let p = c.property("PRIORITY"), !ICalParser.trimmed(p.value[...]).isEmpty {
+                guard let n = Int(p.raw.trimmingSpaces), (0...9).contains(n) else { throw skip(p, "'\(Self.shown(p.value))' is not a priority 0–9", "todo") }
+                item.priority = n == 0 ? .none : n <= 4 ? .high : n == 5 ? .medium : .low
+            }
+            let status = c.property("STATUS").map { ICalParser.upperTrimmed($0.value[...]) } ?? ""
+            var percent = 0
+            if let p = c.property("PERCENT-COMPLETE"), !ICalParser.trimmed(p.value[...]).isEmpty {
+                guard let n = Int(p.raw.trimmingSpaces), (0...100).contains(n) else { throw skip(p, "'\(Self.shown(p.value))' is not a percentage", "todo") }
+                percent = n
+            }
+            var completed: Instant?
+            if let (t, p) = try time(c, "COMPLETED", "todo") { completed = instant(t, line: p.line, property: p.name) }
+            if completed == nil, status == "COMPLETED" || status == "CANCELLED" || percent == 100 {
+                completed = item.created ?? Instant(0)
+            }
+            item.completed = completed.map { $0.isSupported ? $0 : Instant(0) }
+            let startInstant = start.map { instant($0.0, line: $0.1.line, property: $0.1.name) }
+            item.remind = try alarm(c, start: startInstant, end: item.due.map { $0.instant(in: zones.local) }, kind: "todo")
+            return ICalRead.Entry(item: item, uid: uid, isEvent: false, expires: nil, sequence: Self.sequence(c))
+        } catch {
+            return nil
+        }
+    }
+
+    /// The first VALARM's TRIGGER as an instant: absolute, or relative to the start (or, with
+    /// RELATED=END or without a start, to the end: a todo's due).
+    mutating func alarm(_ c: ICalComponent, start: Instant?, end: Instant?, kind: String) throws(Skip) -> Instant? {
+        guard let alarm = c.components.first(where: { $0.name == "VALARM" }), let trigger = alarm.property("TRIGGER") else { return nil }
+        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalTime(trigger) != nil {
+            guard let t = ICalTime(trigger) else { throw skip(trigger, "'\(Self.shown(trigger.value))' is not a date-time", kind) }
+            return instant(t, line: trigger.line, property: "TRIGGER")
+        }
+        guard let offset = ICalDuration.seconds(trigger.value[...]) else {
+            throw skip(trigger, "'\(Self.shown(trigger.value))' is not a duration", kind)
+        }
+        let base = trigger.parameter("RELATED")?.uppercased() == "END" ? end ?? start : start ?? end
+        guard let base else { return nil }
+        let t = base + offset
+        return t.isSupported ? t : nil
+    }
+}

@@ -1,0 +1,93 @@
+public import TMinusCore
+
+/// The changes tminus writes back into a calendar item (`done`, `undo`, `edit`), each as the
+/// smallest edit of the item's component; every change also bumps SEQUENCE and sets
+/// LAST-MODIFIED and DTSTAMP, as CalDAV clients expect of a changed item.
+public enum ICalChange: Sendable {
+    case complete(at: Instant)
+    case reopen(at: Instant)
+    /// From the item as it was read to the item as edited: only the fields that differ are written.
+    case update(from: Item, to: Item, at: Instant)
+}
+
+public enum ICalWriteError: Error, Equatable, Sendable {
+    /// No VTODO or VEVENT with that UID in the file (it changed since it was read).
+    case notFound
+    /// What the change asks cannot be said in the file (the reason, for the user).
+    case unsupported(String)
+}
+
+extension ICalWriter {
+    /// The file with `change` applied to the VTODO (or the VEVENT, for `isEvent`) whose UID is
+    /// `uid` (for a recurring event, the master: its overrides are left as they are).
+    public static func apply(_ change: ICalChange, to bytes: [UInt8], uid: String, isEvent: Bool) throws(ICalWriteError) -> [UInt8] {
+        let doc = ICalParser.parse(bytes)
+        let name = isEvent ? "VEVENT" : "VTODO"
+        guard let c = doc.find([name]).first(where: {
+            $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil
+        }) else { throw .notFound }
+        var set: [Line] = []
+        var remove: [String] = []
+        let at: Instant
+        switch change {
+        case .complete(let t):
+            guard !isEvent else { throw .unsupported("a calendar event cannot be done; it leaves the bar when it is over") }
+            at = t
+            set += [Line("STATUS", "COMPLETED"), Line("COMPLETED", utc(t)), Line("PERCENT-COMPLETE", "100")]
+        case .reopen(let t):
+            guard !isEvent else { throw .unsupported("a calendar event cannot be reopened") }
+            at = t
+            set.append(Line("STATUS", "NEEDS-ACTION"))
+            remove += ["COMPLETED", "PERCENT-COMPLETE"]
+        case .update(let old, let new, let t):
+            at = t
+            if new.title != old.title { set.append(Line("SUMMARY", value: ICalText.escape(new.title))) }
+            if new.note != old.note {
+                if new.note.isEmpty { remove.append("DESCRIPTION") } else { set.append(Line("DESCRIPTION", value: ICalText.escape(new.note))) }
+            }
+            if new.due != old.due {
+                if isEvent {
+                    guard c.property("RRULE") == nil, c.property("RDATE") == nil else {
+                        throw .unsupported("a recurring event's date is changed in your calendar, not one instance from the bar")
+                    }
+                    guard let due = new.due else { throw .unsupported("an event needs a date") }
+                    set.append(dateLine("DTSTART", due))
+                    // The end moves with the start, so the event keeps its length: as a DURATION
+                    // (the length between the old start and end, both read in their own form).
+                    if let endProp = c.property("DTEND"), let end = ICalTime(endProp), let startProp = c.property("DTSTART"),
+                       let start = ICalTime(startProp), end.isDate == start.isDate {
+                        let length = max(0, end.local.secondsAsUTC - start.local.secondsAsUTC)
+                        set.append(Line("DURATION", length % 86_400 == 0 ? "P\(length / 86_400)D" : "PT\(length)S"))
+                    }
+                    remove.append("DTEND")
+                } else if let due = new.due {
+                    set.append(dateLine("DUE", due))
+                    remove.append("DURATION")
+                } else {
+                    remove += ["DUE", "DURATION"]
+                }
+            }
+            if new.priority != old.priority, !isEvent {
+                if let p = priority(new.priority) { set.append(Line("PRIORITY", p)) } else { remove.append("PRIORITY") }
+            }
+            if new.tag != old.tag {
+                // The new tag becomes the first category; the others stay.
+                var rest = c.all("CATEGORIES").flatMap(\.textList)
+                if !rest.isEmpty { rest.removeFirst() }
+                let list = (new.tag.map { [$0] } ?? []) + rest
+                if list.isEmpty { remove.append("CATEGORIES") } else {
+                    var value: [UInt8] = []
+                    for (i, v) in list.enumerated() {
+                        if i > 0 { value.append(0x2C) }
+                        value += ICalText.escape(v)
+                    }
+                    set.append(Line("CATEGORIES", value: value))
+                }
+            }
+            if set.isEmpty && remove.isEmpty { return bytes }
+        }
+        let sequence = (c.property("SEQUENCE").flatMap { Int($0.raw.trimmingSpaces) } ?? 0) + 1
+        set += [Line("LAST-MODIFIED", utc(at)), Line("DTSTAMP", utc(at)), Line("SEQUENCE", String(sequence))]
+        return edit(bytes, component: c, set: set, remove: remove, lineBreak: doc.lineBreak)
+    }
+}

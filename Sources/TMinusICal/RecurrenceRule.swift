@@ -1,0 +1,131 @@
+import TMinusCore
+
+/// An RRULE (RFC 5545 §3.3.10) in the subset tminus expands: FREQ DAILY, WEEKLY, MONTHLY or
+/// YEARLY; INTERVAL, COUNT, UNTIL; BYMONTH, BYMONTHDAY (negative too), BYYEARDAY, BYDAY (with
+/// ordinals such as `-1FR`), BYHOUR, BYMINUTE, BYSECOND, BYSETPOS and WKST. Anything else
+/// (sub-daily frequencies, BYWEEKNO, RSCALE) is refused by name, so the item can say why it
+/// shows only its first date.
+public struct RecurrenceRule: Equatable, Sendable {
+    public enum Frequency: String, Sendable {
+        case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+    }
+
+    /// A BYDAY entry: a weekday (0 Sunday … 6 Saturday) and an ordinal (0: every one).
+    public struct WeekdayNum: Equatable, Sendable {
+        public var ordinal: Int
+        public var weekday: Int
+    }
+
+    public var frequency: Frequency
+    public var interval = 1
+    public var count: Int?
+    public var until: ICalTime?
+    public var byMonth: [Int] = []
+    public var byMonthDay: [Int] = []
+    public var byYearDay: [Int] = []
+    public var byDay: [WeekdayNum] = []
+    public var byHour: [Int] = []
+    public var byMinute: [Int] = []
+    public var bySecond: [Int] = []
+    public var bySetPos: [Int] = []
+    /// The day weeks start on (0 Sunday … 6 Saturday); Monday unless WKST says otherwise.
+    public var weekStart = 1
+
+    public init(frequency: Frequency) { self.frequency = frequency }
+
+    static let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+    /// Reads `FREQ=…;…` (a trailing `;` and any case accepted). The error names the part.
+    public static func parse(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
+        var rule: RecurrenceRule?
+        var parts: [(String, String)] = []
+        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+            let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard kv.count == 2 else { throw RecurrenceError("'\(part)' is not NAME=VALUE") }
+            let name = kv[0].uppercased().trimmingSpaces
+            let value = kv[1].uppercased().trimmingSpaces
+            if name == "FREQ" {
+                guard let f = Frequency(rawValue: value) else {
+                    if ["HOURLY", "MINUTELY", "SECONDLY"].contains(value) {
+                        throw RecurrenceError("FREQ=\(value) (repeating within a day) is not supported")
+                    }
+                    throw RecurrenceError("FREQ=\(value.prefix(20)) is not a frequency")
+                }
+                rule = RecurrenceRule(frequency: f)
+            } else {
+                parts.append((name, value))
+            }
+        }
+        guard var rule else { throw RecurrenceError("FREQ is missing") }
+        func ints(_ name: String, _ value: String, _ range: ClosedRange<Int>, nonZero: Bool = false) throws(RecurrenceError) -> [Int] {
+            var out: [Int] = []
+            for v in value.split(separator: ",") {
+                guard let n = Int(v.trimmingSpaces), range.contains(n), !(nonZero && n == 0) else {
+                    throw RecurrenceError("\(name)=\(value.prefix(40)) is not a list of numbers in \(range.lowerBound)…\(range.upperBound)")
+                }
+                out.append(n)
+            }
+            guard !out.isEmpty, out.count <= 400 else { throw RecurrenceError("\(name) is empty or too long") }
+            return out
+        }
+        for (name, value) in parts {
+            switch name {
+            case "INTERVAL":
+                guard let n = Int(value), n >= 1, n <= 10_000 else { throw RecurrenceError("INTERVAL=\(value.prefix(20)) must be a whole number from 1") }
+                rule.interval = n
+            case "COUNT":
+                guard let n = Int(value), n >= 1, n <= 1_000_000 else { throw RecurrenceError("COUNT=\(value.prefix(20)) must be a whole number from 1") }
+                rule.count = n
+            case "UNTIL":
+                guard let t = ICalTime.parse(Array(value.utf8)[...], tzid: nil) else { throw RecurrenceError("UNTIL=\(value.prefix(20)) is not a date") }
+                rule.until = t
+            case "BYMONTH": rule.byMonth = try ints(name, value, 1...12)
+            case "BYMONTHDAY": rule.byMonthDay = try ints(name, value, -31...31, nonZero: true)
+            case "BYYEARDAY": rule.byYearDay = try ints(name, value, -366...366, nonZero: true)
+            case "BYHOUR": rule.byHour = try ints(name, value, 0...23)
+            case "BYMINUTE": rule.byMinute = try ints(name, value, 0...59)
+            case "BYSECOND": rule.bySecond = try ints(name, value, 0...60)
+            case "BYSETPOS": rule.bySetPos = try ints(name, value, -366...366, nonZero: true)
+            case "WKST":
+                guard let d = weekdays.firstIndex(of: value) else { throw RecurrenceError("WKST=\(value.prefix(20)) is not a weekday") }
+                rule.weekStart = d
+            case "BYDAY":
+                for v in value.split(separator: ",") {
+                    let s = v.trimmingSpaces
+                    guard s.count >= 2, let d = weekdays.firstIndex(of: String(s.suffix(2))) else {
+                        throw RecurrenceError("BYDAY=\(value.prefix(40)) is not a list of weekdays such as MO or -1FR")
+                    }
+                    let prefix = s.dropLast(2)
+                    var ordinal = 0
+                    if !prefix.isEmpty {
+                        guard let n = Int(prefix), n != 0, abs(n) <= 53 else { throw RecurrenceError("BYDAY=\(value.prefix(40)): '\(s)' has a bad ordinal") }
+                        ordinal = n
+                    }
+                    rule.byDay.append(WeekdayNum(ordinal: ordinal, weekday: d))
+                }
+            case "BYWEEKNO", "RSCALE", "SKIP":
+                throw RecurrenceError("\(name) is not supported")
+            default:
+                // X- parts and unknown names are ignored, as RFC 5545 allows for extensions.
+                if !name.hasPrefix("X-") && !name.isEmpty { throw RecurrenceError("\(name.prefix(20)) is not a rule part") }
+            }
+        }
+        if rule.count != nil, rule.until != nil { throw RecurrenceError("COUNT and UNTIL together") }
+        return rule
+    }
+}
+
+public struct RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

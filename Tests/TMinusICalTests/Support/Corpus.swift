@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TMinusCore
+import TMinusICal
+
+/// The iCalendar files other projects wrote (`../shared/corpus` beside the repository, or
+/// `$TMINUS_CORPUS`): the tests read them as they are.
+enum Corpus {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static var root: URL {
+        if let env = ProcessInfo.processInfo.environment["TMINUS_CORPUS"], !env.isEmpty { return URL(fileURLWithPath: env) }
+        return repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] {
+        let url = root.appendingPathComponent(path)
+        let data = try #require(FileManager.default.contents(atPath: url.path),
+                                "missing \(url.path): the corpus lives in ../shared/corpus (or set TMINUS_CORPUS)")
+        return Array(data)
+    }
+
+    /// Every .ics file in the corpus, by path relative to it.
+    static func icsFiles() throws -> [String] {
+        let e = try #require(FileManager.default.enumerator(atPath: root.path), "missing corpus at \(root.path)")
+        var out: [String] = []
+        while let p = e.nextObject() as? String {
+            if p.hasSuffix(".ics") { out.append(p) }
+        }
+        return out.sorted()
+    }
+}
+
+func systemZone(_ name: String) -> Zone? {
+    guard ICalZones.isZoneName(name), let data = FileManager.default.contents(atPath: "/usr/share/zoneinfo/\(name)") else { return nil }
+    return Zone.tzif(Array(data), name: name)
+}
+
+func zone(_ name: String) throws -> Zone {
+    try #require(systemZone(name), "missing /usr/share/zoneinfo/\(name); install tzdata")
+}
+
+func at(_ text: String) -> Instant {
+    guard let t = RFC3339.parse(text) else { fatalError("bad RFC 3339 in a test: \(text)") }
+    return t
+}
+
+func ics(_ lines: String) -> [UInt8] { Array(lines.utf8) }
