@@ -23,12 +23,15 @@ let package = Package(
         // Pure: iCalendar files (RFC 5545): content lines, components, dates and zones, recurrence,
         // VTODO/VEVENT to items, and the minimal edit that writes a change back.
         .target(name: "TMinusICal", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
+        // Pure: other programs' todo formats: todo.txt lines and Taskwarrior's export.
+        .target(name: "TMinusSources", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         // Pure: one renderer per bar, with that bar's escaping.
         .target(name: "TMinusRender", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
         // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C.
         .target(name: "CTMinusSys"),
         // I/O: container files, locking, atomic writes, zone loading, follow loop.
-        .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline", "CTMinusSys"], swiftSettings: swiftSettings),
+        .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusSources", "CTMinusSys"],
+                swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
         .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
                 swiftSettings: swiftSettings),
@@ -41,6 +44,7 @@ let package = Package(
         .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
                     exclude: ["Golden"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusSourcesTests", dependencies: ["TMinusCore", "TMinusSources"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import Glibc
 public import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
 /// The command line (the README's commands table). `run` parses the global options, runs one command and maps
 /// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
@@ -92,12 +93,13 @@ public enum CLI {
             }
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)
-        let ctx = Context(home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
+        var ctx = Context(home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
                           environment: environment, console: console)
+        ctx.readConfig()
         let code = try run(args, ctx)
         if code == 0 && changesData.contains(command) && !(command == "summary" && !args.contains("--rebuild")) {
             // Polling bars with a `signal` option refresh at once (config `signals`).
-            if let (config, problems) = try? ctx.container.loadConfig(), problems.isEmpty { BarSignals.send(config.signals) }
+            if let config = try? ctx.config() { BarSignals.send(config.signals) }
         }
         return code
     }
@@ -127,10 +129,11 @@ public enum CLI {
         case "prev": CycleCommand.prev
         case "demo": DemoCommand.run
         case "doctor": DoctorCommand.run
+        case "sources": SourcesCommand.run
         default: nil
         }
     }
 
     static let commandNames = ["add", "todo", "list", "ls", "done", "undo", "rm", "edit", "tag", "stats", "summary", "config",
-                               "show", "timeline", "next", "prev", "demo", "doctor"]
+                               "show", "timeline", "next", "prev", "demo", "doctor", "sources"]
 }

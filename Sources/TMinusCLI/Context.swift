@@ -1,5 +1,6 @@
 import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
 /// What every command gets: the container, the frozen or real `now`, the zone and the environment.
 struct Context {
@@ -11,6 +12,33 @@ struct Context {
     var zone: Zone
     var environment: Environment
     var console: Console
+    /// The config as read once for this run (a file that cannot be read: the error).
+    var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
+
+    /// Reads the config (again: a follower does on every change) and sets up the sources from it.
+    mutating func readConfig() {
+        do throws(TMinusError) { loaded = .success(try container.loadConfig()) } catch { loaded = .failure(error) }
+        container.sourcing = nil
+        if case .success(let (config, problems)) = loaded, problems.isEmpty {
+            container.sourcing = Sourcing(sources: config.sources, zone: zone, hold: config.overHold, environment: environment,
+                                          configDirectory: FileIO.directory(of: home.configPath))
+        }
+    }
+
+    /// The config and its problems (defaults when there is no file).
+    func loadConfig() throws(TMinusError) -> (Config, [ConfigProblem]) {
+        switch loaded {
+        case .success(let c): return c
+        case .failure(let e): throw e
+        }
+    }
+
+    /// The config, or a usage error naming its first problem.
+    func config() throws(TMinusError) -> Config {
+        let (config, problems) = try loadConfig()
+        if let first = problems.first { throw .usage("\(home.configPath) \(first)") }
+        return config
+    }
 
     func when(_ text: String) throws(TMinusError) -> When {
         try WhenParser.parse(text, now: now, zone: zone)

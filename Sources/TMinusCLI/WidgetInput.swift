@@ -8,13 +8,15 @@ struct WidgetInput {
     var config: Config
     var provider: TimelineProvider?
     var problem: String?
+    /// When the summary must be read again although no file changed (an event's instance is
+    /// over: its source gives the next one).
+    var refresh: Instant?
 
     /// The config (with `--deadline` applied) and a provider over the summary and state. A broken
     /// config, or a configured REF that names no deadline, is a usage error; an unreadable
     /// summary a failure.
-    static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider) {
-        var (config, problems) = try ctx.container.loadConfig()
-        if let first = problems.first { throw .usage("\(ctx.home.configPath) \(first)") }
+    static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider, Instant?) {
+        var config = try ctx.config()
         if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
         let summary = try ctx.container.summaryForWidgets(now: ctx.now)
         let provider = TimelineProvider(summary: summary, config: config, state: ctx.container.loadState(), zone: ctx.zone)
@@ -23,17 +25,17 @@ struct WidgetInput {
                 throw .usage("deadline: \(error.description)")
             }
         }
-        return (config, provider)
+        return (config, provider, summary.sources.compactMap(\.refresh).min())
     }
 
     /// For `show`: a problem becomes an error entry and one line on stderr.
     static func load(_ ctx: Context, deadline: String?) -> WidgetInput {
         do throws(TMinusError) {
-            let (config, provider) = try make(ctx, deadline: deadline)
-            return WidgetInput(config: config, provider: provider)
+            let (config, provider, refresh) = try make(ctx, deadline: deadline)
+            return WidgetInput(config: config, provider: provider, refresh: refresh)
         } catch {
             ctx.console.err("tminus: " + CLI.oneLine(error.description))
-            return WidgetInput(config: (try? ctx.container.loadConfig().0) ?? Config(), provider: nil, problem: error.description)
+            return WidgetInput(config: (try? ctx.loadConfig().0) ?? Config(), provider: nil, problem: error.description)
         }
     }
 

@@ -91,3 +91,23 @@ extension ICalWriter {
         return edit(bytes, component: c, set: set, remove: remove, lineBreak: doc.lineBreak)
     }
 }
+
+extension ICalWriter {
+    /// The file without the components of this UID (a VTODO, or an event with its overrides);
+    /// nil when nothing else is left in it (the file goes).
+    public static func removing(_ bytes: [UInt8], uid: String) throws(ICalWriteError) -> [UInt8]? {
+        let doc = ICalParser.parse(bytes)
+        let items = doc.find(["VTODO", "VEVENT"])
+        let mine = items.filter { $0.property("UID")?.text.trimmingSpaces == uid }
+        guard !mine.isEmpty else { throw .notFound }
+        if mine.count == items.count { return nil }
+        var out: [UInt8] = []
+        var at = 0
+        for c in mine.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where c.range.lowerBound >= at {
+            out += bytes[at..<c.range.lowerBound]
+            at = c.range.upperBound
+        }
+        out += bytes[at...]
+        return out
+    }
+}

@@ -131,10 +131,12 @@ public enum FileIO {
         let target: String
         let temp: String
         let fd: Int32
+        let mode: mode_t
 
-        /// Creates the temp file beside `path` (mode 0600).
-        public init(for path: String) throws(TMinusError) {
+        /// Creates the temp file beside `path` (mode 0600, or `mode`: another program's file keeps its own).
+        public init(for path: String, mode: mode_t = 0o600) throws(TMinusError) {
             self.path = path
+            self.mode = mode
             target = resolvedTarget(path)
             temp = tempName(for: target)
             fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -152,7 +154,7 @@ public enum FileIO {
         /// Fsyncs and closes it: ready for `commit`.
         public func finish() throws(TMinusError) -> Temp {
             var st = stat()
-            let ok = fchmod(fd, 0o600) == 0 && fsync(fd) == 0 && fstat(fd, &st) == 0
+            let ok = fchmod(fd, mode) == 0 && fsync(fd) == 0 && fstat(fd, &st) == 0
             let code = errno
             close(fd)
             guard ok else {
@@ -170,8 +172,8 @@ public enum FileIO {
 
     /// Writes `bytes` to a temp file beside `path` (mode 0600) and fsyncs it. Nothing the user sees
     /// has changed yet; `commit` puts it in place, `discard` removes it.
-    public static func writeTemp(_ bytes: [UInt8], for path: String) throws(TMinusError) -> Temp {
-        let w = try TempWriter(for: path)
+    public static func writeTemp(_ bytes: [UInt8], for path: String, mode: mode_t = 0o600) throws(TMinusError) -> Temp {
+        let w = try TempWriter(for: path, mode: mode)
         try w.write(bytes)
         return try w.finish()
     }
@@ -196,6 +198,13 @@ public enum FileIO {
         let t = try writeTemp(bytes, for: path)
         try commit(t)
         syncDirectory(directory(of: t.target))
+    }
+
+    /// The permission bits of the file at `path` (symlinks followed), or nil when there is none.
+    public static func mode(of path: String) -> mode_t? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return st.st_mode & 0o7777
     }
 
     // MARK: the archive's primitives
@@ -266,6 +275,26 @@ public enum FileIO {
     // MARK: directories
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
+    /// The entries of a folder with whether each is a folder (symlinks followed), unsorted.
+    public static func entries(in dir: String) -> [(name: String, isDirectory: Bool)] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [(String, Bool)] = []
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != "." && name != ".." else { continue }
+            let type = entry.pointee.d_type
+            let isDir = type == UInt8(DT_DIR) || ((type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN)) && isDirectory(dir + "/" + name))
+            out.append((name, isDir))
+        }
+        return out
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
     public static func names(in dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }

@@ -1,10 +1,10 @@
 import TMinusCore
 import TMinusIO
 
-/// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH]`
+/// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH] [--to SOURCE]`
 enum AddCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "add", options: ["due", "start", "note", "tag", "icon"])
+        let a = try Arguments.parse(raw, command: "add", options: ["due", "start", "note", "tag", "icon", "to"])
         try a.expectPositional(1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due 2026-12-01T17:00")
         let title = try Validation.title(a.positional[0])
         guard let dueText = a.value("due") else {
@@ -17,14 +17,23 @@ enum AddCommand {
         if start >= due.instant(in: ctx.zone) {
             throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
+        let target = try SourceEdits.target(a, isDeadline: true, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: change.store.tags).name }
-            let d = Item.deadline(handle: try change.store.takeHandle(), title: title, note: note, due: due, start: start,
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
+                target == nil ? try Validation.knownTag(s, in: change.store.tags).name : try Validation.tagName(s)
+            }
+            var d = Item.deadline(handle: try change.store.takeHandle(), title: title, note: note, due: due, start: start,
                                   created: ctx.now, tag: tag, icon: icon)
-            change.store.insert(d)
+            if let target {
+                // A calendar event has no start of its own: progress starts when tminus first sees it.
+                d.source = target.name
+                d.start = nil
+            }
+            change.add(d)
             return d
         }
-        ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(due, now: ctx.now, zone: ctx.zone))")
+        let to = added.source == Item.ownSource ? "" : " to \(added.source)"
+        ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(due, now: ctx.now, zone: ctx.zone))\(to)")
         return 0
     }
 }

@@ -20,7 +20,7 @@ enum CycleCommand {
 
     /// Moves the selection `step` places along the ongoing deadlines and saves it.
     static func select(_ ctx: Context, by step: Int) throws(TMinusError) -> Item? {
-        let (_, provider) = try WidgetInput.make(ctx, deadline: nil)
+        let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         let order = provider.cycleOrder(at: ctx.now)
         guard !order.isEmpty else { return nil }
         let current = provider.entry(at: ctx.now).deadline?.id

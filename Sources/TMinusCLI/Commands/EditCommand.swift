@@ -23,10 +23,18 @@ enum EditCommand {
             s == "none" ? nil : try TodoCommand.reminder(s, ctx)
         }
         let edited = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
-            var item = try RefResolver.resolve(a.positional[0], among: change.store.items)
+            var item = try RefResolver.resolve(a.positional[0], among: change.openItems)
+            let original = item
             let tags = change.store.tags
+            let foreign = item.source != Item.ownSource
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) -> String? in
-                s == "none" ? nil : try Validation.knownTag(s, in: tags).name
+                if s == "none" { return nil }
+                // Another source keeps its own tags (categories, projects): any tag name goes there.
+                if foreign { return try Validation.tagName(s) }
+                return try Validation.knownTag(s, in: tags).name
+            }
+            if foreign {
+                try SourceEdits.check(item, a, ctx)
             }
             switch item.kind {
             case .deadline:
@@ -54,10 +62,10 @@ enum EditCommand {
             if let title { item.title = title }
             if let note { item.note = note }
             if let tag { item.tag = tag }
-            change.store.replace(item)
+            change.update(from: original, to: item)
             return item
         }
-        ctx.say("updated #\(edited.handle) \(edited.title)")
+        ctx.say("updated #\(edited.handle) \(edited.title)\(StatusCommands.from(edited))")
         return 0
     }
 }

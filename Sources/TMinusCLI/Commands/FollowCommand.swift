@@ -24,16 +24,22 @@ enum FollowCommand {
         let i3blocks14 = ctx.environment["BLOCK_NAME"] != nil && ctx.environment["name"] == nil
         let clicks = format == "i3bar" || (format == "i3blocks" && !i3blocks14)
         let blockName = format == "i3blocks" ? (ctx.environment["name"] ?? ctx.environment["BLOCK_NAME"] ?? "tminus") : "tminus"
-        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName)
+        // The sources' files and folders too (a vdirsyncer run renames files into a collection).
+        let sourceWatch = WatchList()
+        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName, extra: sourceWatch)
         let loop = FollowLoop(
             header: framing.header,
             frame: framing.frame,
             load: {
-                let widget = WidgetInput.load(ctx, deadline: deadline)
-                let options = RenderOptions(family: family, markup: markup, config: widget.config, zone: ctx.zone)
+                let session = Session(ctx, deadline: deadline)
+                sourceWatch.targets = session.ctx.container.sourcing.map(SourceWatch.targets) ?? []
                 return { t in
-                    let (entry, next) = widget.entryAndNext(at: t)
-                    return (StreamFraming.update(format, entry, options), next)
+                    // An event's instance is over: its source gives the next one.
+                    if let refresh = session.widget.refresh, t >= refresh { session.reload() }
+                    let options = RenderOptions(family: family, markup: markup, config: session.widget.config, zone: ctx.zone)
+                    let (entry, next) = session.widget.entryAndNext(at: t)
+                    let wake = [next, session.widget.refresh].compactMap { $0 }.min()
+                    return (StreamFraming.update(format, entry, options), wake)
                 }
             },
             click: { button in
@@ -43,5 +49,52 @@ enum FollowCommand {
                 _ = try? CycleCommand.select(clickCtx, by: step)
             })
         return loop.run(&driver)
+    }
+}
+
+/// One reading of the config and the summary for a follower, read again when a source's part
+/// expires (a class: the session closure keeps it across ticks).
+final class Session {
+    var ctx: Context
+    let deadline: String?
+    var widget: WidgetInput
+
+    init(_ ctx: Context, deadline: String?) {
+        var ctx = ctx
+        ctx.now = CLI.systemNow() + ctx.clockOffset
+        ctx.readConfig()
+        self.ctx = ctx
+        self.deadline = deadline
+        widget = WidgetInput.load(ctx, deadline: deadline)
+    }
+
+    func reload() {
+        ctx.now = CLI.systemNow() + ctx.clockOffset
+        widget = WidgetInput.load(ctx, deadline: deadline)
+    }
+}
+
+/// What a follower watches for each source: a vdir's folder and its collections (any `.ics`
+/// name, and new collections), a file's folder (the file by name: it is replaced by a rename),
+/// Taskwarrior's data folder.
+enum SourceWatch {
+    static func targets(_ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+        var out: [(directory: String, names: [String])] = []
+        for s in sourcing.sources {
+            switch s.kind {
+            case .vdir:
+                let root = sourcing.path(s.path ?? "")
+                out.append((root, ["*"]))
+                for entry in FileIO.entries(in: root) where entry.isDirectory && !entry.name.hasPrefix(".") {
+                    out.append((root + "/" + entry.name, ["*.ics", "color"]))
+                }
+            case .ics, .todotxt, .summary:
+                let file = sourcing.path(s.path ?? "")
+                out.append((FileIO.directory(of: file), [FileIO.baseName(of: file)]))
+            case .taskwarrior:
+                out.append((sourcing.taskData(s), ["pending.data", "completed.data", "taskchampion.sqlite3"]))
+            }
+        }
+        return out
     }
 }

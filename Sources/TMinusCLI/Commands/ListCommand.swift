@@ -27,11 +27,18 @@ enum ListCommand {
             guard let sort = ListQuery.Sort(rawValue: s) else { throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'") }
             q.sort = sort
         }
+        // Other sources' open items, as the widgets see them (read again when they changed).
+        let fromSources = try ctx.container.sourceItems(now: ctx.now)
         let (store, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
             var q = q
-            if let tag = a.value("tag") { q.tag = try Validation.knownTag(tag, in: snapshot.store.tags).name }
+            if let tag = a.value("tag") {
+                let lower = tag.lowercased()
+                if let own = snapshot.store.tag(named: tag) { q.tag = own.name }
+                else if fromSources.contains(where: { $0.tag?.lowercased() == lower }) { q.tag = tag }
+                else { q.tag = try Validation.knownTag(tag, in: snapshot.store.tags).name }
+            }
             // History is read only when asked for, a piece at a time, keeping what matches.
-            var matching = q.apply(to: snapshot.store.items, now: ctx.now, zone: ctx.zone)
+            var matching = q.apply(to: snapshot.store.items + fromSources, now: ctx.now, zone: ctx.zone)
             if q.includeCompleted {
                 try snapshot.history.forEach { (r: HistoryRecord) throws(TMinusError) in
                     if q.matches(r.item, now: ctx.now, zone: ctx.zone) { matching.append(r.item) }
@@ -45,7 +52,7 @@ enum ListCommand {
             return 0
         }
         if items.isEmpty {
-            ctx.say(store.items.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
+            ctx.say(store.items.isEmpty && fromSources.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
             return 0
         }
         for item in items { ctx.say(line(item, ctx)) }
@@ -59,9 +66,10 @@ enum ListCommand {
         var marks = ""
         if item.starred { marks += "★ " }
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
-        let tag = item.tag.map { "  [\($0)]" } ?? ""
+        let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
+        let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
         let handle = String(item.handle)
         return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.rawValue.padding(8) + "  " + due.padding(26)
-            + marks + Validation.printable(item.title) + tag
+            + marks + Validation.printable(item.title) + tag + source
     }
 }

@@ -8,11 +8,12 @@ enum StatusCommands {
     static func done(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let refs = try parseRefs(raw, command: "done")
         let items = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> [Item] in
-            let found = try unique(refs.map { (ref: RefQuery) throws(TMinusError) in try RefResolver.resolve(ref, among: change.store.items) })
+            let open = change.openItems
+            let found = try unique(refs.map { (ref: RefQuery) throws(TMinusError) in try RefResolver.resolve(ref, among: open) })
             for item in found { change.complete(item, at: ctx.now) }
             return found
         }
-        for item in items { ctx.say("done #\(item.handle) \(item.title)") }
+        for item in items { ctx.say("done #\(item.handle) \(item.title)\(from(item))") }
         return 0
     }
 
@@ -24,15 +25,16 @@ enum StatusCommands {
                 let record = try completed(ref, in: change.history)
                 if !found.contains(where: { $0.offset == record.offset }) { found.append(record) }
             }
+            let open = change.openItems
             for record in found {
-                if change.store.items.contains(where: { $0.id == record.item.id }) {
+                if open.contains(where: { $0.id == record.item.id && $0.source == record.item.source }) {
                     throw .usage("#\(record.item.handle) \(Validation.printable(record.item.title)) is open already")
                 }
                 change.reopen(record)
             }
             return found.map(\.item)
         }
-        for item in items { ctx.say("reopened #\(item.handle) \(item.title)") }
+        for item in items { ctx.say("reopened #\(item.handle) \(item.title)\(from(item))") }
         return 0
     }
 
@@ -44,18 +46,18 @@ enum StatusCommands {
             var old: [HistoryRecord] = []
             for ref in refs {
                 do throws(TMinusError) {
-                    let item = try RefResolver.resolve(ref, among: change.store.items)
+                    let item = try RefResolver.resolve(ref, among: change.openItems)
                     if !open.contains(where: { $0.id == item.id }) { open.append(item) }
                 } catch let openError {
                     guard let record = try? completed(ref, in: change.history, what: "item") else { throw openError }
                     if !old.contains(where: { $0.offset == record.offset }) { old.append(record) }
                 }
             }
-            for item in open { change.store.remove(id: item.id) }
+            for item in open { change.remove(item) }
             for record in old { change.forget(record) }
             return open + old.map(\.item)
         }
-        for item in items { ctx.say("removed #\(item.handle) \(item.title)") }
+        for item in items { ctx.say("removed #\(item.handle) \(item.title)\(from(item))") }
         return 0
     }
 
@@ -76,9 +78,12 @@ enum StatusCommands {
         return try a.positional.map { (s: String) throws(TMinusError) in try RefQuery(s) }
     }
 
+    /// ` (in work)` for another source's item.
+    static func from(_ item: Item) -> String { item.source == Item.ownSource ? "" : " (in \(item.source))" }
+
     static func unique(_ items: [Item]) -> [Item] {
         var out: [Item] = []
-        for item in items where !out.contains(where: { $0.id == item.id }) { out.append(item) }
+        for item in items where !out.contains(where: { $0.id == item.id && $0.source == item.source }) { out.append(item) }
         return out
     }
 }

@@ -18,7 +18,7 @@ enum TimelineCommand {
             limit = n
         }
         if let until, until < from { throw .usage("--until is before --from") }
-        let (config, provider) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
+        let (config, provider, _) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
         var writer = TimelineJSONWriter(zone: ctx.zone, maxTodos: config.maxTodos)
         var out = BufferedOutput(console: ctx.console)
         out.write(#"{"entries":["#)

@@ -1,25 +1,29 @@
 import TMinusCore
 import TMinusIO
 
-/// `tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority P]`
+/// `tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority P] [--to SOURCE]`
 enum TodoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "todo", flags: ["star"], options: ["due", "remind", "note", "tag", "priority"])
+        let a = try Arguments.parse(raw, command: "todo", flags: ["star"], options: ["due", "remind", "note", "tag", "priority", "to"])
         try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
         let title = try Validation.title(a.positional[0])
         let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
         let note = try Validation.note(a.value("note") ?? "")
         let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
+        let target = try SourceEdits.target(a, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in try Validation.knownTag(s, in: change.store.tags).name }
-            let t = Item.todo(handle: try change.store.takeHandle(), title: title, note: note, due: due, remind: remind,
+            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
+                target == nil ? try Validation.knownTag(s, in: change.store.tags).name : try Validation.tagName(s)
+            }
+            var t = Item.todo(handle: try change.store.takeHandle(), title: title, note: note, due: due, remind: remind,
                               created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
-            change.store.insert(t)
+            if let target { t.source = target.name }
+            change.add(t)
             return t
         }
         let dueText = added.due.map { ", due " + DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? ""
-        ctx.say("added todo #\(added.handle) \(added.title)\(dueText)")
+        ctx.say("added todo #\(added.handle) \(added.title)\(dueText)\(added.source == Item.ownSource ? "" : " to \(added.source)")")
         return 0
     }
 

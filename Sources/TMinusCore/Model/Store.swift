@@ -11,12 +11,17 @@ public struct Store: Equatable, Sendable {
     /// Open items of both kinds, by handle.
     public var items: [Item]
     public var history: HistoryMeta
+    /// The handles of other sources' open items, so `tminus done 12` names the same calendar todo
+    /// on every run (sorted by source, then id).
+    public var links: [SourceLink]
 
-    public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta()) {
+    public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
+                links: [SourceLink] = []) {
         self.nextHandle = nextHandle
         self.tags = tags
         self.items = items
         self.history = history
+        self.links = links
     }
 
     public var deadlines: [Item] { items.filter(\.isDeadline) }
@@ -85,6 +90,21 @@ public struct HistoryMeta: Equatable, Sendable {
         case .todo: todos += delta
         }
     }
+}
+
+/// The handle tminus gave an item of another source (a calendar todo, a todo.txt line).
+public struct SourceLink: Equatable, Sendable {
+    public var source: String
+    public var id: String
+    public var handle: Int
+
+    public init(source: String, id: String, handle: Int) {
+        self.source = source
+        self.id = id
+        self.handle = handle
+    }
+
+    public static func < (a: SourceLink, b: SourceLink) -> Bool { (a.source, a.id) < (b.source, b.id) }
 }
 
 /// A tag with a colour (`#rrggbb`).

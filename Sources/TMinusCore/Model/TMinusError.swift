@@ -19,3 +19,14 @@ public enum TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension TMinusError {
+    /// The same error with `detail` added to its message.
+    public func withDetail(_ detail: String) -> TMinusError {
+        guard !detail.isEmpty else { return self }
+        switch self {
+        case .usage(let m): return .usage(m + detail)
+        case .failure(let m): return .failure(m + detail)
+        }
+    }
+}

@@ -53,6 +53,8 @@ public enum StoreFile {
                     store.tags = try readTags(&p)
                 case ("history", 3):
                     store.history = try readHistory(&p)
+                case ("links", 3):
+                    store.links = try readLinks(&p)
                 case ("items", _), ("deadlines", 2), ("todos", 2):
                     guard try !p.readNull() else { continue }
                     guard try p.kind() == .array else { throw p.error(at: "\"\(key)\" must be a list") }
@@ -86,6 +88,10 @@ public enum StoreFile {
             store.nextHandle = nextHandle
         }
         if version == 2 { store.items.sort { $0.handle < $1.handle } }
+        if let high = store.links.first(where: { $0.handle >= store.nextHandle }) {
+            throw .failure("\(path): the link of \(high.source) item \(Validation.printable(high.id)) has handle \(high.handle), not below nextHandle; fix or move the file (tminus has not changed it)")
+        }
+        store.links.sort(by: <)
         if version == 3, let bad = store.history.removing.first(where: { $0 >= store.history.bytes }) {
             throw .failure("\(path): history.removing holds an offset outside the archive (\(bad)); fix or move the file (tminus has not changed it)")
         }
@@ -168,6 +174,35 @@ public enum StoreFile {
         return out
     }
 
+    /// `[{"source": name, "id": text, "handle": n}]`.
+    static func readLinks(_ p: inout JSONParser) throws(JSONSyntaxError) -> [SourceLink] {
+        guard try !p.readNull() else { return [] }
+        guard try p.kind() == .array else { throw p.error(at: "\"links\" must be a list") }
+        try p.beginArray()
+        var out: [SourceLink] = []
+        while try p.nextElement() {
+            guard try p.kind() == .object else { throw p.error(at: "a link needs a \"source\", an \"id\" and a \"handle\"") }
+            try p.beginObject()
+            var source: String?, id: String?, handle: Int?
+            while let key = try p.nextKey() {
+                switch key {
+                case "source" where try p.kind() == .string: source = try p.readString()
+                case "id" where try p.kind() == .string: id = try p.readString()
+                case "handle" where try p.kind() == .number:
+                    let n = try p.readNumber()
+                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle) else { throw p.error(at: "a link's handle must be a whole number from 1 to \(Item.maxHandle)") }
+                    handle = Int(n)
+                default: try p.skipValue()
+                }
+            }
+            guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else {
+                throw p.error(at: "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\"")
+            }
+            out.append(SourceLink(source: source, id: id, handle: handle))
+        }
+        return out
+    }
+
     static func readHistory(_ p: inout JSONParser) throws(JSONSyntaxError) -> HistoryMeta {
         guard try !p.readNull() else { return HistoryMeta() }
         guard try p.kind() == .object else { throw p.error(at: "\"history\" must be an object") }
@@ -214,6 +249,14 @@ public enum StoreFile {
         out += JSONWriter.bytes(.array(store.tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }), pretty: false)
         out += ",\n  \"history\": ".utf8
         out += JSONWriter.bytes(.object(history), pretty: false)
+        if !store.links.isEmpty {
+            out += ",\n  \"links\": [".utf8
+            for (i, link) in store.links.enumerated() {
+                out += (i == 0 ? "\n    " : ",\n    ").utf8
+                out += JSONWriter.bytes(.object(["source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle)]), pretty: false)
+            }
+            out += "\n  ]".utf8
+        }
         out += ",\n  \"items\": [".utf8
         for (i, item) in store.items.enumerated() {
             out += (i == 0 ? "\n    " : ",\n    ").utf8

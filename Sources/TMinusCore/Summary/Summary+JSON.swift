@@ -6,10 +6,7 @@ extension Summary {
             "format": .string(Summary.format),
             "version": .int(Summary.version),
             "generated": .string(generated.description),
-            "sources": .array(sources.map {
-                .object(["name": .string($0.name), "stamp": .string($0.stamp.description), "items": .int($0.items),
-                         "file": $0.file.map(JSON.string), "fileStamp": $0.fileStamp.map(JSON.string)])
-            }),
+            "sources": .array(sources.map { $0.json() }),
             "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
         ]), pretty: false)
         out.removeLast()  // "}": the item lists follow
@@ -69,6 +66,28 @@ extension Summary {
                             case "items" where try p.kind() == .number: s.items = Int(max(0, min(try p.readNumber(), Double(Item.maxHandle))))
                             case "file" where try p.kind() == .string: s.file = try p.readString()
                             case "fileStamp" where try p.kind() == .string: s.fileStamp = try p.readString()
+                            case "kind" where try p.kind() == .string: s.kind = try p.readString()
+                            case "key" where try p.kind() == .string: s.key = try p.readString()
+                            case "zone" where try p.kind() == .string: s.zone = try p.readString()
+                            case "error" where try p.kind() == .string: s.error = try p.readString()
+                            case "hold" where try p.kind() == .number: s.hold = Int64(max(0, min(try p.readNumber(), 1e12)))
+                            case "refresh": s.refresh = try instant("a source's refresh")
+                            case "problems" where try p.kind() == .array:
+                                try p.beginArray()
+                                while try p.nextElement() {
+                                    if try p.kind() == .string { s.problems.append(try p.readString()) } else { try p.skipValue() }
+                                }
+                            case "watch" where try p.kind() == .array:
+                                try p.beginArray()
+                                while try p.nextElement() {
+                                    guard try p.kind() == .array else { try p.skipValue(); continue }
+                                    try p.beginArray()
+                                    var pair: [String] = []
+                                    while try p.nextElement() {
+                                        if try p.kind() == .string { pair.append(try p.readString()) } else { try p.skipValue() }
+                                    }
+                                    if pair.count == 2 { s.watch.append(Source.Watched(path: pair[0], stamp: pair[1])) }
+                                }
                             default: try p.skipValue()
                             }
                         }
@@ -116,5 +135,23 @@ extension Summary {
     /// Reads a summary from a JSON value (tests and tools; tminus reads the bytes).
     public init(json: JSON) throws(TMinusError) {
         try self.init(bytes: JSONWriter.bytes(json, pretty: false))
+    }
+}
+
+extension Summary.Source {
+    /// The record's JSON (fields of other sources only when set).
+    func json() -> JSON {
+        var m: [JSON.Member] = [JSON.Member("name", .string(name)), JSON.Member("stamp", .string(stamp.description)), JSON.Member("items", .int(items))]
+        if let file { m.append(JSON.Member("file", .string(file))) }
+        if let fileStamp { m.append(JSON.Member("fileStamp", .string(fileStamp))) }
+        if let kind { m.append(JSON.Member("kind", .string(kind))) }
+        if let key { m.append(JSON.Member("key", .string(key))) }
+        if !watch.isEmpty { m.append(JSON.Member("watch", .array(watch.map { .array([.string($0.path), .string($0.stamp)]) }))) }
+        if let zone { m.append(JSON.Member("zone", .string(zone))) }
+        if let hold { m.append(JSON.Member("hold", .number(Double(hold)))) }
+        if let refresh { m.append(JSON.Member("refresh", .string(refresh.description))) }
+        if !problems.isEmpty { m.append(JSON.Member("problems", .array(problems.map(JSON.string)))) }
+        if let error { m.append(JSON.Member("error", .string(error))) }
+        return .object(m)
     }
 }

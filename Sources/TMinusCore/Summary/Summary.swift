@@ -15,13 +15,58 @@ public struct Summary: Equatable, Sendable {
         /// `FileStamp` then: when the file's stamp differs now, the summary is stale.
         public var file: String?
         public var fileStamp: String?
+        /// Other sources (the config's `sources`): their kind and what their reading depends on.
+        public var kind: String?
+        public var key: String?
+        /// The files and folders whose stamps were taken before the source was read: when one
+        /// differs now (or is gone, or appeared), the source is read again.
+        public var watch: [Watched]
+        /// The zone and hold its calendar items were read with (a change re-reads them).
+        public var zone: String?
+        public var hold: Int64?
+        /// When it must be read again anyway (an event's instance is over: the next one is due).
+        public var refresh: Instant?
+        /// What was skipped or guessed, each naming the file, line and property.
+        public var problems: [String]
+        /// Why it could not be read at all (then it shows no items).
+        public var error: String?
 
-        public init(name: String, stamp: Instant, items: Int, file: String? = nil, fileStamp: String? = nil) {
+        public struct Watched: Equatable, Sendable {
+            public var path: String
+            /// `FileStamp` text, or "-" when there was nothing at the path.
+            public var stamp: String
+            public init(path: String, stamp: String) {
+                self.path = path
+                self.stamp = stamp
+            }
+        }
+
+        public init(name: String, stamp: Instant, items: Int, file: String? = nil, fileStamp: String? = nil, kind: String? = nil,
+                    key: String? = nil, watch: [Watched] = [], zone: String? = nil, hold: Int64? = nil, refresh: Instant? = nil,
+                    problems: [String] = [], error: String? = nil) {
             self.name = name
             self.stamp = stamp
             self.items = items
             self.file = file
             self.fileStamp = fileStamp
+            self.kind = kind
+            self.key = key
+            self.watch = watch
+            self.zone = zone
+            self.hold = hold
+            self.refresh = refresh
+            self.problems = problems
+            self.error = error
+        }
+    }
+
+    /// One source's share of the summary: its record and its open items.
+    public struct Part: Equatable, Sendable {
+        public var source: Source
+        public var items: [Item]
+        public init(source: Source, items: [Item]) {
+            self.source = source
+            self.items = items
         }
     }
 
@@ -45,6 +90,14 @@ public struct Summary: Equatable, Sendable {
     /// creation dates left out) replace the store's part of `previous`; items of every other
     /// source in `previous` are kept, so a store write never drops them.
     public static func build(from store: Store, now: Instant, storeStamp: String?, keeping previous: Summary? = nil) -> Summary {
+        var extraTags: [Tag] = []
+        for t in previous?.tags ?? [] where store.tag(named: t.name) == nil { extraTags.append(t) }
+        return build(from: store, now: now, storeStamp: storeStamp, parts: previous?.parts() ?? [], extraTags: extraTags)
+    }
+
+    /// The summary of the store's open items and the other sources' parts. Items whose tag the
+    /// store knows get that tag's colour (so a colour changed with `tminus tag` shows at once).
+    public static func build(from store: Store, now: Instant, storeStamp: String?, parts: [Part], extraTags: [Tag] = []) -> Summary {
         var deadlines: [Item] = []
         var todos: [Item] = []
         for var item in store.items {
@@ -57,15 +110,22 @@ public struct Summary: Equatable, Sendable {
         }
         let own = Source(name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
         var sources = [own]
-        var tags = store.tags
-        if let previous {
-            for s in previous.sources where s.name != Item.ownSource { sources.append(s) }
-            deadlines += previous.deadlines.filter { $0.source != Item.ownSource }
-            todos += previous.todos.filter { $0.source != Item.ownSource }
-            for t in previous.tags where store.tag(named: t.name) == nil { tags.append(t) }
+        for part in parts where part.source.name != Item.ownSource {
+            sources.append(part.source)
+            for var item in part.items {
+                if let tag = store.tag(named: item.tag) { item.color = tag.color }
+                if item.isDeadline { deadlines.append(item) } else { todos.append(item) }
+            }
         }
         deadlines.sort { ($0.due?.sortKey ?? 0, $0.handle, $0.id) < ($1.due?.sortKey ?? 0, $1.handle, $1.id) }
-        return Summary(generated: now, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
+        return Summary(generated: now, sources: sources, tags: store.tags + extraTags, deadlines: deadlines, todos: todos)
+    }
+
+    /// Every other source's part: its record and its items (in the summary's order).
+    public func parts() -> [Part] {
+        sources.filter { $0.name != Item.ownSource }.map { s in
+            Part(source: s, items: deadlines.filter { $0.source == s.name } + todos.filter { $0.source == s.name })
+        }
     }
 
     /// The store's file stamp this summary was built from, or nil when it does not say (written by

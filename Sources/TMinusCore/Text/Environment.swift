@@ -9,6 +9,9 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, String)...) { pairs = elements }
     public init(_ pairs: [(String, String)]) { self.pairs = pairs }
 
+    /// Every variable, in order (for a child process).
+    public var all: [(String, String)] { pairs }
+
     public subscript(name: String) -> String? {
         pairs.last { $0.0 == name }?.1
     }

@@ -17,8 +17,17 @@ struct DirectoryWatcher {
     }
 
     let fd: Int32
-    let targets: [(directory: String, names: [String])]
+    /// Names are exact, or `*` (any name not hidden) or `*.ics` (any such name ending so).
+    var targets: [(directory: String, names: [String])]
     var roles: [Int32: [Role]] = [:]
+
+    static func matches(_ names: [String], _ name: String) -> Bool {
+        for n in names {
+            if n == name { return true }
+            if n.hasPrefix("*"), !name.hasPrefix("."), name.hasSuffix(n.dropFirst()) { return true }
+        }
+        return false
+    }
 
     init(targets: [(directory: String, names: [String])]) throws(TMinusError) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -84,7 +93,7 @@ struct DirectoryWatcher {
                 }
                 for role in roles[wd] ?? [] {
                     switch role {
-                    case .files(let names): if names.contains(name) { changed = true }
+                    case .files(let names): if Self.matches(names, name) { changed = true }
                     case .path(let step): if name == step { rearm = true }
                     }
                 }

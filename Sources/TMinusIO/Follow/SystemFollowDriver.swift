@@ -17,14 +17,19 @@ public struct SystemFollowDriver: FollowDriver {
     /// The block name clicks must carry (when they carry one).
     let blockName: String
     var stdinBuffer: [UInt8] = []
+    /// More folders to watch, set by the loader (the config's sources change with the config).
+    let extra: WatchList?
+    var extraSeen: [(directory: String, names: [String])] = []
 
     /// - Parameters:
     ///   - watch: directories and the file names in each whose change means reload; a directory
     ///     may be missing, or be deleted, moved or created later (see `DirectoryWatcher`).
     ///   - clicks: read click events from stdin (i3blocks persist, i3bar).
     ///   - blockName: the name in click events meant for us.
-    public init(offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus") throws(TMinusError) {
+    public init(offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus",
+                extra: WatchList? = nil) throws(TMinusError) {
         self.offset = offset
+        self.extra = extra
         readClicks = clicks
         self.blockName = blockName
         signal(SIGPIPE, SIG_IGN)
@@ -34,6 +39,19 @@ public struct SystemFollowDriver: FollowDriver {
             throw .failure("cannot set up --follow (timerfd, signalfd): \(FileIO.errorText())")
         }
         watcher = try DirectoryWatcher(targets: watch)
+        base = watch
+    }
+
+    let base: [(directory: String, names: [String])]
+
+    /// Re-arms the watches when the loader's list changed.
+    mutating func updateWatches() {
+        guard let extra else { return }
+        let wanted = extra.targets
+        guard wanted.count != extraSeen.count || zip(wanted, extraSeen).contains(where: { $0.0.directory != $0.1.directory || $0.0.names != $0.1.names }) else { return }
+        extraSeen = wanted
+        watcher.targets = base + wanted
+        watcher.arm()
     }
 
     public mutating func now() -> Instant {
@@ -58,6 +76,7 @@ public struct SystemFollowDriver: FollowDriver {
     }
 
     public mutating func wait(until: Instant?) -> [FollowEvent] {
+        updateWatches()
         ctminus_timerfd_at(timer, until.map { $0.seconds - offset } ?? -1, 0)
         while true {
             var fds = [
@@ -111,4 +130,11 @@ public struct SystemFollowDriver: FollowDriver {
         }
         return events
     }
+}
+
+/// Folders a follower watches besides its own files, changed by whoever loads the data (a class:
+/// the loader and the driver share it).
+public final class WatchList: @unchecked Sendable {
+    public var targets: [(directory: String, names: [String])] = []
+    public init() {}
 }

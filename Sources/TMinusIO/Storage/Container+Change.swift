@@ -13,17 +13,70 @@ public struct Change: Sendable {
     /// A migrated history waiting for this change's commit, and what its repair found.
     var migrated: Migration.Written?
     var repairs: [String] = []
+    /// Other sources' parts, as read (when stale) when the change began; nil without sources.
+    var parts: [Summary.Part]?
+    /// Changes to other sources' items, made in their files when the change commits.
+    var sourceWork: [SourceWork] = []
 
-    /// Completes an open item: it leaves the store and joins the history.
+    struct SourceWork {
+        var op: SourceOperation
+        /// What joins the history once the source has it done.
+        var completing: Item?
+        /// The history record that goes once the source has it open again.
+        var forgetting: HistoryRecord?
+    }
+
+    /// Open items of other sources, with their handles.
+    public var sourceItems: [Item] { parts?.flatMap(\.items) ?? [] }
+
+    /// Every open item a REF may name: the store's, then other sources'.
+    public var openItems: [Item] { store.items + sourceItems }
+
+    /// Completes an open item: it leaves the store (or is marked done in its source) and joins the history.
     public mutating func complete(_ item: Item, at t: Instant) {
+        guard item.source == Item.ownSource else {
+            sourceWork.append(SourceWork(op: .complete(item), completing: item.marked(completed: t)))
+            return
+        }
         guard store.remove(id: item.id) != nil else { return }
         completing.append(item.marked(completed: t))
     }
 
-    /// Reopens a completed item: its record leaves the history and the item is open again.
+    /// Reopens a completed item: its record leaves the history and the item is open again (in its source).
     public mutating func reopen(_ record: HistoryRecord) {
+        guard record.item.source == Item.ownSource else {
+            sourceWork.append(SourceWork(op: .reopen(record.item.marked(completed: nil)), forgetting: record))
+            return
+        }
         forget(record)
         store.insert(record.item.marked(completed: nil))
+    }
+
+    /// Removes an open item (from its source, for another source's).
+    public mutating func remove(_ item: Item) {
+        guard item.source == Item.ownSource else {
+            sourceWork.append(SourceWork(op: .remove(item)))
+            return
+        }
+        store.remove(id: item.id)
+    }
+
+    /// Replaces an open item with an edited copy (written into its source, for another source's).
+    public mutating func update(from old: Item, to new: Item) {
+        guard old.source == Item.ownSource else {
+            sourceWork.append(SourceWork(op: .update(from: old, to: new)))
+            return
+        }
+        store.replace(new)
+    }
+
+    /// Adds a new item: to the store, or (with `source` set) to that source; it has a handle already.
+    public mutating func add(_ item: Item) {
+        guard item.source == Item.ownSource else {
+            sourceWork.append(SourceWork(op: .create(item)))
+            return
+        }
+        store.insert(item)
     }
 
     /// Removes a completed item for good.
@@ -41,6 +94,7 @@ extension Container {
         try FileIO.makeDirectory(home.directory)
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
             var change = try begin()
+            if sourcing != nil { change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now) }
             let result: T
             do throws(TMinusError) { result = try body(&change) } catch {
                 change.migrated?.discard(home)
@@ -101,6 +155,55 @@ extension Container {
     /// Writes the change: archive lines and index entries for completed items, then the store
     /// and the summary as temp files, then the commit (the store's rename), then the rest.
     func commit(_ change: Change, now: Instant) throws(TMinusError) {
+        var change = change
+        // Other sources first: their files are the truth. Each change is written into its file,
+        // then that source is read again; one that fails stops the rest, the store commits what
+        // was done, and the error says so.
+        var sourceFailure: TMinusError?
+        if !change.sourceWork.isEmpty, let sourcing {
+            var touched: Set<String> = []
+            var applied: [String] = []
+            for work in change.sourceWork {
+                let item = work.op.item
+                let id: String
+                do throws(TMinusError) { id = try SourceWriter.apply(work.op, sourcing, now: now) } catch {
+                    let before = applied.isEmpty ? "" : " (done before it: \(ControlText.join(applied, ", ")))"
+                    sourceFailure = error.withDetail(before)
+                    break
+                }
+                touched.insert(item.source)
+                applied.append("#\(item.handle) in \(item.source)")
+                Self.relink(&change.store, work.op, id: id)
+                if let c = work.completing { change.completing.append(c) }
+                if let r = work.forgetting { change.forget(r) }
+            }
+            if !touched.isEmpty {
+                change.parts = foldSources(&change.store, old: change.parts ?? [], now: now, force: touched)
+            }
+            if touched.isEmpty, let sourceFailure { throw sourceFailure }
+        }
+        try commitStore(change, now: now)
+        if let sourceFailure { throw sourceFailure }
+    }
+
+    /// Keeps an item's handle across a write to its source: a new item takes the handle it was
+    /// given, an edited todo.txt line (a new id) keeps its own, a reopened one gets its old one back.
+    static func relink(_ store: inout Store, _ op: SourceOperation, id: String) {
+        let item = op.item
+        func link(_ id: String, _ handle: Int) {
+            store.links.removeAll { $0.source == item.source && ($0.id == id || $0.handle == handle) }
+            store.links.append(SourceLink(source: item.source, id: id, handle: handle))
+            store.links.sort(by: <)
+        }
+        switch op {
+        case .create, .reopen: if item.handle > 0 { link(id, item.handle) }
+        case .update(let old, _): if id != old.id, old.handle > 0 { link(id, old.handle) }
+        case .complete, .remove: break
+        }
+    }
+
+    /// Writes the store's part of a change (see `commit`).
+    func commitStore(_ change: Change, now: Instant) throws(TMinusError) {
         var store = change.store
         var meta = store.history
         let committedBytes = meta.bytes
@@ -156,7 +259,13 @@ extension Container {
             undoArchive()
             throw error
         }
-        let summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
+        let summary: Summary
+        if let parts = change.parts {
+            let extra = (previousSummaryToKeep()?.tags ?? []).filter { store.tag(named: $0.name) == nil }
+            summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, parts: parts, extraTags: extra)
+        } else {
+            summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
+        }
         let summaryTemp: FileIO.Temp
         do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes(summary), for: home.summaryPath) } catch {
             FileIO.discard(storeTemp)

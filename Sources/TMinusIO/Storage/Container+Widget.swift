@@ -62,8 +62,15 @@ extension Container {
         return Summary.build(from: store, now: now, storeStamp: stamp, keeping: previous)
     }
 
-    /// Rebuilds the summary from the store (no store: an empty one) and writes it.
+    /// Rebuilds the summary from the store (no store: an empty one) and writes it; every source
+    /// is read again.
     public func rebuildSummary(now: Instant) throws(TMinusError) {
+        if let sourcing, !sourcing.sources.isEmpty {
+            try mutate(now: now) { (change: inout Change) throws(TMinusError) in
+                change.parts = foldSources(&change.store, old: change.parts ?? [], now: now, force: Set(sourcing.sources.map(\.name)))
+            }
+            return
+        }
         try FileIO.makeDirectory(home.directory)
         try FileIO.withLock(home.lockPath) { () throws(TMinusError) in
             try recover()
@@ -78,8 +85,8 @@ extension Container {
     public func summaryForWidgets(now: Instant) throws(TMinusError) -> Summary {
         if let bytes = try FileIO.read(home.summaryPath) {
             let summary = try parseSummary(bytes)
-            if isCurrent(summary) { return summary }
-        } else if !FileIO.exists(home.storePath) {
+            if isCurrent(summary) && sourcesCurrent(summary, now: now) { return summary }
+        } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }
         return try refreshSummary(now: now)
@@ -96,12 +103,39 @@ extension Container {
     func refreshSummary(now: Instant) throws(TMinusError) -> Summary {
         let rebuild = { () throws(TMinusError) -> Summary in
             self.removeTemps()
-            if let bytes = try FileIO.read(self.home.summaryPath), let s = try? self.parseSummary(bytes), self.isCurrent(s) { return s }
+            let previous = (try? FileIO.read(self.home.summaryPath)).flatMap { $0 }.flatMap { try? self.parseSummary($0) }
+            if let s = previous, self.isCurrent(s), self.sourcesCurrent(s, now: now) { return s }
+            if let sourcing = self.sourcing, !sourcing.sources.isEmpty { return try self.refreshSources(now: now, previous: previous) }
             let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
             try? FileIO.writeAtomically(self.summaryBytes(summary), to: self.home.summaryPath)
             return summary
         }
+        guard FileIO.exists(home.directory) || !(sourcing?.sources.isEmpty ?? true) else { return try rebuild() }
+        if !FileIO.exists(home.directory) { try? FileIO.makeDirectory(home.directory) }
         guard FileIO.exists(home.directory) else { return try rebuild() }
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> Summary in try rebuild() }
+    }
+
+    /// Under the lock: the summary with stale sources read again. When that gives items new
+    /// handles the store is committed with its links (a change like any other); else only the
+    /// summary is written. A home that cannot be written still gets the summary, unwritten.
+    func refreshSources(now: Instant, previous: Summary?) throws(TMinusError) -> Summary {
+        var change = try begin()
+        let legacy = change.migrated != nil
+        if legacy { change.migrated?.discard(home) }
+        let before = change.store
+        change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now)
+        let extra = (previous?.tags ?? []).filter { change.store.tag(named: $0.name) == nil }
+        if !legacy, change.store.links != before.links || change.store.nextHandle != before.nextHandle {
+            if (try? commitStore(change, now: now)) != nil, let bytes = try? FileIO.read(home.summaryPath), let s = try? parseSummary(bytes) {
+                return s
+            }
+        }
+        let stamp = FileStamp.of(home.storePath)?.description
+        var store = change.store
+        if legacy { store.items = Migration.repair(open: store.items, history: []).open }
+        let summary = Summary.build(from: store, now: now, storeStamp: stamp, parts: change.parts ?? [], extraTags: extra)
+        try? FileIO.writeAtomically(summaryBytes(summary), to: home.summaryPath)
+        return summary
     }
 }

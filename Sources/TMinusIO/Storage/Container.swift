@@ -7,8 +7,14 @@ public import TMinusCore
 /// that reads or writes them.
 public struct Container: Sendable {
     public let home: Home
+    /// The config's sources and what reading them needs; nil when the config cannot be read (then
+    /// the summary's parts of other sources are kept as they are, never dropped).
+    public var sourcing: Sourcing?
 
-    public init(home: Home) { self.home = home }
+    public init(home: Home, sourcing: Sourcing? = nil) {
+        self.home = home
+        self.sourcing = sourcing
+    }
 
     /// What a command reads: the committed store and the history it names.
     public struct Snapshot: Sendable {

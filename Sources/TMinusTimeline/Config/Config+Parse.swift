@@ -60,7 +60,7 @@ extension Config {
             }
         }
         let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
-                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals"]
+                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources"]
         for m in members {
             let path = m.key
             switch m.key {
@@ -116,6 +116,24 @@ extension Config {
                     guard ["waybar", "i3blocks"].contains(s.key) else { unknown(s, spath, ["waybar", "i3blocks"]); continue }
                     if let n = int(s, spath, 1...30) { config.signals[s.key] = n }
                 }
+            case "sources":
+                guard case .array(let list) = m.value else { problem(m, path, "expected a list [ { \"name\": …, \"kind\": …, \"path\": … } ]"); continue }
+                for (i, entry) in list.enumerated() {
+                    let epath = "sources[\(i)]"
+                    guard let fields = entry.members else {
+                        problem(m, epath, "expected an object { \"name\": …, \"kind\": …, \"path\": … }")
+                        continue
+                    }
+                    if let source = parseSource(fields, path: epath, at: fields.first?.line ?? m.line, problem: problem, unknown: unknown, string: string) {
+                        if let dup = config.sources.first(where: { $0.name.lowercased() == source.name.lowercased() }) {
+                            let line = fields.first { $0.key == "name" }?.line ?? source.line
+                            problems.append(ConfigProblem(line: line, key: "\(epath).name",
+                                                          message: "'\(source.name)' names another source already (line \(dup.line)); give each source its own name"))
+                        } else {
+                            config.sources.append(source)
+                        }
+                    }
+                }
             default:
                 unknown(m, path, topKeys)
             }
@@ -125,5 +143,95 @@ extension Config {
             problems.append(ConfigProblem(line: line, key: "critical", message: "is longer than warning; critical should come closer to the deadline"))
         }
         return (config, problems.sorted { $0.line < $1.line })
+    }
+
+    /// One `sources` entry; nil (with its problems reported) when it cannot be used.
+    static func parseSource(_ fields: [JSON.Member], path: String, at line: Int, problem: (JSON.Member, String, String) -> Void,
+                            unknown: (JSON.Member, String, [String]) -> Void, string: (JSON.Member, String) -> String?) -> SourceConfig? {
+        let known = ["name", "kind", "path", "events", "filter", "data", "collection"]
+        var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?
+        var events = true
+        var bad = false
+        for f in fields {
+            let fpath = "\(path).\(f.key)"
+            switch f.key {
+            case "name":
+                guard let s = string(f, fpath) else { bad = true; continue }
+                guard SourceConfig.isValidName(s) else {
+                    problem(f, fpath, "'\(Validation.printable(s))' is not a source name; use 1 to 32 letters, digits, '-' or '_' (not \"tminus\")")
+                    bad = true
+                    continue
+                }
+                name = s
+            case "kind":
+                guard let s = string(f, fpath) else { bad = true; continue }
+                guard let k = SourceConfig.Kind.allCases.first(where: { $0.rawValue == s }) else {
+                    let hint = Suggest.closest(s, among: SourceConfig.Kind.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"? " } ?? ""
+                    problem(f, fpath, "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior or summary")
+                    bad = true
+                    continue
+                }
+                kind = k
+            case "path":
+                guard let s = string(f, fpath), !s.isEmpty else {
+                    if f.value.stringValue != nil { problem(f, fpath, "is empty; give the file or folder, e.g. \"~/.calendars/work\"") }
+                    bad = true
+                    continue
+                }
+                file = s
+            case "events":
+                guard let s = string(f, fpath) else { bad = true; continue }
+                guard s == "deadlines" || s == "ignore" else {
+                    problem(f, fpath, "'\(Validation.printable(s))' is not a choice; use \"deadlines\" (events count down) or \"ignore\"")
+                    bad = true
+                    continue
+                }
+                events = s == "deadlines"
+            case "filter": filter = string(f, fpath)
+            case "data": data = string(f, fpath)
+            case "collection": collection = string(f, fpath)
+            default:
+                unknown(f, fpath, known)
+                bad = true
+            }
+        }
+        let first = fields.first ?? JSON.Member(path, .null, line: line)
+        guard let name else {
+            if !bad { problem(first, path, "has no \"name\"; give each source a short name, e.g. \"name\": \"work\"") }
+            return nil
+        }
+        guard let kind else {
+            if !bad { problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior or summary") }
+            return nil
+        }
+        if file == nil, kind != .taskwarrior {
+            if !bad { problem(first, path, "'\(name)' has no \"path\"; give the \(kind == .vdir ? "folder" : "file") it reads, e.g. \"path\": \"\(Self.examplePath(kind))\"") }
+            return nil
+        }
+        func misplaced(_ key: String, _ value: String?, allowed: Bool) {
+            guard value != nil, !allowed, let f = fields.first(where: { $0.key == key }) else { return }
+            problem(f, "\(path).\(key)", "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : "taskwarrior") sources only")
+            bad = true
+        }
+        misplaced("events", fields.contains { $0.key == "events" } ? "" : nil, allowed: kind == .vdir || kind == .ics)
+        misplaced("filter", filter, allowed: kind == .taskwarrior)
+        misplaced("data", data, allowed: kind == .taskwarrior)
+        misplaced("collection", collection, allowed: kind == .vdir)
+        if kind == .taskwarrior, let f = fields.first(where: { $0.key == "path" }) {
+            problem(f, "\(path).path", "a taskwarrior source has no path; tminus runs task export (use \"data\" for the data folder)")
+            bad = true
+        }
+        guard !bad else { return nil }
+        return SourceConfig(name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection, line: first.line)
+    }
+
+    static func examplePath(_ kind: SourceConfig.Kind) -> String {
+        switch kind {
+        case .vdir: "~/.local/share/calendars/work"
+        case .ics: "~/cal/holidays.ics"
+        case .todotxt: "~/todo/todo.txt"
+        case .taskwarrior: ""
+        case .summary: "~/Sync/phone/summary.json"
+        }
     }
 }

@@ -53,6 +53,11 @@ public struct Config: Equatable, Sendable {
     public var maxTodos = 10
     /// Real-time signals to send the bars after every change (Waybar's and i3blocks' `signal`).
     public var signals: [String: Int] = [:]
+    /// Where else deadlines and todos come from (calendars, todo.txt, Taskwarrior, summaries).
+    public var sources: [SourceConfig] = []
+
+    /// The source of this name.
+    public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }
 
     public init() {}
 }

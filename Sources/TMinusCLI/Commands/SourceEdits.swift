@@ -1,0 +1,73 @@
+import TMinusCore
+import TMinusIO
+
+/// What `edit` and `--to` may change in another source's item: each kind keeps some fields and
+/// not others (todo.txt has no notes and no times of day, Taskwarrior no notes here, no source
+/// has stars or icons). Asking for what a source cannot keep is a usage error before anything is
+/// written, never a silent loss.
+enum SourceEdits {
+    static func source(named name: String, _ ctx: Context) throws(TMinusError) -> SourceConfig {
+        let config = try ctx.config()
+        guard let source = config.source(named: name) else {
+            let known = config.sources.map(\.name)
+            let hint = known.isEmpty ? "the config has no sources (see docs/sources.md)" : "the config's sources: " + ControlText.join(known, ", ")
+            throw .usage("there is no source '\(Validation.printable(name))'; \(hint)")
+        }
+        guard source.isWritable else {
+            throw .usage("source \(source.name) (\(source.kind.rawValue)) is read-only; tminus writes to vdir, todotxt and taskwarrior sources")
+        }
+        return source
+    }
+
+    /// The options of an edit or a new item that `source` cannot keep.
+    static func refuse(_ kind: SourceConfig.Kind, name: String, isDeadline: Bool, _ a: Arguments, what: String, editing: Bool) throws(TMinusError) {
+        func no(_ option: String, _ why: String) throws(TMinusError) {
+            throw .usage("\(what) is in \(name) (\(kind.rawValue)): \(option) \(why)")
+        }
+        if a.flag("star") || a.flag("unstar") { try no("--star", "is tminus's own; give --priority high instead") }
+        if a.value("icon") != nil { try no("--icon", "is kept in tminus's own deadlines only") }
+        if a.value("start") != nil { try no("--start", "is kept in tminus's own deadlines only") }
+        if isDeadline && kind != .vdir { try no("a deadline", "cannot be kept there (it holds todos); use tminus todo … --to \(name)") }
+        switch kind {
+        case .todotxt:
+            if a.value("note") != nil { try no("--note", "cannot be kept in todo.txt (one line per todo)") }
+            if a.value("remind") != nil { try no("--remind", "cannot be kept in todo.txt") }
+        case .taskwarrior:
+            if a.value("note") != nil { try no("--note", "is not written to Taskwarrior by tminus (use task annotate)") }
+            if a.value("remind") != nil { try no("--remind", "cannot be kept in Taskwarrior") }
+        case .vdir:
+            if a.value("remind") != nil, editing { try no("--remind", "of a calendar item is changed in your calendar app") }
+        case .ics, .summary:
+            break
+        }
+    }
+
+    /// A due that a source can keep: todo.txt keeps days only.
+    static func due(_ due: Due?, for kind: SourceConfig.Kind, name: String) throws(TMinusError) {
+        if kind == .todotxt, case .instant? = due {
+            throw .usage("todo.txt keeps a due day, not a time (due:YYYY-MM-DD); give a day such as --due 2026-12-01 or --due tomorrow")
+        }
+    }
+
+    /// For `todo … --to NAME` and `add … --to NAME`: the source, checked for what the item carries.
+    static func target(_ a: Arguments, isDeadline: Bool, due: Due?, _ ctx: Context) throws(TMinusError) -> SourceConfig? {
+        guard let name = a.value("to") else { return nil }
+        let source = try source(named: name, ctx)
+        try refuse(source.kind, name: source.name, isDeadline: isDeadline, a, what: "the new \(isDeadline ? "deadline" : "todo")", editing: false)
+        try self.due(due, for: source.kind, name: source.name)
+        return source
+    }
+
+    /// For `edit` on another source's item.
+    static func check(_ item: Item, _ a: Arguments, _ ctx: Context) throws(TMinusError) {
+        let config = try ctx.config()
+        guard let source = config.source(named: item.source) else {
+            throw .usage("#\(item.handle) comes from source '\(item.source)', which the config no longer has")
+        }
+        guard source.isWritable else {
+            throw .usage("#\(item.handle) is in source \(source.name) (\(source.kind.rawValue)), which is read-only; change it where it comes from")
+        }
+        try refuse(source.kind, name: source.name, isDeadline: item.isDeadline, a, what: "#\(item.handle)", editing: true)
+        if let text = a.value("due"), text != "none" { try due(try ctx.when(text).due, for: source.kind, name: source.name) }
+    }
+}

@@ -1,0 +1,64 @@
+/// One entry of the config's `sources`: where tminus reads (and, for the writable kinds, writes)
+/// deadlines and todos that other programs keep. `docs/sources.md` describes each kind.
+public struct SourceConfig: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A directory of `.ics` files (one item each), or a directory of such collections:
+        /// what vdirsyncer syncs and khal and todoman read.
+        case vdir
+        /// One `.ics` file (read-only).
+        case ics
+        /// A todo.txt file.
+        case todotxt
+        /// Taskwarrior, through `task export`.
+        case taskwarrior
+        /// Another program's `summary.json` (read-only).
+        case summary
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// As written in the config (`~/` and relative paths are resolved by the reader).
+    public var path: String?
+    /// vdir and ics: VEVENTs are deadlines (the default) or ignored.
+    public var events: Bool
+    /// taskwarrior: the filter for `task export` (default `status:pending`).
+    public var filter: String?
+    /// taskwarrior: the data folder (default `$TASKDATA`, else `~/.task`), watched for changes.
+    public var data: String?
+    /// vdir with several collections: where new items go (default: the first by name).
+    public var collection: String?
+    /// The config line of the entry (for messages).
+    public var line: Int
+
+    public init(name: String, kind: Kind, path: String? = nil, events: Bool = true, filter: String? = nil, data: String? = nil,
+                collection: String? = nil, line: Int = 0) {
+        self.name = name
+        self.kind = kind
+        self.path = path
+        self.events = events
+        self.filter = filter
+        self.data = data
+        self.collection = collection
+        self.line = line
+    }
+
+    /// Whether `done`, `undo`, `edit`, `rm` and `--to` may change it.
+    public var isWritable: Bool { kind == .vdir || kind == .todotxt || kind == .taskwarrior }
+
+    /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
+    public var isCalendar: Bool { kind == .vdir || kind == .ics }
+
+    /// What its reading depends on in the config: when this text changes, it is read again.
+    public var key: String {
+        var parts = [kind.rawValue, path ?? ""]
+        if isCalendar { parts.append(events ? "events" : "no-events") }
+        if kind == .taskwarrior { parts += [filter ?? "", data ?? ""] }
+        return parts.joined(separator: "\u{1F}")
+    }
+
+    /// Names: letters, digits, '-' and '_', 1 to 32; `tminus` is the store's own.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 32 && name != Item.ownSource
+            && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+}

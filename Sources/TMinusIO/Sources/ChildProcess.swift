@@ -1,0 +1,98 @@
+import Glibc
+public import TMinusCore
+
+/// Runs a program (found in `PATH`) with arguments, no shell, stdin from /dev/null, and collects
+/// its output, within a time limit: a program that hangs is killed, and its caller says so.
+public enum ChildProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: [UInt8]
+        public var stderr: [UInt8]
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        /// The program is not installed (not in `PATH`).
+        case notFound
+        case timedOut
+        case failed(String)
+    }
+
+    public static func run(_ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,
+                           outputLimit: Int = 64 << 20) throws(Failure) -> Result {
+        var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
+        guard pipe(&out) == 0 else { throw .failed(FileIO.errorText()) }
+        guard pipe(&err) == 0 else {
+            close(out[0]); close(out[1])
+            throw .failed(FileIO.errorText())
+        }
+        // Not inherited by the child (it gets them as 1 and 2) nor by other children.
+        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.all.map { strdup("\($0.0)=\($0.1)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        // posix_spawnp looks the program up in the PATH of this process; use the given one.
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        var found: String?
+        if program.contains("/") { found = program } else {
+            for dir in path.split(separator: ":") where access("\(dir)/\(program)", X_OK) == 0 {
+                found = "\(dir)/\(program)"
+                break
+            }
+        }
+        guard let executable = found else {
+            close(out[0]); close(out[1]); close(err[0]); close(err[1])
+            throw .notFound
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(out[1])
+        close(err[1])
+        guard spawned == 0 else {
+            close(out[0]); close(err[0])
+            throw spawned == ENOENT ? .notFound : .failed(FileIO.errorText(spawned))
+        }
+        var stdout: [UInt8] = [], stderr: [UInt8] = []
+        var open = [out[0], err[0]]
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(timeout)
+        var timedOut = false
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !open.isEmpty {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+            if left <= 0 { timedOut = true; break }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let n = poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000)))
+            if n < 0 { if errno == EINTR { continue }; break }
+            for f in fds where f.revents != 0 {
+                let r = buffer.withUnsafeMutableBytes { read(f.fd, $0.baseAddress, $0.count) }
+                if r <= 0 {
+                    close(f.fd)
+                    open.removeAll { $0 == f.fd }
+                } else if f.fd == out[0] {
+                    if stdout.count < outputLimit { stdout += buffer[0..<r] }
+                } else if stderr.count < 65_536 {
+                    stderr += buffer[0..<r]
+                }
+            }
+        }
+        for fd in open { close(fd) }
+        if timedOut { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if timedOut { throw .timedOut }
+        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(status: code, stdout: stdout, stderr: stderr)
+    }
+}

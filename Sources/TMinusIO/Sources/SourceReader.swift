@@ -1,0 +1,73 @@
+import Glibc
+public import TMinusCore
+import TMinusICal
+import TMinusSources
+
+/// Reads one configured source into its part of the summary: its open items (without handles:
+/// the container gives those), the stamps of what it read (taken before reading, so a change
+/// during the read is seen by the next check), what was skipped, and when it must be read again.
+/// A source that cannot be read at all gives an error and no items; it never stops the others.
+public enum SourceReader {
+    public static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant) -> Summary.Part {
+        var record = Summary.Source(name: source.name, stamp: now, items: 0, kind: source.kind.rawValue, key: source.key)
+        if source.isCalendar {
+            record.zone = sourcing.zone.name
+            record.hold = sourcing.hold
+        }
+        var items: [Item] = []
+        do throws(TMinusError) {
+            switch source.kind {
+            case .vdir, .ics:
+                let read = try readCalendar(source, sourcing, now: now)
+                record.watch = read.watch
+                record.problems = read.problems
+                record.refresh = read.entries.filter { $0.item.isOpen }.compactMap(\.entry.expires).min()
+                items = read.entries.map(\.item)
+            case .todotxt:
+                let path = sourcing.path(source.path ?? "")
+                record.watch = [watched(path)]
+                guard let bytes = try FileIO.read(path, limit: 64 << 20) else {
+                    throw .failure("\(path) does not exist; create it or fix \"path\"")
+                }
+                items = TodoTxt.parse(bytes, source: source.name).map(\.item)
+            case .taskwarrior:
+                let data = sourcing.taskData(source)
+                record.watch = ["", "/pending.data", "/completed.data", "/taskchampion.sqlite3"].map { watched(data + $0) }
+                let result = try Taskwarrior.export(source, sourcing)
+                record.problems = result.problems
+                items = result.items
+            case .summary:
+                let path = sourcing.path(source.path ?? "")
+                record.watch = [watched(path)]
+                guard let bytes = try FileIO.read(path, limit: 64 << 20) else {
+                    throw .failure("\(path) does not exist (yet); it appears when the other program writes it")
+                }
+                let other = try Summary(bytes: bytes)
+                items = (other.deadlines + other.todos).map { item in
+                    var copy = item
+                    copy.source = source.name
+                    copy.handle = 0
+                    return copy
+                }
+            }
+        } catch {
+            record.error = error.description
+            // Retried when what it watches changes, or in ten minutes (a `task` installed since).
+            record.refresh = now + 600
+        }
+        let open = items.filter(\.isOpen)
+        record.items = open.count
+        return Summary.Part(source: record, items: open)
+    }
+
+    /// A path's stamp now ("-": nothing there).
+    static func watched(_ path: String) -> Summary.Source.Watched {
+        Summary.Source.Watched(path: path, stamp: FileStamp.of(path)?.description ?? "-")
+    }
+
+    /// Whether what a record watched is as it was: one `stat` per path.
+    public static func isUnchanged(_ record: Summary.Source) -> Bool {
+        for w in record.watch where (FileStamp.of(w.path)?.description ?? "-") != w.stamp { return false }
+        return true
+    }
+}

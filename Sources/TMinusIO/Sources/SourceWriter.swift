@@ -1,0 +1,173 @@
+import Glibc
+public import TMinusCore
+import TMinusICal
+import TMinusSources
+
+/// A change to another source's item, as `done`, `undo`, `rm`, `edit` and `--to` ask.
+public enum SourceOperation: Sendable {
+    case complete(Item)
+    case reopen(Item)
+    case remove(Item)
+    case update(from: Item, to: Item)
+    /// A new item in the source named by `item.source`.
+    case create(Item)
+
+    public var item: Item {
+        switch self {
+        case .complete(let i), .reopen(let i), .remove(let i), .create(let i): i
+        case .update(_, let i): i
+        }
+    }
+}
+
+/// Writes changes back into the user's files as the smallest edit (docs/sources.md): an item's
+/// `.ics` file or the todo.txt file is replaced atomically (a temp file beside it, fsync, rename,
+/// fsync of the folder), keeping its mode and every byte tminus did not change; when the file
+/// changed while tminus edited it (another program wrote it), the edit is made again on the new
+/// content. Taskwarrior is changed through `task`.
+public enum SourceWriter {
+    /// Applies `op`; returns the item's id afterwards (a new item's, or a todo.txt line's whose
+    /// text changed).
+    public static func apply(_ op: SourceOperation, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
+        let item = op.item
+        guard let source = sourcing.source(named: item.source) else {
+            throw .failure("\(Validation.printable(item.title)) comes from source '\(item.source)', which the config no longer has")
+        }
+        guard source.isWritable else {
+            throw .usage("source \(source.name) (\(source.kind.rawValue)) is read-only; change #\(item.handle) where it comes from")
+        }
+        switch source.kind {
+        case .vdir: return try vdir(op, source, sourcing, now: now)
+        case .todotxt: return try todoTxt(op, source, sourcing, now: now)
+        case .taskwarrior:
+            switch op {
+            case .complete(let i): try Taskwarrior.done(i.id, source, sourcing)
+            case .reopen(let i): try Taskwarrior.reopen(i.id, source, sourcing)
+            case .remove(let i): try Taskwarrior.delete(i.id, source, sourcing)
+            case .update(let old, let new): try Taskwarrior.modify(old.id, from: old, to: new, source, sourcing)
+            case .create(let i): return try Taskwarrior.add(i, source, sourcing)
+            }
+            return item.id
+        case .ics, .summary:
+            throw .usage("source \(source.name) is read-only")
+        }
+    }
+
+    /// Reads `path`, edits it with `edit`, and replaces it, unless it changed meanwhile (then again).
+    static func rewrite(_ path: String, what: String, _ edit: ([UInt8]) throws(TMinusError) -> [UInt8]?) throws(TMinusError) {
+        for _ in 0..<3 {
+            let before = FileStamp.of(path)
+            guard let bytes = try FileIO.read(path, limit: 64 << 20) else { throw .failure("\(path) is gone; \(what) was not changed") }
+            guard let new = try edit(bytes) else {
+                // The item's only content: the file goes.
+                guard FileIO.remove(path) else { throw .failure("cannot remove \(path): \(FileIO.errorText())") }
+                FileIO.syncDirectory(FileIO.directory(of: path))
+                return
+            }
+            if new == bytes { return }
+            let temp = try FileIO.writeTemp(new, for: path, mode: FileIO.mode(of: path) ?? 0o600)
+            guard FileStamp.of(path) == before else {
+                FileIO.discard(temp)
+                continue
+            }
+            try FileIO.commit(temp)
+            FileIO.syncDirectory(FileIO.directory(of: temp.tempPath))
+            return
+        }
+        throw .failure("\(path) keeps changing while tminus writes it; try again")
+    }
+
+    // MARK: vdir
+
+    static func vdir(_ op: SourceOperation, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
+        let root = sourcing.path(source.path ?? "")
+        let item = op.item
+        if case .create = op {
+            let collections = Vdir.collections(root)
+            var folder = collections.first ?? root
+            if let name = source.collection {
+                guard let c = collections.first(where: { FileIO.baseName(of: $0) == name }) else {
+                    throw .failure("source \(source.name): there is no collection '\(name)' in \(root)")
+                }
+                folder = c
+            }
+            guard FileIO.isDirectory(folder) else { throw .failure("source \(source.name): \(folder) is not a folder") }
+            let uid = UUIDText.random()
+            let path = folder + "/" + uid + ".ics"
+            let temp = try FileIO.writeTemp(ICalWriter.newFile(item, uid: uid, now: now), for: path, mode: 0o600)
+            try FileIO.commit(temp)
+            FileIO.syncDirectory(folder)
+            return uid
+        }
+        guard let file = locate(root, uid: item.id, isEvent: item.isDeadline) else {
+            throw .failure("source \(source.name): no file in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again")
+        }
+        try rewrite(file, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            do throws(ICalWriteError) {
+                switch op {
+                case .complete: return try ICalWriter.apply(.complete(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .reopen: return try ICalWriter.apply(.reopen(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .update(let old, let new): return try ICalWriter.apply(.update(from: old, to: new, at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .remove: return try ICalWriter.removing(bytes, uid: item.id)
+                case .create: return bytes
+                }
+            } catch {
+                switch error {
+                case .notFound: throw .failure("source \(source.name): \(file) no longer holds \(Validation.printable(item.title)); run tminus list and try again")
+                case .unsupported(let why): throw .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
+                }
+            }
+        }
+        return item.id
+    }
+
+    /// The file of a vdir that holds the item with this UID: `UID.ics` first (how todoman, khal and
+    /// tminus name files), else every file (vdirsyncer names the files it downloads at random).
+    static func locate(_ root: String, uid: String, isEvent: Bool) -> String? {
+        let collections = Vdir.collections(root)
+        let needle = Array(uid.utf8)
+        func holds(_ path: String) -> Bool {
+            guard let bytes = try? FileIO.read(path, limit: 16 << 20), Bytes.contains(bytes, needle) else { return false }
+            return ICalParser.parse(bytes).find([isEvent ? "VEVENT" : "VTODO"]).contains {
+                $0.property("UID").map { Validation.trimmedText($0.text) } == uid
+            }
+        }
+        if !uid.contains("/"), !uid.hasPrefix(".") {
+            for c in collections where holds(c + "/" + uid + ".ics") { return c + "/" + uid + ".ics" }
+        }
+        for c in collections {
+            for name in Vdir.itemNames(c) where holds(c + "/" + name) { return c + "/" + name }
+        }
+        return nil
+    }
+
+    // MARK: todo.txt
+
+    static func todoTxt(_ op: SourceOperation, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
+        let path = sourcing.path(source.path ?? "")
+        let item = op.item
+        var newID = item.id
+        try rewrite(path, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            do throws(TodoTxt.EditError) {
+                switch op {
+                case .complete: return try TodoTxt.complete(bytes, id: item.id, source: source.name, on: sourcing.zone.local(now).date)
+                case .reopen: return try TodoTxt.reopen(bytes, id: item.id, source: source.name)
+                case .remove: return try TodoTxt.remove(bytes, id: item.id, source: source.name)
+                case .update(let old, let new):
+                    let out = try TodoTxt.update(bytes, id: item.id, source: source.name, from: old, to: new, zone: sourcing.zone)
+                    // The line's new id: the line that is not in the old file's ids.
+                    let before = Set(TodoTxt.parse(bytes, source: source.name).map(\.item.id))
+                    newID = TodoTxt.parse(out, source: source.name).map(\.item.id).first { !before.contains($0) } ?? item.id
+                    return out
+                case .create(let i):
+                    let (out, id) = TodoTxt.append(bytes, item: i, created: sourcing.zone.local(now).date, zone: sourcing.zone)
+                    newID = id
+                    return out
+                }
+            } catch {
+                throw .failure("source \(source.name): \(path) no longer has the line of \(Validation.printable(item.title)); run tminus list and try again")
+            }
+        }
+        return newID
+    }
+}

@@ -1,0 +1,49 @@
+public import TMinusCore
+
+/// What reading the config's sources depends on besides the sources themselves: the zone that
+/// floating times and whole days are read in, how long an event's instance is held (the config's
+/// overHold), the environment (`HOME` for `~/`, `PATH` and `TASKRC`/`TASKDATA` for `task`,
+/// `TZDIR`), and the config's folder (relative paths are read from there).
+public struct Sourcing: Sendable {
+    public var sources: [SourceConfig]
+    public var zone: Zone
+    public var hold: Int64
+    public var environment: Environment
+    public var configDirectory: String
+
+    public init(sources: [SourceConfig], zone: Zone, hold: Int64, environment: Environment, configDirectory: String) {
+        self.sources = sources
+        self.zone = zone
+        self.hold = hold
+        self.environment = environment
+        self.configDirectory = configDirectory
+    }
+
+    /// A config path as a file-system path: `~/` is `$HOME`, a relative path is relative to the
+    /// config's folder; a trailing `/` goes.
+    public func path(_ raw: String) -> String {
+        var p = raw
+        if p == "~" || p.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty {
+            p = home + p.dropFirst()
+        } else if !p.hasPrefix("/") {
+            p = configDirectory + "/" + p
+        }
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        return p
+    }
+
+    /// Taskwarrior's data folder: the source's `data`, else `$TASKDATA`, else `~/.task`.
+    public func taskData(_ source: SourceConfig) -> String {
+        if let d = source.data { return path(d) }
+        if let d = environment["TASKDATA"], !d.isEmpty { return path(d) }
+        return path("~/.task")
+    }
+
+    public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }
+
+    /// The zone an IANA name names, from the system's zone files (`$TZDIR` or /usr/share/zoneinfo).
+    func systemZone(_ name: String) -> Zone? {
+        let dir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        return ZoneLoader.named(name, directory: dir)
+    }
+}

@@ -1,0 +1,85 @@
+public import TMinusCore
+
+/// Other sources in the summary (docs/sources.md): each configured source has a part (its
+/// record and open items) that is read again only when it is not current: what it watched
+/// changed, the config's entry, zone or hold changed, or an event's instance is over. Handles of
+/// their items live in the store's links, so they are the same on every run.
+extension Container {
+    /// Whether a source's part is current: one `stat` per watched path (the poll path's cost).
+    static func isCurrent(_ record: Summary.Source, _ config: SourceConfig, _ sourcing: Sourcing, now: Instant) -> Bool {
+        guard record.kind == config.kind.rawValue, record.key == config.key else { return false }
+        if config.isCalendar, record.zone != sourcing.zone.name || record.hold != sourcing.hold { return false }
+        if let refresh = record.refresh, now >= refresh { return false }
+        return SourceReader.isUnchanged(record)
+    }
+
+    /// Whether every configured source has a current part in the summary and no other source
+    /// has one. Without a readable config, yes (the parts stay as they are).
+    func sourcesCurrent(_ summary: Summary, now: Instant) -> Bool {
+        guard let sourcing else { return true }
+        var managed = 0
+        for record in summary.sources where record.kind != nil {
+            managed += 1
+            guard let config = sourcing.source(named: record.name), Self.isCurrent(record, config, sourcing, now: now) else { return false }
+        }
+        return managed == sourcing.sources.count
+    }
+
+    /// Under the lock: every configured source's part, kept when current (and not in `force`),
+    /// else read again; new items get handles from the store, and the store's links become the
+    /// handles of the items shown (a source that cannot be read keeps its links, so its items get
+    /// their handles back when it can). Parts of sources that are not in the config go, except
+    /// those without a kind (a summary another program wrote, taken as it is).
+    func foldSources(_ store: inout Store, old: [Summary.Part], now: Instant, force: Set<String> = []) -> [Summary.Part] {
+        guard let sourcing else { return old }
+        var parts = old.filter { $0.source.kind == nil }
+        var handles: [String: Int] = [:]
+        for l in store.links { handles[l.source + "\u{1F}" + l.id] = l.handle }
+        var links: [SourceLink] = []
+        for config in sourcing.sources {
+            if !force.contains(config.name),
+               let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
+               Self.isCurrent(kept.source, config, sourcing, now: now) {
+                parts.append(kept)
+                links += kept.items.filter { $0.handle > 0 }.map { SourceLink(source: config.name, id: $0.id, handle: $0.handle) }
+                continue
+            }
+            var part = SourceReader.read(config, sourcing, now: now)
+            if part.source.error != nil {
+                links += store.links.filter { $0.source == config.name }
+            }
+            for i in part.items.indices {
+                let key = config.name + "\u{1F}" + part.items[i].id
+                let handle = handles[key] ?? ((try? store.takeHandle()) ?? 0)
+                handles[key] = handle
+                part.items[i].handle = handle
+                if handle > 0 { links.append(SourceLink(source: config.name, id: part.items[i].id, handle: handle)) }
+            }
+            parts.append(part)
+        }
+        var unique: [SourceLink] = []
+        for l in links.sorted(by: <) where unique.last.map({ $0.source != l.source || $0.id != l.id }) ?? true { unique.append(l) }
+        store.links = unique
+        return parts
+    }
+
+    /// The summary as it is, for a fold (parsed when there are sources; else only when it has
+    /// other sources' items, which the common store-only home never parses).
+    func previousSummary() -> Summary? {
+        guard let sourcing, !sourcing.sources.isEmpty else { return previousSummaryToKeep() }
+        guard let bytes = try? FileIO.read(home.summaryPath) else { return nil }
+        return try? parseSummary(bytes)
+    }
+
+    /// Open items of other sources, as current as the summary for widgets (read again if stale).
+    public func sourceItems(now: Instant) throws(TMinusError) -> [Item] {
+        guard let sourcing, !sourcing.sources.isEmpty else { return [] }
+        let summary = try summaryForWidgets(now: now)
+        return (summary.deadlines + summary.todos).filter { $0.source != Item.ownSource }
+    }
+
+    /// The records of other sources (for `tminus sources`), read again when stale.
+    public func sourceRecords(now: Instant) throws(TMinusError) -> [Summary.Source] {
+        try summaryForWidgets(now: now).sources.filter { $0.name != Item.ownSource }
+    }
+}

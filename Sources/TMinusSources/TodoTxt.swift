@@ -1,0 +1,275 @@
+public import TMinusCore
+
+/// todo.txt (the todotxt/todo.txt format): one todo per line. `(A) ` is high, `(B) ` medium,
+/// `(C) ` and below low; `x DATE ` marks it done; `+project` and `@context` are tags (the first is
+/// the item's tag); `due:YYYY-MM-DD` is the due day. The title is the description without those
+/// tokens. Pure: bytes in, items and edited bytes out; every edit changes one line and leaves
+/// every other byte of the file as it was.
+public enum TodoTxt {
+    /// One todo line of the file.
+    public struct Entry: Sendable, Equatable {
+        /// The line's bytes in the file, without its line break.
+        public var range: Range<Int>
+        /// 1-based.
+        public var line: Int
+        public var item: Item
+    }
+
+    public static func parse(_ bytes: [UInt8], source: String) -> [Entry] {
+        var out: [Entry] = []
+        var seen: [String: Int] = [:]
+        for (range, number) in lines(bytes) {
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            guard let parsed = Parsed(text), !parsed.words.isEmpty || parsed.due != nil else { continue }
+            // The id is the description's hash (done marks, priority and dates left out), so a line
+            // keeps its handle when it is done, undone or given another priority; the n-th copy of
+            // one description gets `#n`.
+            let base = "txt-" + hash(parsed.body)
+            let n = (seen[base] ?? 0) + 1
+            seen[base] = n
+            var item = Item(kind: .todo, id: n == 1 ? base : "\(base)#\(n)", handle: 0, title: parsed.title, source: source)
+            item.due = parsed.due.map { .day($0) }
+            item.priority = parsed.priority
+            item.tag = parsed.tags.first
+            item.completed = parsed.done ? parsed.doneDate.map { Instant($0.daysSinceEpoch * 86_400) } ?? Instant(0) : nil
+            item.created = parsed.created.map { Instant($0.daysSinceEpoch * 86_400) }
+            out.append(Entry(range: range, line: number, item: item))
+        }
+        return out
+    }
+
+    /// The lines' byte ranges (line breaks excluded) and numbers.
+    static func lines(_ bytes: [UInt8]) -> [(Range<Int>, Int)] {
+        var out: [(Range<Int>, Int)] = []
+        var start = 0
+        var number = 1
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+            var end = i
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            out.append((start..<end, number))
+            start = i + 1
+            number += 1
+        }
+        if start < bytes.count {
+            var end = bytes.count
+            if bytes[end - 1] == 0x0D { end -= 1 }
+            out.append((start..<end, number))
+        }
+        return out
+    }
+
+    /// FNV-1a (64 bits) in hex: stable across runs and machines (Swift's hashValue is not).
+    static func hash(_ s: String) -> String {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in s.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x100000001b3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// A line taken apart.
+    struct Parsed {
+        var done = false
+        var doneDate: CivilDate?
+        var priorityLetter: Character?
+        var created: CivilDate?
+        /// The description's words, as written.
+        var words: [Substring]
+        var due: CivilDate?
+        var tags: [String] = []
+        /// `pri:X`, the priority a done line kept (clients drop `(X)` when a line is done).
+        var keptPriority: Character?
+
+        init?(_ line: String) {
+            var rest = Substring(line)
+            func date(_ s: Substring) -> CivilDate? {
+                guard s.count == 10, let (l, off) = DateTimeText.parse(String(s)), off == nil else { return nil }
+                return l.date
+            }
+            func takeWord() -> Substring? {
+                guard let space = rest.firstIndex(of: " ") else { return nil }
+                return rest[..<space]
+            }
+            if rest.hasPrefix("x ") {
+                done = true
+                rest = rest.dropFirst(2)
+                if let w = takeWord(), let d = date(w) { doneDate = d; rest = rest.dropFirst(11) }
+            }
+            let chars = Array(rest.prefix(4))
+            if chars.count == 4, chars[0] == "(", chars[2] == ")", chars[3] == " ", let a = chars[1].asciiValue, a >= 0x41, a <= 0x5A {
+                priorityLetter = chars[1]
+                rest = rest.dropFirst(4)
+            }
+            if let w = takeWord(), let d = date(w) {
+                created = d
+                rest = rest.dropFirst(11)
+            }
+            words = rest.split(separator: " ", omittingEmptySubsequences: true)
+            var kept: [Substring] = []
+            for w in words {
+                if w.count > 1, w.first == "+" || w.first == "@" {
+                    tags.append(String(w.dropFirst()))
+                    continue
+                }
+                if w.hasPrefix("due:"), let d = date(w.dropFirst(4)) {
+                    due = d
+                    continue
+                }
+                if w.hasPrefix("pri:"), w.count == 5, let c = w.last, c.isUppercase, c.isASCII {
+                    keptPriority = c
+                    continue
+                }
+                if w.hasPrefix("t:"), date(w.dropFirst(2)) != nil { continue }
+                kept.append(w)
+            }
+            titleWords = kept
+            if words.isEmpty && !done && priorityLetter == nil && created == nil { return nil }
+        }
+
+        var titleWords: [Substring] = []
+
+        var title: String {
+            let t = ControlText.clean(titleWords.joined(separator: " "), replacement: " ", dropBidi: true)
+            if t.isEmpty { return "(no title)" }
+            return t.count > Validation.maxTitleLength ? String(t.prefix(Validation.maxTitleLength - 1)) + "…" : t
+        }
+
+        /// What identifies the line: the description without `pri:`.
+        var body: String { words.filter { !($0.hasPrefix("pri:") && $0.count == 5) }.joined(separator: " ") }
+
+        var priority: Priority {
+            switch priorityLetter ?? keptPriority {
+            case "A": .high
+            case "B": .medium
+            case nil: .none
+            default: .low
+            }
+        }
+    }
+}
+
+extension TodoTxt {
+    public enum EditError: Error, Equatable, Sendable {
+        /// No line has that id any more (the file changed since it was read).
+        case notFound
+    }
+
+    /// The file with the line of `id` replaced by `transform(line)` (nil removes the line, with
+    /// its line break); every other byte as it was.
+    static func replacing(_ bytes: [UInt8], id: String, source: String, _ transform: (String) -> String?) throws(EditError) -> [UInt8] {
+        guard let entry = parse(bytes, source: source).first(where: { $0.item.id == id }) else { throw .notFound }
+        let line = String(decoding: bytes[entry.range], as: UTF8.self)
+        var out = Array(bytes[..<entry.range.lowerBound])
+        if let new = transform(line) {
+            out += new.utf8
+            out += bytes[entry.range.upperBound...]
+        } else {
+            // The line and its break go.
+            var end = entry.range.upperBound
+            if end < bytes.count, bytes[end] == 0x0D { end += 1 }
+            if end < bytes.count, bytes[end] == 0x0A { end += 1 }
+            out += bytes[end...]
+        }
+        return out
+    }
+
+    /// `x DATE ` in front; a priority `(X) ` becomes `pri:X` at the end (as todo.txt clients do,
+    /// so that undoing it can put it back).
+    public static func complete(_ bytes: [UInt8], id: String, source: String, on date: CivilDate) throws(EditError) -> [UInt8] {
+        try replacing(bytes, id: id, source: source) { line in
+            guard !line.hasPrefix("x ") else { return line }
+            var rest = Substring(line)
+            var pri = ""
+            let chars = Array(rest.prefix(4))
+            if chars.count == 4, chars[0] == "(", chars[2] == ")", chars[3] == " " {
+                pri = " pri:\(chars[1])"
+                rest = rest.dropFirst(4)
+            }
+            return "x \(date) " + rest + pri
+        }
+    }
+
+    /// The `x DATE ` mark removed, and a `pri:X` put back in front as `(X) `.
+    public static func reopen(_ bytes: [UInt8], id: String, source: String) throws(EditError) -> [UInt8] {
+        try replacing(bytes, id: id, source: source) { line in
+            guard line.hasPrefix("x ") else { return line }
+            var rest = line.dropFirst(2)
+            if rest.count >= 11, rest.dropFirst(10).first == " ", DateTimeText.parse(String(rest.prefix(10))) != nil { rest = rest.dropFirst(11) }
+            var words = rest.split(separator: " ", omittingEmptySubsequences: false)
+            var prefix = ""
+            if let i = words.lastIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
+                prefix = "(\(words[i].last!)) "
+                words.remove(at: i)
+            }
+            return prefix + words.joined(separator: " ")
+        }
+    }
+
+    public static func remove(_ bytes: [UInt8], id: String, source: String) throws(EditError) -> [UInt8] {
+        try replacing(bytes, id: id, source: source) { _ in nil }
+    }
+
+    /// The line rewritten for the edited fields: priority, title, tag (the first `+`/`@` token, or
+    /// a new `+tag`) and `due:`; other tokens stay where they were.
+    public static func update(_ bytes: [UInt8], id: String, source: String, from old: Item, to new: Item, zone: Zone) throws(EditError) -> [UInt8] {
+        try replacing(bytes, id: id, source: source) { line in
+            guard let p = Parsed(line) else { return line }
+            var head = ""
+            if p.done { head += "x " + (p.doneDate.map { "\($0) " } ?? "") }
+            if let letter = letter(new.priority), !p.done { head += "(\(letter)) " }
+            if let c = p.created { head += "\(c) " }
+            var words = p.words.map(String.init)
+            if new.title != old.title {
+                // The new title, then the tokens of the old description.
+                words = new.title.split(separator: " ").map(String.init) + words.filter { w in !p.titleWords.contains { $0 == w } }
+            }
+            let dueText = new.due.map { "due:\($0.localDate(in: zone))" }
+            if let i = words.firstIndex(where: { $0.hasPrefix("due:") && $0.count == 14 }) {
+                if let dueText { words[i] = dueText } else { words.remove(at: i) }
+            } else if let dueText {
+                words.append(dueText)
+            }
+            if new.tag != old.tag {
+                if let i = words.firstIndex(where: { $0.count > 1 && ($0.hasPrefix("+") || $0.hasPrefix("@")) }) {
+                    if let tag = new.tag { words[i] = String(words[i].prefix(1)) + tag } else { words.remove(at: i) }
+                } else if let tag = new.tag {
+                    words.append("+" + tag)
+                }
+            }
+            if p.done, let letter = letter(new.priority) {
+                words.removeAll { $0.hasPrefix("pri:") && $0.count == 5 }
+                words.append("pri:\(letter)")
+            }
+            return head + words.joined(separator: " ")
+        }
+    }
+
+    /// A new line at the end: `(X) CREATED title +tag due:DAY` (the file gets a final line break
+    /// first when it has none; its line breaks, LF or CRLF, are kept).
+    public static func append(_ bytes: [UInt8], item: Item, created: CivilDate, zone: Zone) -> (bytes: [UInt8], id: String) {
+        var line = ""
+        if let letter = letter(item.priority) { line += "(\(letter)) " }
+        line += "\(created) " + ControlText.clean(item.title, replacement: " ")
+        if let tag = item.tag { line += " +" + tag }
+        if let due = item.due { line += " due:\(due.localDate(in: zone))" }
+        let crlf = bytes.count >= 2 && lines(bytes).first.map { $0.0.upperBound < bytes.count && bytes[$0.0.upperBound] == 0x0D } == true
+        let brk: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        var out = bytes
+        if let last = out.last, last != 0x0A { out += brk }
+        out += line.utf8
+        out += brk
+        let id = parse(out, source: item.source).last?.item.id ?? ""
+        return (out, id)
+    }
+
+    static func letter(_ p: Priority) -> Character? {
+        switch p {
+        case .high: "A"
+        case .medium: "B"
+        case .low: "C"
+        case .none: nil
+        }
+    }
+}
