@@ -122,6 +122,10 @@ public enum TodoTxt {
                     continue
                 }
                 if w.hasPrefix("t:"), date(w.dropFirst(2)) != nil { continue }
+                // Other `key:value` extensions (rec:1w, h:1, id:3) are not part of the title; a URL
+                // or a clock time is (its value holds '/' or its key starts with a digit).
+                // (A `due:` that is not a date stays in sight.)
+                if Self.isExtension(w), !w.hasPrefix("due:"), !w.hasPrefix("t:") { continue }
                 kept.append(w)
             }
             titleWords = kept
@@ -129,6 +133,14 @@ public enum TodoTxt {
         }
 
         var titleWords: [Substring] = []
+
+        static func isExtension(_ w: Substring) -> Bool {
+            guard let colon = w.firstIndex(of: ":"), colon != w.startIndex, w.index(after: colon) != w.endIndex else { return false }
+            let key = w[..<colon], value = w[w.index(after: colon)...]
+            guard let first = key.first, first.isASCII, first.isLetter else { return false }
+            return key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+                && !value.contains(":") && !value.contains("/")
+        }
 
         var title: String {
             let t = ControlText.clean(titleWords.joined(separator: " "), replacement: " ", dropBidi: true)

@@ -2,7 +2,8 @@ import Glibc
 public import TMinusCore
 
 /// Runs a program (found in `PATH`) with arguments, no shell, stdin from /dev/null, and collects
-/// its output, within a time limit: a program that hangs is killed, and its caller says so.
+/// its output, within a time limit: a program that hangs is killed, and its caller says so. The
+/// child gets this process's whole environment with `environment`'s variables set over it.
 public enum ChildProcess {
     public struct Result: Sendable {
         public var status: Int32
@@ -34,7 +35,17 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.all.map { strdup("\($0.0)=\($0.1)") } + [nil]
+        var pairs: [String] = []
+        let overridden = Set(environment.all.map(\.0))
+        var e = environ
+        while let entry = e.pointee {
+            let text = String(cString: entry)
+            let name = String(text.prefix { $0 != "=" })
+            if !overridden.contains(name) { pairs.append(text) }
+            e += 1
+        }
+        pairs += environment.all.map { "\($0.0)=\($0.1)" }
+        let envp: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
         defer {
             for p in argv { free(p) }
             for p in envp { free(p) }

@@ -8,9 +8,10 @@ import TMinusSources
 public enum Taskwarrior {
     static let timeout = 10_000
 
+    /// What `task` gets over tminus's own environment: the data folder, and the PATH tminus was given.
     static func environment(_ source: SourceConfig, _ sourcing: Sourcing) -> Environment {
-        var pairs = sourcing.environment.all.filter { $0.0 != "TASKDATA" }
-        pairs.append(("TASKDATA", sourcing.taskData(source)))
+        var pairs = [("TASKDATA", sourcing.taskData(source))]
+        if let path = sourcing.environment["PATH"] { pairs.append(("PATH", path)) }
         return Environment(pairs)
     }
 
