@@ -369,6 +369,29 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(inode)-\(size)-\(seconds).\(nanoseconds)" }
+
+    /// Whether `text` is this stamp's `description`, read without making a String (the poll path
+    /// compares one per watched path).
+    public func matches(_ text: String) -> Bool {
+        var fields: [Int64] = [0, 0, 0, 0]
+        var field = 0, digits = 0
+        for c in text.utf8 {
+            if c >= 0x30 && c <= 0x39 {
+                let (m, o1) = fields[field].multipliedReportingOverflow(by: 10)
+                let (v, o2) = m.addingReportingOverflow(Int64(c - 0x30))
+                guard !o1, !o2 else { return false }
+                fields[field] = v
+                digits += 1
+            } else if (c == 0x2D && field < 2) || (c == 0x2E && field == 2), digits > 0 {
+                field += 1
+                digits = 0
+            } else {
+                return false
+            }
+        }
+        return field == 3 && digits > 0 && UInt64(bitPattern: fields[0]) == inode && fields[1] == size
+            && fields[2] == seconds && fields[3] == nanoseconds
+    }
 }
 
 extension FileIO {

@@ -97,14 +97,17 @@ extension Item {
             while let rawKey = try p.nextRawKey() {
                 guard let field = ItemField.named(rawKey) else { try p.skipValue(); continue }
                 let key = field.name
-                if try p.readNull() { continue }
+                // The value's kind, looked at once: null means absent; the readers below know it.
+                let k = try p.kind()
+                if k == .null {
+                    _ = try p.readNull()
+                    continue
+                }
                 func string() throws(JSONSyntaxError) -> String {
-                    let k = try p.kind()
                     guard k == .string else { throw p.error(at: "\"\(key)\" is \(k.name), not a string") }
                     return try p.readString()
                 }
                 func date() throws(JSONSyntaxError) -> (LocalDateTime, Int?)? {
-                    let k = try p.kind()
                     guard k == .string else { throw p.error(at: "\"\(key)\" is \(k.name), not a string") }
                     guard let raw = try p.readRawString() else { return nil }
                     return raw.withUnsafeBufferPointer { DateTimeText.parse(bytes: $0) }
@@ -118,7 +121,7 @@ extension Item {
                     return t
                 }
                 func int(_ range: ClosedRange<Int>) throws(JSONSyntaxError) -> Int {
-                    guard try p.kind() == .number else { throw p.error(at: "\"\(key)\" must be a whole number") }
+                    guard k == .number else { throw p.error(at: "\"\(key)\" must be a whole number") }
                     let n = try p.readNumber()
                     guard n.rounded() == n, n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
                         throw p.error(at: "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -126,7 +129,7 @@ extension Item {
                     return Int(n)
                 }
                 func bool() throws(JSONSyntaxError) -> Bool {
-                    guard try p.kind() == .bool else { throw p.error(at: "\"\(key)\" must be true or false") }
+                    guard k == .bool else { throw p.error(at: "\"\(key)\" must be true or false") }
                     return try p.readBool()
                 }
                 switch field {
@@ -141,7 +144,6 @@ extension Item {
                 case .title: title = try string()
                 case .note: note = try string()
                 case .due:
-                    let k = try p.kind()
                     guard k == .string else { throw p.error(at: "\"due\" is \(k.name), not a string") }
                     guard let raw = try p.readRawString(), let d = raw.withUnsafeBufferPointer({ Due(storage: $0) }) else {
                         throw p.error(at: "\"due\" is not a date (YYYY-MM-DD) or an RFC 3339 date-time")
@@ -245,8 +247,17 @@ enum ItemField {
             default: candidate = nil
             }
             guard let candidate else { return nil }
+            // Byte by byte (the generic `elementsEqual` cost the poll path more than the rest of this).
             var name = candidate.name
-            return name.withUTF8 { $0.elementsEqual(b) } ? candidate : nil
+            return name.withUTF8 { u -> Bool in
+                guard u.count == b.count else { return false }
+                var i = b.startIndex
+                for c in u {
+                    if c != b[i] { return false }
+                    i += 1
+                }
+                return true
+            } ? candidate : nil
         }
     }
 }

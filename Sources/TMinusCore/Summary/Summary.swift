@@ -114,6 +114,9 @@ public struct Summary: Equatable, Sendable {
             sources.append(part.source)
             for var item in part.items {
                 if let tag = store.tag(named: item.tag) { item.color = tag.color }
+                // What widgets do not read stays out (every bar process parses every item): a
+                // creation date is only a deadline's progress start when it has no start.
+                if !item.isDeadline || item.start != nil { item.created = nil }
                 if item.isDeadline { deadlines.append(item) } else { todos.append(item) }
             }
         }

@@ -67,7 +67,13 @@ public enum SourceReader {
 
     /// Whether what a record watched is as it was: one `stat` per path.
     public static func isUnchanged(_ record: Summary.Source) -> Bool {
-        for w in record.watch where (FileStamp.of(w.path)?.description ?? "-") != w.stamp { return false }
+        for w in record.watch {
+            if let now = FileStamp.of(w.path) {
+                if !now.matches(w.stamp) { return false }
+            } else if w.stamp != "-" {
+                return false
+            }
+        }
         return true
     }
 }

@@ -30,8 +30,17 @@ public struct TimelineProvider: Sendable {
         templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
                                         large: CompiledTemplate(t.largeNone))
-        let byDue = summary.deadlines.map { DueDeadline(item: $0, due: $0.due?.instant(in: zone) ?? summary.generated) }
-            .sorted { ($0.due, $0.item.handle, $0.item.id) < ($1.due, $1.item.handle, $1.item.id) }
+        var byDue = summary.deadlines.map { DueDeadline(item: $0, due: $0.due?.instant(in: zone) ?? summary.generated) }
+        // The summary lists them in this order already (whole days aside): then no sort, which
+        // moves every item (a bar process reads hundreds when calendars are sources).
+        func less(_ a: DueDeadline, _ b: DueDeadline) -> Bool { (a.due, a.item.handle, a.item.id) < (b.due, b.item.handle, b.item.id) }
+        var sorted = true
+        var i = 1
+        while i < byDue.count {
+            if less(byDue[i], byDue[i - 1]) { sorted = false; break }
+            i += 1
+        }
+        if !sorted { byDue.sort(by: less) }
         self.byDue = byDue
         if case .ref(let ref) = config.deadline, let item = try? RefResolver.resolve(ref, among: summary.deadlines, what: "deadline") {
             configured = byDue.first { $0.item.id == item.id }
