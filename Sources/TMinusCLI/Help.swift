@@ -15,6 +15,7 @@ enum Help {
       edit REF                   change an item
       tag add|list|edit|rm       tags with colours
       stats                      completed, pending, overdue
+      sources [--json]           calendars, todo.txt, Taskwarrior and summaries in the config
     bars:
       show [--format F]          the entry for now: waybar, i3blocks, i3bar, polybar, conky, pango, plain, json
       timeline                   the timeline as JSON
@@ -52,18 +53,23 @@ enum Help {
         "prev": "usage: tminus prev\n\nShows the previous ongoing deadline in the widget (kept in state.json).",
         "demo": "usage: tminus demo\n\nEvery format and family on built-in sample data at a frozen time (--now to pick it); no files.",
         "add": """
-        usage: tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH]
+        usage: tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH] [--to SOURCE]
 
         Adds a deadline. A whole-day --due (2026-12-01) is due at the end of that day.
-        Progress runs from --start (default: now) to the due date.
+        Progress runs from --start (default: now) to the due date. --to adds it to a calendar
+        (a vdir source in the config) as an event instead.
           tminus add "Thesis" --due 2026-12-01T17:00 --tag school --icon 🎓
+          tminus add "Board meeting" --due 2026-12-03T14:00 --to work
         """,
         "todo": """
         usage: tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority high|medium|low|none]
+                             [--to SOURCE]
 
         Adds a todo. Today's todos (due today, overdue, or undated) show in the bar's tooltip.
+        --to adds it to a source of the config instead: a calendar (vdir), todo.txt or Taskwarrior.
           tminus todo "Buy milk" --due today --tag errand
           tminus todo "Call mom" --due 18:00 --star --priority high
+          tminus todo "Pay rent" --due 2026-12-01 --to work
         """,
         "list": """
         usage: tminus list [--deadlines|--todos] [--today] [--week] [--overdue] [--starred] [--all]
@@ -77,14 +83,22 @@ enum Help {
                       completed, completedAt, tag, color, starred, priority, remind, icon, source
         """,
         "ls": "usage: tminus ls …  (the same as tminus list)",
-        "done": "usage: tminus done REF…\n\nMarks items completed (they move to the archive). REF: number, id prefix or title.",
-        "undo": "usage: tminus undo REF…\n\nReopens completed items.",
-        "rm": "usage: tminus rm REF…\n\nRemoves items for good, open or completed.",
+        "done": "usage: tminus done REF…\n\nMarks items completed (they move to the archive; another source's item is marked done there too).\nREF: number, id prefix or title.",
+        "undo": "usage: tminus undo REF…\n\nReopens completed items (in their sources too).",
+        "rm": "usage: tminus rm REF…\n\nRemoves items for good, open or completed (an open item of another source is removed there).",
         "edit": """
         usage: tminus edit REF [--title T] [--due WHEN|none] [--start WHEN] [--note T] [--tag NAME|none]
                                [--icon G|none] [--star|--unstar] [--priority P] [--remind WHEN|none]
 
         Changes an open item. --start and --icon are for deadlines; --star, --priority and --remind for todos.
+        Another source's item is changed in its file (what that source cannot keep is refused).
+        """,
+        "sources": """
+        usage: tminus sources [--json]
+
+        Lists the config's sources (docs/sources.md): each one's kind and where it reads, its open
+        items, when it was last read, what it skipped (file, line and property) or why it cannot
+        be read. Sources are read again only when they change.
         """,
         "tag": """
         usage: tminus tag add NAME [--color #RRGGBB]

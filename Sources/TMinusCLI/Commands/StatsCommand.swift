@@ -6,9 +6,10 @@ enum StatsCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "stats", flags: ["json"])
         try a.expectPositional(0...0, command: "stats", usage: "")
+        let fromSources = try ctx.container.sourceItems(now: ctx.now)
         let snapshot = try ctx.container.snapshot()
         let counts = try snapshot.history.counts()
-        let stats = Stats(open: snapshot.store.items, completedDeadlines: counts.deadlines, completedTodos: counts.todos,
+        let stats = Stats(open: snapshot.store.items + fromSources, completedDeadlines: counts.deadlines, completedTodos: counts.todos,
                           now: ctx.now, zone: ctx.zone)
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(stats.json()))

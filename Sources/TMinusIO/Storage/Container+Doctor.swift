@@ -61,6 +61,7 @@ extension Container {
                 let diagnosis = try diagnose(StoreFile.Loaded(store: change.store, version: Store.currentVersion, legacyHistory: []))
                 for line in diagnosis.report.lines where line.hasPrefix("found") { report.fixed(String(line.dropFirst(9))) }
                 change.store.items = diagnosis.open
+                change.store.links = diagnosis.links
                 change.store.nextHandle = max(change.store.nextHandle, diagnosis.maxHandle + 1)
                 change.store.history.deadlines = diagnosis.live.filter(\.item.isDeadline).count
                 change.store.history.todos = diagnosis.live.count - change.store.history.deadlines
@@ -69,6 +70,10 @@ extension Container {
                     let kept = diagnosis.live.filter { r in !diagnosis.drop.contains { $0.offset == r.offset } }
                     change.store.history.index = kept.isEmpty ? nil : try writeIndex(kept)
                 }
+            }
+            // Every source is read again, so its items take the handles the repaired links give.
+            if let sourcing, !sourcing.sources.isEmpty {
+                change.parts = foldSources(&change.store, old: [], now: now, force: Set(sourcing.sources.map(\.name)))
             }
             try commit(change, now: now)
             if report.lines.isEmpty { report.ok("nothing to repair") }
@@ -86,6 +91,8 @@ extension Container {
         var drop: [HistoryRecord] = []
         var maxHandle = 0
         var rebuildIndex = false
+        /// Other sources' links that keep their handles (those sharing one with another item go).
+        var links: [SourceLink] = []
     }
 
     /// Reads a store and all of its history and says what does not hold.
@@ -125,7 +132,17 @@ extension Container {
         }
         if !both.isEmpty { d.report.found(Migration.describe(both) + " both open and completed: kept open") }
         if !twice.isEmpty { d.report.found(Migration.describe(twice) + " completed twice: kept the latest") }
-        d.maxHandle = max(d.maxHandle, d.open.map(\.handle).max() ?? 0)
+        d.maxHandle = max(d.maxHandle, d.open.map(\.handle).max() ?? 0, store.links.map(\.handle).max() ?? 0)
+        // A handle names one item: a link sharing one with an open item (or another link) goes,
+        // and the next read of its source gives that item a new handle.
+        var taken = Set(d.open.map(\.handle))
+        var clashing = 0
+        for l in store.links {
+            if taken.contains(l.handle) { clashing += 1; continue }
+            taken.insert(l.handle)
+            d.links.append(l)
+        }
+        if clashing > 0 { d.report.found("\(clashing) other source item\(clashing == 1 ? " shares its handle" : "s share their handles") with another item (they get new ones)") }
         if store.nextHandle <= d.maxHandle { d.report.found("nextHandle \(store.nextHandle) is not above the highest handle \(d.maxHandle)") }
         let deadlines = d.live.filter(\.item.isDeadline).count
         if deadlines != meta.deadlines || d.live.count - deadlines != meta.todos {
