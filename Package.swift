@@ -37,7 +37,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
         // The mutation fuzzer for every parser (Tests/fuzz/run.sh); not part of the product.
-        .executableTarget(name: "tminus-fuzz", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
+        .executableTarget(name: "tminus-fuzz", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusICal", "TMinusSources"],
                           path: "Tests/fuzz/Sources", swiftSettings: swiftSettings),
 
         .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),

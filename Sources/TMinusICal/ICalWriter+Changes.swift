@@ -18,6 +18,13 @@ public enum ICalWriteError: Error, Equatable, Sendable {
 }
 
 extension ICalWriter {
+    /// A property's parameters as tminus writes them (`;VALUE=DATE`), to compare with a new line.
+    static func parameterText(_ p: ICalProperty) -> String {
+        var out = ""
+        for param in p.parameters { out += ";" + param.name + "=" + param.values.joined(separator: ",") }
+        return out
+    }
+
     /// The file with `change` applied to the VTODO (or the VEVENT, for `isEvent`) whose UID is
     /// `uid` (for a recurring event, the master: its overrides are left as they are).
     public static func apply(_ change: ICalChange, to bytes: [UInt8], uid: String, isEvent: Bool) throws(ICalWriteError) -> [UInt8] {
@@ -29,13 +36,18 @@ extension ICalWriter {
         var set: [Line] = []
         var remove: [String] = []
         let at: Instant
+        let status = c.property("STATUS").map { ICalParser.upperTrimmed($0.value[...]) } ?? ""
+        let done = status == "COMPLETED" || status == "CANCELLED" || c.property("COMPLETED") != nil
         switch change {
         case .complete(let t):
             guard !isEvent else { throw .unsupported("a calendar event cannot be done; it leaves the bar when it is over") }
+            // Done already (the change made again): the file stays as it is.
+            if status == "COMPLETED" && c.property("COMPLETED") != nil { return bytes }
             at = t
             set += [Line("STATUS", "COMPLETED"), Line("COMPLETED", utc(t)), Line("PERCENT-COMPLETE", "100")]
         case .reopen(let t):
             guard !isEvent else { throw .unsupported("a calendar event cannot be reopened") }
+            if !done { return bytes }
             at = t
             set.append(Line("STATUS", "NEEDS-ACTION"))
             remove += ["COMPLETED", "PERCENT-COMPLETE"]
@@ -84,6 +96,13 @@ extension ICalWriter {
                     set.append(Line("CATEGORIES", value: value))
                 }
             }
+            // What the file says already is not written again (so the change made again is no change).
+            set.removeAll { line in
+                c.properties.filter { $0.name == line.name }.count == 1 && c.property(line.name).map { p in
+                    p.value == line.value && ICalWriter.parameterText(p) == line.parameters
+                } == true
+            }
+            remove.removeAll { c.property($0) == nil }
             if set.isEmpty && remove.isEmpty { return bytes }
         }
         let sequence = (c.property("SEQUENCE").flatMap { Int($0.raw.trimmingSpaces) } ?? 0) + 1

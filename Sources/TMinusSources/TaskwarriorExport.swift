@@ -73,6 +73,12 @@ public enum TaskwarriorExport {
         return t
     }
 
+    /// `YYYYMMDDTHHMMSSZ`, as `task import` reads dates.
+    public static func dateText(_ t: Instant) -> String {
+        let l = LocalDateTime(secondsAsUTC: t.seconds)
+        return pad(l.date.year, 4) + pad(l.date.month, 2) + pad(l.date.day, 2) + "T" + pad(l.hour, 2) + pad(l.minute, 2) + pad(l.second, 2) + "Z"
+    }
+
     /// A due as `task` reads it on the command line: ISO 8601 in UTC, or a whole day's date.
     public static func dueArgument(_ due: Due) -> String {
         switch due {

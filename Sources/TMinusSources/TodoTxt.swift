@@ -259,8 +259,9 @@ extension TodoTxt {
     }
 
     /// A new line at the end: `(X) CREATED title +tag due:DAY` (the file gets a final line break
-    /// first when it has none; its line breaks, LF or CRLF, are kept).
-    public static func append(_ bytes: [UInt8], item: Item, created: CivilDate, zone: Zone) -> (bytes: [UInt8], id: String) {
+    /// first when it has none; its line breaks, LF or CRLF, are kept). Made `again` (after a
+    /// killed command), when the file has that very line already nothing is added (`added`: false).
+    public static func append(_ bytes: [UInt8], item: Item, created: CivilDate, zone: Zone, again: Bool = false) -> (bytes: [UInt8], id: String, added: Bool) {
         var line = ""
         if let letter = letter(item.priority) { line += "(\(letter)) " }
         line += "\(created) " + ControlText.clean(item.title, replacement: " ")
@@ -268,12 +269,17 @@ extension TodoTxt {
         if let due = item.due { line += " due:\(due.localDate(in: zone))" }
         let crlf = bytes.count >= 2 && lines(bytes).first.map { $0.0.upperBound < bytes.count && bytes[$0.0.upperBound] == 0x0D } == true
         let brk: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        let text = Array(line.utf8)
+        if again, let existing = lines(bytes).first(where: { bytes[$0.0].elementsEqual(text) }) {
+            let id = parse(bytes, source: item.source).first { $0.line == existing.1 }?.item.id ?? ""
+            return (bytes, id, false)
+        }
         var out = bytes
         if let last = out.last, last != 0x0A { out += brk }
         out += line.utf8
         out += brk
         let id = parse(out, source: item.source).last?.item.id ?? ""
-        return (out, id)
+        return (out, id, true)
     }
 
     static func letter(_ p: Priority) -> Character? {

@@ -174,6 +174,7 @@ struct CLISourcesTests {
 
     @Test func thePollPathReadsOnlyWhatChanged() throws {
         let f = try SourcesFixture()
+        try f.age()
         try f.h.ok("show", "--format", "waybar")
         let first = try f.h.summary()
         let written = try FileManager.default.attributesOfItem(atPath: f.h.summaryPath)[.modificationDate] as? Date
@@ -317,5 +318,33 @@ struct CLISourcesFollowTests {
         let soon = Self.utc(Date().addingTimeInterval(600))
         try f.drop("calendars/home/soon.ics", "BEGIN:VEVENT\nUID:soon\nSUMMARY:Very soon\nDTSTART:\(soon)\nEND:VEVENT\n")
         #expect(follower.waitFor("Very soon", after: lines, timeout: 5) != nil)
+    }
+}
+
+@Suite("CLI: a killed write-back is finished by the next command")
+struct CLISourcesPendingTests {
+    /// A store that promised a change to a source (a `done` killed before it wrote the file): the
+    /// next command, even a read, makes it, records it, and clears the promise; made twice, a
+    /// change is made once.
+    @Test func thePromiseIsKept() throws {
+        let f = try SourcesFixture()
+        let report = try #require(try f.items()["Write report"]?["handle"]?.intValue)
+        var store = String(decoding: try #require(f.h.bytes("store.json")), as: UTF8.self)
+        let pending = #"  "pending": [{"kind":"complete","at":"2026-03-10T11:00:00Z","item":{"kind":"todo","id":"report-uid","handle":\#(report),"title":"Write report","source":"cal"}}],"#
+        store = store.replacingOccurrences(of: "\n  \"items\":", with: "\n" + pending + "\n  \"items\":")
+        try Data(store.utf8).write(to: URL(fileURLWithPath: f.h.storePath))
+        // A bar reads first: it finishes the change before it shows anything.
+        let show = try f.h.ok("show", "--format", "json")
+        #expect(!show.stdout.contains("Write report"))
+        let ics = f.text("calendars/work/report.ics")
+        #expect(ics.contains("STATUS:COMPLETED\r\nCOMPLETED:20260310T110000Z\r\n") && ics.contains("SEQUENCE:3\r\n"))
+        #expect(!String(decoding: try #require(f.h.bytes("store.json")), as: UTF8.self).contains("pending"))
+        let all = try f.h.list(["--all"])
+        #expect(all.filter { $0["title"]?.stringValue == "Write report" }.count == 1)
+        #expect(all.contains { $0["title"]?.stringValue == "Write report" && $0["completed"]?.boolValue == true && $0["handle"]?.intValue == report })
+        // The same promise again (as if the commit that cleared it had been lost): no second edit.
+        try Data(store.utf8).write(to: URL(fileURLWithPath: f.h.storePath))
+        try f.h.ok("list")
+        #expect(f.text("calendars/work/report.ics") == ics)
     }
 }

@@ -89,7 +89,12 @@ struct TodoTxtTests {
     @Test func appendingAddsALineAndAFinalBreakWhenMissing() {
         let item = Item(kind: .todo, id: "", handle: 1, title: "Pick up parcel", due: .day(CivilDate(year: 2026, month: 3, day: 11)),
                         tag: "errands", priority: .high, source: "t")
-        let (out, id) = TodoTxt.append(Array("Buy milk".utf8), item: item, created: CivilDate(year: 2026, month: 3, day: 10), zone: .utc)
+        let (out, id, added) = TodoTxt.append(Array("Buy milk".utf8), item: item, created: CivilDate(year: 2026, month: 3, day: 10), zone: .utc)
+        #expect(added)
+        // Made again after a kill: the line is there already.
+        let again = TodoTxt.append(out, item: item, created: CivilDate(year: 2026, month: 3, day: 10), zone: .utc, again: true)
+        #expect(!again.added && again.bytes == out && again.id == id)
+        #expect(TodoTxt.append(out, item: item, created: CivilDate(year: 2026, month: 3, day: 10), zone: .utc).added, "asked twice, added twice")
         #expect(String(decoding: out, as: UTF8.self) == "Buy milk\n(A) 2026-03-10 Pick up parcel +errands due:2026-03-11\n")
         #expect(TodoTxt.parse(out, source: "t").last?.item.id == id)
         let crlf = TodoTxt.append(Array("a\r\n".utf8), item: item, created: CivilDate(year: 2026, month: 3, day: 10), zone: .utc).bytes

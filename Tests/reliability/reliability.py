@@ -11,12 +11,14 @@
   bad      the bad-input corpus (bad-inputs.tsv): no signal, no exit code >= 128, one-line
            messages, files unchanged after a refused input.
 
-Usage: reliability.py [--short] [kill|full|crowd|bad ...]   (TMINUS_BIN picks the binary)
+Usage: reliability.py [--short] [kill|full|crowd|bad ...]   (TMINUS_BIN picks the binary;
+       TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
 import csv
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -60,7 +62,7 @@ def copy(src):
 
 def temps(sandbox):
     found = []
-    for d in [f"{sandbox}/home", sandbox]:
+    for d in [f"{sandbox}/home", sandbox, f"{sandbox}/cal/work"]:
         if os.path.isdir(d):
             found += [n for n in os.listdir(d) if n.startswith(".") and n.endswith(".tmp")]
     return found
@@ -81,14 +83,32 @@ def state(sandbox):
     tags = json.loads(tminus(sandbox, "tag", "list", "--json").stdout or b"[]")
     show = json.loads(tminus(sandbox, "show", "--format", "json").stdout)
     config = open(f"{sandbox}/config.json", "rb").read() if os.path.exists(f"{sandbox}/config.json") else None
-    keep = ["kind", "title", "note", "due", "completed", "tag", "starred", "priority", "icon", "start", "remind"]
+    keep = ["kind", "title", "note", "due", "completed", "tag", "starred", "priority", "icon", "start", "remind", "source"]
     return {
         "items": {h: [{k: i.get(k) for k in keep} for i in v] for h, v in seen.items()},
+        "files": source_files(sandbox),
         "doubled": len(ids) - len(set(ids)),
         "tags": sorted((t["name"], t["color"]) for t in tags),
         "shown": (show.get("deadline") or {}).get("handle"),
         "config": config,
     }
+
+
+def source_files(sandbox):
+    """Other sources' files, byte for byte: each must be the old one or the new one, whole. A new
+    item's file is named by its fresh UID: it is keyed by its title, its UID left out."""
+    files = {}
+    folder = f"{sandbox}/cal/work"
+    names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+    for rel in ["todo.txt"] + [f"cal/work/{n}" for n in names]:
+        path = f"{sandbox}/{rel}"
+        if rel.endswith(".tmp") or not os.path.isfile(path):
+            continue
+        data = open(path, "rb").read()
+        if b"SUMMARY:Ship it" in data:
+            rel, data = "new item", re.sub(rb"UID:[^\r\n]*", b"UID:x", data)
+        files[rel] = data
+    return files
 
 
 def rendered(sandbox):
@@ -134,6 +154,28 @@ def legacy(base):
     return base
 
 
+def sourced(base):
+    """A home with sources: a vdir of two todos (as todoman writes them) and a todo.txt."""
+    os.makedirs(f"{base}/cal/work")
+    todo = lambda uid, title: ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//pimutils.org//todoman//EN\r\nBEGIN:VTODO\r\n"
+                               f"UID:{uid}\r\nSUMMARY:{title}\r\nDUE;VALUE=DATE:20261201\r\nX-KEEP;A=\"b;c\":me\r\n"
+                               "SEQUENCE:1\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    open(f"{base}/cal/work/report.ics", "w", newline="").write(todo("report", "Write report"))
+    open(f"{base}/cal/work/plants.ics", "w", newline="").write(todo("plants", "Water plants"))
+    open(f"{base}/todo.txt", "w").write("(A) 2026-11-01 Call mom +family due:2026-11-25\nBuy milk @errands\n")
+    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "cal", "kind": "vdir", "path": "cal" },'
+                                           ' { "name": "txt", "kind": "todotxt", "path": "todo.txt" } ] }')
+    ok(base, "todo", "Own todo")
+    ok(base, "list")
+    return base
+
+
+def sourced_done(base):
+    sourced(base)
+    ok(base, "done", "Write report", "Call mom")
+    return base
+
+
 SCENARIOS = [
     ("add", seed, ["add", "New deadline", "--due", "+2d"]),
     ("todo", seed, ["todo", "New todo", "--due", "tomorrow", "--tag", "school"]),
@@ -153,13 +195,22 @@ SCENARIOS = [
     ("doctor --repair", legacy, ["doctor", "--repair"]),
     ("migration", legacy, ["todo", "After the migration"]),
     ("first write", lambda b: os.makedirs(b) or b, ["todo", "First"]),
+    ("done vdir", sourced, ["done", "Write report"]),
+    ("done todo.txt", sourced, ["done", "Call mom"]),
+    ("undo sources", sourced_done, ["undo", "Write report", "Call mom"]),
+    ("edit sources", sourced, ["edit", "Water plants", "--title", "Water the plants"]),
+    ("todo --to vdir", sourced, ["todo", "Ship it", "--due", "2026-12-02", "--to", "cal"]),
+    ("rm todo.txt", sourced, ["rm", "Buy milk"]),
 ]
 
 
 def kill_sweep(short):
     print("kill: SIGKILL at every " + ", ".join(SYSCALLS) + " of every mutating command", flush=True)
     runs = lost = doubled = both = leftovers = stale = other = 0
+    only = os.environ.get("TMINUS_SCENARIOS")
     for name, make, command in SCENARIOS:
+        if only and not any(o in name for o in only.split(",")):
+            continue
         template = make(tempfile.mkdtemp(prefix="tminus-tpl-") + "/s")
         before = state(copy(template))
         done = copy(template)
@@ -229,7 +280,7 @@ def snapshot(home):
     return out
 
 
-MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy)]
+MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy, sourced, sourced_done)]
 
 
 def full_disk():

@@ -14,14 +14,18 @@ public struct Store: Equatable, Sendable {
     /// The handles of other sources' open items, so `tminus done 12` names the same calendar todo
     /// on every run (sorted by source, then id).
     public var links: [SourceLink]
+    /// Changes to other sources' items that a command committed to make and had not finished
+    /// making (docs/storage.md, "Other sources"): the next command makes them, then clears them.
+    public var pending: [PendingSourceChange]
 
     public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
-                links: [SourceLink] = []) {
+                links: [SourceLink] = [], pending: [PendingSourceChange] = []) {
         self.nextHandle = nextHandle
         self.tags = tags
         self.items = items
         self.history = history
         self.links = links
+        self.pending = pending
     }
 
     public var deadlines: [Item] { items.filter(\.isDeadline) }
@@ -105,6 +109,32 @@ public struct SourceLink: Equatable, Sendable {
     }
 
     public static func < (a: SourceLink, b: SourceLink) -> Bool { (a.source, a.id) < (b.source, b.id) }
+}
+
+/// A change to another source's item (`done`, `undo`, `rm`, `edit`, `--to`). Making it twice
+/// is making it once: a killed command's change is made again by the next.
+public struct PendingSourceChange: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case complete, reopen, remove, update, create
+    }
+
+    public var kind: Kind
+    /// The item as it was read (for `create`, the new item, with the id it will have).
+    public var item: Item
+    /// `update`: the item as edited.
+    public var to: Item?
+    /// When the change was asked for (the completion time, LAST-MODIFIED).
+    public var at: Instant
+    /// `reopen`: the archive offset of the history record that goes once the source has the item open.
+    public var record: Int64?
+
+    public init(kind: Kind, item: Item, to: Item? = nil, at: Instant, record: Int64? = nil) {
+        self.kind = kind
+        self.item = item
+        self.to = to
+        self.at = at
+        self.record = record
+    }
 }
 
 /// A tag with a colour (`#rrggbb`).

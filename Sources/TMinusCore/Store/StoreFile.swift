@@ -55,6 +55,8 @@ public enum StoreFile {
                     store.history = try readHistory(&p)
                 case ("links", 3):
                     store.links = try readLinks(&p)
+                case ("pending", 3):
+                    store.pending = try readPending(&p)
                 case ("items", _), ("deadlines", 2), ("todos", 2):
                     guard try !p.readNull() else { continue }
                     guard try p.kind() == .array else { throw p.error(at: "\"\(key)\" must be a list") }
@@ -203,6 +205,45 @@ public enum StoreFile {
         return out
     }
 
+    /// `[{"kind": …, "at": …, "item": {…}, "to": {…}, "record": n}]`.
+    static func readPending(_ p: inout JSONParser) throws(JSONSyntaxError) -> [PendingSourceChange] {
+        guard try !p.readNull() else { return [] }
+        guard try p.kind() == .array else { throw p.error(at: "\"pending\" must be a list") }
+        try p.beginArray()
+        var out: [PendingSourceChange] = []
+        while try p.nextElement() {
+            guard try p.kind() == .object else { throw p.error(at: "a pending change must be an object") }
+            try p.beginObject()
+            var kind: PendingSourceChange.Kind?, at: Instant?, item: Item?, to: Item?, record: Int64?
+            while let key = try p.nextKey() {
+                switch key {
+                case "kind" where try p.kind() == .string:
+                    let k = try p.readString()
+                    kind = PendingSourceChange.Kind.allCases.first { $0.rawValue == k }
+                case "at" where try p.kind() == .string:
+                    at = RFC3339.parse(try p.readString())
+                case "item", "to":
+                    do throws(ItemReadError) {
+                        let read = try Item.read(&p).0
+                        if key == "item" { item = read } else { to = read }
+                    } catch {
+                        throw JSONSyntaxError(line: error.line, column: 0, message: "a pending change's \(key): \(error.message)")
+                    }
+                case "record" where try p.kind() == .number:
+                    let n = try p.readNumber()
+                    guard n.rounded() == n, n >= 0, n < Double(1 << 50) else { throw p.error(at: "a pending change's record must be an archive offset") }
+                    record = Int64(n)
+                default: try p.skipValue()
+                }
+            }
+            guard let kind, let at, let item, item.source != Item.ownSource, kind != .update || to != nil, kind != .reopen || record != nil else {
+                throw p.error(at: "a pending change needs a kind, an at, another source's item (and a \"to\" to update, a record to reopen)")
+            }
+            out.append(PendingSourceChange(kind: kind, item: item, to: to, at: at, record: record))
+        }
+        return out
+    }
+
     static func readHistory(_ p: inout JSONParser) throws(JSONSyntaxError) -> HistoryMeta {
         guard try !p.readNull() else { return HistoryMeta() }
         guard try p.kind() == .object else { throw p.error(at: "\"history\" must be an object") }
@@ -254,6 +295,22 @@ public enum StoreFile {
             for (i, link) in store.links.enumerated() {
                 out += (i == 0 ? "\n    " : ",\n    ").utf8
                 out += JSONWriter.bytes(.object(["source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle)]), pretty: false)
+            }
+            out += "\n  ]".utf8
+        }
+        if !store.pending.isEmpty {
+            out += ",\n  \"pending\": [".utf8
+            for (i, c) in store.pending.enumerated() {
+                out += (i == 0 ? "\n    " : ",\n    ").utf8
+                out += "{\"kind\":\"\(c.kind.rawValue)\",\"at\":\"\(c.at.description)\"".utf8
+                if let record = c.record { out += ",\"record\":\(record)".utf8 }
+                out += ",\"item\":".utf8
+                c.item.write(into: &out)
+                if let to = c.to {
+                    out += ",\"to\":".utf8
+                    to.write(into: &out)
+                }
+                out.append(0x7D)
             }
             out += "\n  ]".utf8
         }

@@ -6,6 +6,7 @@ extension Summary {
             "format": .string(Summary.format),
             "version": .int(Summary.version),
             "generated": .string(generated.description),
+            "pending": pending ? .bool(true) : nil,
             "sources": .array(sources.map { $0.json() }),
             "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
         ]), pretty: false)
@@ -34,7 +35,7 @@ extension Summary {
     public init(bytes: [UInt8]) throws(TMinusError) {
         func bad(_ what: String) -> TMinusError { .failure("summary.json: \(what); rebuild it with tminus summary --rebuild") }
         var p = JSONParser(bytes)
-        var format: String?, version: Double?, generated: Instant?
+        var format: String?, version: Double?, generated: Instant?, pending = false
         var sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
         var itemProblem: String?
         func instant(_ field: String) throws(JSONSyntaxError) -> Instant {
@@ -53,6 +54,7 @@ extension Summary {
                 case "format": format = try p.kind() == .string ? try p.readString() : nil
                 case "version": version = try p.kind() == .number ? try p.readNumber() : nil
                 case "generated": generated = try instant("\"generated\"")
+                case "pending" where try p.kind() == .bool: pending = try p.readBool()
                 case "sources":
                     try p.beginArray()
                     while try p.nextElement() {
@@ -130,6 +132,7 @@ extension Summary {
         }
         guard let generated else { throw bad("\"generated\" is missing") }
         self.init(generated: generated, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
+        self.pending = pending
     }
 
     /// Reads a summary from a JSON value (tests and tools; tminus reads the bytes).

@@ -71,6 +71,9 @@ public struct Summary: Equatable, Sendable {
     }
 
     public var generated: Instant
+    /// The store has changes to other sources not made yet (a command was killed making them):
+    /// a reader makes them before it trusts this summary.
+    public var pending = false
     public var sources: [Source]
     public var tags: [Tag]
     /// Open deadlines, by due date then handle.

@@ -88,9 +88,11 @@ enum Vdir {
         return folders.isEmpty ? [root] : folders
     }
 
-    /// The item files of a collection, by name.
+    /// The item files of a collection, by name (temp files a killed tminus left are removed).
     static func itemNames(_ collection: String) -> [String] {
-        FileIO.entries(in: collection).filter { !$0.isDirectory && isItemName($0.name) }.map(\.name).sorted()
+        let entries = FileIO.entries(in: collection)
+        SourceWriter.removeDeadTemps(in: collection, names: entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name))
+        return entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name).sorted()
     }
 
     static func isItemName(_ name: String) -> Bool { name.hasSuffix(".ics") && !name.hasPrefix(".") && name.count > 4 }

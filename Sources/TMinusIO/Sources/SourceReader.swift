@@ -29,6 +29,8 @@ public enum SourceReader {
                 guard let bytes = try FileIO.read(path, limit: 64 << 20) else {
                     throw .failure("\(path) does not exist; create it or fix \"path\"")
                 }
+                let folder = FileIO.directory(of: path), prefix = "." + FileIO.baseName(of: path) + "."
+                SourceWriter.removeDeadTemps(in: folder, names: FileIO.names(in: folder).filter { $0.hasPrefix(prefix) })
                 items = TodoTxt.parse(bytes, source: source.name).map(\.item)
             case .taskwarrior:
                 let data = sourcing.taskData(source)
@@ -60,9 +62,16 @@ public enum SourceReader {
         return Summary.Part(source: record, items: open)
     }
 
-    /// A path's stamp now ("-": nothing there).
+    /// A path's stamp now ("-": nothing there). A stamp from the last two seconds is not to be
+    /// trusted (file systems keep modification times in clock ticks of a few milliseconds, so a
+    /// second change within the same tick leaves the time as it was): it is kept as `racy:…`,
+    /// which matches nothing, and the next reader reads the source again (git's "racy clean").
     static func watched(_ path: String) -> Summary.Source.Watched {
-        Summary.Source.Watched(path: path, stamp: FileStamp.of(path)?.description ?? "-")
+        guard let stamp = FileStamp.of(path) else { return Summary.Source.Watched(path: path, stamp: "-") }
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        let racy = Int64(ts.tv_sec) - stamp.seconds < 2
+        return Summary.Source.Watched(path: path, stamp: (racy ? "racy:" : "") + stamp.description)
     }
 
     /// Whether what a record watched is as it was: one `stat` per path.

@@ -3,33 +3,18 @@ public import TMinusCore
 import TMinusICal
 import TMinusSources
 
-/// A change to another source's item, as `done`, `undo`, `rm`, `edit` and `--to` ask.
-public enum SourceOperation: Sendable {
-    case complete(Item)
-    case reopen(Item)
-    case remove(Item)
-    case update(from: Item, to: Item)
-    /// A new item in the source named by `item.source`.
-    case create(Item)
-
-    public var item: Item {
-        switch self {
-        case .complete(let i), .reopen(let i), .remove(let i), .create(let i): i
-        case .update(_, let i): i
-        }
-    }
-}
-
 /// Writes changes back into the user's files as the smallest edit (docs/sources.md): an item's
 /// `.ics` file or the todo.txt file is replaced atomically (a temp file beside it, fsync, rename,
 /// fsync of the folder), keeping its mode and every byte tminus did not change; when the file
 /// changed while tminus edited it (another program wrote it), the edit is made again on the new
-/// content. Taskwarrior is changed through `task`.
+/// content. Taskwarrior is changed through `task`. Making a change that is made already changes
+/// nothing (a killed command's changes are made again by the next one).
 public enum SourceWriter {
-    /// Applies `op`; returns the item's id afterwards (a new item's, or a todo.txt line's whose
+    /// Makes `op`; returns the item's id afterwards (a new item's, or a todo.txt line's whose
     /// text changed).
-    public static func apply(_ op: SourceOperation, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
+    public static func apply(_ op: PendingSourceChange, _ sourcing: Sourcing, again: Bool = false) throws(TMinusError) -> String {
         let item = op.item
+        let now = op.at
         guard let source = sourcing.source(named: item.source) else {
             throw .failure("\(Validation.printable(item.title)) comes from source '\(item.source)', which the config no longer has")
         }
@@ -38,14 +23,14 @@ public enum SourceWriter {
         }
         switch source.kind {
         case .vdir: return try vdir(op, source, sourcing, now: now)
-        case .todotxt: return try todoTxt(op, source, sourcing, now: now)
+        case .todotxt: return try todoTxt(op, source, sourcing, now: now, again: again)
         case .taskwarrior:
-            switch op {
-            case .complete(let i): try Taskwarrior.done(i.id, source, sourcing)
-            case .reopen(let i): try Taskwarrior.reopen(i.id, source, sourcing)
-            case .remove(let i): try Taskwarrior.delete(i.id, source, sourcing)
-            case .update(let old, let new): try Taskwarrior.modify(old.id, from: old, to: new, source, sourcing)
-            case .create(let i): return try Taskwarrior.add(i, source, sourcing)
+            switch op.kind {
+            case .complete: try Taskwarrior.done(item, source, sourcing)
+            case .reopen: try Taskwarrior.reopen(item.id, source, sourcing)
+            case .remove: try Taskwarrior.delete(item, source, sourcing)
+            case .update: try Taskwarrior.modify(item.id, from: item, to: op.to ?? item, source, sourcing)
+            case .create: try Taskwarrior.add(item, at: now, source, sourcing)
             }
             return item.id
         case .ics, .summary:
@@ -53,8 +38,17 @@ public enum SourceWriter {
         }
     }
 
+    /// Removes temp files a killed tminus left in a source's folder (`.NAME.PID.RANDOM.tmp`, whose
+    /// writer is gone); other programs' files are never touched. Readers and writers call it.
+    static func removeDeadTemps(in folder: String, names: [String]? = nil) {
+        for name in names ?? FileIO.names(in: folder) {
+            if let pid = FileIO.tempPid(name), !Processes.isAlive(pid) { FileIO.remove(folder + "/" + name) }
+        }
+    }
+
     /// Reads `path`, edits it with `edit`, and replaces it, unless it changed meanwhile (then again).
     static func rewrite(_ path: String, what: String, _ edit: ([UInt8]) throws(TMinusError) -> [UInt8]?) throws(TMinusError) {
+        removeDeadTemps(in: FileIO.directory(of: path))
         for _ in 0..<3 {
             let before = FileStamp.of(path)
             guard let bytes = try FileIO.read(path, limit: 64 << 20) else { throw .failure("\(path) is gone; \(what) was not changed") }
@@ -79,10 +73,10 @@ public enum SourceWriter {
 
     // MARK: vdir
 
-    static func vdir(_ op: SourceOperation, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
+    static func vdir(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
         let root = sourcing.path(source.path ?? "")
         let item = op.item
-        if case .create = op {
+        if op.kind == .create {
             let collections = Vdir.collections(root)
             var folder = collections.first ?? root
             if let name = source.collection {
@@ -92,7 +86,9 @@ public enum SourceWriter {
                 folder = c
             }
             guard FileIO.isDirectory(folder) else { throw .failure("source \(source.name): \(folder) is not a folder") }
-            let uid = UUIDText.random()
+            // The UID was chosen when the change was asked for: made again, it is the same file.
+            let uid = item.id
+            if locate(root, uid: uid, isEvent: item.isDeadline) != nil { return uid }
             let path = folder + "/" + uid + ".ics"
             let temp = try FileIO.writeTemp(ICalWriter.newFile(item, uid: uid, now: now), for: path, mode: 0o600)
             try FileIO.commit(temp)
@@ -100,14 +96,16 @@ public enum SourceWriter {
             return uid
         }
         guard let file = locate(root, uid: item.id, isEvent: item.isDeadline) else {
+            // Removed already (made again after a kill, or by another program): done.
+            if op.kind == .remove { return item.id }
             throw .failure("source \(source.name): no file in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again")
         }
         try rewrite(file, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
             do throws(ICalWriteError) {
-                switch op {
+                switch op.kind {
                 case .complete: return try ICalWriter.apply(.complete(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
                 case .reopen: return try ICalWriter.apply(.reopen(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
-                case .update(let old, let new): return try ICalWriter.apply(.update(from: old, to: new, at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .update: return try ICalWriter.apply(.update(from: item, to: op.to ?? item, at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
                 case .remove: return try ICalWriter.removing(bytes, uid: item.id)
                 case .create: return bytes
                 }
@@ -143,28 +141,30 @@ public enum SourceWriter {
 
     // MARK: todo.txt
 
-    static func todoTxt(_ op: SourceOperation, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) throws(TMinusError) -> String {
+    static func todoTxt(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, again: Bool) throws(TMinusError) -> String {
         let path = sourcing.path(source.path ?? "")
         let item = op.item
         var newID = item.id
         try rewrite(path, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
             do throws(TodoTxt.EditError) {
-                switch op {
+                switch op.kind {
                 case .complete: return try TodoTxt.complete(bytes, id: item.id, source: source.name, on: sourcing.zone.local(now).date)
                 case .reopen: return try TodoTxt.reopen(bytes, id: item.id, source: source.name)
                 case .remove: return try TodoTxt.remove(bytes, id: item.id, source: source.name)
-                case .update(let old, let new):
-                    let out = try TodoTxt.update(bytes, id: item.id, source: source.name, from: old, to: new, zone: sourcing.zone)
+                case .update:
+                    let out = try TodoTxt.update(bytes, id: item.id, source: source.name, from: item, to: op.to ?? item, zone: sourcing.zone)
                     // The line's new id: the line that is not in the old file's ids.
                     let before = Set(TodoTxt.parse(bytes, source: source.name).map(\.item.id))
                     newID = TodoTxt.parse(out, source: source.name).map(\.item.id).first { !before.contains($0) } ?? item.id
                     return out
-                case .create(let i):
-                    let (out, id) = TodoTxt.append(bytes, item: i, created: sourcing.zone.local(now).date, zone: sourcing.zone)
+                case .create:
+                    let (out, id, added) = TodoTxt.append(bytes, item: item, created: sourcing.zone.local(now).date, zone: sourcing.zone, again: again)
                     newID = id
-                    return out
+                    return added ? out : bytes
                 }
             } catch {
+                // Removed, or edited, already (made again after a kill, or by another program): done.
+                if op.kind == .remove || op.kind == .update { return bytes }
                 throw .failure("source \(source.name): \(path) no longer has the line of \(Validation.printable(item.title)); run tminus list and try again")
             }
         }

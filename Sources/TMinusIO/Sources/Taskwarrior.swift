@@ -1,3 +1,4 @@
+import Glibc
 import TMinusCore
 import TMinusSources
 
@@ -41,16 +42,28 @@ public enum Taskwarrior {
         return try TaskwarriorExport.parse(bytes, source: source.name)
     }
 
-    static func done(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
-        _ = try run(["rc.verbose=nothing", uuid, "done"], source, sourcing)
+    /// The task's status now ("" when there is no such task).
+    static func status(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) -> String {
+        guard let bytes = try? run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing),
+              case .array(let tasks)? = try? JSONParser.parse(bytes), let first = tasks.first else { return "" }
+        return first["status"]?.stringValue ?? ""
+    }
+
+    /// `task UUID done`; a task done already (the change made again) is left as it is.
+    static func done(_ item: Item, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
+        do throws(TMinusError) { _ = try run(["rc.verbose=nothing", item.id, "done"], source, sourcing) } catch {
+            guard status(item.id, source, sourcing) == "completed" else { throw error }
+        }
     }
 
     static func reopen(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
         _ = try run(["rc.verbose=nothing", uuid, "modify", "status:pending", "end:"], source, sourcing)
     }
 
-    static func delete(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
-        _ = try run(["rc.verbose=nothing", uuid, "delete"], source, sourcing)
+    static func delete(_ item: Item, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
+        do throws(TMinusError) { _ = try run(["rc.verbose=nothing", item.id, "delete"], source, sourcing) } catch {
+            guard ["deleted", ""].contains(status(item.id, source, sourcing)) else { throw error }
+        }
     }
 
     /// The attributes that changed, then `--` and the title (so nothing in it is read as an attribute).
@@ -61,16 +74,25 @@ public enum Taskwarrior {
         _ = try run(["rc.verbose=nothing", uuid, "modify"] + args, source, sourcing)
     }
 
-    /// `task add`; returns the new task's UUID (printed with `rc.verbose=new-uuid`).
-    static func add(_ item: Item, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) -> String {
-        let args = attributes(item, comparedTo: nil) + ["--", item.title]
-        let out = String(decoding: try run(["rc.verbose=new-uuid", "add"] + args, source, sourcing), as: UTF8.self)
-        // "Created task 3a6c…-…."
-        for word in out.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let w = word.hasSuffix(".") ? word.dropLast() : word
-            if w.count == 36, w.filter({ $0 == "-" }).count == 4 { return String(w).lowercased() }
+    /// A new task with the UUID chosen when the change was asked for, through `task import` (which
+    /// updates a task of that UUID rather than adding another: made again, it is the same task).
+    static func add(_ item: Item, at: Instant, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
+        var task: [JSON.Member] = [
+            JSON.Member("uuid", .string(item.id)), JSON.Member("status", .string("pending")),
+            JSON.Member("description", .string(item.title)), JSON.Member("entry", .string(TaskwarriorExport.dateText(at))),
+        ]
+        if let due = item.due { task.append(JSON.Member("due", .string(TaskwarriorExport.dateText(due.instant(in: sourcing.zone))))) }
+        switch item.priority {
+        case .high: task.append(JSON.Member("priority", .string("H")))
+        case .medium: task.append(JSON.Member("priority", .string("M")))
+        case .low: task.append(JSON.Member("priority", .string("L")))
+        case .none: break
         }
-        throw .failure("source \(source.name): task add did not say the new task's UUID")
+        if let tag = item.tag { task.append(JSON.Member("project", .string(tag))) }
+        let file = "/tmp/tminus-task-import.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).json"
+        try FileIO.writeAtomically(JSONWriter.bytes(.array([.object(task)]), pretty: false), to: file)
+        defer { FileIO.remove(file) }
+        _ = try run(["rc.verbose=nothing", "import", file], source, sourcing)
     }
 
     static func attributes(_ item: Item, comparedTo old: Item?) -> [String] {

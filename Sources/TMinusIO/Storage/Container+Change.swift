@@ -15,16 +15,12 @@ public struct Change: Sendable {
     var repairs: [String] = []
     /// Other sources' parts, as read (when stale) when the change began; nil without sources.
     var parts: [Summary.Part]?
-    /// Changes to other sources' items, made in their files when the change commits.
-    var sourceWork: [SourceWork] = []
-
-    struct SourceWork {
-        var op: SourceOperation
-        /// What joins the history once the source has it done.
-        var completing: Item?
-        /// The history record that goes once the source has it open again.
-        var forgetting: HistoryRecord?
-    }
+    /// Changes to other sources' items: the first `recorded` are the store's pending ones (a
+    /// killed command's, made again), the rest this command's own.
+    var sourceWork: [PendingSourceChange] = []
+    var recorded = 0
+    /// When the command runs (a change to another source's item is stamped with it).
+    var now = Instant(0)
 
     /// Open items of other sources, with their handles.
     public var sourceItems: [Item] { parts?.flatMap(\.items) ?? [] }
@@ -35,7 +31,7 @@ public struct Change: Sendable {
     /// Completes an open item: it leaves the store (or is marked done in its source) and joins the history.
     public mutating func complete(_ item: Item, at t: Instant) {
         guard item.source == Item.ownSource else {
-            sourceWork.append(SourceWork(op: .complete(item), completing: item.marked(completed: t)))
+            sourceWork.append(PendingSourceChange(kind: .complete, item: item, at: t))
             return
         }
         guard store.remove(id: item.id) != nil else { return }
@@ -45,7 +41,7 @@ public struct Change: Sendable {
     /// Reopens a completed item: its record leaves the history and the item is open again (in its source).
     public mutating func reopen(_ record: HistoryRecord) {
         guard record.item.source == Item.ownSource else {
-            sourceWork.append(SourceWork(op: .reopen(record.item.marked(completed: nil)), forgetting: record))
+            sourceWork.append(PendingSourceChange(kind: .reopen, item: record.item, at: now, record: record.offset))
             return
         }
         forget(record)
@@ -55,7 +51,7 @@ public struct Change: Sendable {
     /// Removes an open item (from its source, for another source's).
     public mutating func remove(_ item: Item) {
         guard item.source == Item.ownSource else {
-            sourceWork.append(SourceWork(op: .remove(item)))
+            sourceWork.append(PendingSourceChange(kind: .remove, item: item, at: now))
             return
         }
         store.remove(id: item.id)
@@ -64,16 +60,19 @@ public struct Change: Sendable {
     /// Replaces an open item with an edited copy (written into its source, for another source's).
     public mutating func update(from old: Item, to new: Item) {
         guard old.source == Item.ownSource else {
-            sourceWork.append(SourceWork(op: .update(from: old, to: new)))
+            sourceWork.append(PendingSourceChange(kind: .update, item: old, to: new, at: now))
             return
         }
         store.replace(new)
     }
 
-    /// Adds a new item: to the store, or (with `source` set) to that source; it has a handle already.
+    /// Adds a new item: to the store, or (with `source` set) to that source, with a UID chosen now
+    /// (so the change made again makes the same item); it has a handle already.
     public mutating func add(_ item: Item) {
         guard item.source == Item.ownSource else {
-            sourceWork.append(SourceWork(op: .create(item)))
+            var new = item
+            new.id = UUIDText.random()
+            sourceWork.append(PendingSourceChange(kind: .create, item: new, at: now))
             return
         }
         store.insert(item)
@@ -94,6 +93,7 @@ extension Container {
         try FileIO.makeDirectory(home.directory)
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
             var change = try begin()
+            change.now = now
             if sourcing != nil { change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now) }
             let result: T
             do throws(TMinusError) { result = try body(&change) } catch {
@@ -112,7 +112,14 @@ extension Container {
             return Change(store: Store(), history: History(home: home, meta: HistoryMeta()))
         }
         if loaded.version == Store.currentVersion {
-            return Change(store: loaded.store, history: History(home: home, meta: loaded.store.history))
+            var change = Change(store: loaded.store, history: History(home: home, meta: loaded.store.history))
+            // A killed command's changes to other sources: this one makes them (and its commit
+            // clears them). Without a readable config they wait for a command that has one.
+            if sourcing != nil, !loaded.store.pending.isEmpty {
+                change.sourceWork = loaded.store.pending
+                change.recorded = loaded.store.pending.count
+            }
+            return change
         }
         // (recover has already kept, in `loaded`, only the removals it could not mark.)
         let (history, open, findings) = try Migration.legacyHistory(home, loaded)
@@ -155,55 +162,78 @@ extension Container {
     /// Writes the change: archive lines and index entries for completed items, then the store
     /// and the summary as temp files, then the commit (the store's rename), then the rest.
     func commit(_ change: Change, now: Instant) throws(TMinusError) {
-        var change = change
-        // Other sources first: their files are the truth. Each change is written into its file,
-        // then that source is read again; one that fails stops the rest, the store commits what
-        // was done, and the error says so.
-        var sourceFailure: TMinusError?
-        if !change.sourceWork.isEmpty, let sourcing {
-            var touched: Set<String> = []
-            var applied: [String] = []
-            for work in change.sourceWork {
-                let item = work.op.item
-                let id: String
-                do throws(TMinusError) { id = try SourceWriter.apply(work.op, sourcing, now: now) } catch {
-                    let before = applied.isEmpty ? "" : " (done before it: \(ControlText.join(applied, ", ")))"
-                    sourceFailure = error.withDetail(before)
-                    break
-                }
-                touched.insert(item.source)
-                applied.append("#\(item.handle) in \(item.source)")
-                Self.relink(&change.store, work.op, id: id)
-                if let c = work.completing { change.completing.append(c) }
-                if let r = work.forgetting { change.forget(r) }
-            }
-            if !touched.isEmpty {
-                change.parts = foldSources(&change.store, old: change.parts ?? [], now: now, force: touched)
-            }
-            if touched.isEmpty, let sourceFailure { throw sourceFailure }
+        guard !change.sourceWork.isEmpty, let sourcing else {
+            _ = try commitStore(change, now: now)
+            return
         }
-        try commitStore(change, now: now)
-        if let sourceFailure { throw sourceFailure }
+        var change = change
+        // 1. The promise: the store lists the changes to other sources (with this command's own
+        //    changes to the store, its history and summary), one atomic commit. Killed after
+        //    it, the next command makes them; killed before it, nothing happened.
+        if change.sourceWork.count > change.recorded {
+            change.store.pending = change.sourceWork
+            // The parts of the sources about to change are stale from now on.
+            let changing = Set(change.sourceWork.map(\.item.source))
+            if var parts = change.parts {
+                for i in parts.indices where changing.contains(parts[i].source.name) { parts[i].source.refresh = Instant(0) }
+                change.parts = parts
+            }
+            change.store = try commitStore(change, now: now)
+            change.completing = []
+            change.removing = []
+            change.migrated = nil
+        }
+        // 2. The sources, each change as its own atomic write (made again, a change is made once).
+        //    One that fails stops the rest: they are dropped, and the error names what was done.
+        var touched: Set<String> = []
+        var applied: [String] = []
+        var failure: TMinusError?
+        for (i, work) in change.sourceWork.enumerated() {
+            let item = work.item
+            let id: String
+            do throws(TMinusError) { id = try SourceWriter.apply(work, sourcing, again: i < change.recorded) } catch {
+                let before = applied.isEmpty ? "" : " (done before it: \(ControlText.join(applied, ", ")))"
+                failure = error.withDetail(before)
+                break
+            }
+            touched.insert(item.source)
+            applied.append("#\(item.handle) in \(item.source)")
+            // 3. What the store keeps of it: the history record of a done item, the handle of a
+            //    new or reopened one, and the record an undo takes out.
+            Self.relink(&change.store, work, id: id)
+            switch work.kind {
+            case .complete: change.completing.append(item.marked(completed: work.at))
+            case .reopen: if let offset = work.record { change.forget(HistoryRecord(offset: offset, item: item)) }
+            case .remove, .update, .create: break
+            }
+        }
+        change.store.pending = []
+        if !touched.isEmpty {
+            change.parts = foldSources(&change.store, old: change.parts ?? previousSummary()?.parts() ?? [], now: now, force: touched)
+        }
+        _ = try commitStore(change, now: now)
+        if let failure { throw failure }
     }
 
     /// Keeps an item's handle across a write to its source: a new item takes the handle it was
     /// given, an edited todo.txt line (a new id) keeps its own, a reopened one gets its old one back.
-    static func relink(_ store: inout Store, _ op: SourceOperation, id: String) {
+    static func relink(_ store: inout Store, _ op: PendingSourceChange, id: String) {
         let item = op.item
         func link(_ id: String, _ handle: Int) {
             store.links.removeAll { $0.source == item.source && ($0.id == id || $0.handle == handle) }
             store.links.append(SourceLink(source: item.source, id: id, handle: handle))
             store.links.sort(by: <)
         }
-        switch op {
+        switch op.kind {
         case .create, .reopen: if item.handle > 0 { link(id, item.handle) }
-        case .update(let old, _): if id != old.id, old.handle > 0 { link(id, old.handle) }
+        case .update: if id != item.id, item.handle > 0 { link(id, item.handle) }
         case .complete, .remove: break
         }
     }
 
-    /// Writes the store's part of a change (see `commit`).
-    func commitStore(_ change: Change, now: Instant) throws(TMinusError) {
+    /// Writes the store's part of a change (see `commit`); returns the store as committed.
+    @discardableResult
+    func commitStore(_ change: Change, now: Instant) throws(TMinusError) -> Store {
         var store = change.store
         var meta = store.history
         let committedBytes = meta.bytes
@@ -259,13 +289,14 @@ extension Container {
             undoArchive()
             throw error
         }
-        let summary: Summary
+        var summary: Summary
         if let parts = change.parts {
             let extra = (previousSummaryToKeep()?.tags ?? []).filter { store.tag(named: $0.name) == nil }
             summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, parts: parts, extraTags: extra)
         } else {
             summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
         }
+        summary.pending = !store.pending.isEmpty
         let summaryTemp: FileIO.Temp
         do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes(summary), for: home.summaryPath) } catch {
             FileIO.discard(storeTemp)
@@ -288,6 +319,7 @@ extension Container {
         if (try? FileIO.commit(summaryTemp)) == nil { FileIO.discard(summaryTemp) }
         _ = markRemoved(meta.removing)
         FileIO.syncDirectory(home.directory)
+        return store
     }
 
     /// Marks archive records removed (idempotent), fsyncs the archive, and returns the offsets

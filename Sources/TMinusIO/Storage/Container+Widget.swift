@@ -85,7 +85,7 @@ extension Container {
     public func summaryForWidgets(now: Instant) throws(TMinusError) -> Summary {
         if let bytes = try FileIO.read(home.summaryPath) {
             let summary = try parseSummary(bytes)
-            if isCurrent(summary) && sourcesCurrent(summary, now: now) { return summary }
+            if isCurrent(summary) && !summary.pending && sourcesCurrent(summary, now: now) { return summary }
         } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }
@@ -104,7 +104,7 @@ extension Container {
         let rebuild = { () throws(TMinusError) -> Summary in
             self.removeTemps()
             let previous = (try? FileIO.read(self.home.summaryPath)).flatMap { $0 }.flatMap { try? self.parseSummary($0) }
-            if let s = previous, self.isCurrent(s), self.sourcesCurrent(s, now: now) { return s }
+            if let s = previous, self.isCurrent(s), !s.pending, self.sourcesCurrent(s, now: now) { return s }
             if let sourcing = self.sourcing, !sourcing.sources.isEmpty { return try self.refreshSources(now: now, previous: previous) }
             let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
             try? FileIO.writeAtomically(self.summaryBytes(summary), to: self.home.summaryPath)
@@ -121,6 +121,13 @@ extension Container {
     /// summary is written. A home that cannot be written still gets the summary, unwritten.
     func refreshSources(now: Instant, previous: Summary?) throws(TMinusError) -> Summary {
         var change = try begin()
+        change.now = now
+        // A killed command's changes to other sources are made now (a commit like any other).
+        if !change.sourceWork.isEmpty {
+            change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now)
+            try commit(change, now: now)
+            if let bytes = try FileIO.read(home.summaryPath) { return try parseSummary(bytes) }
+        }
         let legacy = change.migrated != nil
         if legacy { change.migrated?.discard(home) }
         let before = change.store

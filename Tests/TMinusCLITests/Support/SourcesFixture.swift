@@ -111,6 +111,20 @@ struct SourcesFixture {
         return out
     }
 
+    /// Makes every file and folder of the sources a minute old (a stamp from the last two seconds
+    /// is not trusted, so a source written just now is read again by every poll until then).
+    func age() throws {
+        let old = Date().addingTimeInterval(-60)
+        for top in ["calendars", "holidays.ics", "todo.txt", "phone.json"] {
+            let url = root.appendingPathComponent(top)
+            var paths = [url.path]
+            if let e = FileManager.default.enumerator(atPath: url.path) {
+                while let p = e.nextObject() as? String { paths.append(url.appendingPathComponent(p).path) }
+            }
+            for p in paths { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: p) }
+        }
+    }
+
     /// Renames a new file into a folder, as vdirsyncer does.
     func drop(_ relative: String, _ text: String) throws {
         let url = root.appendingPathComponent(relative)

@@ -1,13 +1,16 @@
 // tminus-fuzz: a deterministic mutation fuzzer for the parsers that read what users and other
-// programs write: the config, WHEN, the store, the summary, history lines, templates, zone files
-// and TZ strings. Each target mutates seed inputs (byte flips, inserted tokens, cut, spliced and
+// programs write: the config, WHEN, the store, the summary, history lines, templates, zone files,
+// TZ strings, iCalendar files (with recurrence rules and the writer's edits), todo.txt and
+// Taskwarrior's export. Each target mutates seed inputs (byte flips, inserted tokens, cut, spliced and
 // repeated pieces) with a seeded generator and checks that nothing traps, hangs or breaks a
 // round trip. A crash prints the target and the input (hex) and exits 1: add it to the regression
 // tests (Tests/TMinusCoreTests/FuzzRegressionTests.swift).
 // Usage: tminus-fuzz [iterations per target] [seed] [target…]   (Tests/fuzz/run.sh builds and runs it)
 import Glibc
 import TMinusCore
+import TMinusICal
 import TMinusIO
+import TMinusSources
 import TMinusTimeline
 
 // MARK: crash reporting
@@ -113,6 +116,16 @@ func check(_ ok: Bool, _ what: @autoclosure () -> String) {
     }
 }
 
+/// Calendar files as other programs write them (todoman, khal, a Windows zone, a custom zone,
+/// recurrence with overrides), for the iCalendar targets.
+let calendarSeeds = [
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Pay rent\\, now\r\nDUE;TZID=Europe/Berlin:20261201T170000\r\nPRIORITY:1\r\nCATEGORIES:a\\,b,c\r\nDESCRIPTION:long\r\n  folded\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+    "BEGIN:VEVENT\nUID:e1\nSUMMARY:Standup\nDTSTART;TZID=W. Europe Standard Time:20260105T093000\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20271231T000000Z\nEXDATE;TZID=Europe/Berlin:20260107T093000\nEND:VEVENT\nBEGIN:VEVENT\nUID:e1\nRECURRENCE-ID;TZID=Europe/Berlin:20260109T093000\nDTSTART:20260109T120000Z\nSUMMARY:Moved\nEND:VEVENT\n",
+    "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nBEGIN:STANDARD\nDTSTART:19701025T030000\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nEND:STANDARD\nBEGIN:DAYLIGHT\nDTSTART:19700329T020000\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nEND:DAYLIGHT\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:b\nDTSTART;TZID=Custom:20261224T180000\nRRULE:FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=-1;BYSETPOS=1\nRDATE;VALUE=PERIOD:20270101T000000Z/PT1H\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n",
+]
+
+let calendarZones = ICalZones(local: zones[0], system: { ZoneLoader.named($0) })
+
 let targets: [Target] = [
     Target(name: "config", seeds: [
         ##"{"deadline": "next", "precision": "auto", "warning": "24h", "critical": "1h", "overHold": "1h30m", "maxLength": 60, "templates": {"small": "{icon} {countdown}", "medium": "{title} {countdown}[ · {todos_text}]"}, "colors": {"normal": "#a3be8c"}, "icons": {"over": "🏁"}, "tags": {"school": {"color": "#ff5555", "icon": "🎓"}}, "signals": {"waybar": 8}, // c"## + "\n}",
@@ -187,6 +200,62 @@ let targets: [Target] = [
                 check((try? JSONParser.parse(text)).map(JSONWriter.compact) == text, "JSON does not round-trip")
             }
         }
+    },
+    Target(name: "ical", seeds: calendarSeeds) { b in
+        for at in [now, now + 400 * 86_400] {
+            let read = ICalRead.read(b, options: ICalOptions(now: at, hold: 3600, events: true, source: "s"),
+                                     zones: calendarZones, fallbackID: "f")
+            for e in read.entries {
+                check(e.item.due?.isSupported ?? true, "a calendar item is due outside the supported dates")
+                check(e.item.title.count <= Validation.maxTitleLength, "a calendar title is too long")
+                // Every change the writer makes leaves a file that reads back.
+                var edited = e.item
+                edited.title = "Edited; title, \\ with escapes"
+                for change in [ICalChange.complete(at: at), .reopen(at: at), .update(from: e.item, to: edited, at: at)] {
+                    if let out = try? ICalWriter.apply(change, to: b, uid: e.uid ?? "", isEvent: e.isEvent) {
+                        _ = ICalRead.read(out, options: ICalOptions(now: at, hold: 0, events: true, source: "s"), zones: calendarZones, fallbackID: "f")
+                    }
+                }
+                _ = try? ICalWriter.removing(b, uid: e.uid ?? "")
+            }
+        }
+    },
+    Target(name: "rrule", seeds: ["FREQ=WEEKLY;BYDAY=MO,WE,FR;INTERVAL=2;COUNT=30", "FREQ=MONTHLY;BYDAY=-1FR;BYSETPOS=-1",
+                                  "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=DAILY;UNTIL=20301231T000000Z;BYHOUR=9,17",
+                                  "FREQ=YEARLY;BYYEARDAY=-1,100;WKST=SU"]) { b in
+        guard let rule = try? RecurrenceRule.parse(string(b)) else { return }
+        for start in [LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 31), hour: 9), LocalDateTime(date: CivilDate(year: 9998, month: 12, day: 31))] {
+            var n = 0
+            var last: Int64 = .min
+            rule.forEach(start: start, notBefore: CivilDate(year: 2026, month: 11, day: 1)) { l in
+                check(l.secondsAsUTC >= last, "instances out of order")
+                last = l.secondsAsUTC
+                n += 1
+                return n < 200
+            }
+        }
+    },
+    Target(name: "todotxt", seeds: ["(A) 2026-03-01 Call mom +family @phone due:2026-03-12\nx 2026-03-02 Old pri:B\nBuy milk\r\n\n(B) t:2026-01-01 rec:1w x"]) { b in
+        let entries = TodoTxt.parse(b, source: "t")
+        // Edits on the first few lines (each edit reads the whole file again).
+        for e in entries.prefix(b.count > 100_000 ? 1 : 3) {
+            let day = CivilDate(year: 2026, month: 3, day: 10)
+            if let done = try? TodoTxt.complete(b, id: e.item.id, source: "t", on: day) {
+                check(TodoTxt.parse(done, source: "t").count == entries.count, "completing a line changed the number of todos")
+                _ = try? TodoTxt.reopen(done, id: e.item.id, source: "t")
+            }
+            var new = e.item
+            new.title = "New title"
+            new.due = .day(day)
+            new.priority = .medium
+            _ = try? TodoTxt.update(b, id: e.item.id, source: "t", from: e.item, to: new, zone: .utc)
+            if let out = try? TodoTxt.remove(b, id: e.item.id, source: "t") {
+                check(TodoTxt.parse(out, source: "t").count == entries.count - 1, "removing a line removed another count")
+            }
+        }
+    },
+    Target(name: "taskwarrior", seeds: [##"[{"uuid":"a","status":"pending","description":"x","due":"20261201T170000Z","priority":"H","project":"p","tags":["t"],"annotations":[{"description":"n"}]},{"uuid":"b","status":"recurring"}]"##]) { b in
+        _ = try? TaskwarriorExport.parse(b, source: "tw")
     },
     Target(name: "tz", seeds: ["EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "CET-1CEST,M3.5.0,M10.5.0/3", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
                                "AEST-10AEDT,M10.1.0,M4.1.0/3", "XXX3YYY,J60/25,J300/-1"]) { b in
