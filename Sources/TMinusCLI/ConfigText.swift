@@ -44,6 +44,14 @@ enum ConfigText {
       "signals": {
         // "waybar": 8, "i3blocks": 10,
       },
+      // Deadlines and todos kept elsewhere, shown with these (docs/sources.md): calendars
+      // synced by vdirsyncer (vdir), .ics files, todo.txt, Taskwarrior, another summary.json.
+      "sources": [
+        // { "name": "work", "kind": "vdir", "path": "~/.local/share/calendars/work" },
+        // { "name": "holidays", "kind": "ics", "path": "~/cal/holidays.ics" },
+        // { "name": "txt", "kind": "todotxt", "path": "~/todo/todo.txt" },
+        // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
+      ],
     }
 
     """

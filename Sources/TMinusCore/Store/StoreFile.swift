@@ -151,13 +151,7 @@ public enum StoreFile {
     /// The tags list, `[{"name": …, "color": "#rrggbb"}]`, as the store and the summary hold it.
     /// A bad tag is an error, or with `skippingBad` (another program's summary) left out.
     public static func readTags(_ p: inout JSONParser, skippingBad: Bool = false) throws(JSONSyntaxError) -> [Tag] {
-        guard try !p.readNull() else { return [] }
-        guard try p.kind() == .array else { throw p.error(at: "\"tags\" must be a list") }
-        try p.beginArray()
-        var out: [Tag] = []
-        while try p.nextElement() {
-            guard try p.kind() == .object else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
-            try p.beginObject()
+        try readObjects(&p, list: "tags", element: "a tag needs a \"name\" and a \"color\"") { (p: inout JSONParser) throws(JSONSyntaxError) -> Tag? in
             var name: String?, color: String?
             while let key = try p.nextKey() {
                 switch key {
@@ -167,24 +161,34 @@ public enum StoreFile {
                 }
             }
             guard let name, !name.isEmpty, let color, ColorText.isValid(color) else {
-                if skippingBad { continue }
+                if skippingBad { return nil }
                 guard let name, !name.isEmpty, color != nil else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
                 throw p.error(at: "tag \(Validation.printable(name)): the colour must be #rrggbb")
             }
-            out.append(Tag(name: name, color: color.lowercased()))
+            return Tag(name: name, color: color.lowercased())
+        }
+    }
+
+    /// A list of objects (`null` is an empty one), each read by `element` once its `{` is read
+    /// (nil: left out); `what` is the error for an element that is not an object.
+    static func readObjects<T>(_ p: inout JSONParser, list: String, element what: String,
+                               _ element: (inout JSONParser) throws(JSONSyntaxError) -> T?) throws(JSONSyntaxError) -> [T] {
+        guard try !p.readNull() else { return [] }
+        guard try p.kind() == .array else { throw p.error(at: "\"\(list)\" must be a list") }
+        try p.beginArray()
+        var out: [T] = []
+        while try p.nextElement() {
+            guard try p.kind() == .object else { throw p.error(at: what) }
+            try p.beginObject()
+            if let value = try element(&p) { out.append(value) }
         }
         return out
     }
 
     /// `[{"source": name, "id": text, "handle": n}]`.
     static func readLinks(_ p: inout JSONParser) throws(JSONSyntaxError) -> [SourceLink] {
-        guard try !p.readNull() else { return [] }
-        guard try p.kind() == .array else { throw p.error(at: "\"links\" must be a list") }
-        try p.beginArray()
-        var out: [SourceLink] = []
-        while try p.nextElement() {
-            guard try p.kind() == .object else { throw p.error(at: "a link needs a \"source\", an \"id\" and a \"handle\"") }
-            try p.beginObject()
+        let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
+        return try readObjects(&p, list: "links", element: what) { (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
             var source: String?, id: String?, handle: Int?
             while let key = try p.nextKey() {
                 switch key {
@@ -197,23 +201,14 @@ public enum StoreFile {
                 default: try p.skipValue()
                 }
             }
-            guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else {
-                throw p.error(at: "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\"")
-            }
-            out.append(SourceLink(source: source, id: id, handle: handle))
+            guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else { throw p.error(at: what) }
+            return SourceLink(source: source, id: id, handle: handle)
         }
-        return out
     }
 
     /// `[{"kind": …, "at": …, "item": {…}, "to": {…}, "record": n}]`.
     static func readPending(_ p: inout JSONParser) throws(JSONSyntaxError) -> [PendingSourceChange] {
-        guard try !p.readNull() else { return [] }
-        guard try p.kind() == .array else { throw p.error(at: "\"pending\" must be a list") }
-        try p.beginArray()
-        var out: [PendingSourceChange] = []
-        while try p.nextElement() {
-            guard try p.kind() == .object else { throw p.error(at: "a pending change must be an object") }
-            try p.beginObject()
+        try readObjects(&p, list: "pending", element: "a pending change must be an object") { (p: inout JSONParser) throws(JSONSyntaxError) -> PendingSourceChange? in
             var kind: PendingSourceChange.Kind?, at: Instant?, item: Item?, to: Item?, record: Int64?
             while let key = try p.nextKey() {
                 switch key {
@@ -239,9 +234,8 @@ public enum StoreFile {
             guard let kind, let at, let item, item.source != Item.ownSource, kind != .update || to != nil, kind != .reopen || record != nil else {
                 throw p.error(at: "a pending change needs a kind, an at, another source's item (and a \"to\" to update, a record to reopen)")
             }
-            out.append(PendingSourceChange(kind: kind, item: item, to: to, at: at, record: record))
+            return PendingSourceChange(kind: kind, item: item, to: to, at: at, record: record)
         }
-        return out
     }
 
     static func readHistory(_ p: inout JSONParser) throws(JSONSyntaxError) -> HistoryMeta {
