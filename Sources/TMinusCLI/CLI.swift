@@ -105,7 +105,7 @@ public enum CLI {
     }
 
     /// Commands after which the bars' data has changed.
-    static let changesData = ["add", "todo", "done", "undo", "rm", "edit", "tag", "next", "prev", "summary", "doctor"]
+    static let changesData = ["add", "todo", "done", "undo", "rm", "edit", "tag", "next", "prev", "summary", "doctor", "remind", "open"]
 
     typealias Command = @Sendable ([String], Context) throws(TMinusError) -> Int32
 
@@ -130,10 +130,14 @@ public enum CLI {
         case "demo": DemoCommand.run
         case "doctor": DoctorCommand.run
         case "sources": SourcesCommand.run
+        case "remind": RemindCommand.run
+        case "notify": NotifyCommand.run
+        case "share": LinkCommands.share
+        case "open": LinkCommands.open
         default: nil
         }
     }
 
     static let commandNames = ["add", "todo", "list", "ls", "done", "undo", "rm", "edit", "tag", "stats", "summary", "config",
-                               "show", "timeline", "next", "prev", "demo", "doctor", "sources"]
+                               "show", "timeline", "next", "prev", "demo", "doctor", "sources", "remind", "notify", "share", "open"]
 }

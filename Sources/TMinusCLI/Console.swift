@@ -3,13 +3,27 @@ import Glibc
 /// Writes to stdout and stderr with `write(2)`, so nothing waits in a buffer and a closed pipe
 /// shows as an error instead of killing the process.
 public struct Console: Sendable {
+    /// Where output goes instead of stdout and stderr, when set (output kept to show it elsewhere,
+    /// e.g. as a notification).
+    final class Capture: @unchecked Sendable {
+        var out: [String] = []
+        var err: [String] = []
+    }
+    var capture: Capture?
+
     public init() {}
 
     /// False when the reader has gone away (EPIPE).
     @discardableResult
-    public func out(_ text: String) -> Bool { Self.write(1, text) }
+    public func out(_ text: String) -> Bool {
+        if let capture { capture.out.append(text); return true }
+        return Self.write(1, text)
+    }
 
-    public func err(_ text: String) { Self.write(2, text) }
+    public func err(_ text: String) {
+        if let capture { capture.err.append(text); return }
+        Self.write(2, text)
+    }
 
     /// Writes bytes as they are (no newline added); false when the reader has gone away.
     @discardableResult

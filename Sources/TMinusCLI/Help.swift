@@ -16,6 +16,11 @@ enum Help {
       tag add|list|edit|rm       tags with colours
       stats                      completed, pending, overdue
       sources [--json]           calendars, todo.txt, Taskwarrior and summaries in the config
+    reminders and links:
+      remind TEXT --in 10m       a quick reminder (or --at WHEN); remind --again REF sends one again
+      notify [--once|--dry-run]  the notifier: desktop notifications for reminders and alerts
+      list --reminders           reminders sent, missed and to come
+      share REF | open URL       tminus:// links that add an item elsewhere, show a day or an item
     bars:
       show [--format F]          the entry for now: waybar, i3blocks, i3bar, polybar, conky, pango, plain, json
       timeline                   the timeline as JSON
@@ -74,8 +79,10 @@ enum Help {
         "list": """
         usage: tminus list [--deadlines|--todos] [--today] [--week] [--overdue] [--starred] [--all]
                            [--tag NAME] [--search TEXT] [--year YYYY] [--sort due|created|title|priority] [--json]
+               tminus list --reminders [--year YYYY] [--json]
 
-        Lists open items (with --all, completed ones too). Filters combine.
+        Lists open items (with --all, completed ones too). Filters combine. --reminders lists
+        reminders instead: sent, sent late, missed, pending (and due, sending) by their time.
           --today     due today            --week     due in the next 7 days
           --overdue   past due, still open --starred  starred todos
           --search    in title and note    --year     due (or created) in that year
@@ -107,6 +114,34 @@ enum Help {
                tminus tag rm NAME
 
         Tags colour items in the bar. A few are prefilled: work, personal, study, errand.
+        """,
+        "remind": """
+        usage: tminus remind TEXT (--in D | --at WHEN) [--note T] [--tag NAME]
+               tminus remind --again REF [--in D]
+
+        A quick reminder: a todo with a reminder in D (10m, 2h, 1d, 90s) or at WHEN. --again sends
+        REF's reminder again now (or arms it again in D). tminus notify sends reminders; list
+        --reminders reviews them.
+        """,
+        "notify": """
+        usage: tminus notify [--once] [--dry-run]
+
+        Sends desktop notifications (through notify-send) for reminders (todo --remind, remind,
+        a calendar's alarms) and deadline alerts (config "alerts": ["1d", "1h", "0"]; 0 is when it is
+        over), each exactly once (docs/reminders.md). It runs until stopped, asleep until the next one;
+        a machine that was off or asleep gets what it missed, marked "missed at", when younger than
+        config "catchUp" (default 24h). Done and Snooze 10 min buttons where the server has them.
+        --once sends what is due and exits (a timer or cron); --dry-run prints what it would send as
+        JSON lines and records nothing. A user unit: integrations/systemd/tminus-notify.service.
+        """,
+        "share": "usage: tminus share REF\n\nPrints a tminus://add link that makes the same item wherever tminus open follows it.",
+        "open": """
+        usage: tminus open URL [--notify]
+
+        Follows a tminus:// link (docs/links.md): tminus://add?… adds the item (once, however often the
+        link is opened), tminus://show?date=YYYY-MM-DD lists that day, tminus://item?id=ID shows one item.
+        A bad link is exit 2 and changes nothing. --notify also shows the result as a notification
+        (for the desktop file integrations/desktop/tminus-open.desktop).
         """,
         "stats": "usage: tminus stats [--json]\n\nCounts completed, pending and overdue items, in all and per kind.",
         "summary": """

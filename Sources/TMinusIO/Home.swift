@@ -41,6 +41,10 @@ public struct Home: Sendable {
     public var summaryPath: String { directory + "/summary.json" }
     public var statePath: String { directory + "/state.json" }
     public var lockPath: String { directory + "/.lock" }
+    /// The reminder ledger: what was sent, missed or armed again (docs/reminders.md).
+    public var ledgerPath: String { directory + "/reminders.jsonl" }
+    /// Held while a reminder is sent and recorded, so two notifiers never send one twice.
+    public var notifyLockPath: String { directory + "/.notify.lock" }
     /// An index folder of the history, by its name in the store (`index.<tag>`).
     public func indexPath(_ name: String) -> String { directory + "/" + name }
 }

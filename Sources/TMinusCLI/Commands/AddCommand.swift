@@ -4,6 +4,11 @@ import TMinusIO
 /// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH] [--to SOURCE]`
 enum AddCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        try run(raw, ctx, createTags: false)
+    }
+
+    /// With `createTags`, a tag the store does not have is added (an item from a link).
+    static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "add", options: ["due", "start", "note", "tag", "icon", "to"])
         try a.expectPositional(1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due 2026-12-01T17:00")
         let title = try Validation.title(a.positional[0])
@@ -20,7 +25,7 @@ enum AddCommand {
         let target = try SourceEdits.target(a, isDeadline: true, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
-                target == nil ? try Validation.knownTag(s, in: change.store.tags).name : try Validation.tagName(s)
+                target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
             }
             var d = Item.deadline(handle: try change.store.takeHandle(), title: title, note: note, due: due, start: start,
                                   created: ctx.now, tag: tag, icon: icon)

@@ -6,7 +6,7 @@ import TMinusIO
 enum ListCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "list",
-                                    flags: ["deadlines", "todos", "today", "week", "overdue", "starred", "all", "json"],
+                                    flags: ["deadlines", "todos", "today", "week", "overdue", "starred", "all", "json", "reminders"],
                                     options: ["tag", "search", "year", "sort"])
         try a.expectPositional(0...0, command: "list", usage: "")
         var q = ListQuery()
@@ -22,6 +22,11 @@ enum ListCommand {
         if let y = a.value("year") {
             guard let year = Int(y), (1...9999).contains(year) else { throw .usage("--year takes a year like 2026, not '\(Validation.printable(y))'") }
             q.year = year
+        }
+        if a.flag("reminders") {
+            let others = a.flags.filter { $0 != "reminders" && $0 != "json" } + a.values.map(\.0).filter { $0 != "year" }
+            if let other = others.first { throw .usage("--reminders takes only --year and --json, not --\(other)") }
+            return try ReminderListing.run(year: q.year, json: a.flag("json"), ctx)
         }
         if let s = a.value("sort") {
             guard let sort = ListQuery.Sort(rawValue: s) else { throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'") }

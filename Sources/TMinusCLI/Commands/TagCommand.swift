@@ -34,6 +34,17 @@ enum TagCommand {
         return 0
     }
 
+    /// The tag of a new item: one the store has; with `create`, a missing one is added with the
+    /// next palette colour.
+    static func forNewItem(_ s: String, _ change: inout Change, create: Bool) throws(TMinusError) -> String {
+        if create, change.store.tag(named: s) == nil {
+            let name = try Validation.tagName(s)
+            change.store.tags.append(Tag(name: name, color: palette[change.store.tags.count % palette.count]))
+            return name
+        }
+        return try Validation.knownTag(s, in: change.store.tags).name
+    }
+
     static func list(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag", flags: ["json"])
         try a.expectPositional(0...0, command: "tag", usage: "")

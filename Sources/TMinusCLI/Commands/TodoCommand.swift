@@ -4,6 +4,11 @@ import TMinusIO
 /// `tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority P] [--to SOURCE]`
 enum TodoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        try run(raw, ctx, createTags: false)
+    }
+
+    /// With `createTags`, a tag the store does not have is added (an item from a link).
+    static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "todo", flags: ["star"], options: ["due", "remind", "note", "tag", "priority", "to"])
         try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
         let title = try Validation.title(a.positional[0])
@@ -14,7 +19,7 @@ enum TodoCommand {
         let target = try SourceEdits.target(a, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
-                target == nil ? try Validation.knownTag(s, in: change.store.tags).name : try Validation.tagName(s)
+                target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
             }
             var t = Item.todo(handle: try change.store.takeHandle(), title: title, note: note, due: due, remind: remind,
                               created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
@@ -23,7 +28,8 @@ enum TodoCommand {
             return t
         }
         let dueText = added.due.map { ", due " + DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? ""
-        ctx.say("added todo #\(added.handle) \(added.title)\(dueText)\(added.source == Item.ownSource ? "" : " to \(added.source)")")
+        let remindText = added.remind.map { ", reminder " + DueText.describe(.instant($0), now: ctx.now, zone: ctx.zone) } ?? ""
+        ctx.say("added todo #\(added.handle) \(added.title)\(dueText)\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")")
         return 0
     }
 

@@ -8,6 +8,8 @@ public enum FollowEvent: Equatable, Sendable {
     case reload
     /// A click from the bar (X11 button number: 1 left, 3 right, 4/5 wheel).
     case click(Int)
+    /// One of the extra inputs (an `InputList`'s file descriptor) is readable.
+    case input(Int32)
     /// The bar went away (closed pipe, SIGTERM, SIGINT, SIGHUP): exit 0.
     case exit
 }
@@ -64,6 +66,7 @@ public struct FollowLoop {
                 case .click(let button):
                     click(button)
                     reload = true
+                case .input: break
                 case .exit: return 0
                 }
             }

@@ -19,6 +19,10 @@ public struct SystemFollowDriver: FollowDriver {
     var stdinBuffer: [UInt8] = []
     /// More folders to watch, set by the loader (the config's sources change with the config).
     let extra: WatchList?
+    /// More descriptors to wait on (the notifier's children waiting for an action).
+    let inputs: InputList?
+    /// Whether a closed stdout means the reader went away (bars: yes; the notifier: no).
+    let watchStdout: Bool
     var extraSeen: [(directory: String, names: [String])] = []
 
     /// - Parameters:
@@ -27,9 +31,11 @@ public struct SystemFollowDriver: FollowDriver {
     ///   - clicks: read click events from stdin (i3blocks persist, i3bar).
     ///   - blockName: the name in click events meant for us.
     public init(offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus",
-                extra: WatchList? = nil) throws(TMinusError) {
+                extra: WatchList? = nil, inputs: InputList? = nil, watchStdout: Bool = true) throws(TMinusError) {
         self.offset = offset
         self.extra = extra
+        self.inputs = inputs
+        self.watchStdout = watchStdout
         readClicks = clicks
         self.blockName = blockName
         signal(SIGPIPE, SIG_IGN)
@@ -83,9 +89,9 @@ public struct SystemFollowDriver: FollowDriver {
                 pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: 1, events: 0, revents: 0),
+                pollfd(fd: watchStdout ? 1 : -1, events: 0, revents: 0),
                 pollfd(fd: readClicks ? 0 : -1, events: Int16(POLLIN), revents: 0),
-            ]
+            ] + (inputs?.fds ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let n = poll(&fds, nfds_t(fds.count), -1)
             if n < 0 {
                 if errno == EINTR { continue }
@@ -109,6 +115,7 @@ public struct SystemFollowDriver: FollowDriver {
             if fds[2].revents != 0, watcher.readEvents() { events.append(.reload) }
             if fds[3].revents & Int16(POLLERR | POLLHUP) != 0 { return [.exit] }
             if fds[4].revents != 0 { events += readStdin() }
+            for f in fds.dropFirst(5) where f.revents != 0 { events.append(.input(f.fd)) }
             if !events.isEmpty { return events }
         }
     }
@@ -130,6 +137,12 @@ public struct SystemFollowDriver: FollowDriver {
         }
         return events
     }
+}
+
+/// Descriptors a loop waits on besides its own (a class: the loop and the driver share it).
+public final class InputList: @unchecked Sendable {
+    public var fds: [Int32] = []
+    public init() {}
 }
 
 /// Folders a follower watches besides its own files, changed by whoever loads the data (a class:

@@ -18,22 +18,34 @@ public enum ChildProcess {
         case failed(String)
     }
 
-    public static func run(_ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,
-                           outputLimit: Int = 64 << 20) throws(Failure) -> Result {
-        var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
+    /// A started child: its pid and the read ends of its stdout and stderr (one pipe for both
+    /// when they were merged).
+    public struct Spawned: Sendable {
+        public var pid: pid_t
+        public var stdout: Int32
+        public var stderr: Int32?
+    }
+
+    /// Starts `program` (looked up in the given `PATH`) with stdin from /dev/null.
+    public static func spawn(_ program: String, _ arguments: [String], environment: Environment,
+                             mergeErrors: Bool = false) throws(Failure) -> Spawned {
+        var out: [Int32] = [0, 0], err: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw .failed(FileIO.errorText()) }
-        guard pipe(&err) == 0 else {
-            close(out[0]); close(out[1])
-            throw .failed(FileIO.errorText())
+        if !mergeErrors {
+            guard pipe(&err) == 0 else {
+                close(out[0]); close(out[1])
+                throw .failed(FileIO.errorText())
+            }
         }
         // Not inherited by the child (it gets them as 1 and 2) nor by other children.
-        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in out + err where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        func closeAll() { for fd in out + err where fd >= 0 { close(fd) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, mergeErrors ? out[1] : err[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         var pairs: [String] = []
         let overridden = Set(environment.all.map(\.0))
@@ -60,17 +72,26 @@ public enum ChildProcess {
             }
         }
         guard let executable = found else {
-            close(out[0]); close(out[1]); close(err[0]); close(err[1])
+            closeAll()
             throw .notFound
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         close(out[1])
-        close(err[1])
+        if err[1] >= 0 { close(err[1]) }
         guard spawned == 0 else {
-            close(out[0]); close(err[0])
+            close(out[0])
+            if err[0] >= 0 { close(err[0]) }
             throw spawned == ENOENT ? .notFound : .failed(FileIO.errorText(spawned))
         }
+        return Spawned(pid: pid, stdout: out[0], stderr: mergeErrors ? nil : err[0])
+    }
+
+    public static func run(_ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,
+                           outputLimit: Int = 64 << 20) throws(Failure) -> Result {
+        let child = try spawn(program, arguments, environment: environment)
+        let pid = child.pid
+        let out = [child.stdout], err = [child.stderr ?? -1]
         var stdout: [UInt8] = [], stderr: [UInt8] = []
         var open = [out[0], err[0]]
         var deadline = timespec()

@@ -60,7 +60,7 @@ extension Config {
             }
         }
         let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
-                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources"]
+                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp"]
         for m in members {
             let path = m.key
             switch m.key {
@@ -77,6 +77,16 @@ extension Config {
             case "overHold": if let d = duration(m, path) { config.overHold = d }
             case "overText": if let s = string(m, path) { config.overText = s }
             case "overLongText": if let s = string(m, path) { config.overLongText = s }
+            case "catchUp": if let d = duration(m, path) { config.catchUp = d }
+            case "alerts":
+                guard case .array(let list) = m.value else { problem(m, path, "expected a list of durations before a deadline, e.g. [\"1d\", \"1h\", \"0\"]"); continue }
+                var offsets: [Int64] = []
+                for (i, entry) in list.enumerated() {
+                    if let d = duration(JSON.Member(m.key, entry, line: m.line), "alerts[\(i)]") {
+                        if !offsets.contains(d) { offsets.append(d) }
+                    }
+                }
+                if offsets.count > 20 { problem(m, path, "has \(offsets.count) alerts; at most 20") } else { config.alerts = offsets.sorted(by: >) }
             case "maxLength": if let n = int(m, path, 1...10_000) { config.maxLength = n }
             case "maxTodos": if let n = int(m, path, 0...100) { config.maxTodos = n }
             case "templates":

@@ -55,6 +55,10 @@ public struct Config: Equatable, Sendable {
     public var signals: [String: Int] = [:]
     /// Where else deadlines and todos come from (calendars, todo.txt, Taskwarrior, summaries).
     public var sources: [SourceConfig] = []
+    /// Notifications before each deadline (seconds before it is due; 0: when it is over).
+    public var alerts: [Int64] = []
+    /// Reminders missed while no notifier ran are still sent when younger than this (seconds).
+    public var catchUp: Int64 = 86_400
 
     /// The source of this name.
     public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }

@@ -12,9 +12,10 @@ final class Follower: @unchecked Sendable {
     private var received: [(Date, String)] = []
     private var reader: Thread?
 
-    init(_ h: TempHome, _ args: [String], extraEnv: [String: String] = [:]) throws {
+    /// Starts `tminus show --follow ARGS…` (or another long-running `command`).
+    init(_ h: TempHome, _ args: [String], extraEnv: [String: String] = [:], command: [String] = ["show", "--follow"]) throws {
         process.executableURL = URL(fileURLWithPath: TminusBinary.path)
-        process.arguments = ["--home", h.home.path, "show", "--follow"] + args
+        process.arguments = ["--home", h.home.path] + command + args
         process.environment = h.environment(tz: nil, extra: extraEnv)
         process.standardOutput = stdout
         process.standardInput = stdin

@@ -1,0 +1,110 @@
+import TMinusCore
+import TMinusIO
+import TMinusRender
+
+/// `tminus share REF` prints a `tminus://add` link for an item; `tminus open URL [--notify]`
+/// follows a `tminus://` link (docs/links.md). `open` validates the link strictly and then the
+/// item exactly as `tminus todo`/`tminus add` would: a bad link or value is exit 2 and changes
+/// nothing. With `--notify` (the desktop file's handler, which has no terminal) the result is
+/// also shown as a notification.
+enum LinkCommands {
+    static func share(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "share")
+        try a.expectPositional(1...1, command: "share", usage: "a REF, e.g. tminus share 3")
+        let item = try RefResolver.resolve(a.positional[0], among: try openItems(ctx))
+        ctx.say(ItemLink.share(item, zone: ctx.zone))
+        return 0
+    }
+
+    static func openItems(_ ctx: Context) throws(TMinusError) -> [Item] {
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        return summary.deadlines + summary.todos
+    }
+
+    static func open(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "open", flags: ["notify"])
+        try a.expectPositional(1...1, command: "open", usage: "a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'")
+        guard a.flag("notify") else { return try follow(a.positional[0], ctx) }
+        // Run it with the output kept, then show the output (or the error) as a notification.
+        var quiet = ctx
+        let capture = Console.Capture()
+        quiet.console.capture = capture
+        var code: Int32 = 0
+        do throws(TMinusError) { code = try follow(a.positional[0], quiet) } catch {
+            capture.err.append("tminus: " + CLI.oneLine(error.description))
+            code = error.exitCode
+        }
+        for line in capture.out { ctx.console.out(line) }
+        for line in capture.err { ctx.console.err(line) }
+        let body = (capture.out + capture.err).joined(separator: "\n")
+        let server = NotificationServer.connect(environment: ctx.environment)
+        _ = try? server.send(summary: code == 0 ? "tminus" : "tminus: this link did not work", body: server.markup ? Escape.pango(body) : body,
+                             critical: false, withActions: false)
+        return code
+    }
+
+    static func follow(_ url: String, _ ctx: Context) throws(TMinusError) -> Int32 {
+        switch try ItemLink.parse(url) {
+        case .add(let params): return try add(params, ctx)
+        case .show(let date): return show(date, try openItems(ctx), ctx)
+        case .item(let id):
+            let items = try openItems(ctx)
+            let exact = items.first { $0.id == id.lowercased() }
+            let item: Item
+            if let exact { item = exact } else { item = try RefResolver.resolve(id, among: items) }
+            ctx.say(ListCommand.line(item, ctx))
+            if !item.note.isEmpty { ctx.say(Escape.stripControls(item.note, keepNewlines: true)) }
+            return 0
+        }
+    }
+
+    /// A day's open items: due that day, and deadlines running then.
+    static func show(_ date: CivilDate, _ items: [Item], _ ctx: Context) -> Int32 {
+        let start = ctx.zone.startOfDay(date), end = ctx.zone.startOfDay(date.adding(days: 1))
+        let matching = items.filter { item in
+            guard let due = item.due else { return false }
+            if due.localDate(in: ctx.zone) == date { return true }
+            // A deadline counting down through that day.
+            return item.isDeadline && due.instant(in: ctx.zone) > end && item.progressStart(or: ctx.now) < start
+        }
+        var q = ListQuery()
+        q.sort = .due
+        let sorted = q.sorted(matching, zone: ctx.zone)
+        ctx.say("\(date.weekdayName) \(date)")
+        if sorted.isEmpty { ctx.say("nothing due") }
+        for item in sorted { ctx.say(ListCommand.line(item, ctx)) }
+        return 0
+    }
+
+    /// The link's item, made by `todo` or `add` (the same validation). The same item opened
+    /// twice is added once.
+    static func add(_ params: [(String, String)], _ ctx: Context) throws(TMinusError) -> Int32 {
+        func value(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
+        let kind = value("kind") ?? "todo"
+        guard kind == "todo" || kind == "deadline" else {
+            throw .usage("not a tminus link: kind is '\(Validation.printable(kind))'; use todo or deadline")
+        }
+        let onlyFor: [String: String] = ["start": "deadline", "icon": "deadline", "remind": "todo", "priority": "todo", "star": "todo"]
+        var args: [String] = []
+        for (name, v) in params where name != "kind" && name != "title" {
+            if let k = onlyFor[name], k != kind { throw .usage("not a tminus link: \(name) is for a \(k), and this is a \(kind)") }
+            if name == "star" {
+                guard v == "1" || v == "0" || v == "true" || v == "false" else { throw .usage("not a tminus link: star is 1 or 0") }
+                if v == "1" || v == "true" { args.append("--star") }
+                continue
+            }
+            args += ["--\(name)", v]
+        }
+        let title = try Validation.title(value("title") ?? "")
+        if let due = value("due") {
+            let d = try ctx.when(due).due
+            if let same = try openItems(ctx).first(where: { $0.kind.rawValue == kind && $0.title == title && $0.due == d }) {
+                ctx.say("already there: #\(same.handle) \(same.title)")
+                return 0
+            }
+        }
+        let command = ["--"] + [title]
+        return kind == "todo" ? try TodoCommand.run(args + command, ctx, createTags: true)
+                              : try AddCommand.run(args + command, ctx, createTags: true)
+    }
+}

@@ -1,0 +1,64 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus notify [--once] [--dry-run]`: the notifier. Long-running, it sleeps on the same wait
+/// as `show --follow` (a CLOCK_REALTIME timer at the next reminder, so suspend, resume and clock
+/// steps wake it; inotify on the home, the config and the sources; signals), and wakes for
+/// nothing else: with nothing due, it does not wake at all.
+enum NotifyCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "notify", flags: ["once", "dry-run"])
+        try a.expectPositional(0...0, command: "notify", usage: "")
+        let dryRun = a.flag("dry-run")
+        let once = a.flag("once")
+        let delivery = Delivery(ctx, mode: dryRun ? .dryRun : .send, withActions: !once)
+        if !dryRun && !delivery.server.isAvailable() { throw .failure(NotificationServer.missing) }
+        if once {
+            try delivery.pass()
+            return delivery.failures == 0 ? 0 : 1
+        }
+        return try follow(delivery, dryRun: dryRun)
+    }
+
+    static func follow(_ delivery: Delivery, dryRun: Bool) throws(TMinusError) -> Int32 {
+        let ctx = delivery.ctx
+        var watch: [(directory: String, names: [String])] = [(ctx.home.directory, ["summary.json", "store.json", "reminders.jsonl"])]
+        let configDir = FileIO.directory(of: ctx.home.configPath)
+        let configName = FileIO.baseName(of: ctx.home.configPath)
+        if configDir == ctx.home.directory { watch[0].names.append(configName) } else { watch.append((configDir, [configName])) }
+        let sourceWatch = WatchList()
+        let inputs = InputList()
+        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: false, extra: sourceWatch,
+                                            inputs: inputs, watchStdout: dryRun)
+        var lastError: String?
+        var reload = true
+        while true {
+            delivery.ctx.now = driver.now()
+            if reload {
+                delivery.ctx.readConfig()
+                sourceWatch.targets = delivery.ctx.container.sourcing.map(SourceWatch.targets) ?? []
+            }
+            var next: Instant?
+            do throws(TMinusError) {
+                next = try delivery.pass()
+                lastError = nil
+            } catch {
+                // A broken config or summary: say so once, and wait for it to change.
+                if lastError != error.description { ctx.console.err("tminus: " + CLI.oneLine(error.description)) }
+                lastError = error.description
+            }
+            inputs.fds = delivery.watches.map(\.fd)
+            reload = false
+            for event in driver.wait(until: next) {
+                switch event {
+                case .exit: return 0
+                case .input(let fd):
+                    delivery.ctx.now = driver.now()
+                    delivery.handle(fd: fd)
+                case .reload: reload = true
+                case .tick, .click: break
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// `tminus remind TEXT (--in D | --at WHEN) [--note T] [--tag NAME]`: a quick reminder (a todo
+/// with a reminder). `tminus remind --again REF [--in D]`: send an item's reminder again now, or
+/// arm it again in D.
+enum RemindCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "remind", options: ["in", "at", "note", "tag", "again"])
+        let delay = try a.value("in").map { (s: String) throws(TMinusError) -> Int64 in
+            guard let d = DurationText.parse(s) else {
+                throw .usage("--in takes a duration like 10m, 2h, 1d or 90s, not '\(Validation.printable(s))'")
+            }
+            return d
+        }
+        if let ref = a.value("again") {
+            try a.expectPositional(0...0, command: "remind", usage: "")
+            if a.value("at") != nil || a.value("note") != nil || a.value("tag") != nil {
+                throw .usage("--again takes only --in; give the item as REF, e.g. tminus remind --again 3 --in 10m")
+            }
+            return try again(ref, delay: delay, ctx)
+        }
+        try a.expectPositional(1...1, command: "remind", usage: "a text and --in or --at, e.g. tminus remind \"Call Sam\" --in 10m")
+        let at: Instant
+        switch (delay, a.value("at")) {
+        case (let d?, nil): at = ctx.now + d
+        case (nil, let w?): at = try TodoCommand.reminder(w, ctx)
+        case (nil, nil): throw .usage("a reminder needs --in D or --at WHEN, e.g. tminus remind \"\(Validation.printable(a.positional[0]))\" --in 10m")
+        default: throw .usage("--in and --at exclude each other; give one")
+        }
+        // A todo with a reminder, made (and validated) exactly as `tminus todo` makes one.
+        var args = ["--remind", at.description]
+        if let note = a.value("note") { args += ["--note", note] }
+        if let tag = a.value("tag") { args += ["--tag", tag] }
+        return try TodoCommand.run(args + ["--", a.positional[0]], ctx)
+    }
+
+    /// Arms REF's reminder again at now + `delay`; without a delay, sends it now (a running
+    /// notifier would too; the ledger makes sure only one of them does).
+    static func again(_ ref: String, delay: Int64?, _ ctx: Context) throws(TMinusError) -> Int32 {
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        let item = try RefResolver.resolve(ref, among: summary.deadlines + summary.todos)
+        let delivery = Delivery(ctx, mode: .send, withActions: false)
+        let at = ctx.now + (delay ?? 0)
+        let key = try delivery.arm(item, at: at)
+        if delay != nil {
+            ctx.say("reminder for #\(item.handle) \(item.title) armed again for \(DueText.describe(.instant(at), now: ctx.now, zone: ctx.zone))")
+            return 0
+        }
+        guard delivery.server.isAvailable() else {
+            ctx.say("reminder for #\(item.handle) \(item.title) armed again now; a running tminus notify sends it")
+            return 0
+        }
+        try delivery.pass(only: key)
+        guard delivery.failures == 0 else { return 1 }
+        ctx.say("sent the reminder for #\(item.handle) \(item.title) again")
+        return 0
+    }
+}

@@ -1,0 +1,157 @@
+import TMinusCore
+import TMinusIO
+import TMinusRender
+import TMinusTimeline
+
+/// One pass of the notifier (docs/reminders.md): read the items and the ledger, record what is
+/// too old as missed, send what is due, each exactly once. Under the notify lock a reminder is
+/// recorded `sending`, handed to the server, then recorded `sent`: a second notifier waits for the
+/// lock and then sees it sent; a notifier killed between the hand-over and `sent` leaves a lone
+/// `sending`, and the next pass sends it again (the one window where a reminder can arrive twice).
+final class Delivery {
+    enum Mode { case send, dryRun }
+
+    var ctx: Context
+    let mode: Mode
+    let ledger: ReminderLedger
+    let view = ReminderLedger.View()
+    var server: NotificationServer
+    /// Wait for Done and Snooze (a long-running notifier; `--once` cannot act on them).
+    let withActions: Bool
+    /// Children waiting for an action, by their output descriptor.
+    var watches: [ActionWatch] = []
+    /// `--dry-run` records nothing: what it printed, so it prints each once.
+    var printed = Set<String>()
+    /// When a send failed: try again then.
+    var retry: Instant?
+    /// Sends that failed in this run.
+    var failures = 0
+
+    init(_ ctx: Context, mode: Mode, withActions: Bool) {
+        self.ctx = ctx
+        self.mode = mode
+        ledger = ReminderLedger(home: ctx.home)
+        server = NotificationServer(environment: ctx.environment)
+        self.withActions = withActions
+    }
+
+    /// The open items (every source) and the config, as the widgets see them.
+    func load() throws(TMinusError) -> (Config, [Item]) {
+        let config = try ctx.config()
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        return (config, summary.deadlines + summary.todos)
+    }
+
+    func reminders(_ config: Config, _ items: [Item]) -> [Reminder] {
+        ReminderPlan.reminders(items: items, alerts: config.alerts, armed: view.armed, zone: ctx.zone)
+    }
+
+    /// Sends what is due at `ctx.now` (only `only`, when given); returns when the next one is due.
+    @discardableResult
+    func pass(only: String? = nil) throws(TMinusError) -> Instant? {
+        let (config, items) = try load()
+        ledger.refresh(view)
+        var all = reminders(config, items)
+        if let only { all = all.filter { $0.key == only } }
+        let decision = ReminderPlan.decide(all, latest: state, now: ctx.now, catchUp: config.catchUp)
+        if !decision.send.isEmpty || !decision.miss.isEmpty {
+            switch mode {
+            case .dryRun: dryRun(decision)
+            case .send: try deliver(all, config)
+            }
+        }
+        retry = retry.flatMap { $0 > ctx.now ? $0 : nil }
+        return [decision.next, retry].compactMap { $0 }.min()
+    }
+
+    func state(_ key: String) -> LedgerRecord.State? {
+        mode == .dryRun && printed.contains(key) ? .sent : view.state(key)
+    }
+
+    func dryRun(_ d: ReminderPlan.Decision) {
+        for (r, late) in d.send {
+            printed.insert(r.key)
+            let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: false)
+            ctx.console.out(JSONWriter.compact(NotificationText.json(r, m, late: late, zone: ctx.zone)))
+        }
+        for r in d.miss { printed.insert(r.key) }
+    }
+
+    /// Under the lock, decided again on the ledger as it is now (another notifier may have sent
+    /// some meanwhile).
+    func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) {
+        if !server.known { server = NotificationServer.connect(environment: ctx.environment) }
+        try ledger.withLock { () throws(TMinusError) in
+            ledger.refresh(view)
+            let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
+            try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
+            for (r, late) in d.send {
+                try ledger.append([LedgerRecord(r, state: .sending, time: ctx.now, late: late)])
+                let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup)
+                let watch: ActionWatch?
+                do throws(TMinusError) {
+                    watch = try server.send(summary: m.summary, body: m.body, critical: m.critical, withActions: withActions && server.actions)
+                } catch {
+                    // Not delivered: the lone `sending` makes the next pass try again.
+                    ctx.console.err("tminus: " + CLI.oneLine(error.description))
+                    retry = ctx.now + 60
+                    failures += 1
+                    continue
+                }
+                try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late)])
+                ledger.refresh(view)
+                if let watch {
+                    watch.itemID = r.item.id
+                    watch.itemSource = r.item.source
+                    watch.title = r.item.title
+                    watches.append(watch)
+                }
+            }
+        }
+    }
+
+    /// Arms an item's reminder again at `at` (Snooze, `remind --again`); returns its key.
+    @discardableResult
+    func arm(_ item: Item, at: Instant) throws(TMinusError) -> String {
+        let key = Reminder.key(.again, at: at, item: item)
+        try ledger.withLock { () throws(TMinusError) in
+            try ledger.append([LedgerRecord(key: key, state: .armed, at: at, time: ctx.now, item: item.id, source: item.source, title: item.title)])
+        }
+        ledger.refresh(view)
+        return key
+    }
+
+    /// Reads what a child printed: Done completes the item, Snooze arms it again in 10 minutes.
+    func handle(fd: Int32) {
+        guard let i = watches.firstIndex(where: { $0.fd == fd }) else { return }
+        let watch = watches[i]
+        let lines = watch.lines()
+        if watch.isDone { watches.remove(at: i) }
+        for action in lines {
+            do throws(TMinusError) {
+                switch action {
+                case "done": try complete(watch)
+                case "snooze":
+                    let item = Item(kind: .todo, id: watch.itemID, handle: 0, title: watch.title, source: watch.itemSource)
+                    try arm(item, at: ctx.now + NotificationServer.snoozeSeconds)
+                    ctx.console.err("tminus: snoozed \(CLI.oneLine(watch.title)) for 10 min")
+                default: break
+                }
+            } catch {
+                ctx.console.err("tminus: " + CLI.oneLine(error.description))
+            }
+        }
+    }
+
+    func complete(_ watch: ActionWatch) throws(TMinusError) {
+        let done = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item? in
+            guard let item = change.openItems.first(where: { $0.id == watch.itemID && $0.source == watch.itemSource }) else { return nil }
+            change.complete(item, at: ctx.now)
+            return item
+        }
+        if let done {
+            ctx.console.err("tminus: done #\(done.handle) \(CLI.oneLine(done.title))")
+            if let config = try? ctx.config() { BarSignals.send(config.signals) }
+        }
+    }
+}

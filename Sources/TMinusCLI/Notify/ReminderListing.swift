@@ -1,0 +1,71 @@
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// `tminus list --reminders [--year YYYY] [--json]`: every reminder the ledger knows (sent,
+/// missed, armed again) and those still to come, by the time they were due.
+enum ReminderListing {
+    struct Row {
+        var at: Instant
+        var state: String
+        var title: String
+        var handle: Int?
+        var source: String
+        var key: String
+        var time: Instant?
+    }
+
+    static func run(year: Int?, json: Bool, _ ctx: Context) throws(TMinusError) -> Int32 {
+        let delivery = Delivery(ctx, mode: .dryRun, withActions: false)
+        let (config, items) = try delivery.load()
+        let ledger = delivery.ledger
+        ledger.refresh(delivery.view)
+        var rows: [Row] = []
+        func handle(_ id: String, _ source: String) -> Int? {
+            items.first { $0.id == id && $0.source == source }?.handle
+        }
+        for r in delivery.view.latest.values {
+            let state: String
+            switch r.state {
+            case .sent: state = r.late ? "sent late" : "sent"
+            case .missed: state = "missed"
+            case .armed: state = r.at > ctx.now ? "pending" : "due"
+            // A notifier stopped while handing it over: it may have arrived; it will be sent again.
+            case .sending: state = "sending"
+            }
+            rows.append(Row(at: r.at, state: state, title: r.title, handle: handle(r.item, r.source), source: r.source, key: r.key,
+                            time: r.state == .armed ? nil : r.time))
+        }
+        for r in delivery.reminders(config, items) where delivery.view.latest[r.key] == nil {
+            rows.append(Row(at: r.at, state: r.at > ctx.now ? "pending" : "due", title: r.item.title, handle: r.item.handle,
+                            source: r.item.source, key: r.key))
+        }
+        if let year { rows = rows.filter { ctx.zone.local($0.at).date.year == year } }
+        rows.sort { ($0.at, $0.key) < ($1.at, $1.key) }
+        if json {
+            ctx.say(JSONWriter.pretty(.array(rows.map { row in
+                .object([
+                    JSON.Member("at", .string(RFC3339.format(row.at, offset: ctx.zone.offset(at: row.at)))),
+                    JSON.Member("state", .string(row.state)),
+                    JSON.Member("title", .string(row.title)),
+                    JSON.Member("handle", row.handle.map { .int($0) } ?? .null),
+                    JSON.Member("source", .string(row.source)),
+                    JSON.Member("key", .string(row.key)),
+                    JSON.Member("recorded", row.time.map { .string(RFC3339.format($0, offset: ctx.zone.offset(at: $0))) } ?? .null),
+                ])
+            })))
+            return 0
+        }
+        if rows.isEmpty {
+            ctx.say(year == nil ? "no reminders yet; add one with tminus remind TEXT --in 10m" : "no reminders in \(year!)")
+            return 0
+        }
+        for row in rows {
+            let when = DueText.describe(.instant(row.at), now: ctx.now, zone: ctx.zone)
+            let handle = row.handle.map { "#\($0) " } ?? ""
+            let source = row.source == Item.ownSource ? "" : "  (\(row.source))"
+            ctx.say(when.padding(26) + row.state.padding(10) + "  " + handle + Validation.printable(row.title) + source)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,50 @@
+public import TMinusCore
+public import TMinusTimeline
+
+/// A reminder as a desktop notification (the freedesktop Desktop Notifications spec): the summary
+/// is the title as plain text (the spec does not parse it, and servers that show markup there,
+/// like dunst, escape it themselves); the body says when it is due, the note, and "missed at"
+/// for a late one, escaped for the body markup (`<b>`, `<i>`, `<a href>`…) when the server has it.
+public enum NotificationText {
+    public struct Message: Equatable, Sendable {
+        public var summary: String
+        public var body: String
+        public var critical: Bool
+    }
+
+    public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool) -> Message {
+        let item = r.item
+        var lines: [String] = []
+        if let due = item.due {
+            let when = DueText.describe(due, now: now, zone: zone)
+            if now >= due.instant(in: zone) {
+                lines.append(item.isDeadline ? "over · was due \(when)" : "overdue · was due \(when)")
+            } else {
+                let left = Countdown(now: now, due: due.instant(in: zone), zone: zone).longText(.minutes, over: "")
+                lines.append("due \(when) · in \(left)")
+            }
+        }
+        let note = Escape.stripControls(item.note, keepNewlines: true)
+        if !note.isEmpty { lines.append(note) }
+        if late { lines.append("missed at \(DueText.describe(.instant(r.at), now: now, zone: zone))") }
+        if item.source != Item.ownSource { lines.append("from \(item.source)") }
+        let body = lines.joined(separator: "\n")
+        return Message(summary: Escape.oneLine(item.title), body: markup ? Escape.pango(body) : body,
+                       critical: r.isUrgent(at: now, zone: zone))
+    }
+
+    /// `--dry-run`'s line: what would be sent, as JSON.
+    public static func json(_ r: Reminder, _ m: Message, late: Bool, zone: Zone) -> JSON {
+        .object([
+            JSON.Member("key", .string(r.key)),
+            JSON.Member("at", .string(RFC3339.format(r.at, offset: zone.offset(at: r.at)))),
+            JSON.Member("item", .string(r.item.id)),
+            JSON.Member("handle", .int(r.item.handle)),
+            JSON.Member("source", .string(r.item.source)),
+            JSON.Member("summary", .string(m.summary)),
+            JSON.Member("body", .string(m.body)),
+            JSON.Member("urgency", .string(m.critical ? "critical" : "normal")),
+            JSON.Member("late", .bool(late)),
+        ])
+    }
+}

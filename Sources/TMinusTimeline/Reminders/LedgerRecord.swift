@@ -1,0 +1,81 @@
+public import TMinusCore
+
+/// One line of the reminder ledger (`reminders.jsonl`, docs/reminders.md): what happened to a
+/// reminder. A reminder's latest record is its state.
+public struct LedgerRecord: Equatable, Sendable {
+    public enum State: String, Sendable, CaseIterable {
+        /// About to be handed to the notification server. Alone (no `sent` after it), it means a
+        /// notifier stopped between the hand-over and the record: the one window in which a
+        /// reminder can be sent twice.
+        case sending
+        case sent
+        /// Older than `catchUp` when a notifier first saw it: recorded, not sent.
+        case missed
+        /// Armed again (`remind --again`, Snooze): a reminder of its own at `at`.
+        case armed
+    }
+
+    public var key: String
+    public var state: State
+    /// When the reminder was due.
+    public var at: Instant
+    /// When this record was made.
+    public var time: Instant
+    public var item: String
+    public var source: String
+    public var title: String
+    /// Sent later than due (the machine was off or asleep): the notification said "missed at".
+    public var late: Bool
+
+    public init(key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String, late: Bool = false) {
+        self.key = key
+        self.state = state
+        self.at = at
+        self.time = time
+        self.item = item
+        self.source = source
+        self.title = title
+        self.late = late
+    }
+
+    public init(_ reminder: Reminder, state: State, time: Instant, late: Bool = false) {
+        self.init(key: reminder.key, state: state, at: reminder.at, time: time, item: reminder.item.id,
+                  source: reminder.item.source, title: reminder.item.title, late: late)
+    }
+
+    /// One line, newline included.
+    public var line: [UInt8] {
+        var members: [JSON.Member] = [
+            JSON.Member("key", .string(key)), JSON.Member("state", .string(state.rawValue)),
+            JSON.Member("at", .string(at.description)), JSON.Member("time", .string(time.description)),
+            JSON.Member("item", .string(item)), JSON.Member("source", .string(source)), JSON.Member("title", .string(title)),
+        ]
+        if late { members.append(JSON.Member("late", .bool(true))) }
+        return JSONWriter.bytes(.object(members), pretty: false) + [0x0A]
+    }
+
+    /// Reads one line; nil when it is not a record (a torn or foreign line is skipped, never fatal).
+    public init?(line: ArraySlice<UInt8>) {
+        guard let json = try? JSONParser.parse(Array(line)),
+              let key = json["key"]?.stringValue, let stateText = json["state"]?.stringValue,
+              let state = State(rawValue: stateText),
+              case .instant(let at)? = json["at"]?.stringValue.flatMap({ Due(storage: $0) }),
+              case .instant(let time)? = json["time"]?.stringValue.flatMap({ Due(storage: $0) }),
+              let item = json["item"]?.stringValue, let source = json["source"]?.stringValue,
+              let title = json["title"]?.stringValue else { return nil }
+        self.init(key: key, state: state, at: at, time: time, item: item, source: source, title: title,
+                  late: json["late"]?.boolValue ?? false)
+    }
+
+    /// The complete lines of a ledger file: a last line without its newline (a writer was killed
+    /// mid-line) is not a record.
+    public static func parse(_ bytes: [UInt8]) -> [LedgerRecord] {
+        var out: [LedgerRecord] = []
+        var start = 0
+        while let nl = bytes[start...].firstIndex(of: 0x0A) {
+            if let r = LedgerRecord(line: bytes[start..<nl]) { out.append(r) }
+            start = nl + 1
+        }
+        return out
+    }
+}

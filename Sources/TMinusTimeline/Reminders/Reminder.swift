@@ -1,0 +1,44 @@
+public import TMinusCore
+
+/// One notification tminus owes the user: an item's own reminder (`remind`, a calendar's VALARM),
+/// a deadline alert (the config's `alerts`), or one armed again (`remind --again`, Snooze).
+/// `key` names it for good: the ledger records keys, so a reminder is sent once, whoever sends it.
+public struct Reminder: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The item's `remind` instant.
+        case remind
+        /// A deadline alert this many seconds before it is due (0: when it is over).
+        case alert(Int64)
+        /// Armed again by `remind --again` or the Snooze action.
+        case again
+    }
+
+    public var key: String
+    public var kind: Kind
+    /// When it is due to be sent.
+    public var at: Instant
+    public var item: Item
+
+    public init(key: String, kind: Kind, at: Instant, item: Item) {
+        self.key = key
+        self.kind = kind
+        self.at = at
+        self.item = item
+    }
+
+    /// Keys end with the item's source and id (ids are any text; sources have no '/').
+    public static func key(_ kind: Kind, at: Instant, item: Item) -> String {
+        switch kind {
+        case .remind: "remind/\(at.seconds)/\(item.source)/\(item.id)"
+        case .alert(let offset): "alert/\(offset)/\(at.seconds + offset)/\(item.source)/\(item.id)"
+        case .again: "again/\(at.seconds)/\(item.source)/\(item.id)"
+        }
+    }
+
+    /// Over, or overdue when it is sent: the notification is critical.
+    public func isUrgent(at now: Instant, zone: Zone) -> Bool {
+        if case .alert(0) = kind { return true }
+        guard let due = item.due else { return false }
+        return now >= due.instant(in: zone)
+    }
+}

@@ -1,0 +1,67 @@
+public import TMinusCore
+
+/// Which reminders the open items owe, and what to do with each now: a pure function of the
+/// items, the config's alerts, the ledger and the clock (docs/reminders.md).
+public enum ReminderPlan {
+    /// A reminder sent this much after its time says "missed at …" (the machine was off or asleep).
+    public static let grace: Int64 = 60
+
+    /// Every reminder of the open items: their `remind` instants, an alert per config offset
+    /// before each deadline (none from before its countdown started, at its `start` or creation:
+    /// nobody was owed it), and the
+    /// ledger's armed ones whose item is still open.
+    public static func reminders(items: [Item], alerts: [Int64], armed: [LedgerRecord], zone: Zone) -> [Reminder] {
+        var out: [Reminder] = []
+        var seen = Set<String>()
+        func add(_ r: Reminder) { if seen.insert(r.key).inserted { out.append(r) } }
+        for item in items where item.isOpen {
+            if let at = item.remind { add(Reminder(key: Reminder.key(.remind, at: at, item: item), kind: .remind, at: at, item: item)) }
+            guard item.isDeadline, let due = item.due else { continue }
+            let end = due.instant(in: zone)
+            for offset in alerts {
+                let at = end - offset
+                if let since = item.start ?? item.created, at < since { continue }
+                add(Reminder(key: Reminder.key(.alert(offset), at: at, item: item), kind: .alert(offset), at: at, item: item))
+            }
+        }
+        for record in armed where record.state == .armed {
+            guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source }) else { continue }
+            add(Reminder(key: record.key, kind: .again, at: record.at, item: item))
+        }
+        return out.sorted { ($0.at, $0.key) < ($1.at, $1.key) }
+    }
+
+    public struct Decision: Equatable, Sendable {
+        /// Due now, and not yet sent; `late` when sent after `grace` (it says "missed at").
+        public var send: [(reminder: Reminder, late: Bool)] = []
+        /// Older than `catchUp` and never sent: recorded as missed.
+        public var miss: [Reminder] = []
+        /// When the next one is due (nil: none).
+        public var next: Instant?
+
+        public static func == (a: Decision, b: Decision) -> Bool {
+            a.miss == b.miss && a.next == b.next && a.send.count == b.send.count
+                && zip(a.send, b.send).allSatisfy { $0.reminder == $1.reminder && $0.late == $1.late }
+        }
+    }
+
+    /// What to do at `now`. `latest` gives a key's latest ledger state: sent or missed is done
+    /// for good; `sending` alone (a notifier stopped in the middle) is sent again.
+    public static func decide(_ reminders: [Reminder], latest: (String) -> LedgerRecord.State?, now: Instant, catchUp: Int64) -> Decision {
+        var d = Decision()
+        for r in reminders {
+            switch latest(r.key) {
+            case .sent?, .missed?: continue
+            default: break
+            }
+            if r.at > now {
+                d.next = min(d.next ?? r.at, r.at)
+            } else if now - r.at > catchUp {
+                d.miss.append(r)
+            } else {
+                d.send.append((r, now - r.at > grace))
+            }
+        }
+        return d
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import TMinusCore
+
+/// Reminders end to end on the built binary, with a stand-in `notify-send` on PATH that logs each
+/// notification (one JSON-ish line: the arguments joined by a separator) and prints an id, as the
+/// real one does. Tests/notify/run.sh does the same against a real server (dunst).
+@Suite("CLI: reminders and the notifier")
+struct CLIRemindersTests {
+    /// A home whose PATH has the stand-in notify-send (`fail` makes it fail as with no server).
+    final class Notifying: @unchecked Sendable {
+        let h: TempHome
+        let bin: URL
+        var log: URL { h.root.appendingPathComponent("notifications.log") }
+
+        init(fail: Bool = false) throws {
+            h = try TempHome()
+            bin = h.root.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            try install(fail: fail)
+        }
+
+        func install(fail: Bool) throws {
+            let script = fail
+                ? "#!/bin/sh\necho 'Cannot connect to the notification server' >&2\nexit 1\n"
+                : "#!/bin/sh\nsleep 0.05\nfor a in \"$@\"; do printf '%s\\037' \"$a\"; done >> '\(log.path)'\necho >> '\(log.path)'\necho 42\n"
+            let url = bin.appendingPathComponent("notify-send")
+            try? FileManager.default.removeItem(at: url)
+            try script.write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+
+        var env: [String: String] { ["PATH": bin.path + ":/usr/bin:/bin"] }
+
+        @discardableResult
+        func run(_ args: String..., now: String? = nil) throws -> RunResult { try h.run(args, now: now, env: env) }
+
+        /// Each notification sent so far, as its arguments.
+        var sent: [[String]] {
+            guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+            return text.split(separator: "\n").map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init).dropLast() }
+        }
+
+        /// The summary (the argument after `--`) of each notification.
+        var summaries: [String] { sent.compactMap { args in args.firstIndex(of: "--").map { args[$0 + 1] } } }
+        var ledger: String { (try? String(contentsOf: h.home.appendingPathComponent("reminders.jsonl"), encoding: .utf8)) ?? "" }
+    }
+
+    @Test func aReminderIsSentOnceAndRecorded() throws {
+        let n = try Notifying()
+        let added = try n.run("remind", "Call Sam", "--in", "10m", "--note", "about <the> trip & more", now: "2026-03-10T12:00:00Z")
+        #expect(added.status == 0 && added.stdout.contains("added todo #1 Call Sam, reminder today 13:10"))
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:05:00Z").status == 0)
+        #expect(n.sent.isEmpty)
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:10:30Z").status == 0)
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:11:00Z").status == 0)
+        #expect(n.summaries == ["Call Sam"])
+        let args = try #require(n.sent.first)
+        #expect(args.contains("--urgency=normal") && args.contains("--app-name=tminus"))
+        // Without gdbus's answer the body is escaped: markup shown literally is safe.
+        #expect(args.last == "about &lt;the&gt; trip &amp; more")
+        #expect(n.ledger.components(separatedBy: "\"state\":\"sending\"").count == 2)
+        #expect(n.ledger.components(separatedBy: "\"state\":\"sent\"").count == 2)
+        let list = try n.run("list", "--reminders", now: "2026-03-10T12:11:00Z")
+        #expect(list.stdout.contains("sent") && list.stdout.contains("#1 Call Sam"))
+    }
+
+    @Test func notifiersRunningTogetherSendEachReminderOnce() throws {
+        let n = try Notifying()
+        for i in 1...8 { try n.run("remind", "R\(i)", "--in", "\(i)s", now: "2026-03-10T12:00:00Z") }
+        let runs = try (0..<4).map { _ in try n.h.start(["notify", "--once"], now: "2026-03-10T12:01:00Z", env: n.env) }
+        for r in runs { #expect(try r.wait().status == 0) }
+        #expect(n.summaries.sorted() == (1...8).map { "R\($0)" }.sorted())
+    }
+
+    @Test func missedRemindersAreCaughtUpWithinCatchUpAndRecordedBeyondIt() throws {
+        let n = try Notifying()
+        try n.run("remind", "Two days ago", "--at", "2026-03-08T12:00", now: "2026-03-08T11:00:00Z")
+        try n.run("remind", "An hour ago", "--at", "2026-03-10T12:00", now: "2026-03-08T11:00:00Z")
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:00:00Z").status == 0)
+        #expect(n.summaries == ["An hour ago"])
+        #expect(n.sent.first?.last?.hasSuffix("missed at today 12:00") == true)
+        let list = try n.run("list", "--reminders", "--json", now: "2026-03-10T12:00:00Z").json()
+        #expect(list.arrayValue?.map { $0["state"]?.stringValue } == ["missed", "sent late"])
+        #expect(try n.run("list", "--reminders", "--year", "2025", now: "2026-03-10T12:00:00Z").stdout.contains("no reminders in 2025"))
+    }
+
+    @Test func aFailedSendIsTriedAgainAndThenSentOnce() throws {
+        let n = try Notifying(fail: true)
+        try n.run("remind", "Dentist", "--in", "1m", now: "2026-03-10T12:00:00Z")
+        let failed = try n.run("notify", "--once", now: "2026-03-10T12:02:00Z")
+        #expect(failed.status == 1)
+        #expect(failed.stderrLines.count == 1 && failed.stderr.contains("could not reach the notification server"))
+        try n.install(fail: false)
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:03:00Z").status == 0)
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:04:00Z").status == 0)
+        #expect(n.summaries == ["Dentist"])
+    }
+
+    @Test func withoutNotifySendTheNotifierSaysWhatToInstall() throws {
+        let h = try TempHome()
+        let r = try h.run(["notify", "--once"], env: ["PATH": "/nonexistent"])
+        #expect(r.status == 1 && r.stderrLines.count == 1 && r.stderr.contains("libnotify-bin"))
+    }
+
+    @Test func againSendsNowOrArmsAgain() throws {
+        let n = try Notifying()
+        try n.run("todo", "Pay rent", "--remind", "12:30", now: "2026-03-10T11:00:00Z")
+        try n.run("notify", "--once", now: "2026-03-10T11:31:00Z")
+        let again = try n.run("remind", "--again", "Pay rent", now: "2026-03-10T11:40:00Z")
+        #expect(again.status == 0 && again.stdout.contains("sent the reminder for #1 Pay rent again"))
+        #expect(n.summaries == ["Pay rent", "Pay rent"])
+        let armed = try n.run("remind", "--again", "1", "--in", "10m", now: "2026-03-10T11:45:00Z")
+        #expect(armed.stdout.contains("armed again for today 12:55"))
+        try n.run("notify", "--once", now: "2026-03-10T11:50:00Z")
+        #expect(n.summaries.count == 2)
+        try n.run("notify", "--once", now: "2026-03-10T11:56:00Z")
+        #expect(n.summaries.count == 3)
+        let bad = try n.run("remind", "--again", "99", now: "2026-03-10T11:56:00Z")
+        #expect(bad.status == 2 && bad.stderrLines.count == 1)
+    }
+
+    @Test func deadlineAlertsComeBeforeAndWhenItIsOver() throws {
+        let n = try Notifying()
+        try n.h.writeConfig(#"{ "alerts": ["1h", "0"] }"#)
+        try n.run("add", "Thesis", "--due", "2026-03-10T18:00", now: "2026-03-09T12:00:00Z")
+        try n.run("notify", "--once", now: "2026-03-10T16:00:30Z")
+        #expect(n.sent.last?.contains("--urgency=normal") == true)
+        #expect(n.sent.last?.last == "due today 18:00 · in 59 minutes")
+        try n.run("notify", "--once", now: "2026-03-10T17:00:10Z")
+        #expect(n.summaries == ["Thesis", "Thesis"])
+        #expect(n.sent.last?.contains("--urgency=critical") == true)
+        #expect(n.sent.last?.last == "over · was due today 18:00")
+    }
+
+    @Test func dryRunPrintsJSONLinesAndRecordsNothing() throws {
+        let n = try Notifying()
+        try n.run("remind", "<b>Call</b>", "--in", "1m", now: "2026-03-10T12:00:00Z")
+        let r = try n.h.run(["notify", "--once", "--dry-run"], now: "2026-03-10T12:03:00Z", env: ["PATH": "/nonexistent"])
+        #expect(r.status == 0)
+        let line = try JSONParser.parse(r.stdout)
+        #expect(line["summary"]?.stringValue == "<b>Call</b>" && line["urgency"]?.stringValue == "normal")
+        #expect(line["late"]?.boolValue == true && line["handle"]?.intValue == 1)
+        #expect(!FileManager.default.fileExists(atPath: n.h.home.appendingPathComponent("reminders.jsonl").path))
+    }
+
+    @Test func theLongRunningNotifierSendsWhenTheReminderIsDue() throws {
+        let h = try TempHome()
+        h.useRealClock()
+        let f = try Follower(h, [], command: ["notify", "--dry-run"])
+        defer { f.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        try h.ok("remind", "Kettle", "--in", "1s")
+        let arrived = f.waitFor("\"summary\":\"Kettle\"", timeout: 5)
+        #expect(arrived != nil)
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(f.lines.count == 1)
+    }
+
+    @Test func remindNeedsOneOfInOrAt() throws {
+        let h = try TempHome()
+        for args in [["remind", "x"], ["remind", "x", "--in", "soon"], ["remind", "x", "--in", "1m", "--at", "12:00"],
+                     ["remind", "--again", "1", "--note", "n"]] {
+            let r = try h.run(args)
+            #expect(r.status == 2 && r.stderrLines.count == 1, "\(args)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: h.storePath))
+    }
+}
