@@ -167,3 +167,36 @@ struct CLIRemindersTests {
         #expect(!FileManager.default.fileExists(atPath: h.storePath))
     }
 }
+
+@Suite("CLI: a calendar's alarms are reminders")
+struct CLICalendarAlarmTests {
+    @Test func aVALARMIsSentOnceAndDoneWritesBack() throws {
+        let f = try SourcesFixture()
+        try f.write("calendars/work/dentist.ics", """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//pimutils.org//todoman//EN\r
+        BEGIN:VTODO\r
+        UID:dentist-uid\r
+        SUMMARY:Dentist <b>at 15:00</b>\r
+        DUE;TZID=Europe/Berlin:20260310T150000\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER:-PT30M\r
+        END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """)
+        // 14:29 in Berlin: not yet; 14:31: the alarm (30 minutes before the due time) is due.
+        let before = try f.h.run(["notify", "--once", "--dry-run"], now: "2026-03-10T13:29:00Z")
+        #expect(before.status == 0 && !before.stdout.contains("Dentist"))
+        let at = try f.h.run(["notify", "--once", "--dry-run"], now: "2026-03-10T13:31:00Z")
+        let line = try #require(at.stdout.split(separator: "\n").first { $0.contains("Dentist") })
+        let json = try JSONParser.parse(String(line))
+        #expect(json["summary"]?.stringValue == "Dentist <b>at 15:00</b>")
+        #expect(json["source"]?.stringValue == "cal")
+        #expect(json["at"]?.stringValue == "2026-03-10T14:30:00+01:00")
+        #expect(json["body"]?.stringValue == "due today 15:00 · in 29 minutes\nfrom cal")
+    }
+}

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${TMINUS_BIN:-$PWD/.build/debug/tminus}
-for tool in dunst dunstctl notify-send Xvfb dbus-run-session dbus-monitor xdg-open xdg-mime import; do
+for tool in dunst dunstctl notify-send Xvfb dbus-run-session dbus-monitor xdg-open xdg-mime import desktop-file-validate; do
   command -v "$tool" >/dev/null || { echo "notify: FAIL: $tool is not installed"; exit 1; }
 done
 if [ -z "${TMINUS_NOTIFY_INNER:-}" ]; then
@@ -26,6 +26,10 @@ PIDS=()
 cleanup() {
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   pkill -f "$W" 2>/dev/null || true
+  # notify-sends of killed notifiers, still waiting for a click on this session's bus.
+  for p in $(pgrep -x notify-send || true); do
+    grep -qzF "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS" "/proc/$p/environ" 2>/dev/null && kill "$p" 2>/dev/null || true
+  done
   rm -rf "$W"
 }
 trap cleanup EXIT
@@ -132,10 +136,11 @@ choose() { # choose ACTION TITLE
 choose Done "Pay the rent"
 wait_for 10 sh -c "tminus --home '$H' list --todos | grep -q 'Pay the rent' && exit 1 || exit 0" \
   || fail "Done did not complete the item: $(tminus --home "$H" list --todos)"
-tminus --home "$H" list --all | grep -q 'done.*Pay the rent' || fail "the completed item is not in the history"
+# (Output is read whole before grep: grep -q stops early, and with pipefail a writer's EPIPE fails.)
+grep -q 'done.*Pay the rent' <<<"$(tminus --home "$H" list --all)" || fail "the completed item is not in the history"
 choose "Snooze 10 min" "Water the plants"
 wait_for 10 grep -q '"state":"armed"' "$H/reminders.jsonl" || fail "Snooze did not arm the reminder again"
-tminus --home "$H" list --reminders | grep -q 'pending .*Water the plants' || fail "the snoozed reminder is not pending"
+grep -q 'pending .*Water the plants' <<<"$(tminus --home "$H" list --reminders)" || fail "the snoozed reminder is not pending"
 stop "$N"
 echo "ok   Done completes the item; Snooze arms it again in 10 minutes"
 
@@ -187,6 +192,7 @@ echo "     50 runs: lost $lost, sent twice outside the window $doubled, sent twi
 echo "ok   50 SIGKILL runs of two notifiers: none lost, none doubled"
 
 # 5. xdg-open hands a link to tminus through the desktop file.
+desktop-file-validate integrations/desktop/tminus-open.desktop || fail "the desktop file does not validate"
 export XDG_DATA_HOME="$W/xdg/data" XDG_CONFIG_HOME="$W/xdg/config"
 mkdir -p "$XDG_DATA_HOME/applications" "$XDG_CONFIG_HOME"
 cp integrations/desktop/tminus-open.desktop "$XDG_DATA_HOME/applications/"
@@ -196,7 +202,7 @@ link=$(tminus --home "$W/one" todo "Return the library books" --due 2026-12-01 -
   && tminus --home "$W/one" share "Return the library books")
 env -u DE -u XDG_CURRENT_DESKTOP xdg-open "$link"
 wait_for 10 sh -c "tminus list 2>/dev/null | grep -q 'Return the library books'" || fail "xdg-open did not reach tminus"
-tminus list --json | grep -q '"note": "3 books & a DVD"' || fail "the linked item lost its note"
+grep -q '"note": "3 books & a DVD"' <<<"$(tminus list --json)" || fail "the linked item lost its note"
 wait_for 10 has_arrived "tminus" || fail "open --notify showed no notification"
 echo "ok   xdg-open $link reaches tminus through the desktop file"
 

@@ -10,8 +10,12 @@
   crowd    100 writers at once: all land, each with its own handle.
   bad      the bad-input corpus (bad-inputs.tsv): no signal, no exit code >= 128, one-line
            messages, files unchanged after a refused input.
+  ledger   SIGKILL at every write, fsync, ftruncate and rename of `tminus notify --once` sending
+           three reminders (through a stand-in notify-send that logs), then a clean run: every
+           reminder sent, and twice only where the ledger shows the documented window (a lone
+           `sending` left by the killed run); a torn ledger line is cut off.
 
-Usage: reliability.py [--short] [kill|full|crowd|bad ...]   (TMINUS_BIN picks the binary;
+Usage: reliability.py [--short] [kill|full|crowd|bad|ledger ...]   (TMINUS_BIN picks the binary;
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
@@ -417,16 +421,69 @@ def bad_inputs():
           f"{multiline} messages not one line, {changed} refused inputs that changed a file", flush=True)
 
 
+def ledger(short):
+    print("ledger: SIGKILL at every write, fsync, ftruncate and rename of notify --once", flush=True)
+    base = tempfile.mkdtemp(prefix="tminus-ledger-tpl-") + "/s"
+    os.makedirs(base + "/bin")
+    fake = base + "/bin/notify-send"
+    # Logs the summary (the argument after --) and prints an id, as notify-send does.
+    open(fake, "w").write('#!/bin/sh\nwhile [ "$1" != "--" ]; do shift; done\necho "$2" >> "$LEDGER_LOG"\necho 7\n')
+    os.chmod(fake, 0o755)
+    open(base + "/config.json", "w").write("{}")
+    for title in ["Train", "Dentist", "Rent"]:
+        ok(base, "remind", title, "--in", "1m")
+    later = "2026-11-22T10:05:00Z"
+    runs = lost = doubled = windows = 0
+    for syscall in ["write", "fsync", "ftruncate", "rename"]:
+        n = 1
+        while True:
+            s = copy(base)
+            log = s + "/sent.log"
+            env = {"PATH": s + "/bin:/usr/bin:/bin", "LEDGER_LOG": log}
+            r = tminus(s, "notify", "--once", env=env, now=later,
+                       prefix=["strace", "-qq", "-o", "/dev/null", "-e", f"inject={syscall}:signal=SIGKILL:when={n}"])
+            killed = r.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL)
+            runs += 1
+            again = tminus(s, "notify", "--once", env=env, now=later)
+            where = f"{syscall} #{n}"
+            if again.returncode != 0:
+                fail("ledger", f"{where}: the next notifier failed: {again.stderr.decode().strip()}")
+            sent = open(log).read().split("\n")[:-1] if os.path.exists(log) else []
+            lines = open(s + "/home/reminders.jsonl").read().split("\n") if os.path.exists(s + "/home/reminders.jsonl") else []
+            if lines and lines[-1] != "":
+                fail("ledger", f"{where}: the ledger ends in a torn line after a clean run")
+            for title in ["Train", "Dentist", "Rent"]:
+                count = sent.count(title)
+                sendings = sum(1 for l in lines if f'"title":"{title}"' in l and '"state":"sending"' in l)
+                if count == 0:
+                    lost += 1
+                    fail("ledger", f"{where}: {title} was never sent")
+                elif count > 1 and sendings < count:
+                    doubled += 1
+                    fail("ledger", f"{where}: {title} was sent {count} times outside the window")
+                elif count > 1:
+                    windows += 1
+            shutil.rmtree(s, ignore_errors=True)
+            if not killed:
+                break
+            n += 1
+            if short and n > 8:
+                break
+    print(f"ledger: {runs} runs: {lost} lost, {doubled} sent twice outside the window, "
+          f"{windows} sent twice inside it (killed between the hand-over and the record)", flush=True)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     short = "--short" in sys.argv
-    parts = args or ["bad", "crowd", "full", "kill"]
+    parts = args or ["bad", "crowd", "full", "kill", "ledger"]
     if not os.access(BIN, os.X_OK):
         raise SystemExit(f"no tminus binary at {BIN}; swift build first or set TMINUS_BIN")
-    if "kill" in parts and not shutil.which("strace"):
+    if ("kill" in parts or "ledger" in parts) and not shutil.which("strace"):
         raise SystemExit("the kill sweep needs strace (apt-get install strace)")
     for part in parts:
-        {"kill": lambda: kill_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs}[part]()
+        {"kill": lambda: kill_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
+         "ledger": lambda: ledger(short)}[part]()
     if failures:
         print(f"reliability: {len(failures)} failures")
         sys.exit(1)

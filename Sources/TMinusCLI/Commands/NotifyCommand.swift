@@ -51,7 +51,10 @@ enum NotifyCommand {
             reload = false
             for event in driver.wait(until: next) {
                 switch event {
-                case .exit: return 0
+                case .exit:
+                    // Nobody is left to act on a button: close what still waits for one.
+                    for w in delivery.watches { w.stop() }
+                    return 0
                 case .input(let fd):
                     delivery.ctx.now = driver.now()
                     delivery.handle(fd: fd)

@@ -47,6 +47,7 @@ enum ReminderListing {
                 .object([
                     JSON.Member("at", .string(RFC3339.format(row.at, offset: ctx.zone.offset(at: row.at)))),
                     JSON.Member("state", .string(row.state)),
+                    JSON.Member("what", .string(what(row.key))),
                     JSON.Member("title", .string(row.title)),
                     JSON.Member("handle", row.handle.map { .int($0) } ?? .null),
                     JSON.Member("source", .string(row.source)),
@@ -64,8 +65,25 @@ enum ReminderListing {
             let when = DueText.describe(.instant(row.at), now: ctx.now, zone: ctx.zone)
             let handle = row.handle.map { "#\($0) " } ?? ""
             let source = row.source == Item.ownSource ? "" : "  (\(row.source))"
-            ctx.say(when.padding(26) + row.state.padding(10) + "  " + handle + Validation.printable(row.title) + source)
+            ctx.say(when.padding(26) + row.state.padding(10) + "  " + what(row.key).padding(10) + "  " + handle + Validation.printable(row.title) + source)
         }
         return 0
+    }
+
+    /// What kind of reminder a key names: `reminder`, `again`, `1h before`, `over`.
+    static func what(_ key: String) -> String {
+        let parts = key.split(separator: "/", maxSplits: 2)
+        switch parts.first {
+        case "remind": return "reminder"
+        case "again": return "again"
+        case "alert":
+            guard parts.count > 1, let offset = Int64(parts[1]) else { return "alert" }
+            if offset == 0 { return "over" }
+            for (unit, name) in [(Int64(86_400), "d"), (3600, "h"), (60, "m")] where offset % unit == 0 {
+                return "\(offset / unit)\(name) before"
+            }
+            return "\(offset)s before"
+        default: return "reminder"
+        }
     }
 }

@@ -140,6 +140,12 @@ public final class ActionWatch: @unchecked Sendable {
         return out
     }
 
+    /// Stops the child (its notification stays on screen; its buttons no longer do anything).
+    public func stop() {
+        if !reaped { kill(pid, SIGTERM) }
+        finish()
+    }
+
     /// Closes the pipe and reaps the child; returns what it printed last (its error, if any).
     @discardableResult
     public func finish() -> String {

@@ -257,6 +257,20 @@ let targets: [Target] = [
     Target(name: "taskwarrior", seeds: [##"[{"uuid":"a","status":"pending","description":"x","due":"20261201T170000Z","priority":"H","project":"p","tags":["t"],"annotations":[{"description":"n"}]},{"uuid":"b","status":"recurring"}]"##]) { b in
         _ = try? TaskwarriorExport.parse(b, source: "tw")
     },
+    Target(name: "link", seeds: ["tminus://add?kind=todo&title=Tax%20%26%20%3Cforms%3E&due=2026-11-30T09%3A00%3A00%2B01%3A00&note=a%0Ab&tag=home&star=1",
+                                 "tminus://show?date=2026-12-01", "tminus://item?id=0b226673"]) { b in
+        // A link that parses is shared and parsed again to the same parameters.
+        guard let text = String(validating: b, as: UTF8.self), case .add(let params)? = try? ItemLink.parse(text) else { return }
+        let again = "tminus://add?" + params.map { ItemLink.encode($0.0) + "=" + ItemLink.encode($0.1) }.joined(separator: "&")
+        guard case .add(let back)? = try? ItemLink.parse(again) else {
+            check(again.utf8.count > ItemLink.maxLength, "a parsed link did not parse again once encoded: \(again)")
+            return
+        }
+        check(back.count == params.count && zip(back, params).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "a link changed on its round trip")
+    },
+    Target(name: "ledger", seeds: [##"{"key":"remind/1/tminus/a","state":"sent","at":"2026-11-24T15:45:00Z","time":"2026-11-24T15:45:00Z","item":"a","source":"tminus","title":"x","late":true}\##n{"key":"k","state":"armed"##]) { b in
+        for r in LedgerRecord.parse(b) { check(LedgerRecord.parse(r.line) == [r], "a ledger record changed on its round trip") }
+    },
     Target(name: "tz", seeds: ["EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "CET-1CEST,M3.5.0,M10.5.0/3", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
                                "AEST-10AEDT,M10.1.0,M4.1.0/3", "XXX3YYY,J60/25,J300/-1"]) { b in
         if let z = Zone.posix(string(b)) {
