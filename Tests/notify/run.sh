@@ -102,7 +102,12 @@ start_notifier() { # start_notifier HOME LOG
   PIDS+=($!)
   echo $!
 }
-stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+gone() { local s; s=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null || true); [ -z "$s" ] || [ "$s" = Z ]; }
+stop() { # SIGTERM must end a notifier at once, even with notify-sends waiting for a click
+  kill "$1" 2>/dev/null || true
+  wait_for 5 gone "$1" || fail "the notifier $1 did not stop on SIGTERM"
+  wait "$1" 2>/dev/null || true
+}
 
 # 1. A reminder --in 2s arrives once; a restart does not send it again.
 H="$W/one"

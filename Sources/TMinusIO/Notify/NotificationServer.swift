@@ -142,7 +142,16 @@ public final class ActionWatch: @unchecked Sendable {
 
     /// Stops the child (its notification stays on screen; its buttons no longer do anything).
     public func stop() {
-        if !reaped { kill(pid, SIGTERM) }
+        if !reaped {
+            kill(pid, SIGTERM)
+            // A second for it to go; then it is killed (stop must never hang the notifier).
+            var waited: Int32 = 0
+            while !closed && waited < 1_000 {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 100) > 0 { readAvailable() } else { waited += 100 }
+            }
+            if !closed { kill(pid, SIGKILL) }
+        }
         finish()
     }
 

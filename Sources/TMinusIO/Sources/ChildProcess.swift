@@ -75,8 +75,22 @@ public enum ChildProcess {
             closeAll()
             throw .notFound
         }
+        // The child starts with no signal blocked and every signal at its default: a follower or
+        // notifier blocks SIGTERM & co. for its signalfd and ignores SIGPIPE, and a child that
+        // inherited that could not be stopped (and would never see a closed pipe).
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigmask(&attr, &none)
+        posix_spawnattr_setsigdefault(&attr, &all)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, executable, &actions, &attr, argv, envp)
         close(out[1])
         if err[1] >= 0 { close(err[1]) }
         guard spawned == 0 else {
