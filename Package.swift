@@ -48,6 +48,6 @@ let package = Package(
         .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusCore", "TMinusIO"], swiftSettings: swiftSettings),
     ]
 )

@@ -1,15 +1,17 @@
 import Glibc
 public import TMinusCore
-import TMinusIO
+public import TMinusIO
 import TMinusTimeline
 
 /// The command line (the README's commands table). `run` parses the global options, runs one command and maps
 /// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
 public enum CLI {
-    public static func run(arguments: [String], environment: Environment, clock: () -> Instant = CLI.systemNow) -> Int32 {
-        let console = Console()
+    /// `console` and `barSignals` are where output and bar signals go: the real ones by default,
+    /// stand-ins in tests that run commands in-process.
+    public static func run(arguments: [String], environment: Environment, clock: () -> Instant = CLI.systemNow,
+                           console: Console = Console(), barSignals: BarSignals = BarSignals()) -> Int32 {
         do {
-            return try dispatch(arguments, environment: environment, clock: clock, console: console)
+            return try dispatch(arguments, environment: environment, clock: clock, console: console, barSignals: barSignals)
         } catch {
             console.err("tminus: " + oneLine(error.description))
             return error.exitCode
@@ -61,7 +63,8 @@ public enum CLI {
         return g
     }
 
-    static func dispatch(_ arguments: [String], environment: Environment, clock: () -> Instant, console: Console) throws(TMinusError) -> Int32 {
+    static func dispatch(_ arguments: [String], environment: Environment, clock: () -> Instant, console: Console,
+                         barSignals: BarSignals) throws(TMinusError) -> Int32 {
         let g = try globals(Array(arguments.dropFirst()))
         guard let command = g.rest.first else {
             console.out(Help.overview)
@@ -84,7 +87,8 @@ public enum CLI {
             console.out(Help.commands[command] ?? Help.overview)
             return 0
         }
-        let zone = ZoneLoader.current(environment: environment)
+        let (zone, zoneWarning) = ZoneLoader.resolve(environment: environment)
+        if let zoneWarning { console.err("tminus: " + zoneWarning) }
         let realNow = clock()
         var now = realNow
         if let text = g.now {
@@ -94,12 +98,17 @@ public enum CLI {
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)
         var ctx = Context(home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
-                          environment: environment, console: console)
+                          environment: environment, console: console, barSignals: barSignals)
         ctx.readConfig()
+        // One config loader, one error path: a broken config stops every command that reads it
+        // (sources, alerts, signals) with the same one-line error, except those that must work
+        // anyway (`config` fixes it, `show` prints an error entry so the bar never goes blank,
+        // `demo` reads no files, `doctor` repairs the store whatever the config says).
+        if !["config", "show", "demo", "doctor"].contains(command) { _ = try ctx.config() }
         let code = try run(args, ctx)
         if code == 0 && changesData.contains(command) && !(command == "summary" && !args.contains("--rebuild")) {
             // Polling bars with a `signal` option refresh at once (config `signals`).
-            if let config = try? ctx.config() { BarSignals.send(config.signals) }
+            if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }
         return code
     }

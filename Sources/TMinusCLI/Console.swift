@@ -5,13 +5,14 @@ import Glibc
 public struct Console: Sendable {
     /// Where output goes instead of stdout and stderr, when set (output kept to show it elsewhere,
     /// e.g. as a notification).
-    final class Capture: @unchecked Sendable {
-        var out: [String] = []
-        var err: [String] = []
+    public final class Capture: @unchecked Sendable {
+        public internal(set) var out: [String] = []
+        public internal(set) var err: [String] = []
+        public init() {}
     }
     var capture: Capture?
 
-    public init() {}
+    public init(capture: Capture? = nil) { self.capture = capture }
 
     /// False when the reader has gone away (EPIPE).
     @discardableResult

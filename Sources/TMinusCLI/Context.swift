@@ -12,6 +12,7 @@ struct Context {
     var zone: Zone
     var environment: Environment
     var console: Console
+    var barSignals = BarSignals()
     /// The config as read once for this run (a file that cannot be read: the error).
     var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
 

@@ -14,12 +14,16 @@ struct WidgetInput {
 
     /// The config (with `--deadline` applied) and a provider over the summary and state. A broken
     /// config, or a configured REF that names no deadline, is a usage error; an unreadable
-    /// summary a failure.
+    /// summary a failure. Which deadline shows, strongest first: `--deadline REF` on the command
+    /// line, then a click (`tminus next|prev`, kept in state.json), then the config's `deadline`,
+    /// then the next one due. (`--deadline next` only sets aside a REF in the config: clicks still cycle.)
     static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider, Instant?) {
         var config = try ctx.config()
         if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
         let summary = try ctx.container.summaryForWidgets(now: ctx.now)
-        let provider = TimelineProvider(summary: summary, config: config, state: ctx.container.loadState(), zone: ctx.zone)
+        let pinned = deadline != nil && deadline != "next"
+        let state = pinned ? WidgetState() : ctx.container.loadState()
+        let provider = TimelineProvider(summary: summary, config: config, state: state, zone: ctx.zone)
         if case .ref(let ref) = config.deadline {
             do throws(TMinusError) { _ = try provider.resolve(ref, in: summary.deadlines) } catch {
                 throw .usage("deadline: \(error.description)")

@@ -4,16 +4,26 @@ public import TMinusCore
 /// Finds the user's time zone the way the C library does: `$TZ` (a zone name, `:name`, a path or a
 /// POSIX rule), else `/etc/localtime`, else UTC.
 public enum ZoneLoader {
-    public static func current(environment: Environment) -> Zone {
+    public static func current(environment: Environment) -> Zone { resolve(environment: environment).zone }
+
+    /// The zone `TZ` names (else /etc/localtime), and a one-line warning when `TZ` names a zone
+    /// this system does not know: UTC is used then, and the user must hear of it, not find every
+    /// countdown off by hours.
+    public static func resolve(environment: Environment) -> (zone: Zone, warning: String?) {
         let dir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
         guard var tz = environment["TZ"] else {
-            return load(path: "/etc/localtime", name: localtimeName() ?? "localtime") ?? .utc
+            return (load(path: "/etc/localtime", name: localtimeName() ?? "localtime") ?? .utc, nil)
         }
-        if tz.isEmpty { return .utc }
+        if tz.isEmpty { return (.utc, nil) }
         if tz.hasPrefix(":") { tz.removeFirst() }
-        if tz.hasPrefix("/") { return load(path: tz, name: tz) ?? .utc }
-        if !tz.contains(".."), let zone = load(path: "\(dir)/\(tz)", name: tz) { return zone }
-        return Zone.posix(tz) ?? .utc
+        if tz.hasPrefix("/"), let zone = load(path: tz, name: tz) { return (zone, nil) }
+        if !tz.hasPrefix("/"), !tz.contains(".."), let zone = load(path: "\(dir)/\(tz)", name: tz) { return (zone, nil) }
+        if let zone = Zone.posix(tz) { return (zone, nil) }
+        if ["UTC", "GMT", "UCT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU"].contains(tz.uppercased()) { return (.utc, nil) }
+        let shown = ControlText.clean(tz, replacement: "?")
+        let file = tz.hasPrefix("/") ? tz : "\(dir)/\(tz)"
+        return (.utc, "TZ=\(shown) is not a time zone this system knows (no zone file \(ControlText.clean(file, replacement: "?"))); "
+            + "using UTC: set TZ to a name like Europe/Berlin (timedatectl list-timezones), or unset it")
     }
 
     /// A zone by name from the system's zone files, for tests and `--zone`-like use.

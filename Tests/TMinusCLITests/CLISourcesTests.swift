@@ -105,7 +105,7 @@ struct CLISourcesTests {
         let flight = try #require(items["Flight"]?["handle"]?.intValue)
         let standup = try #require(items["Standup"]?["handle"]?.intValue)
         let milk = try #require(items["Buy milk"]?["handle"]?.intValue)
-        let before = try f.h.bytes("store.json")
+        let before = f.h.bytes("store.json")
         let cases: [([String], String)] = [
             (["done", String(easter)], "read-only"),
             (["rm", String(flight)], "read-only"),

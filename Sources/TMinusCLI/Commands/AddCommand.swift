@@ -20,6 +20,7 @@ enum AddCommand {
         let icon = try a.value("icon").map { (s: String) throws(TMinusError) in try Validation.icon(s) }
         let start = try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) } ?? ctx.now
         if start >= due.instant(in: ctx.zone) {
+            guard a.value("start") != nil else { throw .usage(pastDue(dueText, due, ctx)) }
             throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
         let target = try SourceEdits.target(a, isDeadline: true, due: due, ctx)
@@ -40,5 +41,18 @@ enum AddCommand {
         let to = added.source == Item.ownSource ? "" : " to \(added.source)"
         ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(due, now: ctx.now, zone: ctx.zone))\(to)")
         return 0
+    }
+
+    /// For a due date already past: says so, and gives the same time a day later as an example.
+    static func pastDue(_ text: String, _ due: Due, _ ctx: Context) -> String {
+        let example: String
+        switch due {
+        case .day: example = "today"
+        case .instant(let t):
+            let local = ctx.zone.local(t)
+            example = "\(local.date.adding(days: 1))T\(pad(local.hour, 2)):\(pad(local.minute, 2))"
+        }
+        return "--due \(Validation.printable(text)) is past (\(DueText.describe(due, now: ctx.now, zone: ctx.zone))); "
+            + "a deadline needs a time still to come, e.g. --due \(example)"
     }
 }

@@ -1,5 +1,6 @@
 import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
 /// `tminus config init|check|path`
 enum ConfigCommand {
@@ -27,7 +28,7 @@ enum ConfigCommand {
             }
             let problems = ConfigText.problems(in: bytes)
             if problems.isEmpty {
-                ctx.say("\(path): ok")
+                ctx.say("\(path): ok; " + (try shownDeadline(Config.parse(bytes).0, ctx)))
                 return 0
             }
             // Every problem, in line order, one line each; the last is the error the exit code goes with.
@@ -35,6 +36,26 @@ enum ConfigCommand {
             throw .usage("\(path) \(problems[problems.count - 1])")
         default:
             throw .usage("unknown config command '\(Validation.printable(sub))'; use init, check or path")
+        }
+    }
+
+    /// What the config's `deadline` names among the items now: a REF that names none is an error
+    /// here, before a bar shows it as one.
+    static func shownDeadline(_ config: Config, _ ctx: Context) throws(TMinusError) -> String {
+        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        func describe(_ d: Item) -> String {
+            "#\(d.handle) \(CLI.oneLine(d.title))" + (d.due.map { ", due \(DueText.describe($0, now: ctx.now, zone: ctx.zone))" } ?? "")
+        }
+        switch config.deadline {
+        case .next:
+            let next = TimelineProvider(summary: summary, config: config, zone: ctx.zone).cycleOrder(at: ctx.now).first
+            return "deadline: next (now \(next.map(describe) ?? "none: no deadlines to come"))"
+        case .ref(let ref):
+            do throws(TMinusError) {
+                return "deadline: \"\(Validation.printable(ref))\" is \(describe(try RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")))"
+            } catch {
+                throw .usage("\(ctx.home.configPath) deadline: \(error.description)")
+            }
         }
     }
 }

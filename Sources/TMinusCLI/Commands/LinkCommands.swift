@@ -52,7 +52,7 @@ enum LinkCommands {
             let exact = items.first { $0.id == id.lowercased() }
             let item: Item
             if let exact { item = exact } else { item = try RefResolver.resolve(id, among: items) }
-            ctx.say(ListCommand.line(item, ctx))
+            for l in ListCommand.lines([item], ctx) { ctx.say(l) }
             if !item.note.isEmpty { ctx.say(Escape.stripControls(item.note, keepNewlines: true)) }
             return 0
         }
@@ -72,7 +72,7 @@ enum LinkCommands {
         let sorted = q.sorted(matching, zone: ctx.zone)
         ctx.say("\(date.weekdayName) \(date)")
         if sorted.isEmpty { ctx.say("nothing due") }
-        for item in sorted { ctx.say(ListCommand.line(item, ctx)) }
+        for l in ListCommand.lines(sorted, ctx) { ctx.say(l) }
         return 0
     }
 

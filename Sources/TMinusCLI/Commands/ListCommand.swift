@@ -60,21 +60,33 @@ enum ListCommand {
             ctx.say(store.items.isEmpty && fromSources.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
             return 0
         }
-        for item in items { ctx.say(line(item, ctx)) }
+        for l in lines(items, ctx) { ctx.say(l) }
         return 0
     }
 
-    /// ` 3  deadline  Tue 2026-12-01 17:00      Thesis  [school]`
-    static func line(_ item: Item, _ ctx: Context) -> String {
+    /// The lines for `items`, their due column as wide as the widest (at least 26), so it never
+    /// runs into the title.
+    static func lines(_ items: [Item], _ ctx: Context) -> [String] {
+        let dues = items.map { dueColumn($0, ctx) }
+        let width = max(26, (dues.map(\.count).max() ?? 0) + 2)
+        return zip(items, dues).map { line($0, due: $1, width: width) }
+    }
+
+    static func dueColumn(_ item: Item, _ ctx: Context) -> String {
         var due = item.due.map { DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? "-"
         if item.completed != nil { due = "done" } else if ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) { due += " (late)" }
+        return due
+    }
+
+    /// ` 3  deadline  Tue 2026-12-01 17:00      Thesis  [school]`
+    static func line(_ item: Item, due: String, width: Int) -> String {
         var marks = ""
         if item.starred { marks += "★ " }
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
         let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
         let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
         let handle = String(item.handle)
-        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.rawValue.padding(8) + "  " + due.padding(26)
+        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.rawValue.padding(8) + "  " + due.padding(width)
             + marks + Validation.printable(item.title) + tag + source
     }
 }

@@ -36,6 +36,8 @@ enum ShowCommand {
         ctx.console.out(rendered.text)
         // The poll path ends here, without taking its data apart: freeing every item of the
         // summary would cost a bar process a tenth of its run (the output is written already).
-        exit(rendered.exitCode)
+        // Not when the output is captured: then the caller (a test, `open --notify`) goes on.
+        if ctx.console.capture == nil { exit(rendered.exitCode) }
+        return rendered.exitCode
     }
 }

@@ -151,7 +151,7 @@ final class Delivery {
         }
         if let done {
             ctx.console.err("tminus: done #\(done.handle) \(CLI.oneLine(done.title))")
-            if let config = try? ctx.config() { BarSignals.send(config.signals) }
+            if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }
     }
 }

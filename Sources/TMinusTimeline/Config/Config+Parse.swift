@@ -65,7 +65,14 @@ extension Config {
             let path = m.key
             switch m.key {
             case "deadline":
-                if let s = string(m, path) { config.deadline = s == "next" ? .next : .ref(s) }
+                // "next", or a REF: a number from `tminus list` (as a string or a number), an id prefix, a title.
+                if let n = m.value.intValue, n > 0 {
+                    config.deadline = .ref(String(n))
+                } else if m.value.stringValue?.isEmpty == true {
+                    problem(m, path, "expected \"next\" or a REF (a number, an id prefix or a title)")
+                } else if let s = string(m, path) {
+                    config.deadline = s == "next" ? .next : .ref(s)
+                }
             case "precision":
                 if let s = string(m, path) {
                     if let p = Precision(rawValue: s) { config.precision = p } else {

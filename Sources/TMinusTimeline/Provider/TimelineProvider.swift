@@ -87,8 +87,8 @@ public struct TimelineProvider: Sendable {
 
     // MARK: which deadline
 
-    /// The deadline shown at `t` and its due instant: the clicked one while it lasts; else the
-    /// configured REF; else the one that went over less than `overHold` ago (unless the next is
+    /// The deadline shown at `t` and its due instant: the clicked one while it lasts (`state`: a
+    /// caller that pins a deadline on its command line passes no click); else the configured REF; else the one that went over less than `overHold` ago (unless the next is
     /// already critical); else the next one due; else the last one, held as over.
     func shownDeadline(at t: Instant) -> DueDeadline? {
         // A click (tminus next|prev) wins while the clicked deadline lasts.

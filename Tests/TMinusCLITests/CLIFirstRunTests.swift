@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Rough edges a new user found, each pinned by a test: a flag beats a click, a past due says it
+/// is past, `config check` resolves `deadline`, `list` columns never collide, an unknown `TZ` is
+/// named, and every command reports a broken config the same way.
+@Suite("CLI: first-run rough edges")
+struct CLIFirstRunTests {
+    static func threeDeadlines() throws -> TempHome {
+        let h = try TempHome()
+        try h.ok("add", "A", "--due", "+2d")
+        try h.ok("add", "B", "--due", "+5d")
+        try h.ok("add", "C", "--due", "+9d")
+        return h
+    }
+
+    @Test func anExplicitDeadlineBeatsAClick() throws {
+        let h = try Self.threeDeadlines()
+        try h.ok("next")
+        #expect(try h.ok("show").stdout.hasPrefix("B "))
+        #expect(try h.ok("show", "--deadline", "C").stdout.hasPrefix("C "))
+        let timeline = try h.ok("timeline", "--deadline", "C", "--limit", "1").json()
+        #expect(timeline["entries"]?.arrayValue?.first?["deadline"]?["title"]?.stringValue == "C")
+        // `--deadline next` sets aside a REF in the config only: the click still counts.
+        #expect(try h.ok("show", "--deadline", "next").stdout.hasPrefix("B "))
+    }
+
+    @Test func aPastDueSaysItIsPast() throws {
+        let h = try TempHome()
+        let r = try h.run("add", "Meeting", "--due", "11:00", now: "2026-11-22T19:00:00Z")
+        #expect(r.status == 2)
+        #expect(r.stderr == "tminus: --due 11:00 is past (today 11:00); a deadline needs a time still to come, e.g. --due 2026-11-23T11:00\n")
+        #expect(h.bytes("store.json") == nil)
+        let day = try h.run("add", "Meeting", "--due", "2026-11-21", now: "2026-11-22T19:00:00Z")
+        #expect(day.stderr.contains("is past (yesterday)") && day.stderr.contains("e.g. --due today"))
+        // An explicit --start after the due date is still about the start.
+        let start = try h.run("add", "Meeting", "--due", "+1d", "--start", "+2d")
+        #expect(start.stderr.contains("give an earlier --start"))
+    }
+
+    @Test func configCheckResolvesTheDeadline() throws {
+        let h = try Self.threeDeadlines()
+        let path = try h.writeConfig(#"{ "deadline": "Nope" }"#).path
+        let nope = try h.run("config", "check")
+        #expect(nope.status == 2)
+        #expect(nope.stderr.hasPrefix("tminus: \(path) deadline: no deadline matches 'Nope'"))
+        _ = try h.writeConfig(#"{ "deadline": 2 }"#)
+        #expect(try h.ok("config", "check").stdout == "\(path): ok; deadline: \"2\" is #2 B, due Sun 2026-03-15 13:00\n")
+        #expect(try h.ok("show").stdout.hasPrefix("B "))
+        _ = try h.writeConfig(#"{ "deadline": "c" }"#)
+        #expect(try h.ok("config", "check").stdout.contains("deadline: \"c\" is #3 C"))
+        _ = try h.writeConfig(#"{ "deadline": "next" }"#)
+        #expect(try h.ok("config", "check").stdout.contains("deadline: next (now #1 A, due Thu 2026-03-12 13:00)"))
+    }
+
+    @Test func listColumnsNeverCollide() throws {
+        let h = try TempHome()
+        try h.ok("todo", "Late one", "--due", "2026-02-23T11:00")
+        try h.ok("todo", "Soon", "--due", "tomorrow")
+        try h.ok("add", "Thesis", "--due", "2026-04-01T17:00")
+        let lines = try h.ok("list").stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let starts = lines.map { l in ["Late one", "Soon", "Thesis"].compactMap { l.range(of: $0) }.first.map { l.distance(from: l.startIndex, to: $0.lowerBound) } }
+        #expect(Set(starts).count == 1, "titles start in one column: \(lines)")
+        #expect(lines[0].contains("(late)  Late one"))
+    }
+
+    @Test func anUnknownZoneIsNamedAndUTCIsUsed() throws {
+        let h = try TempHome()
+        try h.ok("add", "Thesis", "--due", "2026-03-12T12:00Z")
+        let r = try h.run(["list"], tz: "Mars/Olympus")
+        #expect(r.status == 0)
+        #expect(r.stderrLines.count == 1)
+        #expect(r.stderr.hasPrefix("tminus: TZ=Mars/Olympus is not a time zone this system knows"))
+        #expect(r.stdout.contains("Thu 2026-03-12 12:00"))
+        #expect(try h.run(["list"], tz: "UTC").stderr.isEmpty)
+        #expect(try h.run(["list"], tz: "EST5EDT,M3.2.0,M11.1.0").stderr.isEmpty)
+    }
+
+    @Test func everyCommandReportsABrokenConfigTheSameWay() throws {
+        let h = try TempHome()
+        try h.ok("todo", "Buy milk")
+        let store = h.bytes("store.json")
+        let path = try h.writeConfig("{ \"deadline\": \"next\",\n  \"warnin\": \"1d\" }").path
+        let line = "tminus: \(path) line 2: warnin: unknown key; did you mean \"warning\"?\n"
+        for args in [["list"], ["stats"], ["todo", "Eggs"], ["add", "X", "--due", "+1d"], ["done", "1"], ["timeline"], ["sources"],
+                     ["next"], ["remind", "Tea", "--in", "5m"], ["share", "1"]] {
+            let r = try h.run(args)
+            #expect(r.status == 2, "\(args): \(r)")
+            #expect(r.stderr == line, "\(args): \(r)")
+        }
+        #expect(h.bytes("store.json") == store, "nothing written")
+        // `show` keeps the bar alive with an error entry; `config check` lists the problem.
+        let show = try h.run("show")
+        #expect(show.status == 0 && show.stdout.hasPrefix("⚠"))
+        #expect(try h.run("config", "check").stderr == line)
+    }
+}
