@@ -11,9 +11,13 @@ struct Arguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func value(_ name: String) -> String? { values.last { $0.0 == name }?.1 }
 
-    /// Parses `args` for a command that takes `flags` (no value) and `options` (one value each).
-    /// `--name=value` works too; `--` ends options. Unknown options are usage errors.
-    static func parse(_ args: [String], command: String, flags: [String] = [], options: [String] = []) throws(TMinusError) -> Arguments {
+    /// Parses `args` for a command of `CommandTable` (`"add"`, or a subcommand: `"tag add"`): its
+    /// flags take no value, its options one each. `--name=value` works too; `--` ends options.
+    /// Unknown options are usage errors.
+    static func parse(_ args: [String], command path: String) throws(TMinusError) -> Arguments {
+        let spec = CommandTable.spec(path)
+        let command = String(path.prefix { $0 != " " })
+        let flags = spec.flagNames, options = spec.optionNames
         var out = Arguments()
         var i = 0
         while i < args.count {

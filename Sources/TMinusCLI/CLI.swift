@@ -45,7 +45,8 @@ public enum CLI {
             if arg == "--" { g.rest += args[(i - 1)...]; break }
             var matched: String?
             var value: String?
-            for name in ["home", "config", "now"] {
+            for option in CommandTable.globals {
+                let name = option.name
                 if arg == "--\(name)" {
                     guard i < args.count else { throw .usage("--\(name) needs a value") }
                     matched = name; value = args[i]; i += 1
@@ -72,19 +73,20 @@ public enum CLI {
         }
         let args = Array(g.rest.dropFirst())
         if command == "--help" || command == "-h" || command == "help" {
-            if let topic = args.first, let text = Help.commands[topic] { console.out(text) } else { console.out(Help.overview) }
+            if let topic = args.first, let spec = CommandTable.named(topic) { console.out(Help.page(spec)) } else { console.out(Help.overview) }
             return 0
         }
         if command == "--version" || command == "version" {
             console.out("tminus \(Help.version)")
             return 0
         }
-        guard let run = Self.command(command) else {
-            let hint = Suggest.closest(command, among: commandNames).map { "did you mean '\($0)'? " } ?? ""
+        guard let spec = CommandTable.named(command), let run = spec.run else {
+            let names = CommandTable.all.flatMap { [$0.name] + $0.aliases }
+            let hint = Suggest.closest(command, among: names).map { "did you mean '\($0)'? " } ?? ""
             throw .usage("unknown command '\(Validation.printable(command))'; \(hint)see tminus --help")
         }
         if args.contains("--help") || args.contains("-h"), !args.starts(with: ["--"]) {
-            console.out(Help.commands[command] ?? Help.overview)
+            console.out(Help.page(spec))
             return 0
         }
         let (zone, zoneWarning) = ZoneLoader.resolve(environment: environment)
@@ -101,52 +103,13 @@ public enum CLI {
                           environment: environment, console: console, barSignals: barSignals)
         ctx.readConfig()
         // One config loader, one error path: a broken config stops every command that reads it
-        // (sources, alerts, signals) with the same one-line error, except those that must work
-        // anyway (`config` fixes it, `show` prints an error entry so the bar never goes blank,
-        // `demo` reads no files, `doctor` repairs the store whatever the config says).
-        if !["config", "show", "demo", "doctor"].contains(command) { _ = try ctx.config() }
+        // (sources, alerts, signals) with the same one-line error.
+        if spec.readsConfig { _ = try ctx.config() }
         let code = try run(args, ctx)
-        if code == 0 && changesData.contains(command) && !(command == "summary" && !args.contains("--rebuild")) {
+        if code == 0 && spec.changes && !(command == "summary" && !args.contains("--rebuild")) {
             // Polling bars with a `signal` option refresh at once (config `signals`).
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }
         return code
     }
-
-    /// Commands after which the bars' data has changed.
-    static let changesData = ["add", "todo", "done", "undo", "rm", "edit", "tag", "next", "prev", "summary", "doctor", "remind", "open"]
-
-    typealias Command = @Sendable ([String], Context) throws(TMinusError) -> Int32
-
-    /// Every command by name (a switch, not a Dictionary: see `Environment`).
-    static func command(_ name: String) -> Command? {
-        switch name {
-        case "add": AddCommand.run
-        case "todo": TodoCommand.run
-        case "list", "ls": ListCommand.run
-        case "done": StatusCommands.done
-        case "undo": StatusCommands.undo
-        case "rm": StatusCommands.rm
-        case "edit": EditCommand.run
-        case "tag": TagCommand.run
-        case "stats": StatsCommand.run
-        case "summary": SummaryCommand.run
-        case "config": ConfigCommand.run
-        case "show": ShowCommand.run
-        case "timeline": TimelineCommand.run
-        case "next": CycleCommand.next
-        case "prev": CycleCommand.prev
-        case "demo": DemoCommand.run
-        case "doctor": DoctorCommand.run
-        case "sources": SourcesCommand.run
-        case "remind": RemindCommand.run
-        case "notify": NotifyCommand.run
-        case "share": LinkCommands.share
-        case "open": LinkCommands.open
-        default: nil
-        }
-    }
-
-    static let commandNames = ["add", "todo", "list", "ls", "done", "undo", "rm", "edit", "tag", "stats", "summary", "config",
-                               "show", "timeline", "next", "prev", "demo", "doctor", "sources", "remind", "notify", "share", "open"]
 }

@@ -55,6 +55,7 @@ public enum FileIO {
     }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
     public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 

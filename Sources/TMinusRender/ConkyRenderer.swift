@@ -6,6 +6,8 @@ public import TMinusTimeline
 /// so it never reaches conky's parser as a variable or a comment (`$` → `$$`, `#` → `\#`).
 public struct ConkyRenderer: Renderer {
     public let format = "conky"
+    public let about = "conky's ${execpi}: colour and text in conky's own markup (polls; no --follow)"
+    public let streams = false
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

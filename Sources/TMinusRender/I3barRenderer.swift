@@ -14,6 +14,8 @@ public import TMinusTimeline
 /// | `markup` | `pango` or `none` (`--markup`); data is Pango-escaped with `pango` |
 public struct I3barRenderer: Renderer {
     public let format = "i3bar"
+    public let about = "one i3bar-protocol block; with --follow the whole protocol, clicks included (swaybar, i3bar)"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

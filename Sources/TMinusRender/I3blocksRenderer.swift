@@ -13,6 +13,8 @@ public import TMinusTimeline
 /// which i3blocks 1.4 passes to nobody, so the command line must say it).
 public struct I3blocksRenderer: Renderer {
     public let format = "i3blocks"
+    public let about = "three lines (text, short text, colour), exit 33 when urgent; --follow: JSON lines for persist"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

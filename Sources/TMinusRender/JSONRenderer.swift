@@ -5,6 +5,8 @@ public import TMinusTimeline
 /// up to `maxTodos`, with `todoCount` for all of them).
 public struct JSONRenderer: Renderer {
     public let format = "json"
+    public let about = "the entry as a JSON object, for scripts (eww, ags, your own)"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

@@ -5,6 +5,8 @@ public import TMinusTimeline
 /// escaped (`& < > ' "`).
 public struct PangoRenderer: Renderer {
     public let format = "pango"
+    public let about = "text with Pango <span> colours"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

@@ -5,6 +5,8 @@ public import TMinusTimeline
 /// line breaks.
 public struct PlainRenderer: Renderer {
     public let format = "plain"
+    public let about = "text (the default)"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

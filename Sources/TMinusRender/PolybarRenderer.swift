@@ -6,6 +6,8 @@ public import TMinusTimeline
 /// (`Escape.polybar`); newlines are removed.
 public struct PolybarRenderer: Renderer {
     public let format = "polybar"
+    public let about = "text with %{F#…} colours (custom/script, tail = true with --follow)"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

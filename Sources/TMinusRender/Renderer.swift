@@ -43,10 +43,15 @@ public struct Rendered: Equatable, Sendable {
 public protocol Renderer: Sendable {
     /// The `--format` name.
     var format: String { get }
+    /// One line on what the bar gets, for help, completions and the man page.
+    var about: String { get }
+    /// Whether `show --follow` streams this format (conky's execpi polls instead).
+    var streams: Bool { get }
     func render(_ entry: Entry, _ options: RenderOptions) -> Rendered
 }
 
-/// Every renderer, by format name.
+/// Every renderer, by format name: the one list of formats (help, completions, the man page,
+/// `--follow` and the conformance suite all read it).
 public enum Renderers {
     public static let all: [any Renderer] = [
         WaybarRenderer(), I3blocksRenderer(), I3barRenderer(), PolybarRenderer(), ConkyRenderer(),

@@ -9,7 +9,7 @@ public struct StreamFraming: Sendable {
     public var frame: @Sendable (_ line: String, _ first: Bool) -> String
 
     /// The formats a bar can read as a stream.
-    public static let formats = ["waybar", "i3blocks", "i3bar", "polybar", "pango", "plain", "json"]
+    public static var formats: [String] { Renderers.all.filter(\.streams).map(\.format) }
 
     /// Nil for formats that do not stream (conky's execpi polls).
     public static func of(_ format: String) -> StreamFraming? {
@@ -20,7 +20,7 @@ public struct StreamFraming: Sendable {
             return StreamFraming(header: [#"{"version":1,"click_events":true}"#, "["]) { line, first in
                 (first ? "[" : ",[") + line + "]"
             }
-        case let f where formats.contains(f):
+        case let f where Renderers.named(f)?.streams == true:
             return StreamFraming(header: []) { line, _ in line }
         default:
             return nil

@@ -12,6 +12,8 @@ public import TMinusTimeline
 /// | `percentage` | time elapsed, a whole number |
 public struct WaybarRenderer: Renderer {
     public let format = "waybar"
+    public let about = "a Waybar JSON object: text, tooltip, class, percentage, alt"
+    public let streams = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

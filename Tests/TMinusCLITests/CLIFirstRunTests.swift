@@ -95,4 +95,26 @@ struct CLIFirstRunTests {
         #expect(show.status == 0 && show.stdout.hasPrefix("⚠"))
         #expect(try h.run("config", "check").stderr == line)
     }
+
+    @Test func demoShowsEveryStateOnceWithFilters() throws {
+        let h = try TempHome()
+        let all = try h.ok("demo").stdout
+        for state in ["normal", "warning", "critical", "over", "no deadlines"] { #expect(all.contains("\n# \(state) at "), "\(state)") }
+        let blocks = all.split(separator: "\n").filter { $0.hasPrefix("== ") }
+        #expect(blocks.filter { $0.hasPrefix("== json") }.count == 5, "json once per state: its families render alike")
+        #expect(blocks.contains("== json · small, medium, large"))
+        let json = try h.ok("demo", "--format", "json").stdout
+        #expect(json.split(separator: "\n").filter { $0.hasPrefix("== ") }.count == 5)
+        let small = try h.ok("demo", "--format", "waybar", "--family", "small").stdout
+        #expect(small.split(separator: "\n").filter { $0.hasPrefix("== ") } == Array(repeating: "== waybar · small", count: 5))
+        #expect(try h.run("demo", "--format", "nope").status == 2)
+        #expect(try h.run("demo", "--family", "huge").status == 2)
+        // Not on PATH (the test's PATH has no tminus): the first line says how to install.
+        #expect(all.hasPrefix("(tminus is not on your PATH yet: make install PREFIX=~/.local"))
+        let bin = h.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("tminus").path, withDestinationPath: TminusBinary.path)
+        let onPath = try h.start(["demo", "--format", "plain"], env: ["PATH": bin.path + ":/usr/bin:/bin"]).wait()
+        #expect(onPath.stdout.hasPrefix("tminus demo: sample data at "), "\(onPath)")
+    }
 }

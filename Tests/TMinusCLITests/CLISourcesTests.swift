@@ -123,7 +123,7 @@ struct CLISourcesTests {
             #expect(r.status == 2, "\(args): \(r)")
             #expect(r.stderr.contains(message) && r.stderr.hasPrefix("tminus: ") && r.stderrLines.count == 1, "\(args): \(r)")
         }
-        #expect(try f.h.bytes("store.json") == before)
+        #expect(f.h.bytes("store.json") == before)
         #expect(f.text("todo.txt") == SourcesFixture.todoTxt && f.text("holidays.ics") == SourcesFixture.holidays)
         #expect(f.text("calendars/work/standup.ics") == SourcesFixture.standup)
     }

@@ -6,7 +6,10 @@ import TMinusTimeline
 enum ConfigCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         guard let sub = raw.first else { throw .usage("'config' needs init, check or path; see tminus config --help") }
-        let a = try Arguments.parse(Array(raw.dropFirst()), command: "config", flags: ["force"])
+        guard CommandTable.spec("config").subcommand(sub) != nil else {
+            throw .usage("unknown config command '\(Validation.printable(sub))'; use init, check or path")
+        }
+        let a = try Arguments.parse(Array(raw.dropFirst()), command: "config \(sub)")
         try a.expectPositional(0...0, command: "config", usage: "")
         let path = ctx.home.configPath
         switch sub {

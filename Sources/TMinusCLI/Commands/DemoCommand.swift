@@ -1,29 +1,73 @@
 import TMinusCore
+import TMinusIO
 import TMinusRender
 import TMinusTimeline
 
-/// `tminus demo`: every format and family on built-in sample data at a frozen time, so a new
+/// `tminus demo [--format F] [--family F]`: every state (normal, warning, critical, over, no
+/// deadlines) in every format and family on built-in sample data at a frozen time, so a new
 /// user sees everything before adding anything. Reads and writes no files.
 enum DemoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "demo")
         try a.expectPositional(0...0, command: "demo", usage: "")
+        var renderers = Renderers.all
+        if let f = a.value("format") {
+            guard let r = Renderers.named(f) else {
+                throw .usage("unknown format '\(Validation.printable(f))'; use \(CommandTable.formats.joined(separator: ", "))")
+            }
+            renderers = [r]
+        }
+        var families = Family.allCases
+        if let f = a.value("family") {
+            guard let family = Family(rawValue: f) else { throw .usage("unknown family '\(Validation.printable(f))'; use small, medium or large") }
+            families = [family]
+        }
+        if !onPath(ctx.environment) {
+            ctx.say("(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see the README's Install)")
+        }
         let now = ctx.now
-        let summary = SampleData.summary(now: now, zone: ctx.zone)
-        let provider = TimelineProvider(summary: summary, zone: ctx.zone)
-        let entry = provider.entry(at: now)
         ctx.say("tminus demo: sample data at \(RFC3339.format(now, offset: ctx.zone.offset(at: now))) (\(ctx.zone.name)); freeze another time with --now")
-        ctx.say("")
-        for format in Renderers.all {
-            for family in Family.allCases {
-                let options = RenderOptions(family: family, zone: ctx.zone)
-                let r = format.render(entry, options)
-                ctx.say("== \(format.format) · \(family.rawValue)" + (r.exitCode != 0 ? " (exit \(r.exitCode))" : ""))
-                ctx.say(r.text)
+        for (state, at, summary) in moments(now: now, zone: ctx.zone) {
+            let entry = TimelineProvider(summary: summary, zone: ctx.zone).entry(at: at)
+            ctx.say("")
+            ctx.say("# \(state) at \(DueText.describe(.instant(at), now: now, zone: ctx.zone))")
+            for format in renderers {
+                // Families that render alike (json carries all three) are shown once.
+                var shown: [(families: [String], r: Rendered)] = []
+                for family in families {
+                    let r = format.render(entry, RenderOptions(family: family, zone: ctx.zone))
+                    if let i = shown.firstIndex(where: { $0.r == r }) { shown[i].families.append(family.rawValue) } else { shown.append(([family.rawValue], r)) }
+                }
+                for (names, r) in shown {
+                    ctx.say("== \(format.format) · \(names.joined(separator: ", "))" + (r.exitCode != 0 ? " (exit \(r.exitCode))" : ""))
+                    ctx.say(r.text)
+                }
             }
         }
         ctx.say("")
         ctx.say("Add your own: tminus add \"Thesis\" --due 2026-12-01T17:00, then tminus show --format waybar")
         return 0
+    }
+
+    /// Each state of the first sample deadline, at a moment inside it; then no deadlines at all.
+    static func moments(now: Instant, zone: Zone) -> [(String, Instant, Summary)] {
+        let summary = SampleData.summary(now: now, zone: zone)
+        let config = Config()
+        guard let due = summary.deadlines.first?.due?.instant(in: zone) else { return [] }
+        var none = summary
+        none.deadlines = []
+        return [
+            ("normal", now, summary),
+            ("warning", due - (config.warning + config.critical) / 2, summary),
+            ("critical", due - config.critical / 2, summary),
+            ("over", due + 60, summary),
+            ("no deadlines", now, none),
+        ]
+    }
+
+    /// Whether a `tminus` is found on PATH.
+    static func onPath(_ environment: Environment) -> Bool {
+        let path = environment["PATH"] ?? ""
+        return path.split(separator: ":").contains { FileIO.isExecutable("\($0)/tminus") }
     }
 }

@@ -6,7 +6,7 @@ import TMinusIO
 /// when `doctor` found something to repair.
 enum DoctorCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "doctor", flags: ["repair"])
+        let a = try Arguments.parse(raw, command: "doctor")
         try a.expectPositional(0...0, command: "doctor", usage: "")
         ctx.say("tminus doctor: \(ctx.home.directory)")
         if a.flag("repair") {

@@ -5,8 +5,7 @@ import TMinusIO
 /// [--icon G] [--star|--unstar] [--priority P] [--remind WHEN|none]`
 enum EditCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "edit", flags: ["star", "unstar"],
-                                    options: ["title", "due", "start", "note", "tag", "icon", "priority", "remind"])
+        let a = try Arguments.parse(raw, command: "edit")
         try a.expectPositional(1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
         guard !a.flags.isEmpty || !a.values.isEmpty else {
             throw .usage("nothing to change; give --title, --due, --note, --tag, --icon, --star, --priority or --remind")

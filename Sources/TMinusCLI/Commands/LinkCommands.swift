@@ -22,7 +22,7 @@ enum LinkCommands {
     }
 
     static func open(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "open", flags: ["notify"])
+        let a = try Arguments.parse(raw, command: "open")
         try a.expectPositional(1...1, command: "open", usage: "a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'")
         guard a.flag("notify") else { return try follow(a.positional[0], ctx) }
         // Run it with the output kept, then show the output (or the error) as a notification.

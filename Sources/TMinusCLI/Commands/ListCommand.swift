@@ -5,9 +5,7 @@ import TMinusIO
 /// [--search TEXT] [--year YYYY] [--sort due|created|title|priority] [--json]`
 enum ListCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "list",
-                                    flags: ["deadlines", "todos", "today", "week", "overdue", "starred", "all", "json", "reminders"],
-                                    options: ["tag", "search", "year", "sort"])
+        let a = try Arguments.parse(raw, command: "list")
         try a.expectPositional(0...0, command: "list", usage: "")
         var q = ListQuery()
         if a.flag("deadlines") && a.flag("todos") { throw .usage("--deadlines and --todos exclude each other; leave both out for both") }

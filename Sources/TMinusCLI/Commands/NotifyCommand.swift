@@ -7,7 +7,7 @@ import TMinusIO
 /// nothing else: with nothing due, it does not wake at all.
 enum NotifyCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "notify", flags: ["once", "dry-run"])
+        let a = try Arguments.parse(raw, command: "notify")
         try a.expectPositional(0...0, command: "notify", usage: "")
         let dryRun = a.flag("dry-run")
         let once = a.flag("once")

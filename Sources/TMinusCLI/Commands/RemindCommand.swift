@@ -7,7 +7,7 @@ import TMinusTimeline
 /// arm it again in D.
 enum RemindCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "remind", options: ["in", "at", "note", "tag", "again"])
+        let a = try Arguments.parse(raw, command: "remind")
         let delay = try a.value("in").map { (s: String) throws(TMinusError) -> Int64 in
             guard let d = DurationText.parse(s) else {
                 throw .usage("--in takes a duration like 10m, 2h, 1d or 90s, not '\(Validation.printable(s))'")

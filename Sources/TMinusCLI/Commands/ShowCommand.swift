@@ -8,7 +8,7 @@ import TMinusTimeline
 /// (and a line on stderr) instead of nothing.
 enum ShowCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "show", flags: ["follow"], options: ["format", "family", "deadline", "markup"])
+        let a = try Arguments.parse(raw, command: "show")
         try a.expectPositional(0...0, command: "show", usage: "")
         let format = a.value("format") ?? "plain"
         guard let renderer = Renderers.named(format) else {

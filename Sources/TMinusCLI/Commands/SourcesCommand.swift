@@ -5,7 +5,7 @@ import TMinusIO
 /// items it shows, when it was last read, and what it skipped or could not read.
 enum SourcesCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "sources", flags: ["json"])
+        let a = try Arguments.parse(raw, command: "sources")
         try a.expectPositional(0...0, command: "sources", usage: "")
         let config = try ctx.config()
         let records = try ctx.container.sourceRecords(now: ctx.now)

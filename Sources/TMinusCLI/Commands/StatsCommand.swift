@@ -4,7 +4,7 @@ import TMinusIO
 /// `tminus stats [--json]`: completed, pending and overdue.
 enum StatsCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "stats", flags: ["json"])
+        let a = try Arguments.parse(raw, command: "stats")
         try a.expectPositional(0...0, command: "stats", usage: "")
         let fromSources = try ctx.container.sourceItems(now: ctx.now)
         let snapshot = try ctx.container.snapshot()

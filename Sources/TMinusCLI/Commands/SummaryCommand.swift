@@ -4,7 +4,7 @@ import TMinusIO
 /// `tminus summary [--path|--rebuild]`: print, locate or rebuild the shared summary.
 enum SummaryCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "summary", flags: ["path", "rebuild"])
+        let a = try Arguments.parse(raw, command: "summary")
         try a.expectPositional(0...0, command: "summary", usage: "")
         if a.flag("path") {
             ctx.say(ctx.home.summaryPath)

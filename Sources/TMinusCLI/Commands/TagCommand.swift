@@ -18,7 +18,7 @@ enum TagCommand {
     }
 
     static func add(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "tag", options: ["color"])
+        let a = try Arguments.parse(raw, command: "tag add")
         try a.expectPositional(1...1, command: "tag", usage: "a NAME, e.g. tminus tag add school --color '#ff5555'")
         let name = try Validation.tagName(a.positional[0])
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
@@ -46,7 +46,7 @@ enum TagCommand {
     }
 
     static func list(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "tag", flags: ["json"])
+        let a = try Arguments.parse(raw, command: "tag list")
         try a.expectPositional(0...0, command: "tag", usage: "")
         let store = try ctx.container.snapshot().store
         let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(\.count)
@@ -64,7 +64,7 @@ enum TagCommand {
     }
 
     static func edit(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "tag", options: ["name", "color"])
+        let a = try Arguments.parse(raw, command: "tag edit")
         try a.expectPositional(1...1, command: "tag", usage: "a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'")
         guard a.value("name") != nil || a.value("color") != nil else { throw .usage("nothing to change; give --name or --color") }
         let newName = try a.value("name").map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
@@ -90,7 +90,7 @@ enum TagCommand {
     }
 
     static func remove(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "tag")
+        let a = try Arguments.parse(raw, command: "tag rm")
         try a.expectPositional(1...1, command: "tag", usage: "a NAME")
         let (tag, untagged) = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> (Tag, Int) in
             let tag = try Validation.knownTag(a.positional[0], in: change.store.tags)

@@ -8,7 +8,7 @@ enum TimelineCommand {
     static let defaultLimit = 10_000
 
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        let a = try Arguments.parse(raw, command: "timeline", options: ["from", "until", "limit", "deadline"])
+        let a = try Arguments.parse(raw, command: "timeline")
         try a.expectPositional(0...0, command: "timeline", usage: "")
         let from = try a.value("from").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) } ?? ctx.now
         let until = try a.value("until").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }

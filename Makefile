@@ -1,0 +1,31 @@
+# make install PREFIX=~/.local   builds the static release binary and installs it, its man page
+#                                and its bash, zsh and fish completions under PREFIX
+# make uninstall PREFIX=~/.local removes exactly those files
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man/man1
+BASHDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+BIN = .build/release/tminus
+
+.PHONY: all build install uninstall
+all: build
+
+# A static executable starts in about a millisecond (a dynamic one in 5-12 ms): bars poll it.
+build:
+	swift build -c release -Xswiftc -static-executable
+
+install: build
+	install -D -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/tminus
+	mkdir -p $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	$(BIN) manpage > $(DESTDIR)$(MANDIR)/tminus.1
+	$(BIN) completions bash > $(DESTDIR)$(BASHDIR)/tminus
+	$(BIN) completions zsh > $(DESTDIR)$(ZSHDIR)/_tminus
+	$(BIN) completions fish > $(DESTDIR)$(FISHDIR)/tminus.fish
+	chmod 0644 $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish
+	@echo "installed $(DESTDIR)$(BINDIR)/tminus; check that $(BINDIR) is on your PATH (and your bar's)"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/tminus $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus \
+	      $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish

@@ -1,0 +1,80 @@
+import TMinusCore
+
+/// One option of a command: `--name VALUE`, or a flag when `value` is nil.
+struct OptionSpec: Sendable {
+    /// What completion offers for the value.
+    enum Complete: Sendable, Equatable {
+        case nothing, file, directory
+        case words([String])
+    }
+
+    var name: String
+    var value: String?
+    var help: String
+    var complete: Complete = .nothing
+    var required = false
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
+
+    static func option(_ name: String, _ value: String, _ help: String, complete: Complete = .nothing,
+                       required: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, complete: complete, required: required)
+    }
+
+    /// `--due WHEN`, `--sort due|created|title|priority`, `--json`.
+    var synopsis: String {
+        guard let value else { return "--\(name)" }
+        if case .words(let w) = complete, w.count <= 5 { return "--\(name) \(w.joined(separator: "|"))" }
+        return "--\(name) \(value)"
+    }
+}
+
+/// One command: everything dispatch, `--help`, the shell completions and the man page need.
+/// Adding a command or an option is one edit in `CommandTable`.
+struct CommandSpec: Sendable {
+    typealias Run = @Sendable ([String], Context) throws(TMinusError) -> Int32
+
+    var name: String
+    var aliases: [String] = []
+    /// The overview's section.
+    var group: String
+    /// The positional arguments, as the usage line shows them (`TITLE`, `REF…`).
+    var arguments = ""
+    /// One line for the overview and completions.
+    var summary: String
+    var options: [OptionSpec] = []
+    /// `tag add`, `config check`…: each parses its own options.
+    var subcommands: [CommandSpec] = []
+    /// Paragraphs for `--help` and the man page.
+    var text = ""
+    var examples: [String] = []
+    /// Nil only for subcommands (their parent dispatches).
+    var run: Run?
+    /// Whether it changes what the bars show (they are signalled after it: config `signals`).
+    var changes = false
+    /// Whether a broken config stops it (not for `config`, which fixes it; `show`, which prints an
+    /// error entry so the bar never goes blank; `doctor`, which repairs the store whatever the
+    /// config says; and those that read no files).
+    var readsConfig = true
+
+    var flagNames: [String] { options.filter { $0.value == nil }.map(\.name) }
+    var optionNames: [String] { options.filter { $0.value != nil }.map(\.name) }
+
+    func subcommand(_ name: String) -> CommandSpec? { subcommands.first { $0.name == name || $0.aliases.contains(name) } }
+
+    /// `tminus add TITLE --due WHEN [--start WHEN] …`, wrapped at `width` columns.
+    func usageLines(prefix: String = "tminus", width: Int = 100) -> [String] {
+        if !subcommands.isEmpty { return subcommands.flatMap { $0.usageLines(prefix: "\(prefix) \(name)", width: width) } }
+        var words = ["\(prefix) \(name)"]
+        if !arguments.isEmpty { words.append(arguments) }
+        for o in options { words.append(o.required ? o.synopsis : "[\(o.synopsis)]") }
+        var lines: [String] = []
+        var line = ""
+        let indent = String(repeating: " ", count: prefix.count + name.count + 2)
+        for w in words {
+            if line.isEmpty { line = w } else if line.count + 1 + w.count > width { lines.append(line); line = indent + w } else { line += " " + w }
+        }
+        lines.append(line)
+        return lines
+    }
+}

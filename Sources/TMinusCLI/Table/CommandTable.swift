@@ -1,0 +1,229 @@
+import TMinusRender
+
+/// Every command, its options and its help: the one place dispatch, `--help`, the shell
+/// completions (`tminus completions`) and the man page (`tminus manpage`) read.
+enum CommandTable {
+    /// Options every command takes, before or after its name.
+    static let globals: [OptionSpec] = [
+        .option("home", "DIR", "the data directory (default: $TMINUS_HOME, else $XDG_DATA_HOME/tminus)", complete: .directory),
+        .option("config", "FILE", "the config file (default: $XDG_CONFIG_HOME/tminus/config.json)", complete: .file),
+        .option("now", "WHEN", "freeze the clock's starting point (it runs on from there), for demos and tests"),
+    ]
+
+    static let groups = ["items", "reminders and links", "bars", "files", "shell"]
+
+    static let all: [CommandSpec] = items + reminders + bars + files + shell
+
+    /// A command by name or alias.
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name || $0.aliases.contains(name) } }
+
+    /// A command's spec, or a subcommand's (`"tag add"`), for argument parsing.
+    static func spec(_ path: String) -> CommandSpec {
+        let parts = path.split(separator: " ").map(String.init)
+        guard let top = named(parts[0]) else { preconditionFailure("no command \(path) in CommandTable") }
+        guard parts.count > 1 else { return top }
+        guard let sub = top.subcommand(parts[1]) else { preconditionFailure("no subcommand \(path) in CommandTable") }
+        return sub
+    }
+
+    static let formats = Renderers.all.map(\.format)
+    static let families = ["small", "medium", "large"]
+    static let priorities = ["high", "medium", "low", "none"]
+    static let whenHelp = "WHEN: 2026-12-01 (a whole day), 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d, +1w"
+    static let refHelp = "REF: a number from tminus list, an id prefix (4+ hex digits), or the exact title"
+    static let exitHelp = "Exit: 0 ok, 1 failure (I/O, unreadable file), 2 usage or validation error."
+
+    static let items: [CommandSpec] = [
+        CommandSpec(name: "add", group: "items", arguments: "TITLE", summary: "a new deadline", options: [
+            .option("due", "WHEN", "when it is due (a whole day: the end of that day)", required: true),
+            .option("start", "WHEN", "where progress starts (default: now)"),
+            .option("note", "TEXT", "a note (shown in the tooltip)"),
+            .option("tag", "NAME", "a tag (its colour shows in the bar)"),
+            .option("icon", "GLYPH", "an icon shown before the title"),
+            .option("to", "SOURCE", "add it to a calendar of the config (a vdir source) as an event"),
+        ], text: """
+        Adds a deadline. A whole-day --due (2026-12-01) is due at the end of that day. Progress runs
+        from --start (default: now) to the due date. --to adds it to a calendar (a vdir source in
+        the config) as an event instead.
+        """, examples: [
+            #"tminus add "Thesis" --due 2026-12-01T17:00 --tag school"#,
+            #"tminus add "Board meeting" --due 2026-12-03T14:00 --to work"#,
+        ], run: AddCommand.run, changes: true),
+        CommandSpec(name: "todo", group: "items", arguments: "TITLE", summary: "a new todo", options: [
+            .option("due", "WHEN", "when it is due"),
+            .option("remind", "WHEN", "when tminus notify reminds you"),
+            .option("note", "TEXT", "a note"),
+            .option("tag", "NAME", "a tag"),
+            .flag("star", "star it"),
+            .option("priority", "P", "its priority", complete: .words(priorities)),
+            .option("to", "SOURCE", "add it to a source of the config: a calendar (vdir), todo.txt or Taskwarrior"),
+        ], text: """
+        Adds a todo. Today's todos (due today, overdue, or undated) show in the bar's tooltip.
+        --to adds it to a source of the config instead: a calendar (vdir), todo.txt or Taskwarrior.
+        """, examples: [
+            #"tminus todo "Buy milk" --due today --tag errand"#,
+            #"tminus todo "Call mom" --due 18:00 --star --priority high"#,
+            #"tminus todo "Pay rent" --due 2026-12-01 --to work"#,
+        ], run: TodoCommand.run, changes: true),
+        CommandSpec(name: "list", aliases: ["ls"], group: "items", summary: "open deadlines and todos", options: [
+            .flag("deadlines", "deadlines only"),
+            .flag("todos", "todos only"),
+            .flag("today", "due today"),
+            .flag("week", "due in the next 7 days"),
+            .flag("overdue", "past due, still open"),
+            .flag("starred", "starred todos"),
+            .flag("all", "completed items too"),
+            .option("tag", "NAME", "with this tag"),
+            .option("search", "TEXT", "in title and note"),
+            .option("year", "YYYY", "due (or created) in that year"),
+            .option("sort", "KEY", "the order", complete: .words(["due", "created", "title", "priority"])),
+            .flag("reminders", "reminders instead: sent, sent late, missed, pending, by their time"),
+            .flag("json", "an array of objects: handle, id, kind, title, note, due, allDay, start, created, completed, completedAt, tag, color, starred, priority, remind, icon, source"),
+        ], text: """
+        Lists open items (with --all, completed ones too). Filters combine. --reminders lists
+        reminders instead (with --year and --json).
+        """, examples: ["tminus list --today", "tminus list --tag school --sort due", "tminus list --reminders --year 2026"],
+        run: ListCommand.run),
+        CommandSpec(name: "done", group: "items", arguments: "REF…", summary: "mark items completed",
+                    text: "Marks items completed (they move to the history; another source's item is marked done there too).",
+                    examples: ["tminus done 3", #"tminus done "Buy milk""#], run: StatusCommands.done, changes: true),
+        CommandSpec(name: "undo", group: "items", arguments: "REF…", summary: "reopen completed items",
+                    text: "Reopens completed items (in their sources too).", examples: ["tminus undo 3"], run: StatusCommands.undo, changes: true),
+        CommandSpec(name: "rm", group: "items", arguments: "REF…", summary: "remove items for good",
+                    text: "Removes items for good, open or completed (an open item of another source is removed there).",
+                    examples: ["tminus rm 3"], run: StatusCommands.rm, changes: true),
+        CommandSpec(name: "edit", group: "items", arguments: "REF", summary: "change an item", options: [
+            .option("title", "TEXT", "a new title"),
+            .option("due", "WHEN", "a new due date (none: a todo without one)"),
+            .option("start", "WHEN", "where a deadline's progress starts"),
+            .option("note", "TEXT", "a new note"),
+            .option("tag", "NAME", "a new tag (none: no tag)"),
+            .option("icon", "GLYPH", "a deadline's icon (none: no icon)"),
+            .flag("star", "star a todo"),
+            .flag("unstar", "unstar a todo"),
+            .option("priority", "P", "a todo's priority", complete: .words(priorities)),
+            .option("remind", "WHEN", "a todo's reminder (none: no reminder)"),
+        ], text: """
+        Changes an open item. --start and --icon are for deadlines; --star, --priority and --remind
+        for todos. Another source's item is changed in its file (what that source cannot keep is refused).
+        """, examples: ["tminus edit 3 --due tomorrow", #"tminus edit "Thesis" --note "chapter 4 first""#], run: EditCommand.run, changes: true),
+        CommandSpec(name: "tag", group: "items", summary: "tags with colours", subcommands: [
+            CommandSpec(name: "add", group: "", arguments: "NAME", summary: "a new tag",
+                        options: [.option("color", "#RRGGBB", "its colour (default: the next of a palette)")]),
+            CommandSpec(name: "list", aliases: ["ls"], group: "", summary: "every tag", options: [.flag("json", "as JSON")]),
+            CommandSpec(name: "edit", group: "", arguments: "NAME", summary: "rename or recolour a tag", options: [
+                .option("name", "NEW", "a new name"), .option("color", "#RRGGBB", "a new colour"),
+            ]),
+            CommandSpec(name: "rm", group: "", arguments: "NAME", summary: "remove a tag"),
+        ], text: "Tags colour items in the bar. A few are prefilled: work, personal, study, errand.",
+        examples: ["tminus tag add school --color '#ff5555'", "tminus tag edit school --name uni"], run: TagCommand.run, changes: true),
+        CommandSpec(name: "stats", group: "items", summary: "completed, pending, overdue", options: [.flag("json", "as JSON")],
+                    text: "Counts completed, pending and overdue items, in all and per kind.", run: StatsCommand.run),
+        CommandSpec(name: "sources", group: "items", summary: "calendars, todo.txt, Taskwarrior and summaries in the config",
+                    options: [.flag("json", "as JSON")], text: """
+        Lists the config's sources (docs/sources.md): each one's kind and where it reads, its open
+        items, when it was last read, what it skipped (file, line and property) or why it cannot be
+        read. Sources are read again only when they change.
+        """, run: SourcesCommand.run),
+    ]
+
+    static let reminders: [CommandSpec] = [
+        CommandSpec(name: "remind", group: "reminders and links", arguments: "TEXT", summary: "a quick reminder (or remind --again REF)", options: [
+            .option("in", "D", "in this long: 10m, 2h, 1d, 90s"),
+            .option("at", "WHEN", "at this time"),
+            .option("note", "TEXT", "a note"),
+            .option("tag", "NAME", "a tag"),
+            .option("again", "REF", "send REF's reminder again now (or, with --in, arm it again)"),
+        ], text: """
+        A quick reminder: a todo with a reminder in D (10m, 2h, 1d, 90s) or at WHEN. --again sends
+        REF's reminder again now (or arms it again in D). tminus notify sends reminders; list
+        --reminders reviews them.
+        """, examples: [#"tminus remind "Call the dentist" --in 15m"#, #"tminus remind "Train to Lisbon" --at 2026-12-04T07:30"#,
+                        "tminus remind --again 4 --in 1h"], run: RemindCommand.run, changes: true),
+        CommandSpec(name: "notify", group: "reminders and links", summary: "the notifier: desktop notifications for reminders and alerts", options: [
+            .flag("once", "send what is due and exit (a timer or cron)"),
+            .flag("dry-run", "print what it would send as JSON lines; record nothing"),
+        ], text: """
+        Sends desktop notifications (through notify-send) for reminders (todo --remind, remind, a
+        calendar's alarms) and deadline alerts (config "alerts": ["1d", "1h", "0"]; 0 is when it is
+        over), each exactly once (docs/reminders.md). It runs until stopped, asleep until the next
+        one; a machine that was off or asleep gets what it missed, marked "missed at", when younger
+        than config "catchUp" (default 24h). Done and Snooze 10 min buttons where the server has
+        them. A user unit: integrations/systemd/tminus-notify.service.
+        """, run: NotifyCommand.run),
+        CommandSpec(name: "share", group: "reminders and links", arguments: "REF", summary: "a tminus:// link that makes the same item elsewhere",
+                    text: "Prints a tminus://add link that makes the same item wherever tminus open follows it.",
+                    examples: ["tminus share 3"], run: LinkCommands.share),
+        CommandSpec(name: "open", group: "reminders and links", arguments: "URL", summary: "follow a tminus:// link: add an item, show a day or an item",
+                    options: [.flag("notify", "also show the result as a notification (for the desktop file)")], text: """
+        Follows a tminus:// link (docs/links.md): tminus://add?… adds the item (once, however often
+        the link is opened), tminus://show?date=YYYY-MM-DD lists that day, tminus://item?id=ID shows
+        one item. A bad link is exit 2 and changes nothing. The desktop file
+        integrations/desktop/tminus-open.desktop makes tminus the handler of tminus:// links.
+        """, examples: ["tminus open 'tminus://show?date=2026-12-01'"], run: LinkCommands.open, changes: true),
+    ]
+
+    static let bars: [CommandSpec] = [
+        CommandSpec(name: "show", group: "bars", summary: "the entry for now, in a bar's format", options: [
+            .option("format", "F", "the bar's format (default: plain)", complete: .words(formats)),
+            .option("family", "FAMILY", "small, medium or large (default: the format's own)", complete: .words(families)),
+            .option("deadline", "REF|next", "show this deadline (beats a click) or the next one"),
+            .option("markup", "MARKUP", "pango: escape data for bars that parse Pango markup", complete: .words(["pango", "none"])),
+            .flag("follow", "stream: a line whenever the display changes, at once when the data changes"),
+        ], text: """
+        Prints the entry for now, for a bar. Formats: \(Renderers.all.map { "\($0.format) (\($0.about))" }.joined(separator: "; ")).
+        A broken config or summary prints an error entry, not nothing. --follow streams
+        \(Renderers.all.filter(\.streams).map(\.format).joined(separator: ", ")): clicks on stdin (i3bar, i3blocks
+        persist) cycle deadlines. Which deadline shows: --deadline REF, else a click (tminus next|prev),
+        else the config's deadline, else the next one due. Ready-made bar configs: integrations/.
+        """, examples: ["tminus show --format waybar --follow", "tminus show --format i3blocks --markup pango"], run: ShowCommand.run, readsConfig: false),
+        CommandSpec(name: "timeline", group: "bars", summary: "the timeline as JSON", options: [
+            .option("from", "WHEN", "the first entry's date (default: now)"),
+            .option("until", "WHEN", "no entries after this"),
+            .option("limit", "N", "at most N entries (default 10,000)"),
+            .option("deadline", "REF|next", "the deadline to follow"),
+        ], text: """
+        Prints the timeline as one JSON object: entries (date, state, deadline, todos, small, medium,
+        large), policy (atEnd, after, never) and reloadAt.
+        """, examples: ["tminus timeline --limit 3"], run: TimelineCommand.run),
+        CommandSpec(name: "next", group: "bars", summary: "show the next ongoing deadline (a click)",
+                    text: "Shows the next ongoing deadline in the widget (kept in state.json).", run: CycleCommand.next, changes: true),
+        CommandSpec(name: "prev", group: "bars", summary: "show the previous ongoing deadline",
+                    text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev, changes: true),
+        CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [
+            .option("format", "F", "only this format", complete: .words(formats)),
+            .option("family", "FAMILY", "only this family", complete: .words(families)),
+        ], text: "Every format and family on built-in sample data at a frozen time (--now to pick it); reads and writes no files.",
+        examples: ["tminus demo --format waybar"], run: DemoCommand.run, readsConfig: false),
+    ]
+
+    static let files: [CommandSpec] = [
+        CommandSpec(name: "summary", group: "files", summary: "the shared summary every widget reads", options: [
+            .flag("path", "print where it is"),
+            .flag("rebuild", "write it anew from the store"),
+        ], text: "Prints the shared summary (summary.json) that every widget reads. Its format: docs/summary-format.md.",
+        run: SummaryCommand.run, changes: true),
+        CommandSpec(name: "config", group: "files", summary: "the config file", subcommands: [
+            CommandSpec(name: "init", group: "", summary: "write a commented default config", options: [.flag("force", "replace an existing one")]),
+            CommandSpec(name: "check", group: "", summary: "report every error's line and key, and which deadline it names"),
+            CommandSpec(name: "path", group: "", summary: "print where the config is read from"),
+        ], text: "init writes a commented default config; check reports the line and key of every error and what \"deadline\" names; path prints where the config is read from.",
+        run: ConfigCommand.run, readsConfig: false),
+        CommandSpec(name: "doctor", group: "files", summary: "check the home's files (and repair them)", options: [
+            .flag("repair", "fix what it found"),
+        ], text: """
+        Checks the home: the store, the history and its index, the summary, temp files left by a
+        killed command. Exit 0 when all is well, 1 when something needs repairing; --repair fixes it
+        (a home from an older tminus is migrated, an item both open and completed stays open, an
+        item completed twice keeps its latest completion, the index is rebuilt).
+        """, run: DoctorCommand.run, changes: true, readsConfig: false),
+    ]
+
+    static let shell: [CommandSpec] = [
+        CommandSpec(name: "completions", group: "shell", arguments: "bash|zsh|fish", summary: "shell completions (make install puts them in place)",
+                    text: "Prints completions for the shell: commands, options, formats and families.",
+                    examples: ["tminus completions bash > ~/.local/share/bash-completion/completions/tminus"], run: ShellCommands.completions, readsConfig: false),
+        CommandSpec(name: "manpage", group: "shell", summary: "the man page, in roff (make install puts it in place)",
+                    text: "Prints the man page tminus.1 (man -l <(tminus manpage) reads it).", run: ShellCommands.manpage, readsConfig: false),
+    ]
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import TMinusCLI
+import TMinusRender
+
+/// The command table drives dispatch, help, completions and the man page: each sees every
+/// command, option and format, so adding one is one edit.
+@Suite("CLI: the command table")
+struct CommandTableTests {
+    @Test func namesAreUniqueAndEveryCommandRuns() {
+        let names = CommandTable.all.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(names).count == names.count)
+        for c in CommandTable.all {
+            #expect(c.run != nil, "\(c.name) has no run")
+            #expect(CommandTable.groups.contains(c.group), "\(c.name): group \(c.group)")
+            let options = c.options.map(\.name) + c.subcommands.flatMap { $0.options.map(\.name) }
+            let page = Help.page(c)
+            for o in options { #expect(page.contains("--\(o)"), "\(c.name) --help lacks --\(o)") }
+            #expect(Help.overview.contains("  \(c.name)"), "the overview lacks \(c.name)")
+        }
+    }
+
+    @Test func everyOptionAParserTakesIsInTheCompletionsAndTheManPage() {
+        let bash = Completions.bash, zsh = Completions.zsh, fish = Completions.fish, man = ManPage.text
+        for c in CommandTable.all {
+            #expect(man.contains("tminus \(ManPage.roff(c.name))"), "man lacks \(c.name)")
+            for name in [c.name] + c.aliases {
+                #expect(bash.contains("'\(name)')"), "bash lacks \(name)")
+                #expect(zsh.contains("'\(name):"), "zsh lacks \(name)")
+                #expect(fish.contains("-a '\(name)'"), "fish lacks \(name)")
+            }
+            for o in c.options + c.subcommands.flatMap(\.options) {
+                #expect(bash.contains("--\(o.name)"), "bash lacks \(c.name) --\(o.name)")
+                #expect(zsh.contains("'--\(o.name)["), "zsh lacks \(c.name) --\(o.name)")
+                #expect(fish.contains("-l \(o.name) "), "fish lacks \(c.name) --\(o.name)")
+                #expect(man.contains("\\fB\\-\\-\(ManPage.roff(o.name))\\fR"), "man lacks \(c.name) --\(o.name)")
+            }
+        }
+    }
+
+    @Test func everyFormatIsOfferedAndDocumented() {
+        let formats = Renderers.all.map(\.format)
+        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "pango", "plain", "json"])
+        let show = CommandTable.spec("show")
+        #expect(show.options.first { $0.name == "format" }?.complete == .words(formats))
+        for f in formats {
+            #expect(Completions.fish.contains(f) && Completions.zsh.contains(f) && Completions.bash.contains(f))
+            #expect(ManPage.text.contains("\\fB\(f)\\fR"), "man lacks the format \(f)")
+            #expect(Help.page(show).contains(f))
+        }
+        // Only conky polls; the rest stream.
+        #expect(Renderers.all.filter { !$0.streams }.map(\.format) == ["conky"])
+    }
+
+    @Test func bashCompletesCommandsOptionsAndFormats() throws {
+        let h = try TempHome()
+        let script = h.root.appendingPathComponent("tminus.bash")
+        try Completions.bash.write(to: script, atomically: true, encoding: .utf8)
+        func complete(_ words: [String]) throws -> [String] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/bash")
+            let array = words.map { "'\($0)'" }.joined(separator: " ")
+            p.arguments = ["--norc", "-c", "source '\(script.path)'; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _tminus; printf '%s\\n' \"${COMPREPLY[@]}\""]
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            p.waitUntilExit()
+            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["tminus", "sh"]) == ["show", "share"] || complete(["tminus", "sh"]).sorted() == ["share", "show"])
+        #expect(try complete(["tminus", "show", "--fo"]) == ["--format", "--follow"])
+        #expect(try complete(["tminus", "show", "--format", "wa"]) == ["waybar"])
+        #expect(try complete(["tminus", "--home", "/tmp", "tag", ""]) == ["add", "list", "edit", "rm"])
+        #expect(try complete(["tminus", "tag", "add", "--c"]) == ["--color"])
+        #expect(try complete(["tminus", "todo", "x", "--priority", ""]) == ["high", "medium", "low", "none"])
+        #expect(try complete(["tminus", "completions", ""]) == ["bash", "zsh", "fish"])
+    }
+}

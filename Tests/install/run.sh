@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# A fresh account installs tminus with the README's command, as a new user would: a copy of the
+# source tree in its home, `make install PREFIX=~/.local` (the static release build, the man page,
+# bash/zsh/fish completions), then: the binary runs, `man -l` reads the page, completions load in
+# bash (bash-completion's loader), zsh (compinit) and fish and offer commands, options and
+# formats; `make uninstall` removes every file. Prints the installed binary's path last (CI runs
+# the command-line contract on it). Needs root (useradd) and zsh, fish, bash-completion, man-db.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "install: FAIL: $*" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "install: SKIP: needs root to create a fresh account" >&2; exit 0; }
+for tool in zsh fish man make runuser useradd; do command -v "$tool" >/dev/null || fail "$tool is not installed"; done
+[ -f /usr/share/bash-completion/bash_completion ] || fail "bash-completion is not installed"
+
+U=${INSTALL_USER:-tminusnew}
+id "$U" >/dev/null 2>&1 && userdel -r "$U" >/dev/null 2>&1 || true
+useradd --create-home --shell /bin/bash "$U"
+UH=$(getent passwd "$U" | cut -d: -f6)
+mkdir "$UH/tminus"
+tar --exclude='./.build*' --exclude='./Tests/*/out' -cf - . | tar -xf - -C "$UH/tminus"
+chown -R "$U:" "$UH/tminus"
+# The user's own login environment: HOME, a PATH with the Swift toolchain, nothing of root's.
+as_user() { runuser -u "$U" -- env -i HOME="$UH" USER="$U" LANG=C.UTF-8 PATH="$(dirname "$(command -v swift)"):/usr/bin:/bin" "$@"; }
+
+start=$SECONDS
+as_user bash -c 'cd ~/tminus && make install PREFIX=~/.local' >"$UH/install.log" 2>&1 \
+  || { tail -n 20 "$UH/install.log"; fail "make install PREFIX=~/.local failed"; }
+echo "ok   make install PREFIX=~/.local on a fresh account ($((SECONDS - start)) s)"
+BIN="$UH/.local/bin/tminus"
+as_user "$BIN" --version | grep -q '^tminus ' || fail "the installed binary does not run"
+
+as_user env MANWIDTH=80 man --warnings -l "$UH/.local/share/man/man1/tminus.1" >"$UH/man.txt" 2>"$UH/man.err" || fail "man -l failed"
+[ ! -s "$UH/man.err" ] || { cat "$UH/man.err"; fail "man reports problems in tminus.1"; }
+grep -q 'tminus add TITLE' "$UH/man.txt" || fail "the man page lacks the commands"
+echo "ok   man -l reads tminus.1 without a warning"
+
+# bash: bash-completion finds it in ~/.local/share/bash-completion/completions by itself.
+out=$(as_user bash -c 'source /usr/share/bash-completion/bash_completion; _completion_loader tminus; complete -p tminus
+  COMP_WORDS=(tminus sh); COMP_CWORD=1; _tminus; echo "${COMPREPLY[*]}"
+  COMP_WORDS=(tminus show --format w); COMP_CWORD=3; _tminus; echo "${COMPREPLY[*]}"')
+grep -q 'complete -F _tminus tminus' <<<"$out" || fail "bash: no completion for tminus: $out"
+grep -q 'show' <<<"$out" && grep -q 'share' <<<"$out" && grep -q 'waybar' <<<"$out" || fail "bash completes wrongly: $out"
+echo "ok   bash: complete -p tminus; tminus sh<TAB> → $(sed -n 2p <<<"$out"); --format w<TAB> → $(sed -n 3p <<<"$out")"
+
+# zsh: compinit picks up _tminus from a directory in fpath.
+out=$(as_user zsh -fc 'fpath=(~/.local/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u -d ~/.zcompdump; print -r -- $_comps[tminus]; autoload +X _tminus && print loaded')
+[ "$out" = $'_tminus\nloaded' ] || fail "zsh: compinit did not load _tminus: $out"
+cp Tests/install/zsh-complete.zsh "$UH/zsh-complete.zsh"
+for words in 'tminus sh:share show' 'tminus show --format :conky i3bar i3blocks json pango plain polybar waybar' 'tminus tag :add edit list ls rm'; do
+  as_user zsh -f "$UH/zsh-complete.zsh" "$UH/.local/share/zsh/site-functions" "$UH/zsh.out" "${words%%:*}" >/dev/null 2>&1 || true
+  got=$(sort -u "$UH/zsh.out" 2>/dev/null | grep -v '^$' | tr '\n' ' ' | sed 's/ $//')
+  [ "$got" = "${words#*:}" ] || fail "zsh: '${words%%:*}<TAB>' offered '$got', not '${words#*:}'"
+done
+echo "ok   zsh: compinit maps tminus to _tminus; tminus sh<TAB>, show --format <TAB>, tag <TAB> offer commands, formats, subcommands"
+
+# fish: ~/.local/share/fish/vendor_completions.d is on fish's completion path (fish loads a
+# command's completions once the command is on PATH, as the README asks).
+out=$(as_user env PATH="$UH/.local/bin:/usr/bin:/bin" fish -c 'complete -C"tminus sh"; complete -C"tminus show --format "; complete -C"tminus tag "')
+for want in show share waybar i3blocks conky add edit; do
+  grep -q "^$want" <<<"$out" || fail "fish: '$want' not offered: $out"
+done
+echo "ok   fish: tminus sh<TAB>, show --format <TAB>, tag <TAB> offer commands, formats, subcommands"
+
+as_user bash -c 'cd ~/tminus && make uninstall PREFIX=~/.local' >/dev/null
+left=$(find "$UH/.local" -name '*tminus*' | grep -v '/share/fish/generated' || true)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "ok   make uninstall PREFIX=~/.local removes every file"
+# Installed again for the command-line contract that CI runs next.
+as_user bash -c 'cd ~/tminus && make install PREFIX=~/.local' >/dev/null 2>&1 || fail "second install"
+echo "install: OK"
+echo "$BIN"
