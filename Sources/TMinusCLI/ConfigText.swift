@@ -20,6 +20,8 @@ enum ConfigText {
       "overHold": "1h",
       "overText": "over",
       "overLongText": "Deadline is over!",
+      // Times of day: "24h" (17:45) or "12h" (5:45 PM); left out, your locale's (LC_TIME).
+      // "clock": "24h",
       // Family templates; placeholders are listed in the README. [ … ] hides itself when
       // its placeholders are empty; \\\\[ \\\\] \\\\{ \\\\} for literal brackets.
       "templates": {

@@ -18,7 +18,12 @@ struct Context {
 
     /// Reads the config (again: a follower does on every change) and sets up the sources from it.
     mutating func readConfig() {
-        do throws(TMinusError) { loaded = .success(try container.loadConfig()) } catch { loaded = .failure(error) }
+        do throws(TMinusError) {
+            var (config, problems) = try container.loadConfig()
+            // Times of day as the config says, else as the locale writes them.
+            if config.clock == nil { config.clock = LocaleClock.preferred(environment: environment) }
+            loaded = .success((config, problems))
+        } catch { loaded = .failure(error) }
         container.sourcing = nil
         if case .success(let (config, problems)) = loaded, problems.isEmpty {
             container.sourcing = Sourcing(sources: config.sources, zone: zone, hold: config.overHold, environment: environment,
@@ -46,4 +51,10 @@ struct Context {
     }
 
     func say(_ text: String) { console.out(text) }
+
+    /// The clock style for times of day (config `clock`, else the locale's).
+    var clock: ClockStyle { (try? loadConfig().0.clock ?? .h24) ?? .h24 }
+
+    /// "today 17:45", "Tue 2026-12-01", relative to now, in the user's clock style.
+    func describe(_ due: Due) -> String { DueText.describe(due, now: now, zone: zone, clock: clock) }
 }

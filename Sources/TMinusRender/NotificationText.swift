@@ -12,11 +12,11 @@ public enum NotificationText {
         public var critical: Bool
     }
 
-    public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool) -> Message {
+    public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24) -> Message {
         let item = r.item
         var lines: [String] = []
         if let due = item.due {
-            let when = DueText.describe(due, now: now, zone: zone)
+            let when = DueText.describe(due, now: now, zone: zone, clock: clock)
             if now >= due.instant(in: zone) {
                 lines.append(item.isDeadline ? "over · was due \(when)" : "overdue · was due \(when)")
             } else {
@@ -26,7 +26,7 @@ public enum NotificationText {
         }
         let note = Escape.stripControls(item.note, keepNewlines: true)
         if !note.isEmpty { lines.append(note) }
-        if late { lines.append("missed at \(DueText.describe(.instant(r.at), now: now, zone: zone))") }
+        if late { lines.append("missed at \(DueText.describe(.instant(r.at), now: now, zone: zone, clock: clock))") }
         if item.source != Item.ownSource { lines.append("from \(item.source)") }
         let body = lines.joined(separator: "\n")
         return Message(summary: Escape.oneLine(item.title), body: markup ? Escape.pango(body) : body,

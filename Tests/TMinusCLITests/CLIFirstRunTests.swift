@@ -117,4 +117,42 @@ struct CLIFirstRunTests {
         let onPath = try h.start(["demo", "--format", "plain"], env: ["PATH": bin.path + ":/usr/bin:/bin"]).wait()
         #expect(onPath.stdout.hasPrefix("tminus demo: sample data at "), "\(onPath)")
     }
+
+    /// Whether this system has a locale (`locale -a` lists it).
+    static func hasLocale(_ name: String) -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["locale", "-a"]
+        let out = Pipe()
+        p.standardOutput = out
+        guard (try? p.run()) != nil else { return false }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return text.split(separator: "\n").contains { $0 == name }
+    }
+
+    @Test func twelveHourClocksFromTheConfigOrTheLocale() throws {
+        let h = try TempHome()
+        try h.ok("add", "Thesis", "--due", "2026-03-10T17:45")
+        try h.ok("todo", "Lunch", "--due", "2026-03-10T14:05")
+        #expect(try h.ok("list").stdout.contains("today 17:45"))
+        _ = try h.writeConfig(#"{ "clock": "12h" }"#)
+        let list = try h.ok("list").stdout
+        #expect(list.contains("today 5:45 PM") && list.contains("today 2:05 PM"), "\(list)")
+        let large = try h.ok("show", "--family", "large").stdout
+        #expect(large.contains("due Tue 10 Mar 5:45 PM") && large.contains("• 2:05 PM Lunch"), "\(large)")
+        #expect(try h.ok("show", "--format", "waybar").stdout.contains("Thesis · due Tue 10 Mar 5:45 PM"))
+        #expect(try h.ok("todo", "Tea", "--due", "2026-03-10T16:00").stdout == "added todo #3 Tea, due today 4:00 PM\n")
+        // The config wins over the locale; without it the locale decides (LC_ALL, LC_TIME, LANG).
+        _ = try h.writeConfig(#"{ "clock": "24h" }"#)
+        #expect(try h.run(["list"], env: ["LANG": "en_US.UTF-8"]).stdout.contains("today 17:45"))
+        _ = try h.writeConfig("{}")
+        #expect(try h.run(["list"], env: ["LANG": "xx_YY.UTF-8"]).stdout.contains("today 17:45"), "an unknown locale is 24-hour")
+        try #require(Self.hasLocale("en_US.utf8"), "the en_US.UTF-8 locale is missing: localedef -i en_US -f UTF-8 en_US.UTF-8 (.ci/run makes it)")
+        #expect(try h.run(["list"], env: ["LANG": "en_US.UTF-8"]).stdout.contains("today 5:45 PM"))
+        #expect(try h.run(["list"], env: ["LC_TIME": "en_US.UTF-8"]).stdout.contains("today 5:45 PM"))
+        #expect(try h.run(["list"], env: ["LANG": "en_US.UTF-8", "LC_ALL": "C"]).stdout.contains("today 17:45"))
+        _ = try h.writeConfig(#"{ "clock": "13h" }"#)
+        #expect(try h.run("list").stderr.contains(#"clock: '13h' is not a clock; use "24h" or "12h""#))
+    }
 }

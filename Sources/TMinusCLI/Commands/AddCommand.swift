@@ -39,7 +39,7 @@ enum AddCommand {
             return d
         }
         let to = added.source == Item.ownSource ? "" : " to \(added.source)"
-        ctx.say("added deadline #\(added.handle) \(added.title), due \(DueText.describe(due, now: ctx.now, zone: ctx.zone))\(to)")
+        ctx.say("added deadline #\(added.handle) \(added.title), due \(ctx.describe(due))\(to)")
         return 0
     }
 
@@ -52,7 +52,7 @@ enum AddCommand {
             let local = ctx.zone.local(t)
             example = "\(local.date.adding(days: 1))T\(pad(local.hour, 2)):\(pad(local.minute, 2))"
         }
-        return "--due \(Validation.printable(text)) is past (\(DueText.describe(due, now: ctx.now, zone: ctx.zone))); "
+        return "--due \(Validation.printable(text)) is past (\(ctx.describe(due))); "
             + "a deadline needs a time still to come, e.g. --due \(example)"
     }
 }

@@ -47,7 +47,7 @@ enum ConfigCommand {
     static func shownDeadline(_ config: Config, _ ctx: Context) throws(TMinusError) -> String {
         let summary = try ctx.container.summaryForWidgets(now: ctx.now)
         func describe(_ d: Item) -> String {
-            "#\(d.handle) \(CLI.oneLine(d.title))" + (d.due.map { ", due \(DueText.describe($0, now: ctx.now, zone: ctx.zone))" } ?? "")
+            "#\(d.handle) \(CLI.oneLine(d.title))" + (d.due.map { ", due \(ctx.describe($0))" } ?? "")
         }
         switch config.deadline {
         case .next:

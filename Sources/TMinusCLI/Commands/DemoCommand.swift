@@ -30,7 +30,7 @@ enum DemoCommand {
         for (state, at, summary) in moments(now: now, zone: ctx.zone) {
             let entry = TimelineProvider(summary: summary, zone: ctx.zone).entry(at: at)
             ctx.say("")
-            ctx.say("# \(state) at \(DueText.describe(.instant(at), now: now, zone: ctx.zone))")
+            ctx.say("# \(state) at \(ctx.describe(.instant(at)))")
             for format in renderers {
                 // Families that render alike (json carries all three) are shown once.
                 var shown: [(families: [String], r: Rendered)] = []

@@ -46,7 +46,7 @@ enum EditCommand {
                 }
                 if let start { item.start = start }
                 if let d = item.due, item.progressStart(or: ctx.now) >= d.instant(in: ctx.zone) {
-                    throw .usage("the due date would not be after the start (\(DueText.describe(.instant(item.progressStart(or: ctx.now)), now: ctx.now, zone: ctx.zone))); give a later --due or an earlier --start")
+                    throw .usage("the due date would not be after the start (\(ctx.describe(.instant(item.progressStart(or: ctx.now))))); give a later --due or an earlier --start")
                 }
                 if let icon { item.icon = icon }
             case .todo:

@@ -71,7 +71,7 @@ enum ListCommand {
     }
 
     static func dueColumn(_ item: Item, _ ctx: Context) -> String {
-        var due = item.due.map { DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? "-"
+        var due = item.due.map { ctx.describe($0) } ?? "-"
         if item.completed != nil { due = "done" } else if ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) { due += " (late)" }
         return due
     }

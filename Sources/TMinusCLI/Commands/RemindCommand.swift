@@ -45,7 +45,7 @@ enum RemindCommand {
         let at = ctx.now + (delay ?? 0)
         let key = try delivery.arm(item, at: at)
         if delay != nil {
-            ctx.say("reminder for #\(item.handle) \(item.title) armed again for \(DueText.describe(.instant(at), now: ctx.now, zone: ctx.zone))")
+            ctx.say("reminder for #\(item.handle) \(item.title) armed again for \(ctx.describe(.instant(at)))")
             return 0
         }
         guard delivery.server.isAvailable() else {

@@ -27,8 +27,8 @@ enum TodoCommand {
             change.add(t)
             return t
         }
-        let dueText = added.due.map { ", due " + DueText.describe($0, now: ctx.now, zone: ctx.zone) } ?? ""
-        let remindText = added.remind.map { ", reminder " + DueText.describe(.instant($0), now: ctx.now, zone: ctx.zone) } ?? ""
+        let dueText = added.due.map { ", due " + ctx.describe($0) } ?? ""
+        let remindText = added.remind.map { ", reminder " + ctx.describe(.instant($0)) } ?? ""
         ctx.say("added todo #\(added.handle) \(added.title)\(dueText)\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")")
         return 0
     }

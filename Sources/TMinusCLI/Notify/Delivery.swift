@@ -71,7 +71,7 @@ final class Delivery {
     func dryRun(_ d: ReminderPlan.Decision) {
         for (r, late) in d.send {
             printed.insert(r.key)
-            let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: false)
+            let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: false, clock: ctx.clock)
             ctx.console.out(JSONWriter.compact(NotificationText.json(r, m, late: late, zone: ctx.zone)))
         }
         for r in d.miss { printed.insert(r.key) }
@@ -87,7 +87,7 @@ final class Delivery {
             try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
             for (r, late) in d.send {
                 try ledger.append([LedgerRecord(r, state: .sending, time: ctx.now, late: late)])
-                let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup)
+                let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock)
                 let watch: ActionWatch?
                 do throws(TMinusError) {
                     watch = try server.send(summary: m.summary, body: m.body, critical: m.critical, withActions: withActions && server.actions)

@@ -62,7 +62,7 @@ enum ReminderListing {
             return 0
         }
         for row in rows {
-            let when = DueText.describe(.instant(row.at), now: ctx.now, zone: ctx.zone)
+            let when = ctx.describe(.instant(row.at))
             let handle = row.handle.map { "#\($0) " } ?? ""
             let source = row.source == Item.ownSource ? "" : "  (\(row.source))"
             ctx.say(when.padding(26) + row.state.padding(10) + "  " + what(row.key).padding(10) + "  " + handle + Validation.printable(row.title) + source)

@@ -147,7 +147,7 @@ public struct Tag: Hashable, Sendable {
         self.color = color
     }
 
-    /// Prefilled on first use, like a phone app's default categories.
+    /// Prefilled on first use, so a new user has a few categories to pick from.
     public static let defaults: [Tag] = [
         Tag(name: "work", color: "#5e81ac"),
         Tag(name: "personal", color: "#a3be8c"),

@@ -1,14 +1,21 @@
+/// How a time of day is written: `17:45` or `5:45 PM` (config `clock`).
+public enum ClockStyle: String, CaseIterable, Sendable {
+    case h24 = "24h"
+    case h12 = "12h"
+}
+
 /// Short human text for a due date, relative to today: "today", "today 18:00", "tomorrow 09:00",
-/// "Tue 2026-12-01 17:00". English and 24-hour, independent of the locale, as bars want.
+/// "Tue 2026-12-01 17:00". English, in the clock style given (24-hour unless the config or the
+/// locale says 12), as bars want.
 public enum DueText {
-    public static func describe(_ due: Due, now: Instant, zone: Zone) -> String {
+    public static func describe(_ due: Due, now: Instant, zone: Zone, clock style: ClockStyle = .h24) -> String {
         let today = zone.local(now).date
         switch due {
         case .day(let d):
             return dayName(d, today: today)
         case .instant(let t):
             let local = zone.local(t)
-            return dayName(local.date, today: today) + " " + clock(local)
+            return dayName(local.date, today: today) + " " + clock(local, style)
         }
     }
 
@@ -19,8 +26,14 @@ public enum DueText {
         return "\(d.weekdayName) \(d)"
     }
 
-    /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
-    public static func clock(_ l: LocalDateTime) -> String {
-        "\(pad(l.hour, 2)):\(pad(l.minute, 2))" + (l.second == 0 ? "" : ":\(pad(l.second, 2))")
+    /// `HH:MM` (`H:MM AM|PM` in 12-hour style), with `:SS` when the seconds are not zero.
+    public static func clock(_ l: LocalDateTime, _ style: ClockStyle = .h24) -> String {
+        let seconds = l.second == 0 ? "" : ":\(pad(l.second, 2))"
+        switch style {
+        case .h24: return "\(pad(l.hour, 2)):\(pad(l.minute, 2))" + seconds
+        case .h12:
+            let h = l.hour % 12 == 0 ? 12 : l.hour % 12
+            return "\(h):\(pad(l.minute, 2))\(seconds) \(l.hour < 12 ? "AM" : "PM")"
+        }
     }
 }

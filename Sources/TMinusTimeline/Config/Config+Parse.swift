@@ -60,7 +60,7 @@ extension Config {
             }
         }
         let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
-                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp"]
+                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock"]
         for m in members {
             let path = m.key
             switch m.key {
@@ -85,6 +85,10 @@ extension Config {
             case "overText": if let s = string(m, path) { config.overText = s }
             case "overLongText": if let s = string(m, path) { config.overLongText = s }
             case "catchUp": if let d = duration(m, path) { config.catchUp = d }
+            case "clock":
+                if let s = string(m, path) {
+                    if let c = ClockStyle(rawValue: s) { config.clock = c } else { problem(m, path, "'\(s)' is not a clock; use \"24h\" or \"12h\"") }
+                }
             case "alerts":
                 guard case .array(let list) = m.value else { problem(m, path, "expected a list of durations before a deadline, e.g. [\"1d\", \"1h\", \"0\"]"); continue }
                 var offsets: [Int64] = []

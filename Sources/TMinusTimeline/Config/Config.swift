@@ -59,6 +59,9 @@ public struct Config: Equatable, Sendable {
     public var alerts: [Int64] = []
     /// Reminders missed while no notifier ran are still sent when younger than this (seconds).
     public var catchUp: Int64 = 86_400
+    /// "24h" or "12h" for times of day in every family and in `list`; nil: the locale's
+    /// (LC_TIME), filled in by the command line.
+    public var clock: ClockStyle?
 
     /// The source of this name.
     public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }

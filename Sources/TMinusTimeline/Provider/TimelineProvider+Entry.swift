@@ -29,7 +29,7 @@ extension TimelineProvider {
         if let dueValue = d.due {
             values[.due] = dueText(dueValue)
             values[.due_date] = dueValue.localDate(in: zone).description
-            if case .instant(let i) = dueValue { values[.due_time] = DueText.clock(zone.local(i)) }
+            if case .instant(let i) = dueValue { values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24) }
         }
         values[.percent] = String(percent)
         values[.icon] = icon
@@ -61,7 +61,7 @@ extension TimelineProvider {
         case .day(let d): return "\(d.weekdayName) \(d.day) \(d.monthName)"
         case .instant(let i):
             let l = zone.local(i)
-            return "\(l.date.weekdayName) \(l.date.day) \(l.date.monthName) \(DueText.clock(l))"
+            return "\(l.date.weekdayName) \(l.date.day) \(l.date.monthName) \(DueText.clock(l, config.clock ?? .h24))"
         }
     }
 
@@ -122,7 +122,7 @@ extension TimelineProvider {
         let overdue = todos.filter(\.overdue).count
         var lines = todos.prefix(config.maxTodos).map { t -> String in
             var line = t.overdue ? "⚠ " : "• "
-            if !t.overdue, case .instant(let i)? = t.item.due { line += DueText.clock(zone.local(i)) + " " }
+            if !t.overdue, case .instant(let i)? = t.item.due { line += DueText.clock(zone.local(i), config.clock ?? .h24) + " " }
             line += shorten(t.title)
             if t.item.starred { line += " ★" }
             if t.overdue { line += " (overdue)" }

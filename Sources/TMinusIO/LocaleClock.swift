@@ -1,0 +1,19 @@
+import Glibc
+public import TMinusCore
+
+/// The clock style the user's locale writes times in (`LC_ALL`, else `LC_TIME`, else `LANG`), for
+/// when the config does not say: 12-hour when the locale's time format uses `%I`, `%l` or `%r`
+/// (en_US, en_CA, en_AU, hi_IN…), else 24-hour. The C and POSIX locales, and a locale this
+/// system does not have, are 24-hour without loading anything.
+public enum LocaleClock {
+    public static func preferred(environment: Environment) -> ClockStyle {
+        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return .h24 }
+        // setlocale is process-wide: set LC_TIME for the question and put it back.
+        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
+        defer { setlocale(LC_TIME, previous) }
+        guard setlocale(LC_TIME, name) != nil, let format = nl_langinfo(nl_item(T_FMT)) else { return .h24 }
+        let f = String(cString: format)
+        return f.contains("%I") || f.contains("%l") || f.contains("%r") ? .h12 : .h24
+    }
+}
