@@ -149,10 +149,11 @@ struct CLIRemindersTests {
         h.useRealClock()
         let f = try Follower(h, [], command: ["notify", "--dry-run"])
         defer { f.stop() }
-        Thread.sleep(forTimeInterval: 0.3)
+        try #require(f.waitUntilWatching(), "the notifier did not start watching its files")
         try h.ok("remind", "Kettle", "--in", "1s")
         let arrived = f.waitFor("\"summary\":\"Kettle\"", timeout: 5)
         #expect(arrived != nil)
+        // Nothing more in the next second and a bit (sent once).
         Thread.sleep(forTimeInterval: 1.2)
         #expect(f.lines.count == 1)
     }

@@ -33,7 +33,7 @@ struct DirectoryWatcher {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw .failure("cannot set up --follow (inotify): \(FileIO.errorText())") }
         self.targets = targets
-        arm()
+        armUntilSettled()
     }
 
     static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
@@ -41,6 +41,7 @@ struct DirectoryWatcher {
 
     /// Sets every watch up again from the paths as they are now.
     mutating func arm() {
+        pendingRearm = false
         for wd in roles.keys { inotify_rm_watch(fd, wd) }
         roles = [:]
         for (directory, names) in targets {
@@ -59,7 +60,20 @@ struct DirectoryWatcher {
                 parent = FileIO.directory(of: parent)
             }
             add(parent, Self.fileEvents | Self.selfEvents, .path(FileIO.baseName(of: child)))
+            // Made between the look and the watch (mkdir -p makes a chain at once): its creation
+            // came before the watch, so no event will tell. Look again.
+            if FileIO.exists(child) { pendingRearm = true }
         }
+    }
+
+    /// Set by `arm` when a path appeared while it was setting up.
+    var pendingRearm = false
+
+    /// Arms until no path appeared meanwhile (a few rounds at most: `mkdir -p` of a long chain),
+    /// so a file written into a new directory is never missed.
+    mutating func armUntilSettled() {
+        var rounds = 0
+        repeat { arm(); rounds += 1 } while pendingRearm && rounds < 16
     }
 
     mutating func add(_ directory: String, _ mask: UInt32, _ role: Role) {
@@ -99,7 +113,7 @@ struct DirectoryWatcher {
                 }
             }
         }
-        if rearm { arm() }
+        if rearm { armUntilSettled() }
         return changed || rearm
     }
 }

@@ -57,7 +57,7 @@ public struct SystemFollowDriver: FollowDriver {
         guard wanted.count != extraSeen.count || zip(wanted, extraSeen).contains(where: { $0.0.directory != $0.1.directory || $0.0.names != $0.1.names }) else { return }
         extraSeen = wanted
         watcher.targets = base + wanted
-        watcher.arm()
+        watcher.armUntilSettled()
     }
 
     public mutating func now() -> Instant {

@@ -68,10 +68,10 @@ extension Config {
                 // "next", or a REF: a number from `tminus list` (as a string or a number), an id prefix, a title.
                 if let n = m.value.intValue, n > 0 {
                     config.deadline = .ref(String(n))
-                } else if m.value.stringValue?.isEmpty == true {
-                    problem(m, path, "expected \"next\" or a REF (a number, an id prefix or a title)")
-                } else if let s = string(m, path) {
+                } else if let s = m.value.stringValue, !s.isEmpty {
                     config.deadline = s == "next" ? .next : .ref(s)
+                } else {
+                    problem(m, path, "expected \"next\" or a REF (a number from tminus list, an id prefix or a title)")
                 }
             case "precision":
                 if let s = string(m, path) {

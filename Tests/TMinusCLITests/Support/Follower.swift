@@ -65,6 +65,23 @@ final class Follower: @unchecked Sendable {
         return nil
     }
 
+    /// The readiness handshake of a follower that prints nothing at first (the notifier): true
+    /// once it watches its files (an inotify fd with watches in /proc/PID/fdinfo), so a change
+    /// made after this reaches the running process, not its start-up.
+    @discardableResult
+    func waitUntilWatching(timeout: Double = 5) -> Bool {
+        let pid = process.processIdentifier
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fdinfo")) ?? []
+            for fd in fds {
+                if let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8), info.contains("inotify wd:") { return true }
+            }
+            usleep(2_000)
+        }
+        return false
+    }
+
     /// Voluntary context switches so far: how often the process went to sleep and woke up.
     var wakeups: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
