@@ -12,10 +12,10 @@ enum Completions {
     /// Single-quoted for any shell: `'it'\''s'`.
     static func quote(_ s: String) -> String { "'" + s.replacing("'", with: #"'\''"#) + "'" }
 
-    /// A short description: up to the first ": " or "; ", no brackets.
+    /// A short description: up to the first ": ", "; " or " (", no brackets.
     static func short(_ s: String) -> String {
         var text = s
-        for stop in [": ", "; "] { if let r = text.firstRange(of: stop) { text = String(text[..<r.lowerBound]) } }
+        for stop in [": ", "; ", " ("] { if let r = text.firstRange(of: stop) { text = String(text[..<r.lowerBound]) } }
         text = text.map { $0 == "[" ? "(" : $0 == "]" ? ")" : String($0) }.joined()
         return text.count > 60 ? String(text.prefix(59)) + "…" : text
     }
