@@ -81,8 +81,7 @@ public enum CLI {
             return 0
         }
         guard let spec = CommandTable.named(command), let run = spec.run else {
-            let names = CommandTable.all.flatMap { [$0.name] + $0.aliases }
-            let hint = Suggest.closest(command, among: names).map { "did you mean '\($0)'? " } ?? ""
+            let hint = Suggest.closest(command, among: CommandTable.names).map { "did you mean '\($0)'? " } ?? ""
             throw .usage("unknown command '\(Validation.printable(command))'; \(hint)see tminus --help")
         }
         if args.contains("--help") || args.contains("-h"), !args.starts(with: ["--"]) {

@@ -57,9 +57,4 @@ enum ConfigText {
     }
 
     """
-
-    /// Every problem, each as "line N: key: …".
-    static func problems(in bytes: [UInt8]) -> [String] {
-        Config.parse(bytes).1.map(\.description)
-    }
 }

@@ -34,12 +34,9 @@ public struct BarSignals: Sendable {
 
     /// The current user's processes, from /proc.
     @Sendable public static func userProcesses() -> [Process] {
-        guard let dir = opendir("/proc") else { return [] }
-        defer { closedir(dir) }
         let uid = getuid()
         var out: [Process] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in FileIO.names(in: "/proc") {
             guard let pid = Int32(name) else { continue }
             var st = stat()
             guard stat("/proc/\(pid)", &st) == 0, st.st_uid == uid else { continue }

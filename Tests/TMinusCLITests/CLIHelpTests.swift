@@ -5,7 +5,7 @@ import Testing
 @Suite("CLI: help")
 struct CLIHelpTests {
     /// Every command tminus knows, and its aliases (the command table is the one list).
-    static let allCommands = CommandTable.all.flatMap { [$0.name] + $0.aliases }
+    static let allCommands = CommandTable.names
     static let itemCommands = allCommands
 
     @Test(arguments: allCommands)

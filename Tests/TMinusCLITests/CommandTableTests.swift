@@ -8,7 +8,7 @@ import TMinusRender
 @Suite("CLI: the command table")
 struct CommandTableTests {
     @Test func namesAreUniqueAndEveryCommandRuns() {
-        let names = CommandTable.all.flatMap { [$0.name] + $0.aliases }
+        let names = CommandTable.names
         #expect(Set(names).count == names.count)
         for c in CommandTable.all {
             #expect(c.run != nil, "\(c.name) has no run")

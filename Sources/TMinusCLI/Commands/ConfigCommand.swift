@@ -5,10 +5,7 @@ import TMinusTimeline
 /// `tminus config init|check|path`
 enum ConfigCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        guard let sub = raw.first else { throw .usage("'config' needs init, check or path; see tminus config --help") }
-        guard CommandTable.spec("config").subcommand(sub) != nil else {
-            throw .usage("unknown config command '\(Validation.printable(sub))'; use init, check or path")
-        }
+        let sub = try CommandTable.subcommand(of: "config", raw).name
         let a = try Arguments.parse(Array(raw.dropFirst()), command: "config \(sub)")
         try a.expectPositional(0...0, command: "config", usage: "")
         let path = ctx.home.configPath
@@ -29,16 +26,17 @@ enum ConfigCommand {
                 ctx.say("no config at \(path); the defaults apply (tminus config init writes them out)")
                 return 0
             }
-            let problems = ConfigText.problems(in: bytes)
+            let (config, found) = Config.parse(bytes)
+            let problems = found.map(\.description)
             if problems.isEmpty {
-                ctx.say("\(path): ok; " + (try shownDeadline(Config.parse(bytes).0, ctx)))
+                ctx.say("\(path): ok; " + (try shownDeadline(config, ctx)))
                 return 0
             }
             // Every problem, in line order, one line each; the last is the error the exit code goes with.
             for p in problems.dropLast() { ctx.console.err("tminus: \(path) \(p)") }
             throw .usage("\(path) \(problems[problems.count - 1])")
         default:
-            throw .usage("unknown config command '\(Validation.printable(sub))'; use init, check or path")
+            preconditionFailure("config \(sub): in CommandTable but not here")
         }
     }
 

@@ -10,18 +10,8 @@ enum DemoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "demo")
         try a.expectPositional(0...0, command: "demo", usage: "")
-        var renderers = Renderers.all
-        if let f = a.value("format") {
-            guard let r = Renderers.named(f) else {
-                throw .usage("unknown format '\(Validation.printable(f))'; use \(CommandTable.formats.joined(separator: ", "))")
-            }
-            renderers = [r]
-        }
-        var families = Family.allCases
-        if let f = a.value("family") {
-            guard let family = Family(rawValue: f) else { throw .usage("unknown family '\(Validation.printable(f))'; use small, medium or large") }
-            families = [family]
-        }
+        let renderers = try a.value("format").map { (f: String) throws(TMinusError) in [try ShowCommand.renderer(f)] } ?? Renderers.all
+        let families = try a.value("family").map { (f: String) throws(TMinusError) in [try ShowCommand.family(f)] } ?? Family.allCases
         if !onPath(ctx.environment) {
             ctx.say("(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see the README's Install)")
         }
@@ -66,8 +56,5 @@ enum DemoCommand {
     }
 
     /// Whether a `tminus` is found on PATH.
-    static func onPath(_ environment: Environment) -> Bool {
-        let path = environment["PATH"] ?? ""
-        return path.split(separator: ":").contains { FileIO.isExecutable("\($0)/tminus") }
-    }
+    static func onPath(_ environment: Environment) -> Bool { ChildProcess.which("tminus", environment: environment) != nil }
 }

@@ -11,13 +11,8 @@ enum ShowCommand {
         let a = try Arguments.parse(raw, command: "show")
         try a.expectPositional(0...0, command: "show", usage: "")
         let format = a.value("format") ?? "plain"
-        guard let renderer = Renderers.named(format) else {
-            throw .usage("unknown format '\(Validation.printable(format))'; use \(Renderers.all.map(\.format).joined(separator: ", "))")
-        }
-        let family = try a.value("family").map { (s: String) throws(TMinusError) -> Family in
-            guard let f = Family(rawValue: s) else { throw .usage("unknown family '\(Validation.printable(s))'; use small, medium or large") }
-            return f
-        }
+        let renderer = try renderer(format)
+        let family = try a.value("family").map(Self.family)
         let markup = try a.value("markup").map { (s: String) throws(TMinusError) -> Markup in
             guard let m = Markup(rawValue: s) else { throw .usage("--markup takes pango or none") }
             return m
@@ -39,5 +34,19 @@ enum ShowCommand {
         // Not when the output is captured: then the caller (a test, `open --notify`) goes on.
         if ctx.console.capture == nil { exit(rendered.exitCode) }
         return rendered.exitCode
+    }
+
+    /// The renderer of a `--format` value, or the usage error naming every format.
+    static func renderer(_ format: String) throws(TMinusError) -> any Renderer {
+        guard let r = Renderers.named(format) else {
+            throw .usage("unknown format '\(Validation.printable(format))'; use \(CommandTable.formats.joined(separator: ", "))")
+        }
+        return r
+    }
+
+    /// A `--family` value, or the usage error.
+    static func family(_ name: String) throws(TMinusError) -> Family {
+        guard let f = Family(rawValue: name) else { throw .usage("unknown family '\(Validation.printable(name))'; use small, medium or large") }
+        return f
     }
 }

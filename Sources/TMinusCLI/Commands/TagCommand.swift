@@ -6,14 +6,14 @@ enum TagCommand {
     static let palette = ["#bf616a", "#d08770", "#ebcb8b", "#a3be8c", "#b48ead", "#88c0d0", "#5e81ac", "#8fbcbb"]
 
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
-        guard let sub = raw.first else { throw .usage("'tag' needs add, list, edit or rm; see tminus tag --help") }
+        let sub = try CommandTable.subcommand(of: "tag", raw).name
         let rest = Array(raw.dropFirst())
         switch sub {
         case "add": return try add(rest, ctx)
-        case "list", "ls": return try list(rest, ctx)
+        case "list": return try list(rest, ctx)
         case "edit": return try edit(rest, ctx)
         case "rm": return try remove(rest, ctx)
-        default: throw .usage("unknown tag command '\(Validation.printable(sub))'; use add, list, edit or rm")
+        default: preconditionFailure("tag \(sub): in CommandTable but not here")
         }
     }
 

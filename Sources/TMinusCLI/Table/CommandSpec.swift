@@ -6,6 +6,18 @@ struct OptionSpec: Sendable {
     enum Complete: Sendable, Equatable {
         case nothing, file, directory
         case words([String])
+
+        /// How bash, zsh (`_arguments`' action) and fish (`complete` flags) offer it.
+        var actions: (bash: String, zsh: String, fish: String) {
+            switch self {
+            case .words(let w):
+                let list = w.joined(separator: " ")
+                return ("COMPREPLY=($(compgen -W \(Completions.quote(list)) -- \"$cur\"))", "(\(list))", "-x -a \(Completions.quote(list))")
+            case .file: return ("COMPREPLY=($(compgen -f -- \"$cur\"))", "_files", "-r -F")
+            case .directory: return ("COMPREPLY=($(compgen -d -- \"$cur\"))", "_files -/", "-x -a '(__fish_complete_directories)'")
+            case .nothing: return ("COMPREPLY=()", " ", "-x")
+            }
+        }
     }
 
     var name: String

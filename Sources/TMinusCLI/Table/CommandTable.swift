@@ -1,3 +1,4 @@
+import TMinusCore
 import TMinusRender
 
 /// Every command, its options and its help: the one place dispatch, `--help`, the shell
@@ -14,6 +15,9 @@ enum CommandTable {
 
     static let all: [CommandSpec] = items + reminders + bars + files + shell
 
+    /// Every command's name and aliases.
+    static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
+
     /// A command by name or alias.
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name || $0.aliases.contains(name) } }
 
@@ -26,6 +30,25 @@ enum CommandTable {
         return sub
     }
 
+    /// `parent`'s subcommand named by `raw`'s first word, or the usage error a user sees.
+    static func subcommand(of parent: String, _ raw: [String]) throws(TMinusError) -> CommandSpec {
+        let names = spec(parent).subcommands.map(\.name)
+        let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        guard let name = raw.first else { throw .usage("'\(parent)' needs \(choices); see tminus \(parent) --help") }
+        guard let sub = spec(parent).subcommand(name) else {
+            throw .usage("unknown \(parent) command '\(Validation.printable(name))'; use \(choices)")
+        }
+        return sub
+    }
+
+    // Options several commands share, defined once.
+    static let note = OptionSpec.option("note", "TEXT", "a note (shown in the tooltip)")
+    static let tag = OptionSpec.option("tag", "NAME", "a tag (its colour shows in the bar)")
+    static let priority = OptionSpec.option("priority", "P", "a todo's priority", complete: .words(priorities))
+    static let json = OptionSpec.flag("json", "as JSON")
+    static func format(_ help: String) -> OptionSpec { .option("format", "F", help, complete: .words(formats)) }
+    static func family(_ help: String) -> OptionSpec { .option("family", "FAMILY", help, complete: .words(families)) }
+
     static let formats = Renderers.all.map(\.format)
     static let families = ["small", "medium", "large"]
     static let priorities = ["high", "medium", "low", "none"]
@@ -37,8 +60,7 @@ enum CommandTable {
         CommandSpec(name: "add", group: "items", arguments: "TITLE", summary: "a new deadline", options: [
             .option("due", "WHEN", "when it is due (a whole day: the end of that day)", required: true),
             .option("start", "WHEN", "where progress starts (default: now)"),
-            .option("note", "TEXT", "a note (shown in the tooltip)"),
-            .option("tag", "NAME", "a tag (its colour shows in the bar)"),
+            note, tag,
             .option("icon", "GLYPH", "an icon shown before the title"),
             .option("to", "SOURCE", "add it to a calendar of the config (a vdir source) as an event"),
         ], text: """
@@ -52,10 +74,9 @@ enum CommandTable {
         CommandSpec(name: "todo", group: "items", arguments: "TITLE", summary: "a new todo", options: [
             .option("due", "WHEN", "when it is due"),
             .option("remind", "WHEN", "when tminus notify reminds you"),
-            .option("note", "TEXT", "a note"),
-            .option("tag", "NAME", "a tag"),
+            note, tag,
             .flag("star", "star it"),
-            .option("priority", "P", "its priority", complete: .words(priorities)),
+            priority,
             .option("to", "SOURCE", "add it to a source of the config: a calendar (vdir), todo.txt or Taskwarrior"),
         ], text: """
         Adds a todo. Today's todos (due today, overdue, or undated) show in the bar's tooltip.
@@ -101,7 +122,7 @@ enum CommandTable {
             .option("icon", "GLYPH", "a deadline's icon (none: no icon)"),
             .flag("star", "star a todo"),
             .flag("unstar", "unstar a todo"),
-            .option("priority", "P", "a todo's priority", complete: .words(priorities)),
+            priority,
             .option("remind", "WHEN", "a todo's reminder (none: no reminder)"),
         ], text: """
         Changes an open item. --start and --icon are for deadlines; --star, --priority and --remind
@@ -110,17 +131,17 @@ enum CommandTable {
         CommandSpec(name: "tag", group: "items", summary: "tags with colours", subcommands: [
             CommandSpec(name: "add", group: "", arguments: "NAME", summary: "a new tag",
                         options: [.option("color", "#RRGGBB", "its colour (default: the next of a palette)")]),
-            CommandSpec(name: "list", aliases: ["ls"], group: "", summary: "every tag", options: [.flag("json", "as JSON")]),
+            CommandSpec(name: "list", aliases: ["ls"], group: "", summary: "every tag", options: [json]),
             CommandSpec(name: "edit", group: "", arguments: "NAME", summary: "rename or recolour a tag", options: [
                 .option("name", "NEW", "a new name"), .option("color", "#RRGGBB", "a new colour"),
             ]),
             CommandSpec(name: "rm", group: "", arguments: "NAME", summary: "remove a tag"),
         ], text: "Tags colour items in the bar. A few are prefilled: work, personal, study, errand.",
         examples: ["tminus tag add school --color '#ff5555'", "tminus tag edit school --name uni"], run: TagCommand.run, changes: true),
-        CommandSpec(name: "stats", group: "items", summary: "completed, pending, overdue", options: [.flag("json", "as JSON")],
+        CommandSpec(name: "stats", group: "items", summary: "completed, pending, overdue", options: [json],
                     text: "Counts completed, pending and overdue items, in all and per kind.", run: StatsCommand.run),
         CommandSpec(name: "sources", group: "items", summary: "calendars, todo.txt, Taskwarrior and summaries in the config",
-                    options: [.flag("json", "as JSON")], text: """
+                    options: [json], text: """
         Lists the config's sources (docs/sources.md): each one's kind and where it reads, its open
         items, when it was last read, what it skipped (file, line and property) or why it cannot be
         read. Sources are read again only when they change.
@@ -131,8 +152,7 @@ enum CommandTable {
         CommandSpec(name: "remind", group: "reminders and links", arguments: "TEXT", summary: "a quick reminder (or remind --again REF)", options: [
             .option("in", "D", "in this long: 10m, 2h, 1d, 90s"),
             .option("at", "WHEN", "at this time"),
-            .option("note", "TEXT", "a note"),
-            .option("tag", "NAME", "a tag"),
+            note, tag,
             .option("again", "REF", "send REF's reminder again now (or, with --in, arm it again)"),
         ], text: """
         A quick reminder: a todo with a reminder in D (10m, 2h, 1d, 90s) or at WHEN. --again sends
@@ -165,8 +185,8 @@ enum CommandTable {
 
     static let bars: [CommandSpec] = [
         CommandSpec(name: "show", group: "bars", summary: "the entry for now, in a bar's format", options: [
-            .option("format", "F", "the bar's format (default: plain)", complete: .words(formats)),
-            .option("family", "FAMILY", "small, medium or large (default: the format's own)", complete: .words(families)),
+            format("the bar's format (default: plain)"),
+            family("small, medium or large (default: the format's own)"),
             .option("deadline", "REF|next", "show this deadline (beats a click) or the next one"),
             .option("markup", "MARKUP", "pango: escape data for bars that parse Pango markup", complete: .words(["pango", "none"])),
             .flag("follow", "stream: a line whenever the display changes, at once when the data changes"),
@@ -191,8 +211,8 @@ enum CommandTable {
         CommandSpec(name: "prev", group: "bars", summary: "show the previous ongoing deadline",
                     text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev, changes: true),
         CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [
-            .option("format", "F", "only this format", complete: .words(formats)),
-            .option("family", "FAMILY", "only this family", complete: .words(families)),
+            format("only this format"),
+            family("only this family"),
         ], text: "Every format and family on built-in sample data at a frozen time (--now to pick it); reads and writes no files.",
         examples: ["tminus demo --format waybar"], run: DemoCommand.run, readsConfig: false),
     ]

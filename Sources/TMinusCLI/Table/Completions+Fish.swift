@@ -33,14 +33,7 @@ extension Completions {
             var line = "complete -c tminus"
             if let condition { line += " -n \(quote(condition))" }
             line += " -l \(o.name)"
-            if o.value != nil {
-                switch o.complete {
-                case .words(let w): line += " -x -a \(quote(w.joined(separator: " ")))"
-                case .file: line += " -r -F"
-                case .directory: line += " -x -a '(__fish_complete_directories)'"
-                case .nothing: line += " -x"
-                }
-            }
+            if o.value != nil { line += " " + o.complete.actions.fish }
             return line + " -d \(quote(short(o.help)))"
         }
         for g in CommandTable.globals { lines.append(option(g, when: nil)) }

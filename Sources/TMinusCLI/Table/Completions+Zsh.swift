@@ -4,14 +4,7 @@ extension Completions {
         func spec(_ o: OptionSpec) -> String {
             let head = "--\(o.name)[\(short(o.help))]"
             guard let value = o.value else { return quote(head) }
-            let action: String
-            switch o.complete {
-            case .words(let w): action = "(\(w.joined(separator: " ")))"
-            case .file: action = "_files"
-            case .directory: action = "_files -/"
-            case .nothing: action = " "
-            }
-            return quote("\(head):\(value.lowercased()):\(action)")
+            return quote("\(head):\(value.lowercased()):\(o.complete.actions.zsh)")
         }
         func arguments(_ c: CommandSpec, indent: String) -> String {
             var parts = c.options.map(spec) + [quote("--help[show help]")]

@@ -1,9 +1,6 @@
 /// Shell completions made from `CommandTable`: commands, subcommands, options and the values
 /// some options take (formats, families, priorities, files).
 enum Completions {
-    /// Every command and alias, then each subcommand as "tag add".
-    static var commandNames: [String] { CommandTable.all.flatMap { [$0.name] + $0.aliases } }
-
     /// The words a positional argument can be (`completions bash|zsh|fish`), else none.
     static func argumentWords(_ c: CommandSpec) -> [String] {
         c.arguments.contains("|") ? c.arguments.split(separator: "|").map(String.init) : []
@@ -28,14 +25,7 @@ enum Completions {
         var optionCases: [String] = []
         func values(_ path: String, _ options: [OptionSpec]) {
             for o in options where o.value != nil {
-                let action: String
-                switch o.complete {
-                case .words(let w): action = "COMPREPLY=($(compgen -W \(quote(w.joined(separator: " "))) -- \"$cur\"))"
-                case .file: action = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-                case .directory: action = "COMPREPLY=($(compgen -d -- \"$cur\"))"
-                case .nothing: action = "COMPREPLY=()"
-                }
-                valueCases.append("        \(quote("\(path):--\(o.name)"))) \(action); return ;;")
+                valueCases.append("        \(quote("\(path):--\(o.name)"))) \(o.complete.actions.bash); return ;;")
             }
         }
         values("*", CommandTable.globals)
@@ -79,7 +69,7 @@ enum Completions {
                 esac
             fi
             if [[ -z $cmd ]]; then
-                COMPREPLY=($(compgen -W \(quote((commandNames + CommandTable.globals.map { "--\($0.name)" } + ["--help", "--version"]).joined(separator: " "))) -- "$cur"))
+                COMPREPLY=($(compgen -W \(quote((CommandTable.names + CommandTable.globals.map { "--\($0.name)" } + ["--help", "--version"]).joined(separator: " "))) -- "$cur"))
                 return
             fi
             case $cmd in

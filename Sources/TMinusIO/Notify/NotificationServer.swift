@@ -42,8 +42,7 @@ public struct NotificationServer: Sendable {
     public func isAvailable() -> Bool { Self.installed("notify-send", environment) }
 
     static func installed(_ program: String, _ environment: Environment) -> Bool {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+        ChildProcess.which(program, environment: environment) != nil
     }
 
     public static let missing = "notify needs notify-send to reach the desktop's notification server (Debian/Ubuntu: apt install libnotify-bin); tminus notify --dry-run shows what it would send"

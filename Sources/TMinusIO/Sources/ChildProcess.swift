@@ -63,15 +63,7 @@ public enum ChildProcess {
             for p in envp { free(p) }
         }
         // posix_spawnp looks the program up in the PATH of this process; use the given one.
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        var found: String?
-        if program.contains("/") { found = program } else {
-            for dir in path.split(separator: ":") where access("\(dir)/\(program)", X_OK) == 0 {
-                found = "\(dir)/\(program)"
-                break
-            }
-        }
-        guard let executable = found else {
+        guard let executable = program.contains("/") ? program : which(program, environment: environment) else {
             closeAll()
             throw .notFound
         }
@@ -99,6 +91,12 @@ public enum ChildProcess {
             throw spawned == ENOENT ? .notFound : .failed(FileIO.errorText(spawned))
         }
         return Spawned(pid: pid, stdout: out[0], stderr: mergeErrors ? nil : err[0])
+    }
+
+    /// Where `program` is in the environment's PATH (as a shell finds it), or nil.
+    public static func which(_ program: String, environment: Environment) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").lazy.map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
     }
 
     public static func run(_ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,

@@ -1,0 +1,51 @@
+import Glibc
+
+/// What one `stat` says about a file's content, as text: inode, size and modification time in
+/// nanoseconds. The summary records the store's stamp; a different stamp now means the summary
+/// is stale. (Each store write renames a new file in, and the old inode is still in use while the
+/// new one is created, so consecutive stores never share an inode.)
+public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
+    public var inode: UInt64
+    public var size: Int64
+    public var seconds: Int64
+    public var nanoseconds: Int64
+
+    init(_ st: stat) {
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        seconds = Int64(st.st_mtim.tv_sec)
+        nanoseconds = Int64(st.st_mtim.tv_nsec)
+    }
+
+    /// The stamp of the file at `path` now (symlinks followed), or nil when there is none.
+    public static func of(_ path: String) -> FileStamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileStamp(st)
+    }
+
+    public var description: String { "\(inode)-\(size)-\(seconds).\(nanoseconds)" }
+
+    /// Whether `text` is this stamp's `description`, read without making a String (the poll path
+    /// compares one per watched path).
+    public func matches(_ text: String) -> Bool {
+        var fields: [Int64] = [0, 0, 0, 0]
+        var field = 0, digits = 0
+        for c in text.utf8 {
+            if c >= 0x30 && c <= 0x39 {
+                let (m, o1) = fields[field].multipliedReportingOverflow(by: 10)
+                let (v, o2) = m.addingReportingOverflow(Int64(c - 0x30))
+                guard !o1, !o2 else { return false }
+                fields[field] = v
+                digits += 1
+            } else if (c == 0x2D && field < 2) || (c == 0x2E && field == 2), digits > 0 {
+                field += 1
+                digits = 0
+            } else {
+                return false
+            }
+        }
+        return field == 3 && digits > 0 && UInt64(bitPattern: fields[0]) == inode && fields[1] == size
+            && fields[2] == seconds && fields[3] == nanoseconds
+    }
+}
