@@ -192,9 +192,15 @@ struct ComponentReader {
         return nil
     }
 
+    /// SEQUENCE as RFC 5545 types it (an INTEGER, 0 and up, at most 2147483647); anything else
+    /// (a negative number, one past the range, text) counts as 0, so no file can make the next
+    /// number overflow.
     static func sequence(_ c: ICalComponent) -> Int {
-        c.property("SEQUENCE").flatMap { Int($0.raw.trimmingSpaces) } ?? 0
+        guard let n = c.property("SEQUENCE").flatMap({ Int($0.raw.trimmingSpaces) }), (0...Self.maxSequence).contains(n) else { return 0 }
+        return n
     }
+
+    static let maxSequence = Int(Int32.max)
 
     mutating func created(_ c: ICalComponent) -> Instant? {
         guard let p = c.property("CREATED"), let t = ICalTime(p) else { return nil }

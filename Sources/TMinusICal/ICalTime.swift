@@ -119,6 +119,8 @@ public enum ICalDuration {
             default: return nil
             }
             total += value * unit
+            // Bounded as it goes: a long run of parts cannot overflow the sum.
+            guard total <= 100 * 366 * 86_400 else { return nil }
             n = nil
             any = true
         }

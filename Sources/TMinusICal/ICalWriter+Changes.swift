@@ -105,7 +105,9 @@ extension ICalWriter {
             remove.removeAll { c.property($0) == nil }
             if set.isEmpty && remove.isEmpty { return bytes }
         }
-        let sequence = (c.property("SEQUENCE").flatMap { Int($0.raw.trimmingSpaces) } ?? 0) + 1
+        // The next SEQUENCE; at the top of its range it stays there (the edit is still newer by
+        // its LAST-MODIFIED and DTSTAMP).
+        let sequence = min(ComponentReader.sequence(c) + 1, ComponentReader.maxSequence)
         set += [Line("LAST-MODIFIED", utc(at)), Line("DTSTAMP", utc(at)), Line("SEQUENCE", String(sequence))]
         return edit(bytes, component: c, set: set, remove: remove, lineBreak: doc.lineBreak)
     }

@@ -38,24 +38,30 @@ public enum TodoTxt {
         return out
     }
 
-    /// The lines' byte ranges (line breaks excluded) and numbers.
+    /// The lines' byte ranges (line breaks excluded) and numbers. A line ends at LF, CRLF or a
+    /// CR alone (classic Mac OS files, and some editors' "Mac" setting).
     static func lines(_ bytes: [UInt8]) -> [(Range<Int>, Int)] {
         var out: [(Range<Int>, Int)] = []
         var start = 0
         var number = 1
-        for i in 0..<bytes.count where bytes[i] == 0x0A {
-            var end = i
-            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-            out.append((start..<end, number))
-            start = i + 1
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            guard b == 0x0A || b == 0x0D else { i += 1; continue }
+            out.append((start..<i, number))
             number += 1
+            i += b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+            start = i
         }
-        if start < bytes.count {
-            var end = bytes.count
-            if bytes[end - 1] == 0x0D { end -= 1 }
-            out.append((start..<end, number))
-        }
+        if start < bytes.count { out.append((start..<bytes.count, number)) }
         return out
+    }
+
+    /// The file's line break (its first one): LF, CRLF or CR; LF for a file with none.
+    static func lineBreak(_ bytes: [UInt8]) -> [UInt8] {
+        guard let i = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [0x0A] }
+        if bytes[i] == 0x0A { return [0x0A] }
+        return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
     }
 
     /// FNV-1a (64 bits) in hex: stable across runs and machines (Swift's hashValue is not).
@@ -166,16 +172,40 @@ extension TodoTxt {
     public enum EditError: Error, Equatable, Sendable {
         /// No line has that id any more (the file changed since it was read).
         case notFound
+        /// The line is not UTF-8 (Latin-1, say) and the edit would have to re-encode it: refused
+        /// rather than rewritten. Its 1-based line number.
+        case notUTF8(line: Int)
+    }
+
+    /// How a transform sees a line that is not UTF-8.
+    enum Bytewise {
+        /// Each byte as the character U+0000–U+00FF of that number, and back: a transform that
+        /// only adds or removes ASCII (a done mark, a priority) keeps every other byte as it was.
+        case latin1
+        /// Refused (`notUTF8`): the transform writes user text into the line.
+        case refuse
     }
 
     /// The file with the line of `id` replaced by `transform(line)` (nil removes the line, with
     /// its line break); every other byte as it was.
-    static func replacing(_ bytes: [UInt8], id: String, source: String, _ transform: (String) -> String?) throws(EditError) -> [UInt8] {
+    static func replacing(_ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1,
+                          _ transform: (String) -> String?) throws(EditError) -> [UInt8] {
         guard let entry = parse(bytes, source: source).first(where: { $0.item.id == id }) else { throw .notFound }
-        let line = String(decoding: bytes[entry.range], as: UTF8.self)
+        let raw = bytes[entry.range]
+        let utf8 = String(validating: raw, as: UTF8.self)
+        if utf8 == nil && bytewise == .refuse { throw .notUTF8(line: entry.line) }
+        let line = utf8 ?? String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
         var out = Array(bytes[..<entry.range.lowerBound])
         if let new = transform(line) {
-            out += new.utf8
+            if utf8 != nil {
+                out += new.utf8
+            } else {
+                // Back to the bytes the line had (the transform added ASCII only).
+                for u in new.unicodeScalars {
+                    guard u.value <= 0xFF else { throw .notUTF8(line: entry.line) }
+                    out.append(UInt8(u.value))
+                }
+            }
             out += bytes[entry.range.upperBound...]
         } else {
             // The line and its break go.
@@ -226,7 +256,7 @@ extension TodoTxt {
     /// The line rewritten for the edited fields: priority, title, tag (the first `+`/`@` token, or
     /// a new `+tag`) and `due:`; other tokens stay where they were.
     public static func update(_ bytes: [UInt8], id: String, source: String, from old: Item, to new: Item, zone: Zone) throws(EditError) -> [UInt8] {
-        try replacing(bytes, id: id, source: source) { line in
+        try replacing(bytes, id: id, source: source, bytewise: .refuse) { line in
             guard let p = Parsed(line) else { return line }
             var head = ""
             if p.done { head += "x " + (p.doneDate.map { "\($0) " } ?? "") }
@@ -259,7 +289,7 @@ extension TodoTxt {
     }
 
     /// A new line at the end: `(X) CREATED title +tag due:DAY` (the file gets a final line break
-    /// first when it has none; its line breaks, LF or CRLF, are kept). Made `again` (after a
+    /// first when it has none; its line breaks, LF, CRLF or CR, are kept). Made `again` (after a
     /// killed command), when the file has that very line already nothing is added (`added`: false).
     public static func append(_ bytes: [UInt8], item: Item, created: CivilDate, zone: Zone, again: Bool = false) -> (bytes: [UInt8], id: String, added: Bool) {
         var line = ""
@@ -267,15 +297,14 @@ extension TodoTxt {
         line += "\(created) " + ControlText.clean(item.title, replacement: " ")
         if let tag = item.tag { line += " +" + tag }
         if let due = item.due { line += " due:\(due.localDate(in: zone))" }
-        let crlf = bytes.count >= 2 && lines(bytes).first.map { $0.0.upperBound < bytes.count && bytes[$0.0.upperBound] == 0x0D } == true
-        let brk: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        let brk = lineBreak(bytes)
         let text = Array(line.utf8)
         if again, let existing = lines(bytes).first(where: { bytes[$0.0].elementsEqual(text) }) {
             let id = parse(bytes, source: item.source).first { $0.line == existing.1 }?.item.id ?? ""
             return (bytes, id, false)
         }
         var out = bytes
-        if let last = out.last, last != 0x0A { out += brk }
+        if let last = out.last, last != 0x0A && last != 0x0D { out += brk }
         out += line.utf8
         out += brk
         let id = parse(out, source: item.source).last?.item.id ?? ""

@@ -145,17 +145,59 @@ struct CLIRemindersTests {
     }
 
     @Test func theLongRunningNotifierSendsWhenTheReminderIsDue() throws {
-        let h = try TempHome()
-        h.useRealClock()
-        let f = try Follower(h, [], command: ["notify", "--dry-run"])
+        let n = try Notifying()
+        n.h.useRealClock()
+        let f = try Follower(n.h, [], extraEnv: n.env, command: ["notify"])
         defer { f.stop() }
         try #require(f.waitUntilWatching(), "the notifier did not start watching its files")
-        try h.ok("remind", "Kettle", "--in", "1s")
-        let arrived = f.waitFor("\"summary\":\"Kettle\"", timeout: 5)
-        #expect(arrived != nil)
+        try n.h.ok("remind", "Kettle", "--in", "1s")
+        let end = Date().addingTimeInterval(5)
+        while n.summaries.isEmpty && Date() < end { usleep(20_000) }
+        #expect(n.summaries == ["Kettle"])
         // Nothing more in the next second and a bit (sent once).
         Thread.sleep(forTimeInterval: 1.2)
-        #expect(f.lines.count == 1)
+        #expect(n.summaries == ["Kettle"])
+    }
+
+    /// Without a notification server (a tty, ssh, a session with no daemon) the notifier tried
+    /// ~225 times a second, woke on its own ledger writes and grew the ledger by 56 KB/s. Now: one
+    /// try, then one a minute; the promise (`sending`) is written once; one line on stderr.
+    @Test func withoutAServerTheNotifierWaitsAMinuteAndWritesNothingMore() throws {
+        let n = try Notifying(fail: true)
+        n.h.useRealClock()
+        // The stand-in counts its calls.
+        let calls = n.h.root.appendingPathComponent("calls")
+        let script = "#!/bin/sh\necho x >> '\(calls.path)'\necho 'Cannot connect to the notification server' >&2\nexit 1\n"
+        try script.write(to: n.bin.appendingPathComponent("notify-send"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: n.bin.appendingPathComponent("notify-send").path)
+        try n.h.ok("remind", "Kettle", "--in", "1s")
+        let err = n.h.root.appendingPathComponent("notify.err")
+        let f = try Follower(n.h, [], extraEnv: n.env, command: ["notify"], stderr: err)
+        defer { f.stop() }
+        try #require(f.waitUntilWatching(), "the notifier did not start watching its files")
+        // Wait for the first try, then give a busy loop 3 s to show itself.
+        let end = Date().addingTimeInterval(5)
+        while ((try? String(contentsOf: calls, encoding: .utf8)) ?? "").isEmpty && Date() < end { usleep(20_000) }
+        Thread.sleep(forTimeInterval: 3)
+        let tries = ((try? String(contentsOf: calls, encoding: .utf8)) ?? "").split(separator: "\n").count
+        #expect(tries == 1, "notify-send was run \(tries) times in 3 s")
+        let ledger = n.ledger.split(separator: "\n")
+        #expect(ledger.count == 1 && ledger.first?.contains("\"state\":\"sending\"") == true, "\(ledger)")
+        let stderr = ((try? String(contentsOf: err, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(stderr.count == 1 && stderr.first?.contains("Cannot connect to the notification server") == true
+                && stderr.first?.contains("trying again every minute") == true, "\(stderr)")
+        // Its CPU time (utime + stime in /proc/PID/stat, clock ticks of 10 ms): next to nothing.
+        let stat = try String(contentsOfFile: "/proc/\(f.process.processIdentifier)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
+        let ticks = (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+        #expect(ticks < 10, "the notifier used \(ticks * 10) ms of CPU in 3 s")
+    }
+
+    @Test func aDryRunPrintsWhatIsDueAndExits() throws {
+        let n = try Notifying()
+        try n.run("remind", "Kettle", "--in", "1m", now: "2026-03-10T12:00:00Z")
+        let r = try n.h.run(["notify", "--dry-run"], now: "2026-03-10T12:01:30Z", env: ["PATH": "/nonexistent"])
+        #expect(r.status == 0 && r.stdout.contains("\"summary\":\"Kettle\""))
     }
 
     @Test func remindNeedsOneOfInOrAt() throws {

@@ -228,4 +228,42 @@ sleep 0.8
 import -window root -crop 470x150+430+0 "$OUT/notification.png"
 stop "$N"
 echo "ok   notifications as a user sees them: out/notification.png"
+
+# 7. No server for 60 s (a session bus with nobody owning org.freedesktop.Notifications and no
+# D-Bus activation): the notifier uses under 0.1 s of CPU and writes at most 2 ledger lines; a
+# reminder due meanwhile arrives within a minute of a server appearing.
+cat >"$W/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=$W</listen>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+CONF
+dbus-daemon --config-file="$W/bus.conf" --fork --print-address=1 --print-pid=1 >"$W/bus.out"
+BUS=$(sed -n 1p "$W/bus.out")
+PIDS+=("$(sed -n 2p "$W/bus.out")")
+H="$W/noserver"
+tminus --home "$H" remind "Take out the bins" --in 2s >/dev/null
+DBUS_SESSION_BUS_ADDRESS=$BUS tminus --home "$H" notify >"$W/noserver.log" 2>&1 &
+N=$!
+PIDS+=($N)
+sleep 60
+# utime stime cutime cstime (fields 14-17), in clock ticks.
+ticks=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 + $14 + $15 }' "/proc/$N/stat")
+hz=$(getconf CLK_TCK)
+lines=$(wc -l <"$H/reminders.jsonl")
+echo "     60 s without a server: $((ticks * 1000 / hz)) ms of CPU, $lines ledger lines, $(wc -l <"$W/noserver.log") lines on stderr"
+[ $((ticks * 1000 / hz)) -lt 100 ] || fail "the notifier used $((ticks * 1000 / hz)) ms of CPU in 60 s without a server"
+[ "$lines" -le 2 ] || fail "the ledger grew to $lines lines without a server"
+grep -q "could not reach the notification server" "$W/noserver.log" || fail "no reason on stderr: $(cat "$W/noserver.log")"
+DBUS_SESSION_BUS_ADDRESS=$BUS dunst -config "$W/dunstrc" >"$W/dunst2.log" 2>&1 &
+PIDS+=($!)
+appeared=$SECONDS
+wait_for 70 grep -q '"state":"sent"' "$H/reminders.jsonl" || fail "the reminder was not sent within 70 s of a server appearing"
+echo "     delivered $((SECONDS - appeared)) s after the server appeared"
+[ "$(DBUS_SESSION_BUS_ADDRESS=$BUS dunstctl history | grep -c 'Take out the bins')" -ge 1 ] || fail "dunst has no such notification"
+stop "$N"
+echo "ok   without a server: a minute's wait between tries, no ledger growth; sent once a server appears"
 echo "notify: OK"

@@ -13,7 +13,9 @@ enum NotifyCommand {
         let once = a.flag("once")
         let delivery = Delivery(ctx, mode: dryRun ? .dryRun : .send, withActions: !once)
         if !dryRun && !delivery.server.isAvailable() { throw .failure(NotificationServer.missing) }
-        if once {
+        // --dry-run prints what is due now and exits: it records nothing, so a long-running dry
+        // run could only print the same again.
+        if once || dryRun {
             try delivery.pass()
             return delivery.failures == 0 ? 0 : 1
         }
@@ -29,7 +31,7 @@ enum NotifyCommand {
         let sourceWatch = WatchList()
         let inputs = InputList()
         var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: false, extra: sourceWatch,
-                                            inputs: inputs, watchStdout: dryRun)
+                                            inputs: inputs, watchStdout: dryRun, own: delivery.ownWrites)
         var lastError: String?
         var reload = true
         while true {

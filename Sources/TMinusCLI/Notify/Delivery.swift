@@ -22,10 +22,19 @@ final class Delivery {
     var watches: [ActionWatch] = []
     /// `--dry-run` records nothing: what it printed, so it prints each once.
     var printed = Set<String>()
-    /// When a send failed: try again then.
+    /// When a send failed: nothing is sent (and nothing recorded) before then.
     var retry: Instant?
     /// Sends that failed in this run.
     var failures = 0
+    /// Failures since the last send that worked, and the last reason given on stderr.
+    var failingInARow = 0
+    var lastReason = ""
+    /// The ledger as this process left it (the long-running notifier does not wake on its own writes).
+    let ownWrites = OwnWrites()
+    /// How long a notifier waits after a failed send: the server may appear at any time (a
+    /// session starting, a daemon restarted), so it asks again each minute; asking costs one
+    /// notify-send and writes nothing.
+    static let retrySeconds: Int64 = 60
 
     init(_ ctx: Context, mode: Mode, withActions: Bool) {
         self.ctx = ctx
@@ -54,7 +63,8 @@ final class Delivery {
         var all = reminders(config, items)
         if let only { all = all.filter { $0.key == only } }
         let decision = ReminderPlan.decide(all, latest: state, now: ctx.now, catchUp: config.catchUp)
-        if !decision.send.isEmpty || !decision.miss.isEmpty {
+        let waiting = mode == .send && retry.map { $0 > ctx.now } == true
+        if !waiting && (!decision.send.isEmpty || !decision.miss.isEmpty) {
             switch mode {
             case .dryRun: dryRun(decision)
             case .send: try deliver(all, config)
@@ -85,18 +95,28 @@ final class Delivery {
             ledger.refresh(view)
             let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
             try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
+            defer { ownWrites.record(ledger.path) }
             for (r, late) in d.send {
-                try ledger.append([LedgerRecord(r, state: .sending, time: ctx.now, late: late)])
+                // A lone `sending` already promises this one (a failed or killed try): the
+                // promise is not written again, so failing sends never grow the ledger.
+                if view.state(r.key) != .sending {
+                    try ledger.append([LedgerRecord(r, state: .sending, time: ctx.now, late: late)])
+                }
                 let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock)
                 let watch: ActionWatch?
                 do throws(TMinusError) {
                     watch = try server.send(summary: m.summary, body: m.body, critical: m.critical, withActions: withActions && server.actions)
                 } catch {
-                    // Not delivered: the lone `sending` makes the next pass try again.
-                    ctx.console.err("tminus: " + CLI.oneLine(error.description))
-                    retry = ctx.now + 60
-                    failures += 1
-                    continue
+                    // Not delivered: the lone `sending` makes a later pass try again, a minute
+                    // from now; the rest wait with it (the server that failed would fail them too).
+                    failed(error.description)
+                    ledger.refresh(view)
+                    return
+                }
+                if failingInARow > 0 {
+                    ctx.console.err("tminus: the notification server answers again (after \(failingInARow) failed tries)")
+                    failingInARow = 0
+                    lastReason = ""
                 }
                 try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late)])
                 ledger.refresh(view)
@@ -110,12 +130,29 @@ final class Delivery {
         }
     }
 
+    /// A send failed: wait a minute before the next try. One line on stderr for the first
+    /// failure, when the reason changes, and then after 2, 4, 8… failures in a row, so a notifier
+    /// left without a server for a day writes a few lines to the journal, not one a minute.
+    func failed(_ reason: String) {
+        failures += 1
+        failingInARow += 1
+        retry = ctx.now + Self.retrySeconds
+        let line = CLI.oneLine(reason)
+        let n = failingInARow
+        if line != lastReason || n & (n - 1) == 0 {
+            let again = n > 1 ? " (\(n) tries so far)" : ""
+            ctx.console.err("tminus: \(line)\(again); trying again every minute")
+        }
+        lastReason = line
+    }
+
     /// Arms an item's reminder again at `at` (Snooze, `remind --again`); returns its key.
     @discardableResult
     func arm(_ item: Item, at: Instant) throws(TMinusError) -> String {
         let key = Reminder.key(.again, at: at, item: item)
         try ledger.withLock { () throws(TMinusError) in
             try ledger.append([LedgerRecord(key: key, state: .armed, at: at, time: ctx.now, item: item.id, source: item.source, title: item.title)])
+            ownWrites.record(ledger.path)
         }
         ledger.refresh(view)
         return key

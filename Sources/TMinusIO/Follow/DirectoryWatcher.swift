@@ -11,7 +11,7 @@ struct DirectoryWatcher {
     /// What one watch descriptor is for.
     enum Role {
         /// The directory itself: these file names matter.
-        case files([String])
+        case files(String, [String])
         /// An ancestor: only the entry with this name (the next step towards a watched directory).
         case path(String)
     }
@@ -20,6 +20,9 @@ struct DirectoryWatcher {
     /// Names are exact, or `*` (any name not hidden) or `*.ics` (any such name ending so).
     var targets: [(directory: String, names: [String])]
     var roles: [Int32: [Role]] = [:]
+    /// Files the watching process wrote itself: a change that leaves one as it was written is not
+    /// a change.
+    var own: OwnWrites?
 
     static func matches(_ names: [String], _ name: String) -> Bool {
         for n in names {
@@ -46,7 +49,7 @@ struct DirectoryWatcher {
         roles = [:]
         for (directory, names) in targets {
             if FileIO.exists(directory) {
-                add(directory, Self.fileEvents | Self.selfEvents, .files(names))
+                add(directory, Self.fileEvents | Self.selfEvents, .files(directory, names))
                 if directory != "/" {
                     add(FileIO.directory(of: directory), Self.fileEvents, .path(FileIO.baseName(of: directory)))
                 }
@@ -107,7 +110,8 @@ struct DirectoryWatcher {
                 }
                 for role in roles[wd] ?? [] {
                     switch role {
-                    case .files(let names): if Self.matches(names, name) { changed = true }
+                    case .files(let directory, let names):
+                        if Self.matches(names, name), own?.isOwn(directory + "/" + name) != true { changed = true }
                     case .path(let step): if name == step { rearm = true }
                     }
                 }

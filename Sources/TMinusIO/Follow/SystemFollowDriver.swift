@@ -30,8 +30,10 @@ public struct SystemFollowDriver: FollowDriver {
     ///     may be missing, or be deleted, moved or created later (see `DirectoryWatcher`).
     ///   - clicks: read click events from stdin (i3blocks persist, i3bar).
     ///   - blockName: the name in click events meant for us.
+    ///   - own: files this process writes itself; their changes as it left them wake nothing.
     public init(offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus",
-                extra: WatchList? = nil, inputs: InputList? = nil, watchStdout: Bool = true) throws(TMinusError) {
+                extra: WatchList? = nil, inputs: InputList? = nil, watchStdout: Bool = true,
+                own: OwnWrites? = nil) throws(TMinusError) {
         self.offset = offset
         self.extra = extra
         self.inputs = inputs
@@ -45,6 +47,7 @@ public struct SystemFollowDriver: FollowDriver {
             throw .failure("cannot set up --follow (timerfd, signalfd): \(FileIO.errorText())")
         }
         watcher = try DirectoryWatcher(targets: watch)
+        watcher.own = own
         base = watch
     }
 

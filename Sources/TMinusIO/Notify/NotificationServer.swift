@@ -67,9 +67,12 @@ public struct NotificationServer: Sendable {
         }
         let watch = ActionWatch(pid: child.pid, fd: child.stdout)
         // The id comes once the server has the notification.
-        guard let first = watch.firstLine(timeoutMilliseconds: 10_000), !first.isEmpty, first.allSatisfy(\.isNumber) else {
-            let text = watch.finish()
-            throw .failure("notify-send could not reach the notification server\(text.isEmpty ? "" : ": " + text)")
+        let first = watch.firstLine(timeoutMilliseconds: 10_000)
+        guard let first, !first.isEmpty, first.allSatisfy(\.isNumber) else {
+            // Its own reason: the first line it printed and whatever followed.
+            let rest = watch.finish()
+            let said = Validation.trimmedText(ControlText.clean((first ?? "") + " " + rest, replacement: " "))
+            throw .failure("notify-send could not reach the notification server\(said.isEmpty ? "" : ": " + said)")
         }
         if waits { return watch }
         _ = watch.finish()

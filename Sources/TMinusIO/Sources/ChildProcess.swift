@@ -24,12 +24,15 @@ public enum ChildProcess {
         public var pid: pid_t
         public var stdout: Int32
         public var stderr: Int32?
+        /// The write end of its stdin, when it was asked for (else its stdin is /dev/null).
+        public var stdin: Int32?
     }
 
-    /// Starts `program` (looked up in the given `PATH`) with stdin from /dev/null.
+    /// Starts `program` (looked up in the given `PATH`) with stdin from /dev/null, or from a pipe
+    /// whose write end the caller gets (`withInput`).
     public static func spawn(_ program: String, _ arguments: [String], environment: Environment,
-                             mergeErrors: Bool = false) throws(Failure) -> Spawned {
-        var out: [Int32] = [0, 0], err: [Int32] = [-1, -1]
+                             mergeErrors: Bool = false, withInput: Bool = false) throws(Failure) -> Spawned {
+        var out: [Int32] = [0, 0], err: [Int32] = [-1, -1], inp: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw .failed(FileIO.errorText()) }
         if !mergeErrors {
             guard pipe(&err) == 0 else {
@@ -37,13 +40,23 @@ public enum ChildProcess {
                 throw .failed(FileIO.errorText())
             }
         }
-        // Not inherited by the child (it gets them as 1 and 2) nor by other children.
-        for fd in out + err where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        func closeAll() { for fd in out + err where fd >= 0 { close(fd) } }
+        if withInput {
+            guard pipe(&inp) == 0 else {
+                for fd in out + err where fd >= 0 { close(fd) }
+                throw .failed(FileIO.errorText())
+            }
+        }
+        // Not inherited by the child (it gets them as 0, 1 and 2) nor by other children.
+        for fd in out + err + inp where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        func closeAll() { for fd in out + err + inp where fd >= 0 { close(fd) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if withInput {
+            posix_spawn_file_actions_adddup2(&actions, inp[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, mergeErrors ? out[1] : err[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
@@ -85,12 +98,14 @@ public enum ChildProcess {
         let spawned = posix_spawn(&pid, executable, &actions, &attr, argv, envp)
         close(out[1])
         if err[1] >= 0 { close(err[1]) }
+        if inp[0] >= 0 { close(inp[0]) }
         guard spawned == 0 else {
             close(out[0])
             if err[0] >= 0 { close(err[0]) }
+            if inp[1] >= 0 { close(inp[1]) }
             throw spawned == ENOENT ? .notFound : .failed(FileIO.errorText(spawned))
         }
-        return Spawned(pid: pid, stdout: out[0], stderr: mergeErrors ? nil : err[0])
+        return Spawned(pid: pid, stdout: out[0], stderr: mergeErrors ? nil : err[0], stdin: withInput ? inp[1] : nil)
     }
 
     /// Where `program` is in the environment's PATH (as a shell finds it), or nil.
@@ -99,13 +114,31 @@ public enum ChildProcess {
         return path.split(separator: ":").lazy.map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
     }
 
+    /// Runs `program` to its end (or the time limit); `input`, when given, is its stdin (written
+    /// as it reads, so no size can deadlock the two).
     public static func run(_ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,
-                           outputLimit: Int = 64 << 20) throws(Failure) -> Result {
-        let child = try spawn(program, arguments, environment: environment)
+                           outputLimit: Int = 64 << 20, input: [UInt8]? = nil) throws(Failure) -> Result {
+        let child = try spawn(program, arguments, environment: environment, withInput: input != nil)
         let pid = child.pid
         let out = [child.stdout], err = [child.stderr ?? -1]
         var stdout: [UInt8] = [], stderr: [UInt8] = []
         var open = [out[0], err[0]]
+        var inputFD = child.stdin ?? -1
+        var written = 0
+        // A child that exits before reading all of its input must not kill us with SIGPIPE: it is
+        // blocked while we write (and a pending one taken off) so the write fails with EPIPE.
+        var pipeSignal = sigset_t(), oldMask = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        if inputFD >= 0 { pthread_sigmask(SIG_BLOCK, &pipeSignal, &oldMask) }
+        defer {
+            if child.stdin != nil {
+                var zero = timespec()
+                while sigtimedwait(&pipeSignal, nil, &zero) > 0 {}
+                pthread_sigmask(SIG_SETMASK, &oldMask, nil)
+            }
+        }
+        if inputFD >= 0 { _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK) }
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(timeout)
@@ -117,9 +150,20 @@ public enum ChildProcess {
             let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
             if left <= 0 { timedOut = true; break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
             let n = poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000)))
             if n < 0 { if errno == EINTR { continue }; break }
-            for f in fds where f.revents != 0 {
+            for f in fds where f.revents != 0 && f.fd == inputFD {
+                let bytes = input ?? []
+                let w = bytes.count > written ? bytes.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, bytes.count - written) } : 0
+                if w > 0 { written += w }
+                // All written, or the child closed its stdin (EPIPE): it gets EOF from here on.
+                if written >= bytes.count || (w < 0 && errno != EAGAIN && errno != EINTR) || f.revents & Int16(POLLERR | POLLHUP) != 0 {
+                    close(inputFD)
+                    inputFD = -1
+                }
+            }
+            for f in fds where f.revents != 0 && f.fd != inputFD && open.contains(f.fd) {
                 let r = buffer.withUnsafeMutableBytes { read(f.fd, $0.baseAddress, $0.count) }
                 if r <= 0 {
                     close(f.fd)
@@ -132,6 +176,7 @@ public enum ChildProcess {
             }
         }
         for fd in open { close(fd) }
+        if inputFD >= 0 { close(inputFD) }
         if timedOut { kill(pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

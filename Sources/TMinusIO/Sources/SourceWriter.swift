@@ -163,6 +163,9 @@ public enum SourceWriter {
                     return added ? out : bytes
                 }
             } catch {
+                if case .notUTF8(let line) = error {
+                    throw .failure("source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)")
+                }
                 // Removed, or edited, already (made again after a kill, or by another program): done.
                 if op.kind == .remove || op.kind == .update { return bytes }
                 throw .failure("source \(source.name): \(path) no longer has the line of \(Validation.printable(item.title)); run tminus list and try again")

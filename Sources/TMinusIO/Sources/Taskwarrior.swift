@@ -16,12 +16,12 @@ public enum Taskwarrior {
         return Environment(pairs)
     }
 
-    /// Runs `task` with `arguments`; stdout on success.
-    static func run(_ arguments: [String], _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) -> [UInt8] {
+    /// Runs `task` with `arguments` (and `input` on its stdin); stdout on success.
+    static func run(_ arguments: [String], _ source: SourceConfig, _ sourcing: Sourcing, input: [UInt8]? = nil) throws(TMinusError) -> [UInt8] {
         let result: ChildProcess.Result
         do throws(ChildProcess.Failure) {
             result = try ChildProcess.run("task", ["rc.confirmation=off", "rc.color=off"] + arguments,
-                                          environment: environment(source, sourcing), timeout: timeout)
+                                          environment: environment(source, sourcing), timeout: timeout, input: input)
         } catch {
             switch error {
             case .notFound: throw .failure("source \(source.name): the task command is not installed (apt install taskwarrior), or not in PATH")
@@ -66,12 +66,27 @@ public enum Taskwarrior {
         }
     }
 
-    /// The attributes that changed, then `--` and the title (so nothing in it is read as an attribute).
+    /// The attributes that changed through `task modify` (values tminus wrote itself); a new title
+    /// through `task import` of the task as exported with only its description changed: `modify`
+    /// parses its text (a backslash escapes, `\n` is a line break, `+word` a tag), `import` takes
+    /// JSON literally, and an import replaces the whole task, so it carries every other field
+    /// as Taskwarrior gave it.
     static func modify(_ uuid: String, from old: Item, to new: Item, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
-        var args = attributes(new, comparedTo: old)
-        if new.title != old.title { args += ["--", new.title] }
-        guard !args.isEmpty else { return }
-        _ = try run(["rc.verbose=nothing", uuid, "modify"] + args, source, sourcing)
+        let args = attributes(new, comparedTo: old)
+        if !args.isEmpty { _ = try run(["rc.verbose=nothing", uuid, "modify"] + args, source, sourcing) }
+        guard new.title != old.title else { return }
+        let bytes = try run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing)
+        guard case .array(let tasks)? = try? JSONParser.parse(bytes), tasks.count == 1, case .object(let fields) = tasks[0] else {
+            throw .failure("source \(source.name): task \(uuid) is not there any more; nothing was changed")
+        }
+        // `id` and `urgency` are Taskwarrior's own reckoning, not part of a task.
+        var task = fields.filter { $0.key != "id" && $0.key != "urgency" }
+        if let i = task.firstIndex(where: { $0.key == "description" }) {
+            task[i] = JSON.Member("description", .string(new.title))
+        } else {
+            task.append(JSON.Member("description", .string(new.title)))
+        }
+        _ = try run(["rc.verbose=nothing", "import", "-"], source, sourcing, input: JSONWriter.bytes(.array([.object(task)]), pretty: false))
     }
 
     /// A new task with the UUID chosen when the change was asked for, through `task import` (which
@@ -89,10 +104,8 @@ public enum Taskwarrior {
         case .none: break
         }
         if let tag = item.tag { task.append(JSON.Member("project", .string(tag))) }
-        let file = "/tmp/tminus-task-import.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).json"
-        try FileIO.writeAtomically(JSONWriter.bytes(.array([.object(task)]), pretty: false), to: file)
-        defer { FileIO.remove(file) }
-        _ = try run(["rc.verbose=nothing", "import", file], source, sourcing)
+        // On its stdin: no file in /tmp whose name another user could take first.
+        _ = try run(["rc.verbose=nothing", "import", "-"], source, sourcing, input: JSONWriter.bytes(.array([.object(task)]), pretty: false))
     }
 
     static func attributes(_ item: Item, comparedTo old: Item?) -> [String] {

@@ -13,13 +13,19 @@ final class Follower: @unchecked Sendable {
     private var reader: Thread?
 
     /// Starts `tminus show --follow ARGS…` (or another long-running `command`).
-    init(_ h: TempHome, _ args: [String], extraEnv: [String: String] = [:], command: [String] = ["show", "--follow"]) throws {
+    init(_ h: TempHome, _ args: [String], extraEnv: [String: String] = [:], command: [String] = ["show", "--follow"],
+         stderr: URL? = nil) throws {
         process.executableURL = URL(fileURLWithPath: TminusBinary.path)
         process.arguments = ["--home", h.home.path] + command + args
         process.environment = h.environment(tz: nil, extra: extraEnv)
         process.standardOutput = stdout
         process.standardInput = stdin
-        process.standardError = FileHandle.nullDevice
+        if let stderr {
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         let handle = stdout.fileHandleForReading
         let thread = Thread { [weak self] in
