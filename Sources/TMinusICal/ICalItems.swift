@@ -192,12 +192,13 @@ struct ComponentReader {
         return nil
     }
 
-    /// SEQUENCE as RFC 5545 types it (an INTEGER, 0 and up, at most 2147483647); anything else
-    /// (a negative number, one past the range, text) counts as 0, so no file can make the next
-    /// number overflow.
+    /// SEQUENCE as RFC 5545 types it (an INTEGER, 0 and up, at most 2147483647): digits past the
+    /// range count as the top of it (the copy is still the newest), anything else (a sign, text)
+    /// as 0, so no file can make the next number overflow.
     static func sequence(_ c: ICalComponent) -> Int {
-        guard let n = c.property("SEQUENCE").flatMap({ Int($0.raw.trimmingSpaces) }), (0...Self.maxSequence).contains(n) else { return 0 }
-        return n
+        guard let text = c.property("SEQUENCE")?.raw.trimmingSpaces, !text.isEmpty,
+              text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return 0 }
+        return Int(text).map { min($0, Self.maxSequence) } ?? Self.maxSequence
     }
 
     static let maxSequence = Int(Int32.max)

@@ -126,4 +126,24 @@ grep -vE "^(SUMMARY|$changed)[;:]" "$W/before.ics" | while IFS= read -r line; do
 done
 t todoman --porcelain list | grep -q '"summary": "Renew the passport"' || fail "todoman does not see the new title"
 ok "an edit changes its line only, and todoman reads it"
+
+# 7. A Taskwarrior title is taken literally (task modify would read '\' as an escape and +word as a
+# tag), and the rest of the task stays as Taskwarrior had it (an import replaces a whole task).
+tw add "Scan receipts" project:office priority:H due:"$D9" +paper >/dev/null
+uuid=$(tw rc.json.array=on export | $PY -c "import json,sys; print([t['uuid'] for t in json.load(sys.stdin) if t['description'] == 'Scan receipts'][0])")
+tw "$uuid" annotate "in the blue folder" >/dev/null
+task_json() { tw rc.json.array=on "uuid:$uuid" export | $PY -c "
+import json, sys
+t = json.load(sys.stdin)[0]
+for k in ('id', 'urgency', 'modified'): t.pop(k, None)
+print(json.dumps(t, sort_keys=True))"; }
+before=$(task_json)
+title='C:\Users\me\notes +later & "quoted" due:tomorrow'
+tm edit "Scan receipts" --title "$title" >/dev/null
+after=$(task_json)
+expect "$($PY -c "import json,sys; print(json.loads(sys.argv[1])['description'])" "$after")" "$title" "a Taskwarrior title written by tminus"
+expect "$($PY -c "import json,sys; t=json.loads(sys.argv[1]); t.pop('description'); print(json.dumps(t, sort_keys=True))" "$after")" \
+  "$($PY -c "import json,sys; t=json.loads(sys.argv[1]); t.pop('description'); print(json.dumps(t, sort_keys=True))" "$before")" "the rest of the task after a title edit"
+if ls /tmp/tminus-task-import.* >/dev/null 2>&1; then fail "an import file was left in /tmp"; fi
+ok "a Taskwarrior title is written literally and the task keeps its project, priority, tags, notes and due"
 echo "interop: OK"

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TMinusCore
+
+/// Files other programs wrote, as users have them, on the built binary: each case here broke a
+/// command before (a trap, a wrong time, a file changed that should not be).
+@Suite("CLI: real data from other programs")
+struct CLIRealDataTests {
+    /// A VTODO at the top of SEQUENCE's range: `done` trapped (exit 132) after its promise was
+    /// recorded, and from then on every command replayed it into the same trap.
+    @Test func aMaximalSequenceNeitherTrapsNorPoisonsLaterCommands() throws {
+        let f = try SourcesFixture()
+        for sequence in ["9223372036854775807", "2147483647", "-5", "99999999999999999999999"] {
+            try f.write("calendars/work/report.ics", SourcesFixture.report.replacingOccurrences(of: "SEQUENCE:2", with: "SEQUENCE:\(sequence)"))
+            let done = try f.h.run(["done", "Write report"])
+            #expect(done.status == 0, "SEQUENCE:\(sequence): \(done)")
+            #expect(f.text("calendars/work/report.ics").contains("STATUS:COMPLETED"))
+            #expect(f.text("calendars/work/report.ics").contains("SEQUENCE:\(sequence == "-5" ? "1" : "2147483647")\r\n"))
+            for args in [["show"], ["list"], ["doctor"]] {
+                let r = try f.h.run(args)
+                #expect(r.status == 0, "\(args) after SEQUENCE:\(sequence): \(r)")
+            }
+            #expect(try f.h.run(["undo", "Write report"]).status == 0)
+        }
+    }
+}
