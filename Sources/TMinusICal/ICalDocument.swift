@@ -89,6 +89,9 @@ public struct ICalDocument: Sendable {
     public var badLines: [Int]
     /// The file's line break (CRLF unless the file uses LF): what a writer uses for new lines.
     public var lineBreak: [UInt8]
+    /// BEGIN/END that do not pair up (a typo'd `END:VTOOD`, a missing END), by line: what a
+    /// reader reports, since the components around them were read as best as could be.
+    public var structure: [(line: Int, message: String)] = []
 
     /// Every component of these names, at any depth (VTODO inside VCALENDAR, or bare), in file
     /// order; not inside other matches.

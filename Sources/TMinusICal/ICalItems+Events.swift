@@ -16,25 +16,66 @@ extension ComponentReader {
             let now = options.now, hold = options.hold
             func accepted(_ o: Instant) -> Bool { o.seconds + hold > now.seconds }
 
-            var rule: RecurrenceRule?
-            if let p = c.property("RRULE") {
-                do throws(RecurrenceError) { rule = try RecurrenceRule.parse(p.raw) } catch {
-                    problems.append(ICalProblem(line: p.line, property: "RRULE", message: "\(error.message); only the event's first date is used"))
+            // Every RRULE: RFC 2445 allowed several and Cyrus still writes them; the set is their union.
+            var rules: [RecurrenceRule] = []
+            for p in c.all("RRULE") {
+                do throws(RecurrenceError) { rules.append(try RecurrenceRule.parse(p.raw)) } catch {
+                    problems.append(ICalProblem(line: p.line, property: "RRULE", message: "\(error.message); the event's other dates are used"))
                 }
             }
-            let exdates = try instants(c, "EXDATE", start: start, kind: "event")
-            let rdates = try instants(c, "RDATE", start: start, kind: "event")
-            // Overrides by the instance they replace; nil when they cancel it.
+            // EXDATE;VALUE=DATE on a timed series takes out every instance on that day.
+            var exdays: Set<Int64> = []
+            let exdates = try instants(c, "EXDATE", start: start, kind: "event", days: &exdays)
+            var unusedDays: Set<Int64> = []
+            let rdates = try instants(c, "RDATE", start: start, kind: "event", days: &unusedDays)
+            func excluded(_ o: Instant) -> Bool {
+                exdates.contains(o.seconds) || (!exdays.isEmpty && exdays.contains(frame.localDate(o).daysSinceEpoch))
+            }
+            /// Whether the series (rules, RDATE, DTSTART, less EXDATE) has an instance at `t`.
+            func isInstance(_ t: Instant) -> Bool {
+                if excluded(t) { return false }
+                if t == frame.instant(start.local) || rdates.contains(t.seconds) { return true }
+                for rule in rules {
+                    var found = false
+                    let until = rule.untilPassed(start: start, instant: frame.instant)
+                    rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: frame.localDate(t).adding(days: -1), untilPassed: until) { l in
+                        let o = frame.instant(l)
+                        if o == t { found = true }
+                        return o < t
+                    }
+                    if found { return true }
+                }
+                return false
+            }
+            // Overrides by the instance they replace; nil when they cancel it. One that names no
+            // instance of the series (EXDATEd, past UNTIL) overrides nothing; one that cannot be
+            // read is skipped with a problem, and the series stays.
             var replaced: [Int64: (Instant, ICalComponent)?] = [:]
+            // RANGE=THISANDFUTURE: from that instance on, each is moved as it was and reads as the override.
+            var future: [(from: Int64, delta: Int64, comp: ICalComponent)] = []
             for o in overrides {
-                guard let (rid, ridProp) = try time(o, "RECURRENCE-ID", "event") else { continue }
-                let original = instant(rid, line: ridProp.line, property: ridProp.name)
+                guard let found = try? time(o, "RECURRENCE-ID", "override") else { continue }
+                let (rid, ridProp) = found
+                var original = instant(rid, line: ridProp.line, property: ridProp.name)
+                // An all-day series whose override names its day by a date-time (Exchange 2010
+                // writes RECURRENCE-ID;TZID=…:20100607T000000): that day's instance.
+                if start.isDate && !rid.isDate { original = zones.local.startOfDay(rid.local.date) }
+                guard isInstance(original) else { continue }
                 if o.property("STATUS").map({ ICalParser.upperTrimmed($0.value[...]) }) == "CANCELLED" {
                     replaced[original.seconds] = .some(nil)
                     continue
                 }
-                let moved = try time(o, "DTSTART", "event").map { instant($0.0, line: $0.1.line, property: $0.1.name) } ?? original
+                var moved = original
+                if let found = try? time(o, "DTSTART", "override") { moved = instant(found.0, line: found.1.line, property: found.1.name) }
+                if ridProp.parameter("RANGE").map({ $0.uppercased() }) == "THISANDFUTURE" {
+                    future.append((original.seconds, moved.seconds - original.seconds, o))
+                }
                 replaced[original.seconds] = (moved, o)
+            }
+            future.sort { $0.from < $1.from }
+            func shifted(_ o: Instant) -> (Instant, ICalComponent) {
+                guard let f = future.last(where: { $0.from <= o.seconds }) else { return (o, c) }
+                return (o + f.delta, f.comp)
             }
 
             var chosen: (Instant, ICalComponent)?
@@ -47,20 +88,25 @@ extension ComponentReader {
                     previous = o
                 }
             }
-            if let rule {
+            for rule in rules {
                 let until = rule.untilPassed(start: start, instant: frame.instant)
                 let from = LocalDateTime(secondsAsUTC: now.seconds - hold - 2 * 86_400 + Int64(frame.offset(now))).date
                 rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: from, untilPassed: until) { l in
                     let o = frame.instant(l)
-                    if exdates.contains(o.seconds) || replaced[o.seconds] != nil { return true }
-                    consider(o, c)
-                    return !accepted(o)
+                    if excluded(o) || replaced[o.seconds] != nil { return true }
+                    let (at, comp) = shifted(o)
+                    consider(at, comp)
+                    return !accepted(at)
                 }
-            } else {
-                let o = frame.instant(start.local)
-                if !exdates.contains(o.seconds), replaced[o.seconds] == nil { consider(o, c) }
             }
-            for s in rdates where !exdates.contains(s) && replaced[s] == nil { consider(Instant(s), c) }
+            if rules.isEmpty {
+                let o = frame.instant(start.local)
+                if !excluded(o), replaced[o.seconds] == nil { consider(o, c) }
+            }
+            for s in rdates where !excluded(Instant(s)) && replaced[s] == nil {
+                let (at, comp) = shifted(Instant(s))
+                consider(at, comp)
+            }
             for case let (moved, comp)? in replaced.values { consider(moved, comp) }
             guard let (due, shown) = chosen else { return nil }
 
@@ -68,7 +114,7 @@ extension ComponentReader {
                             source: options.source)
             item.tag = Self.tag(shown) ?? Self.tag(c)
             item.created = created(c)
-            if rule != nil || !rdates.isEmpty { item.start = previous }
+            if !rules.isEmpty || !rdates.isEmpty { item.start = previous }
             item.remind = try alarm(shown, start: due, end: due, kind: "event")
             return ICalRead.Entry(item: item, uid: uid, isEvent: true, expires: due + hold, sequence: Self.sequence(c))
         } catch {
@@ -87,6 +133,8 @@ extension ComponentReader {
             return isDate ? zone.startOfDay(l.date) : zone.instant(l)
         }
         func offset(_ t: Instant) -> Int { isUTC ? 0 : zone.offset(at: t) }
+        /// The day an instant falls on in this frame.
+        func localDate(_ t: Instant) -> CivilDate { LocalDateTime(secondsAsUTC: t.seconds + Int64(offset(t))).date }
     }
 
     mutating func instantFunction(for start: ICalTime, line: Int) -> Frame {
@@ -98,8 +146,10 @@ extension ComponentReader {
         }
     }
 
-    /// The instants an EXDATE or RDATE list names (PERIOD values by their start).
-    mutating func instants(_ c: ICalComponent, _ name: String, start: ICalTime, kind: String) throws(Skip) -> Set<Int64> {
+    /// The instants an EXDATE or RDATE list names (PERIOD values by their start); a date in the
+    /// list of a timed series goes to `days` (as days since the epoch) instead.
+    mutating func instants(_ c: ICalComponent, _ name: String, start: ICalTime, kind: String,
+                           days: inout Set<Int64>) throws(Skip) -> Set<Int64> {
         var out: Set<Int64> = []
         for p in c.all(name) {
             let tzid = p.parameter("TZID")
@@ -108,6 +158,10 @@ extension ComponentReader {
                 if value.isEmpty { continue }
                 if let slash = value.firstIndex(of: 0x2F) { value = value[value.startIndex..<slash] }
                 guard let t = ICalTime.parse(value, tzid: tzid) else { throw skip(p, "'\(Self.shown(Array(value)))' is not a date or date-time", kind) }
+                if t.isDate && !start.isDate {
+                    days.insert(t.local.date.daysSinceEpoch)
+                    continue
+                }
                 let i = start.isDate && t.isDate ? zones.local.startOfDay(t.local.date) : instant(t, line: p.line, property: name)
                 out.insert(i.seconds)
             }

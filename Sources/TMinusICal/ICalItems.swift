@@ -62,6 +62,9 @@ extension ICalRead {
         for line in doc.badLines.prefix(3) {
             out.problems.append(ICalProblem(line: line, property: "", message: "not an iCalendar content line (no ':'); ignored"))
         }
+        for (line, message) in doc.structure {
+            out.problems.append(ICalProblem(line: line, property: "", message: message))
+        }
         var definitions: [String: ICalComponent] = [:]
         for tz in doc.find(["VTIMEZONE"]) {
             if let id = tz.property("TZID")?.text.trimmingSpaces, definitions[id] == nil { definitions[id] = tz }

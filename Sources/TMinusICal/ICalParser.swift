@@ -53,8 +53,11 @@ public enum ICalParser {
                 if let p = property(content, line: startLine, range: start..<i) { lines.append(p) } else { bad.append(startLine) }
             }
         }
-        let components = tree(lines)
-        return ICalDocument(components: components, badLines: bad, lineBreak: lf > crlf ? [0x0A] : [0x0D, 0x0A])
+        var structure: [(line: Int, message: String)] = []
+        let components = tree(lines, structure: &structure)
+        var doc = ICalDocument(components: components, badLines: bad, lineBreak: lf > crlf ? [0x0A] : [0x0D, 0x0A])
+        doc.structure = structure
+        return doc
     }
 
     /// The offset after the line break at `i` (CRLF, LF or a lone CR).
@@ -109,9 +112,16 @@ public enum ICalParser {
         return ICalProperty(name: name, parameters: parameters, value: Array(c[(i + 1)...]), line: line, range: range)
     }
 
+    /// Components that never hold one another (RFC 5545: a VTODO holds VALARMs, never a VEVENT or
+    /// another VTODO): a BEGIN of one while another is open closes the open one.
+    static let siblings: Set<String> = ["VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+
     /// Builds the component tree: BEGIN opens, the matching END closes (an END that matches an
-    /// outer component closes the inner ones too; one that matches nothing is ignored).
-    static func tree(_ lines: [ICalProperty]) -> [ICalComponent] {
+    /// outer component closes the inner ones too; one that matches nothing is ignored). A BEGIN of
+    /// a VTODO, VEVENT… while one of those is open (its END was mistyped or left out) closes the
+    /// open one first, so one typo cannot swallow the rest of the file. Both are noted in
+    /// `structure`.
+    static func tree(_ lines: [ICalProperty], structure: inout [(line: Int, message: String)]) -> [ICalComponent] {
         var stack: [ICalComponent] = [ICalComponent(name: "")]
         func close(at end: Int, endOffset: Int?) {
             var c = stack.removeLast()
@@ -123,10 +133,21 @@ public enum ICalParser {
             if p.name == "BEGIN" {
                 if stack.count > maxDepth { continue }
                 let name = upperTrimmed(p.value[...])
+                if siblings.contains(name), let open = stack.lastIndex(where: { siblings.contains($0.name) }), open > 0 {
+                    if structure.count < 3 {
+                        structure.append((stack[open].line, "BEGIN:\(stack[open].name) has no END before line \(p.line); it is read up to there"))
+                    }
+                    while stack.count > open { close(at: p.range.lowerBound, endOffset: nil) }
+                }
                 stack.append(ICalComponent(name: name, line: p.line, range: p.range.lowerBound..<p.range.upperBound))
             } else if p.name == "END" {
                 let name = upperTrimmed(p.value[...])
-                guard let depth = stack.lastIndex(where: { $0.name == name }), depth > 0 else { continue }
+                guard let depth = stack.lastIndex(where: { $0.name == name }), depth > 0 else {
+                    if structure.count < 3 {
+                        structure.append((p.line, "END:\(String(name.prefix(20))) closes nothing that is open; ignored"))
+                    }
+                    continue
+                }
                 while stack.count - 1 > depth { close(at: p.range.lowerBound, endOffset: nil) }
                 close(at: p.range.upperBound, endOffset: p.range.lowerBound)
             } else {

@@ -57,7 +57,8 @@ public final class ICalZones {
         if ICalZones.isZoneName(name), let z = system(name) { return z }
         if name.hasPrefix("/") {
             let parts = name.split(separator: "/")
-            for drop in 1..<max(1, parts.count) {
+            // `/Europe/Stockholm` (a bare leading slash) first, then behind a vendor prefix.
+            for drop in 0..<parts.count {
                 let suffix = parts[drop...].joined(separator: "/")
                 if ICalZones.isZoneName(suffix), suffix.contains("/") || parts.count - drop == 1, let z = system(suffix) { return z }
             }
