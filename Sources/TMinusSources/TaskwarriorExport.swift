@@ -13,12 +13,25 @@ public enum TaskwarriorExport {
     }
 
     public static func parse(_ bytes: [UInt8], source: String) throws(TMinusError) -> Result {
-        let json: JSON
-        do { json = try JSONParser.parse(bytes) } catch {
-            throw .failure("task export printed something that is not JSON (line \(error.line): \(error.message))")
-        }
-        guard case .array(let tasks) = json else { throw .failure("task export did not print a JSON list") }
         var out = Result()
+        let tasks: [JSON]
+        var syntax: JSONSyntaxError?
+        var parsed: JSON?
+        do throws(JSONSyntaxError) { parsed = try JSONParser.parse(bytes) } catch { syntax = error }
+        if let parsed {
+            guard case .array(let all) = parsed else { throw .failure("task export did not print a JSON list") }
+            tasks = all
+        } else {
+            // One task Taskwarrior wrote badly (a raw control character in its description) must not
+            // hide the others: `task export` prints one task per line, so read them one by one.
+            let (lines, bad) = perLine(bytes)
+            guard !lines.isEmpty else {
+                throw .failure("task export printed something that is not JSON (\(syntax.map { "line \($0.line): \($0.message)" } ?? "empty"))")
+            }
+            tasks = lines
+            out.problems += bad.prefix(3).map { "task export line \($0): not a task tminus can read; skipped" }
+        }
+        var seen: Set<String> = []
         for (i, task) in tasks.enumerated() {
             guard let fields = task.members else { out.problems.append("task \(i + 1): not an object; skipped"); continue }
             func string(_ k: String) -> String? { fields.first { $0.key == k }?.value.stringValue }
@@ -27,6 +40,11 @@ public enum TaskwarriorExport {
                 return t
             }
             guard let uuid = string("uuid"), !uuid.isEmpty else { out.problems.append("task \(i + 1): no uuid; skipped"); continue }
+            // Two tasks with one UUID (a sync gone wrong) are one item: the first one.
+            guard seen.insert(uuid.lowercased()).inserted else {
+                out.problems.append("task \(Validation.printable(String(uuid.prefix(8)))): its UUID is there twice; the first is used")
+                continue
+            }
             let status = string("status") ?? "pending"
             if status == "recurring" || status == "deleted" { continue }
             if let raw = string("due"), parseDate(raw) == nil {
@@ -60,6 +78,20 @@ public enum TaskwarriorExport {
             out.items.append(item)
         }
         return out
+    }
+
+    /// The tasks of an export read one line at a time (`[`, `]` and a trailing comma around each),
+    /// and the line numbers of those that are not JSON.
+    static func perLine(_ bytes: [UInt8]) -> ([JSON], [Int]) {
+        var tasks: [JSON] = [], bad: [Int] = []
+        for (n, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            var l = line[...]
+            while let f = l.first, f == 0x20 || f == 0x09 || f == 0x0D || f == 0x5B { l.removeFirst() }
+            while let b = l.last, b == 0x20 || b == 0x09 || b == 0x0D || b == 0x2C || b == 0x5D { l.removeLast() }
+            if l.isEmpty { continue }
+            if let task = try? JSONParser.parse(Array(l)), case .object = task { tasks.append(task) } else { bad.append(n + 1) }
+        }
+        return (tasks, bad)
     }
 
     /// `YYYYMMDDTHHMMSSZ`, the only form `task export` writes.

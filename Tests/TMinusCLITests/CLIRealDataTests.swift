@@ -24,3 +24,21 @@ struct CLIRealDataTests {
         }
     }
 }
+
+@Suite("CLI: doctor after the commands that leave work for the next write")
+struct CLIDoctorAfterUndoTests {
+    /// `undo` and `rm` of a done item leave its archive record to be marked by the next write: a
+    /// designed state, which doctor reported as a problem (exit 1) right after every such command.
+    @Test func doctorIsCleanRightAfterUndoAndRm() throws {
+        let h = try TempHome()
+        try h.ok("todo", "Buy milk")
+        try h.ok("todo", "Call mom")
+        try h.ok("done", "1", "2")
+        try h.ok("undo", "1")
+        var doctor = try h.run("doctor")
+        #expect(doctor.status == 0 && doctor.stdout.contains("note     1 removed record is not marked"), "\(doctor)")
+        try h.ok("rm", "2")
+        doctor = try h.run("doctor")
+        #expect(doctor.status == 0, "\(doctor)")
+    }
+}

@@ -29,6 +29,8 @@ final class Delivery {
     /// Failures since the last send that worked, and the last reason given on stderr.
     var failingInARow = 0
     var lastReason = ""
+    /// Reminders whose send failed in this process (their `sending` is on the ledger).
+    var failedHere = Set<String>()
     /// The ledger as this process left it (the long-running notifier does not wake on its own writes).
     let ownWrites = OwnWrites()
     /// How long a notifier waits after a failed send: the server may appear at any time (a
@@ -97,9 +99,11 @@ final class Delivery {
             try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
             defer { ownWrites.record(ledger.path) }
             for (r, late) in d.send {
-                // A lone `sending` already promises this one (a failed or killed try): the
-                // promise is not written again, so failing sends never grow the ledger.
-                if view.state(r.key) != .sending {
+                // A try of this process that failed left a lone `sending` that promises this one
+                // already: it is not written again, so failing sends never grow the ledger. (One a
+                // killed notifier left is written again: two `sending`s show the window in which a
+                // reminder can arrive twice.)
+                if !(view.state(r.key) == .sending && failedHere.contains(r.key)) {
                     try ledger.append([LedgerRecord(r, state: .sending, time: ctx.now, late: late)])
                 }
                 let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock)
@@ -110,6 +114,7 @@ final class Delivery {
                     // Not delivered: the lone `sending` makes a later pass try again, a minute
                     // from now; the rest wait with it (the server that failed would fail them too).
                     failed(error.description)
+                    failedHere.insert(r.key)
                     ledger.refresh(view)
                     return
                 }
@@ -118,6 +123,7 @@ final class Delivery {
                     failingInARow = 0
                     lastReason = ""
                 }
+                failedHere.remove(r.key)
                 try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late)])
                 ledger.refresh(view)
                 if let watch {
