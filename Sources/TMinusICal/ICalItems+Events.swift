@@ -31,25 +31,10 @@ extension ComponentReader {
             func excluded(_ o: Instant) -> Bool {
                 exdates.contains(o.seconds) || (!exdays.isEmpty && exdays.contains(frame.localDate(o).daysSinceEpoch))
             }
-            /// Whether the series (rules, RDATE, DTSTART, less EXDATE) has an instance at `t`.
-            func isInstance(_ t: Instant) -> Bool {
-                if excluded(t) { return false }
-                if t == frame.instant(start.local) || rdates.contains(t.seconds) { return true }
-                for rule in rules {
-                    var found = false
-                    let until = rule.untilPassed(start: start, instant: frame.instant)
-                    rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: frame.localDate(t).adding(days: -1), untilPassed: until) { l in
-                        let o = frame.instant(l)
-                        if o == t { found = true }
-                        return o < t
-                    }
-                    if found { return true }
-                }
-                return false
-            }
-            // Overrides by the instance they replace; nil when they cancel it. One that names no
-            // instance of the series (EXDATEd, past UNTIL) overrides nothing; one that cannot be
-            // read is skipped with a problem, and the series stays.
+            // Overrides by the instance they replace; nil when they cancel it. One whose instance is
+            // EXDATEd overrides nothing; one past UNTIL or COUNT is an event of its own at its
+            // DTSTART (as recurring-ical-events reads both); one that cannot be read is skipped
+            // with a problem, and the series stays.
             var replaced: [Int64: (Instant, ICalComponent)?] = [:]
             // RANGE=THISANDFUTURE: from that instance on, each is moved as it was and reads as the override.
             var future: [(from: Int64, delta: Int64, comp: ICalComponent)] = []
@@ -60,7 +45,7 @@ extension ComponentReader {
                 // An all-day series whose override names its day by a date-time (Exchange 2010
                 // writes RECURRENCE-ID;TZID=…:20100607T000000): that day's instance.
                 if start.isDate && !rid.isDate { original = zones.local.startOfDay(rid.local.date) }
-                guard isInstance(original) else { continue }
+                if excluded(original) { continue }
                 if o.property("STATUS").map({ ICalParser.upperTrimmed($0.value[...]) }) == "CANCELLED" {
                     replaced[original.seconds] = .some(nil)
                     continue

@@ -1,3 +1,5 @@
+import TMinusCore
+
 /// Reads iCalendar bytes (RFC 5545 §3.1) as real files have them: CRLF, LF or lone CR line
 /// breaks, folds with a space or a tab (also after blank lines, as some writers leave them), a
 /// UTF-8 byte order mark, quoted parameters, several VCALENDARs or bare components, missing END
@@ -144,7 +146,9 @@ public enum ICalParser {
                 let name = upperTrimmed(p.value[...])
                 guard let depth = stack.lastIndex(where: { $0.name == name }), depth > 0 else {
                     if structure.count < 3 {
-                        structure.append((p.line, "END:\(String(name.prefix(20))) closes nothing that is open; ignored"))
+                        // The file's own text: shown inert (no control or bidi character reaches a terminal).
+                        let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
+                        structure.append((p.line, "END:\(shown) closes nothing that is open; ignored"))
                     }
                     continue
                 }

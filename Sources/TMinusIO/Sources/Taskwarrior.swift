@@ -42,11 +42,17 @@ public enum Taskwarrior {
         return try TaskwarriorExport.parse(bytes, source: source.name)
     }
 
+    /// The task with this UUID as `task export` gives it, its fields in order (nil when there is none).
+    static func task(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) -> [JSON.Member]? {
+        let bytes = try run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing)
+        guard case .array(let tasks)? = try? JSONParser.parse(bytes), tasks.count == 1, case .object(let fields) = tasks[0] else { return nil }
+        return fields
+    }
+
     /// The task's status now ("" when there is no such task).
     static func status(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) -> String {
-        guard let bytes = try? run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing),
-              case .array(let tasks)? = try? JSONParser.parse(bytes), let first = tasks.first else { return "" }
-        return first["status"]?.stringValue ?? ""
+        guard let fields = try? task(uuid, source, sourcing) else { return "" }
+        return fields.first { $0.key == "status" }?.value.stringValue ?? ""
     }
 
     /// `task UUID done`; a task done already (the change made again) is left as it is.
@@ -75,8 +81,7 @@ public enum Taskwarrior {
         let args = attributes(new, comparedTo: old)
         if !args.isEmpty { _ = try run(["rc.verbose=nothing", uuid, "modify"] + args, source, sourcing) }
         guard new.title != old.title else { return }
-        let bytes = try run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing)
-        guard case .array(let tasks)? = try? JSONParser.parse(bytes), tasks.count == 1, case .object(let fields) = tasks[0] else {
+        guard let fields = try task(uuid, source, sourcing) else {
             throw .failure("source \(source.name): task \(uuid) is not there any more; nothing was changed")
         }
         // `id` and `urgency` are Taskwarrior's own reckoning, not part of a task.
