@@ -162,7 +162,7 @@ enum CommandTable {
                         "tminus remind --again 4 --in 1h"], run: RemindCommand.run, changes: true),
         CommandSpec(name: "notify", group: "reminders and links", summary: "the notifier: desktop notifications for reminders and alerts", options: [
             .flag("once", "send what is due and exit (a timer or cron)"),
-            .flag("dry-run", "print what it would send now as JSON lines and exit; record nothing"),
+            .flag("dry-run", "print what is due as JSON lines, exit; record nothing"),
         ], text: """
         Sends desktop notifications (through notify-send) for reminders (todo --remind, remind, a
         calendar's alarms) and deadline alerts (config "alerts": ["1d", "1h", "0"]; 0 is when it is
