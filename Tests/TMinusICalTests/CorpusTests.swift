@@ -5,7 +5,7 @@ import TMinusCore
 /// The calendars in `../shared/corpus`, written by other projects (python-icalendar, khal,
 /// libical, ical.js): each is read without a crash or a hang, every problem names its line and
 /// property, and the ones whose meaning is clear give the items a khal or todoman user expects.
-@Suite("iCalendar corpus")
+@Suite("iCalendar corpus", .enabled(if: Corpus.available, Corpus.skipped))
 struct CorpusTests {
     static let berlin = systemZone("Europe/Berlin")!
 

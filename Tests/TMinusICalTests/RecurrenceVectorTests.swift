@@ -4,7 +4,7 @@ import TMinusCore
 
 /// libical's recurrence vectors (`src/test/icalrecur_test.txt`): every one inside the subset
 /// tminus expands must give exactly libical's instances; the rest must be refused by name.
-@Suite("Recurrence against libical's vectors")
+@Suite("Recurrence against libical's vectors", .enabled(if: Corpus.available, Corpus.skipped))
 struct RecurrenceVectorTests {
     struct Vector {
         var comment: String
