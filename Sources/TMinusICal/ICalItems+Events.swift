@@ -17,8 +17,14 @@ extension ComponentReader {
             func accepted(_ o: Instant) -> Bool { o.seconds + hold > now.seconds }
 
             // Every RRULE: RFC 2445 allowed several and Cyrus still writes them; the set is their union.
+            // At most `maxRules` of them (each walk is bounded; their number must be too).
             var rules: [RecurrenceRule] = []
-            for p in c.all("RRULE") {
+            let written = c.all("RRULE")
+            if written.count > Self.maxRules, let extra = written.dropFirst(Self.maxRules).first {
+                problems.append(ICalProblem(line: extra.line, property: "RRULE",
+                                            message: "\(written.count) rules; the first \(Self.maxRules) are used"))
+            }
+            for p in written.prefix(Self.maxRules) {
                 do throws(RecurrenceError) { rules.append(try RecurrenceRule.parse(p.raw)) } catch {
                     problems.append(ICalProblem(line: p.line, property: "RRULE", message: "\(error.message); the event's other dates are used"))
                 }
@@ -106,6 +112,9 @@ extension ComponentReader {
             return nil
         }
     }
+
+    /// RRULEs read per event (Cyrus writes two or three; a file with thousands is hostile).
+    static let maxRules = 8
 
     /// How a start's wall times become instants: in its zone, in UTC, in the reader's zone
     /// (floating), or at the reader's midnight (a date).

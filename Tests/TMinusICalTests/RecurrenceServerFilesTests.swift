@@ -67,3 +67,17 @@ struct ICalStructureTests {
         #expect(read.problems.map(\.line) == [5, 2], "\(read.problems)")
     }
 }
+
+@Suite("A calendar file that asks for too much")
+struct ICalBoundsTests {
+    /// Several RRULEs are read (Cyrus), but not thousands: each is a bounded walk, and so is their number.
+    @Test func thousandsOfRulesAreCutToAFew() {
+        let rules = (0..<2000).map { "RRULE:FREQ=MONTHLY;BYMONTHDAY=\($0 % 28 + 1)\r\n" }.joined()
+        let ics = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nSUMMARY:x\r\nDTSTART:20260101T090000Z\r\n\(rules)END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let read = ICalRead.read(Array(ics.utf8), options: ICalOptions(now: at("2026-03-01T00:00:00Z"), hold: 0, events: true, source: "s"),
+                                 zones: ICalZones(local: .utc, system: systemZone), fallbackID: "f")
+        #expect(read.problems.map(\.message) == ["2000 rules; the first 8 are used"])
+        // The first 8 rules: days 1–8 of each month; the next after 1 March 00:00 is 1 March 09:00.
+        #expect(read.entries.first?.item.due == .instant(at("2026-03-01T09:00:00Z")))
+    }
+}
