@@ -14,6 +14,10 @@ for tool in zsh fish man make runuser useradd; do command -v "$tool" >/dev/null 
 
 U=${INSTALL_USER:-tminusnew}
 id "$U" >/dev/null 2>&1 && userdel -r "$U" >/dev/null 2>&1 || true
+# SwiftPM leaves lock files in /tmp named after the home (/tmp/_home_USER_…lock): one from an
+# earlier account of this name belongs to its old uid, which another account may hold now, and
+# the new account could not take the lock.
+rm -f /tmp/_home_"$U"_*.lock
 useradd --create-home --shell /bin/bash "$U"
 UH=$(getent passwd "$U" | cut -d: -f6)
 mkdir "$UH/tminus"
@@ -67,5 +71,6 @@ left=$(find "$UH/.local" -name '*tminus*' | grep -v '/share/fish/generated' || t
 echo "ok   make uninstall PREFIX=~/.local removes every file"
 # Installed again for the command-line contract that CI runs next.
 as_user bash -c 'cd ~/tminus && make install PREFIX=~/.local' >/dev/null 2>&1 || fail "second install"
+rm -f /tmp/_home_"$U"_*.lock
 echo "install: OK"
 echo "$BIN"
