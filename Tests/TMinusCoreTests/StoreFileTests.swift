@@ -131,4 +131,22 @@ struct StoreFileTests {
             _ = try read(text)
         }
     }
+
+    /// Pending and set-aside changes keep their tries and reason; a wild count reads as tried
+    /// enough, and a reason's control characters are made inert.
+    @Test func setAsideChangesRoundTrip() throws {
+        let item = #"{"kind":"todo","id":"u1","handle":4,"title":"Report","source":"cal"}"#
+        let text = """
+        {"version": 3, "nextHandle": 5,
+         "pending": [{"kind":"complete","at":"2026-03-10T12:00:00Z","tries":1e300,"item":\(item)}],
+         "setAside": [{"kind":"remove","at":"2026-03-10T12:00:00Z","tries":2,"reason":"disk\\u001b[31m full","item":\(item)}],
+         "items": []}
+        """
+        let store = try read(text).store
+        #expect(store.pending.first?.tries == 1000)
+        #expect(store.setAside.first?.reason == "disk?[31m full")
+        #expect(store.setAside.first?.kind == .remove)
+        let again = try StoreFile.read(StoreFile.write(store), path: "store.json").store
+        #expect(again == store)
+    }
 }

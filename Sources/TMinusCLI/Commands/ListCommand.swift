@@ -50,6 +50,10 @@ enum ListCommand {
             }
             return (snapshot.store, matching)
         }
+        if !store.setAside.isEmpty {
+            let n = store.setAside.count
+            ctx.console.err("tminus: \(n) change\(n == 1 ? "" : "s") to other sources could not be made and \(n == 1 ? "is" : "are") set aside; tminus doctor names \(n == 1 ? "it" : "them"), tminus doctor --repair tries again")
+        }
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(.array(items.map { ItemJSON.json($0, tags: store.tags, zone: ctx.zone) })))
             return 0

@@ -17,6 +17,10 @@ public struct Store: Equatable, Sendable {
     /// Changes to other sources' items that a command committed to make and had not finished
     /// making (docs/storage.md, "Other sources"): the next command makes them, then clears them.
     public var pending: [PendingSourceChange]
+    /// Pending changes that could not be made (one failed, or one whose making was cut short
+    /// twice): kept with their reason, named by `doctor`, retried or dropped by `doctor --repair`,
+    /// and never made by a read.
+    public var setAside: [PendingSourceChange] = []
 
     public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
                 links: [SourceLink] = [], pending: [PendingSourceChange] = []) {
@@ -127,6 +131,13 @@ public struct PendingSourceChange: Equatable, Sendable {
     public var at: Instant
     /// `reopen`: the archive offset of the history record that goes once the source has the item open.
     public var record: Int64?
+    /// How many commands started making it (the one that asked is the first).
+    public var tries = 1
+    /// Set aside: why it could not be made.
+    public var reason: String?
+
+    /// Started this many times and never finished, a change is set aside instead of started again.
+    public static let maxTries = 2
 
     public init(kind: Kind, item: Item, to: Item? = nil, at: Instant, record: Int64? = nil) {
         self.kind = kind

@@ -57,6 +57,8 @@ public enum StoreFile {
                     store.links = try readLinks(&p)
                 case ("pending", 3):
                     store.pending = try readPending(&p)
+                case ("setAside", 3):
+                    store.setAside = try readPending(&p, list: "setAside")
                 case ("items", _), ("deadlines", 2), ("todos", 2):
                     guard try !p.readNull() else { continue }
                     guard try p.kind() == .array else { throw p.error(at: "\"\(key)\" must be a list") }
@@ -207,9 +209,9 @@ public enum StoreFile {
     }
 
     /// `[{"kind": …, "at": …, "item": {…}, "to": {…}, "record": n}]`.
-    static func readPending(_ p: inout JSONParser) throws(JSONSyntaxError) -> [PendingSourceChange] {
-        try readObjects(&p, list: "pending", element: "a pending change must be an object") { (p: inout JSONParser) throws(JSONSyntaxError) -> PendingSourceChange? in
-            var kind: PendingSourceChange.Kind?, at: Instant?, item: Item?, to: Item?, record: Int64?
+    static func readPending(_ p: inout JSONParser, list: String = "pending") throws(JSONSyntaxError) -> [PendingSourceChange] {
+        try readObjects(&p, list: list, element: "a pending change must be an object") { (p: inout JSONParser) throws(JSONSyntaxError) -> PendingSourceChange? in
+            var kind: PendingSourceChange.Kind?, at: Instant?, item: Item?, to: Item?, record: Int64?, tries = 1, reason: String?
             while let key = try p.nextKey() {
                 switch key {
                 case "kind" where try p.kind() == .string:
@@ -228,13 +230,22 @@ public enum StoreFile {
                     let n = try p.readNumber()
                     guard n.rounded() == n, n >= 0, n < Double(1 << 50) else { throw p.error(at: "a pending change's record must be an archive offset") }
                     record = Int64(n)
+                case "tries" where try p.kind() == .number:
+                    // Range-checked like every number: a huge or odd count reads as "tried enough".
+                    let n = try p.readNumber()
+                    tries = n.rounded() == n && n >= 0 && n <= 1000 ? Int(n) : 1000
+                case "reason" where try p.kind() == .string:
+                    reason = ControlText.clean(String(try p.readString().prefix(500)), replacement: "?", dropBidi: true)
                 default: try p.skipValue()
                 }
             }
             guard let kind, let at, let item, item.source != Item.ownSource, kind != .update || to != nil, kind != .reopen || record != nil else {
                 throw p.error(at: "a pending change needs a kind, an at, another source's item (and a \"to\" to update, a record to reopen)")
             }
-            return PendingSourceChange(kind: kind, item: item, to: to, at: at, record: record)
+            var change = PendingSourceChange(kind: kind, item: item, to: to, at: at, record: record)
+            change.tries = tries
+            change.reason = reason
+            return change
         }
     }
 
@@ -292,12 +303,17 @@ public enum StoreFile {
             }
             out += "\n  ]".utf8
         }
-        if !store.pending.isEmpty {
-            out += ",\n  \"pending\": [".utf8
-            for (i, c) in store.pending.enumerated() {
+        for (key, list) in [("pending", store.pending), ("setAside", store.setAside)] where !list.isEmpty {
+            out += ",\n  \"\(key)\": [".utf8
+            for (i, c) in list.enumerated() {
                 out += (i == 0 ? "\n    " : ",\n    ").utf8
                 out += "{\"kind\":\"\(c.kind.rawValue)\",\"at\":\"\(c.at.description)\"".utf8
                 if let record = c.record { out += ",\"record\":\(record)".utf8 }
+                if c.tries != 1 { out += ",\"tries\":\(c.tries)".utf8 }
+                if let reason = c.reason {
+                    out += ",\"reason\":".utf8
+                    out += JSONWriter.bytes(.string(reason), pretty: false)
+                }
                 out += ",\"item\":".utf8
                 c.item.write(into: &out)
                 if let to = c.to {

@@ -74,6 +74,8 @@ public struct Summary: Equatable, Sendable {
     /// The store has changes to other sources not made yet (a command was killed making them):
     /// a reader makes them before it trusts this summary.
     public var pending = false
+    /// How many changes to other sources are set aside (`tminus doctor` names them).
+    public var setAside = 0
     public var sources: [Source]
     public var tags: [Tag]
     /// Open deadlines, by due date then handle.

@@ -162,15 +162,20 @@ extension Container {
     /// Writes the change: archive lines and index entries for completed items, then the store
     /// and the summary as temp files, then the commit (the store's rename), then the rest.
     func commit(_ change: Change, now: Instant) throws(TMinusError) {
+        var change = change
+        // 0. A killed command's changes are started again, each at most once more: one whose
+        //    making was cut short `maxTries` times (a crash, a kill) is set aside, never made
+        //    by every later read into the same crash.
+        let replaying = change.recorded > 0
+        if replaying { Self.countTries(&change) }
         guard !change.sourceWork.isEmpty, let sourcing else {
             _ = try commitStore(change, now: now)
             return
         }
-        var change = change
         // 1. The promise: the store lists the changes to other sources (with this command's own
         //    changes to the store, its history and summary), one atomic commit. Killed after
         //    it, the next command makes them; killed before it, nothing happened.
-        if change.sourceWork.count > change.recorded {
+        if change.sourceWork.count > change.recorded || replaying {
             change.store.pending = change.sourceWork
             // The parts of the sources about to change are stale from now on.
             let changing = Set(change.sourceWork.map(\.item.source))
@@ -192,6 +197,14 @@ extension Container {
             let item = work.item
             let id: String
             do throws(TMinusError) { id = try SourceWriter.apply(work, sourcing, again: i < change.recorded) } catch {
+                // A killed command's change that fails is set aside with its reason (the command
+                // running now, maybe a bar's read, is not the one that asked for it).
+                if i < change.recorded {
+                    var aside = work
+                    aside.reason = ControlText.clean(String(error.description.prefix(300)), replacement: "?", dropBidi: true)
+                    change.store.setAside.append(aside)
+                    continue
+                }
                 let before = applied.isEmpty ? "" : " (done before it: \(ControlText.join(applied, ", ")))"
                 failure = error.withDetail(before)
                 break
@@ -213,6 +226,23 @@ extension Container {
         }
         _ = try commitStore(change, now: now)
         if let failure { throw failure }
+    }
+
+    /// Counts one more try of each replayed change, setting aside those tried enough.
+    static func countTries(_ change: inout Change) {
+        var again: [PendingSourceChange] = []
+        for var work in change.sourceWork.prefix(change.recorded) {
+            if work.tries >= PendingSourceChange.maxTries {
+                work.reason = "making it was cut short \(work.tries) times (tminus crashed or was killed)"
+                change.store.setAside.append(work)
+            } else {
+                work.tries += 1
+                again.append(work)
+            }
+        }
+        change.sourceWork = again + change.sourceWork.dropFirst(change.recorded)
+        change.recorded = again.count
+        change.store.pending = change.sourceWork
     }
 
     /// Keeps an item's handle across a write to its source: a new item takes the handle it was
@@ -297,6 +327,7 @@ extension Container {
             summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
         }
         summary.pending = !store.pending.isEmpty
+        summary.setAside = store.setAside.count
         let summaryTemp: FileIO.Temp
         do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes(summary), for: home.summaryPath) } catch {
             FileIO.discard(storeTemp)

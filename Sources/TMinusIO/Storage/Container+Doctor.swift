@@ -29,6 +29,12 @@ extension Container {
         let diagnosis = try diagnose(loaded)
         report.lines += diagnosis.report.lines
         report.problems += diagnosis.report.problems
+        for work in loaded.store.setAside {
+            report.found("set aside: \(Self.describe(work)): \(work.reason ?? "it failed") (tminus doctor --repair tries it once more)")
+        }
+        if !loaded.store.pending.isEmpty {
+            report.note("\(loaded.store.pending.count) change\(loaded.store.pending.count == 1 ? "" : "s") to other sources not made yet (a command was killed; the next command makes \(loaded.store.pending.count == 1 ? "it" : "them"))")
+        }
         if let summary = try? loadSummary() {
             if isCurrent(summary) { report.ok("summary.json matches the store") } else {
                 report.found("summary.json is older than the store (widgets rebuild it on their next read)")
@@ -75,10 +81,53 @@ extension Container {
             if let sourcing, !sourcing.sources.isEmpty {
                 change.parts = foldSources(&change.store, old: [], now: now, force: Set(sourcing.sources.map(\.name)))
             }
+            // Set-aside changes are tried once more; one that fails again is dropped (and named).
+            // (A killed command's pending ones are made too, however often they were tried.)
+            var retrying: [PendingSourceChange] = []
+            for var w in change.store.setAside + change.sourceWork.prefix(change.recorded) where !retrying.contains(where: { Self.same($0, w) }) {
+                w.tries = 1
+                w.reason = nil
+                retrying.append(w)
+            }
+            if !retrying.isEmpty {
+                change.store.setAside = []
+                change.sourceWork = retrying + change.sourceWork.dropFirst(change.recorded)
+                change.recorded = retrying.count
+            }
             try commit(change, now: now)
+            if !retrying.isEmpty, let loaded = try recover() {
+                var store = loaded.store
+                let failed = store.setAside.filter { w in retrying.contains { Self.same($0, w) } }
+                store.setAside.removeAll { w in retrying.contains { Self.same($0, w) } }
+                for w in retrying where !failed.contains(where: { Self.same($0, w) }) { report.fixed("made the change \(Self.describe(w))") }
+                for w in failed { report.fixed("dropped \(Self.describe(w)) (\(w.reason ?? "it failed"); make it again by hand)") }
+                if !failed.isEmpty {
+                    var again = Change(store: store, history: History(home: home, meta: store.history))
+                    again.parts = previousSummary()?.parts()
+                    try commitStore(again, now: now)
+                }
+            }
             if report.lines.isEmpty { report.ok("nothing to repair") }
             return report
         }
+    }
+
+    /// A change to another source's item, for a report: `done #4 "Title" in work`.
+    static func describe(_ work: PendingSourceChange) -> String {
+        let verb: String
+        switch work.kind {
+        case .complete: verb = "done"
+        case .reopen: verb = "undo"
+        case .remove: verb = "rm"
+        case .update: verb = "edit"
+        case .create: verb = "add"
+        }
+        let handle = work.item.handle > 0 ? " #\(work.item.handle)" : ""
+        return "\(verb)\(handle) '\(Validation.printable(work.item.title))' in \(work.item.source)"
+    }
+
+    static func same(_ a: PendingSourceChange, _ b: PendingSourceChange) -> Bool {
+        a.kind == b.kind && a.item.id == b.item.id && a.item.source == b.item.source && a.at == b.at
     }
 
     struct Diagnosis {
