@@ -109,6 +109,7 @@ extension Container {
     /// migrating a home from before version 3 (its new history is written, not yet committed).
     func begin() throws(TMinusError) -> Change {
         guard let loaded = try recover() else {
+            if orphanedArchiveSize() != nil { throw Self.orphanedArchiveError(home) }
             return Change(store: Store(), history: History(home: home, meta: HistoryMeta()))
         }
         if loaded.version == Store.currentVersion {
@@ -284,6 +285,11 @@ extension Container {
             // A new archive or index folder is a new name in the home: its directory is fsynced
             // before the store that refers to it is committed.
             let archivePath = change.migrated?.archive?.tempPath ?? home.archivePath
+            // History lost outside tminus (the archive cut short or gone): appending at the
+            // committed end would pad the gap with NULs; doctor --repair keeps what is left.
+            if committedBytes > 0, (FileStamp.of(archivePath)?.size ?? 0) < committedBytes {
+                throw .failure("\(archivePath) is shorter than \(home.storePath) says (history was lost outside tminus); run tminus doctor --repair, which keeps what is left (nothing was changed)")
+            }
             madeArchive = !FileIO.exists(archivePath)
             let newNames = madeArchive || !FileIO.exists(home.indexPath(meta.index!))
             do throws(TMinusError) {

@@ -22,7 +22,11 @@ extension Container {
         let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
         if !temps.isEmpty { report.found("\(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer (the next command removes them)") }
         guard let bytes = try FileIO.read(home.storePath) else {
-            report.ok("no store.json yet: nothing to check")
+            if let size = orphanedArchiveSize() {
+                report.found("store.json is missing but archive.jsonl holds \(size) bytes of completed items: writes refuse until tminus doctor --repair rebuilds the store from it (and from summary.json)")
+            } else {
+                report.ok("no store.json yet: nothing to check")
+            }
             return report
         }
         let loaded = try StoreFile.read(bytes, path: home.storePath)
@@ -55,10 +59,11 @@ extension Container {
             if !temps.isEmpty { report.fixed("removed \(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer") }
             guard let before = try FileIO.read(home.storePath).map({ (b: [UInt8]) throws(TMinusError) in try StoreFile.read(b, path: home.storePath) }) else {
                 removeTemps()
-                report.ok("no store.json yet: nothing to repair")
+                if orphanedArchiveSize() != nil { try rebuildStore(now: now, report: &report) } else { report.ok("no store.json yet: nothing to repair") }
                 return report
             }
             var change = try begin()
+            var shortEnd: Int64?
             if before.version < Store.currentVersion {
                 for f in change.repairs { report.fixed(f) }
                 report.fixed("migrated store.json from version \(before.version) to \(Store.currentVersion)")
@@ -72,6 +77,12 @@ extension Container {
                 change.store.history.deadlines = diagnosis.live.filter(\.item.isDeadline).count
                 change.store.history.todos = diagnosis.live.count - change.store.history.deadlines
                 for r in diagnosis.drop { change.forget(r) }
+                shortEnd = diagnosis.shortEnd
+                if let end = shortEnd {
+                    // What is left is kept: the store now ends where the last whole record does.
+                    change.store.history.bytes = end
+                    change.store.history.removing.removeAll { $0 >= end }
+                }
                 if diagnosis.rebuildIndex {
                     let kept = diagnosis.live.filter { r in !diagnosis.drop.contains { $0.offset == r.offset } }
                     change.store.history.index = kept.isEmpty ? nil : try writeIndex(kept)
@@ -95,6 +106,12 @@ extension Container {
                 change.recorded = retrying.count
             }
             try commit(change, now: now)
+            if let end = shortEnd, let size = FileStamp.of(home.archivePath)?.size, size > end {
+                // The torn piece of a record the cut left at the end is not history: it goes now, as
+                // a killed writer's tail would with the next write.
+                FileIO.truncate(home.archivePath, to: end)
+                report.fixed("cut the \(size - end) bytes of a torn record at the end of archive.jsonl")
+            }
             if !retrying.isEmpty, let loaded = try recover() {
                 var store = loaded.store
                 let failed = store.setAside.filter { w in retrying.contains { Self.same($0, w) } }
@@ -140,6 +157,8 @@ extension Container {
         var drop: [HistoryRecord] = []
         var maxHandle = 0
         var rebuildIndex = false
+        /// The archive is shorter than the store says: where its last whole record ends.
+        var shortEnd: Int64?
         /// Other sources' links that keep their handles (those sharing one with another item go).
         var links: [SourceLink] = []
     }
@@ -161,7 +180,10 @@ extension Container {
         for f in repaired.findings { d.report.found(f) }
         let size = FileStamp.of(home.archivePath)?.size ?? 0
         if size > meta.bytes { d.report.found("archive.jsonl has \(size - meta.bytes) uncommitted bytes from a killed writer (the next write cuts them)") }
-        if size < meta.bytes { d.report.found("archive.jsonl is \(meta.bytes - size) bytes shorter than the store says: history was lost outside tminus") }
+        if size < meta.bytes {
+            d.report.found("archive.jsonl is \(meta.bytes - size) bytes shorter than the store says: history was lost outside tminus (a repair keeps the whole records left)")
+            d.rebuildIndex = true
+        }
         // The designed state after `undo` or `rm` of a done item (marking the archive waits for the
         // next write), not a problem: doctor right after a successful undo must not exit 1.
         if !meta.removing.isEmpty { d.report.note("\(meta.removing.count) removed record\(meta.removing.count == 1 ? " is" : "s are") not marked in archive.jsonl yet (the next write marks them)") }
@@ -169,7 +191,7 @@ extension Container {
         let openIDs = Set(d.open.map(\.id))
         var both: [Item] = []
         var twice: [Item] = []
-        try History(home: home, meta: meta).forEach { (r: HistoryRecord) throws(TMinusError) in
+        let end = try History(home: home, meta: meta).forEach(short: true) { (r: HistoryRecord) throws(TMinusError) in
             d.maxHandle = max(d.maxHandle, r.item.handle)
             if openIDs.contains(r.item.id) {
                 both.append(r.item)
@@ -181,6 +203,7 @@ extension Container {
             byID[r.item.id] = r
             d.live.append(r)
         }
+        if size < meta.bytes { d.shortEnd = end }
         if !both.isEmpty { d.report.found(Migration.describe(both) + " both open and completed: kept open") }
         if !twice.isEmpty { d.report.found(Migration.describe(twice) + " completed twice: kept the latest") }
         d.maxHandle = max(d.maxHandle, d.open.map(\.handle).max() ?? 0, store.links.map(\.handle).max() ?? 0)

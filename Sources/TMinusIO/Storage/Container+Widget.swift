@@ -73,6 +73,7 @@ extension Container {
         }
         try FileIO.makeDirectory(home.directory)
         try FileIO.withLock(home.lockPath) { () throws(TMinusError) in
+            if orphanedArchiveSize() != nil { throw Self.orphanedArchiveError(home) }
             try recover()
             try FileIO.writeAtomically(summaryBytes(try summaryFromStore(now: now, keeping: previousSummaryToKeep())), to: home.summaryPath)
         }

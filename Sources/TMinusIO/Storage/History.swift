@@ -77,12 +77,16 @@ public struct History: Sendable {
     }
 
     /// Calls `body` with every completed item, oldest first, reading the archive a piece at a time.
-    public func forEach(_ body: (HistoryRecord) throws(TMinusError) -> Void) throws(TMinusError) {
+    /// With `short`, an archive shorter than the store says is read to its last whole record (for
+    /// `doctor`); else that is an error. Returns where the last whole record read ends.
+    @discardableResult
+    public func forEach(short: Bool = false, _ body: (HistoryRecord) throws(TMinusError) -> Void) throws(TMinusError) -> Int64 {
         switch source {
         case .legacy:
             for (i, item) in try legacyItems().enumerated() { try body(HistoryRecord(offset: Int64(i), item: item)) }
+            return meta.bytes
         case .indexed:
-            guard meta.bytes > 0 else { return }
+            guard meta.bytes > 0 else { return 0 }
             let path = archivePath
             var lineNumber = 0
             let removing = meta.removing
@@ -95,9 +99,10 @@ public struct History: Sendable {
                 }
                 if let item { try body(HistoryRecord(offset: offset, item: item)) }
             }
-            if end < meta.bytes {
-                throw .failure("\(path) is shorter than the store says (\(end) of \(meta.bytes) bytes); run tminus doctor")
+            if end < meta.bytes && !short {
+                throw .failure("\(path) is shorter than the store says (\(end) of \(meta.bytes) bytes); run tminus doctor --repair")
             }
+            return end
         }
     }
 
