@@ -42,3 +42,19 @@ struct CLIDoctorAfterUndoTests {
         #expect(doctor.status == 0, "\(doctor)")
     }
 }
+
+@Suite("CLI: a run at another time leaves nothing of it behind")
+struct CLIMovingClockTests {
+    /// One run with a future `--now` (or a clock stepped back after it) left that time's instances
+    /// of a series in the summary: the bar showed "Standup 1650d 12h" until 2031.
+    @Test func aFutureNowDoesNotStayInTheSummary() throws {
+        let f = try SourcesFixture()
+        try f.age()
+        let before = try #require(try f.items()["Standup"]?["due"]?.stringValue)
+        let future = try #require(try f.items(now: "2031-06-02T08:00:00Z")["Standup"]?["due"]?.stringValue)
+        #expect(future.hasPrefix("2031-06-0"), "\(future)")
+        #expect(try f.items()["Standup"]?["due"]?.stringValue == before)
+        let show = try f.h.run("show", "--format", "json")
+        #expect(show.status == 0 && !show.stdout.contains("2031"), "\(show)")
+    }
+}

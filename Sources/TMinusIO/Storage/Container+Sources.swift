@@ -10,6 +10,9 @@ extension Container {
         guard record.kind == config.kind.rawValue, record.key == config.key else { return false }
         if config.isCalendar, record.zone != sourcing.zone.name || record.hold != sourcing.hold { return false }
         if let refresh = record.refresh, now >= refresh { return false }
+        // Read at a later time than now (a run with a future --now, a clock stepped back): what it
+        // expanded (the next instances of a series) is not this moment's, so it is read again.
+        if now < record.stamp { return false }
         return SourceReader.isUnchanged(record)
     }
 
