@@ -12,11 +12,11 @@ public enum ZoneLoader {
     public static func resolve(environment: Environment) -> (zone: Zone, warning: String?) {
         let dir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
         guard var tz = environment["TZ"] else {
-            return (load(path: "/etc/localtime", name: localtimeName() ?? "localtime") ?? .utc, nil)
+            return (load(path: "/etc/localtime", name: linkedName("/etc/localtime") ?? "localtime") ?? .utc, nil)
         }
         if tz.isEmpty { return (.utc, nil) }
         if tz.hasPrefix(":") { tz.removeFirst() }
-        if tz.hasPrefix("/"), let zone = load(path: tz, name: tz) { return (zone, nil) }
+        if tz.hasPrefix("/"), let zone = load(path: tz, name: linkedName(tz) ?? tz) { return (zone, nil) }
         if !tz.hasPrefix("/"), !tz.contains(".."), let zone = load(path: "\(dir)/\(tz)", name: tz) { return (zone, nil) }
         if let zone = Zone.posix(tz) { return (zone, nil) }
         if ["UTC", "GMT", "UCT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU"].contains(tz.uppercased()) { return (.utc, nil) }
@@ -36,9 +36,18 @@ public enum ZoneLoader {
         return Zone.tzif(bytes, name: name)
     }
 
-    static func localtimeName() -> String? {
+    /// The file whose change changes the zone (a long-running process watches it): `/etc/localtime`
+    /// without `TZ` (what `timedatectl set-timezone` replaces), or the file a `TZ=:/path` names.
+    public static func watchedFile(environment: Environment) -> String? {
+        guard var tz = environment["TZ"] else { return "/etc/localtime" }
+        if tz.hasPrefix(":") { tz.removeFirst() }
+        return tz.hasPrefix("/") ? tz : nil
+    }
+
+    /// The zone name a symlink into a zoneinfo folder gives (`Europe/Berlin`).
+    static func linkedName(_ path: String) -> String? {
         var buf = [CChar](repeating: 0, count: 512)
-        let n = readlink("/etc/localtime", &buf, buf.count - 1)
+        let n = readlink(path, &buf, buf.count - 1)
         guard n > 0 else { return nil }
         let target = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let parts = target.split(separator: "/", omittingEmptySubsequences: false)

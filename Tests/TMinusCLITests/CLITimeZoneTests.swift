@@ -62,3 +62,30 @@ struct CLITimeZoneTests {
         #expect(try h.list().first?["due"]?.stringValue == "2026-03-08T03:30:00-07:00")
     }
 }
+
+@Suite("CLI: long-running processes follow a changed time zone")
+struct CLIZoneChangeTests {
+    /// The user travels (or `timedatectl set-timezone` runs): the zone file is replaced, and a
+    /// follower started in the old zone shows the new one within a second. `TZ=:/path` names the
+    /// zone file here, the same watch as `/etc/localtime` without `TZ`.
+    @Test func aFollowerUsesTheNewZoneWithinASecond() throws {
+        let h = try TempHome()
+        let dir = h.root.appendingPathComponent("etc")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let localtime = dir.appendingPathComponent("localtime").path
+        #expect(symlink("/usr/share/zoneinfo/Europe/Berlin", localtime) == 0)
+        try h.ok("add", "Flight", "--due", "2090-01-01T12:00Z")
+        let f = try Follower(h, ["--format", "plain", "--family", "large"], extraEnv: ["TZ": ":" + localtime])
+        defer { f.process.terminate() }
+        #expect(f.waitFor("13:00") != nil, "\(f.lines)")
+        #expect(f.waitUntilWatching())
+        let seen = f.lines.count
+        // As `ln -sf` does: a new link renamed over the old one.
+        let temp = dir.appendingPathComponent("localtime.new").path
+        #expect(symlink("/usr/share/zoneinfo/Asia/Kathmandu", temp) == 0)
+        let changed = Date()
+        #expect(rename(temp, localtime) == 0)
+        let arrived = try #require(f.waitFor("17:45", after: seen, timeout: 5), "no update in Kathmandu's time: \(f.lines)")
+        #expect(arrived.timeIntervalSince(changed) < 1.0)
+    }
+}

@@ -13,10 +13,8 @@ enum FollowCommand {
         }
         // The summary, the store (a summary it made stale, or a broken store fixed), the state and
         // the config. Their folders may not exist yet, or be deleted and made again.
-        var watch: [(directory: String, names: [String])] = [(ctx.home.directory, ["summary.json", "store.json", "state.json"])]
-        let configDir = FileIO.directory(of: ctx.home.configPath)
-        let configName = FileIO.baseName(of: ctx.home.configPath)
-        if configDir == ctx.home.directory { watch[0].names.append(configName) } else { watch.append((configDir, [configName])) }
+        // The zone file too (a changed zone is used from the next update on).
+        let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "state.json"])
         // Clicks on stdin: i3bar/swaybar's stream (our blocks are named "tminus"), and i3blocks
         // 1.5's per-block stream. i3blocks 1.4 (it sets BLOCK_NAME but not `name`) hands a
         // persistent block its own stdin, i3bar's stream for every block: reading it would steal
@@ -36,7 +34,7 @@ enum FollowCommand {
                 return { t in
                     // An event's instance is over: its source gives the next one.
                     if let refresh = session.widget.refresh, t >= refresh { session.reload() }
-                    let options = RenderOptions(family: family, markup: markup, config: session.widget.config, zone: ctx.zone)
+                    let options = RenderOptions(family: family, markup: markup, config: session.widget.config, zone: session.ctx.zone)
                     let (entry, next) = session.widget.entryAndNext(at: t)
                     let wake = [next, session.widget.refresh].compactMap { $0 }.min()
                     return (StreamFraming.update(format, entry, options), wake)
@@ -62,6 +60,7 @@ final class Session {
     init(_ ctx: Context, deadline: String?) {
         var ctx = ctx
         ctx.now = CLI.systemNow() + ctx.clockOffset
+        ctx.refreshZone()
         ctx.readConfig()
         self.ctx = ctx
         self.deadline = deadline

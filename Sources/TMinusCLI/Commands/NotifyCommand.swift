@@ -24,10 +24,7 @@ enum NotifyCommand {
 
     static func follow(_ delivery: Delivery, dryRun: Bool) throws(TMinusError) -> Int32 {
         let ctx = delivery.ctx
-        var watch: [(directory: String, names: [String])] = [(ctx.home.directory, ["summary.json", "store.json", "reminders.jsonl"])]
-        let configDir = FileIO.directory(of: ctx.home.configPath)
-        let configName = FileIO.baseName(of: ctx.home.configPath)
-        if configDir == ctx.home.directory { watch[0].names.append(configName) } else { watch.append((configDir, [configName])) }
+        let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "reminders.jsonl"])
         let sourceWatch = WatchList()
         let inputs = InputList()
         var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: false, extra: sourceWatch,
@@ -37,6 +34,7 @@ enum NotifyCommand {
         while true {
             delivery.ctx.now = driver.now()
             if reload {
+                delivery.ctx.refreshZone()
                 delivery.ctx.readConfig()
                 sourceWatch.targets = delivery.ctx.container.sourcing.map(SourceWatch.targets) ?? []
             }
