@@ -248,6 +248,11 @@ struct ComponentReader {
             item.completed = completed.map { $0.isSupported ? $0 : Instant(0) }
             let startInstant = start.map { instant($0.0, line: $0.1.line, property: $0.1.name) }
             item.remind = try alarm(c, start: startInstant, end: item.due.map { $0.instant(in: zones.local) }, kind: "todo")
+            // A deadline kept as a task (tminus writes them so): a countdown, done like a todo.
+            if item.due != nil, c.property(ICalWriter.kindProperty).map({ ICalParser.upperTrimmed($0.value[...]) }) == "DEADLINE" {
+                item.kind = .deadline
+                item.start = startInstant ?? item.created
+            }
             return ICalRead.Entry(item: item, uid: uid, isEvent: false, expires: nil, sequence: Self.sequence(c))
         } catch {
             return nil

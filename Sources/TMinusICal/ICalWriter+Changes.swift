@@ -27,12 +27,16 @@ extension ICalWriter {
 
     /// The file with `change` applied to the VTODO (or the VEVENT, for `isEvent`) whose UID is
     /// `uid` (for a recurring event, the master: its overrides are left as they are).
-    public static func apply(_ change: ICalChange, to bytes: [UInt8], uid: String, isEvent: Bool) throws(ICalWriteError) -> [UInt8] {
+    /// A deadline (`isEvent`) may be a VTODO too (one tminus wrote): the VEVENT is looked for
+    /// first, then the VTODO, and what is found decides what the change may do.
+    public static func apply(_ change: ICalChange, to bytes: [UInt8], uid: String, isEvent wanted: Bool) throws(ICalWriteError) -> [UInt8] {
         let doc = ICalParser.parse(bytes)
-        let name = isEvent ? "VEVENT" : "VTODO"
-        guard let c = doc.find([name]).first(where: {
-            $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil
-        }) else { throw .notFound }
+        func master(_ name: String) -> ICalComponent? {
+            doc.find([name]).first { $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil }
+        }
+        let event = wanted ? master("VEVENT") : nil
+        guard let c = event ?? master("VTODO") else { throw .notFound }
+        let isEvent = event != nil
         var set: [Line] = []
         var remove: [String] = []
         let at: Instant

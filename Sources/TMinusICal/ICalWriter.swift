@@ -102,27 +102,30 @@ public enum ICalWriter {
         }
     }
 
-    /// A new file holding one item: a VTODO for a todo, a VEVENT at the due for a deadline.
+    /// Marks a VTODO as a deadline (a countdown in tminus); other clients show a task with a due date.
+    public static let kindProperty = "X-TMINUS-KIND"
+
+    /// A new file holding one item: a VTODO (a deadline too: a task with DUE is what every calendar
+    /// client can show as due and mark done, where an event can only pass; it carries
+    /// `X-TMINUS-KIND:deadline` so tminus reads it back as a deadline).
     public static func newFile(_ item: Item, uid: String, now: Instant) -> [UInt8] {
         let crlf: [UInt8] = [0x0D, 0x0A]
-        let component = item.isDeadline ? "VEVENT" : "VTODO"
         var lines: [Line] = [
             Line("BEGIN", "VCALENDAR"), Line("VERSION", "2.0"), Line("PRODID", "-//tminus//tminus//EN"),
-            Line("BEGIN", component), Line("UID", value: ICalText.escape(uid)), Line("DTSTAMP", utc(now)),
+            Line("BEGIN", "VTODO"), Line("UID", value: ICalText.escape(uid)), Line("DTSTAMP", utc(now)),
             Line("CREATED", utc(now)), Line("LAST-MODIFIED", utc(now)), Line("SUMMARY", value: ICalText.escape(item.title)),
         ]
-        if let due = item.due { lines.append(dateLine(item.isDeadline ? "DTSTART" : "DUE", due)) }
-        if !item.isDeadline {
-            if let p = priority(item.priority) { lines.append(Line("PRIORITY", p)) }
-            lines.append(Line("STATUS", "NEEDS-ACTION"))
-        }
+        if let due = item.due { lines.append(dateLine("DUE", due)) }
+        if item.isDeadline { lines.append(Line(kindProperty, "deadline")) }
+        if let p = priority(item.priority) { lines.append(Line("PRIORITY", p)) }
+        lines.append(Line("STATUS", "NEEDS-ACTION"))
         if let tag = item.tag { lines.append(Line("CATEGORIES", value: ICalText.escape(tag))) }
         if !item.note.isEmpty { lines.append(Line("DESCRIPTION", value: ICalText.escape(item.note))) }
         if let remind = item.remind {
             lines += [Line("BEGIN", "VALARM"), Line("ACTION", "DISPLAY"), Line("DESCRIPTION", value: ICalText.escape(item.title)),
                       Line("TRIGGER", parameters: ";VALUE=DATE-TIME", utc(remind)), Line("END", "VALARM")]
         }
-        lines += [Line("END", component), Line("END", "VCALENDAR")]
+        lines += [Line("END", "VTODO"), Line("END", "VCALENDAR")]
         var out: [UInt8] = []
         for l in lines { out += folded(l, lineBreak: crlf) }
         return out

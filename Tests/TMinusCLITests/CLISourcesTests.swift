@@ -89,6 +89,20 @@ struct CLISourcesTests {
         items = try f.items()
         #expect(items["Ship it"]?["source"]?.stringValue == "cal" && items["Pick up parcel"]?["source"]?.stringValue == "txt")
         #expect(items["Board meeting"]?["kind"]?.stringValue == "deadline" && items["Board meeting"]?["due"]?.stringValue == "2026-03-25T14:00:00+01:00")
+        // A deadline is written as a task with a due (X-TMINUS-KIND marks it), so it can be done
+        // and undone like one, here and in every calendar client.
+        let board = try #require(items["Board meeting"]?["handle"]?.intValue)
+        let boardFile = try #require(try FileManager.default.contentsOfDirectory(atPath: f.vdir.appendingPathComponent("work").path)
+            .first { f.text("calendars/work/" + $0).contains("SUMMARY:Board meeting") })
+        let boardText = f.text("calendars/work/" + boardFile)
+        #expect(boardText.contains("\r\nBEGIN:VTODO\r\n") && boardText.contains("\r\nDUE:20260325T130000Z\r\n") && boardText.contains("\r\nX-TMINUS-KIND:deadline\r\n"), "\(boardText)")
+        try f.h.ok("done", String(board))
+        #expect(f.text("calendars/work/" + boardFile).contains("\r\nSTATUS:COMPLETED\r\n"))
+        #expect(try f.items()["Board meeting"] == nil)
+        try f.h.ok("undo", String(board))
+        #expect(try f.items()["Board meeting"]?["kind"]?.stringValue == "deadline")
+        #expect(f.text("calendars/work/" + boardFile).contains("\r\nSTATUS:NEEDS-ACTION\r\n"))
+        items = try f.items()
         // rm takes it out of its source.
         let parcel = try #require(items["Pick up parcel"]?["handle"]?.intValue)
         try f.h.ok("rm", String(parcel))

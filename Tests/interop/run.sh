@@ -78,12 +78,23 @@ ok "todoman's, khal's and Taskwarrior's items read with their dues, zones and pr
 
 # 2. What tminus makes, they list.
 tm todo "Buy stamps" --due "$D3" --to todos >/dev/null
-tm add "Release party" --due "${D5}T18:00" --to cal >/dev/null
+tm add "Release party" --due "${D5}T18:00" --to todos >/dev/null
 tm todo "Backup laptop" --due "$D5" --priority low --to tw >/dev/null
 t todoman --porcelain list | grep -q '"summary": "Buy stamps"' || fail "todoman does not list tminus's todo"
-t khal list "$D5" 1d | grep -q "18:00.*Release party" || { t khal list "$D5" 1d; fail "khal does not list tminus's event"; }
+# A deadline is a task with a due date (X-TMINUS-KIND:deadline), which todoman lists with its due.
+party=$(t todoman --porcelain list | $PY -c "import json,sys; print([t['due'] for t in json.load(sys.stdin) if t['summary'] == 'Release party'][0])")
+expect "$party" "$(date -d "${D5} 18:00" +%s)" "todoman's due of tminus's deadline"
+expect "$(field "Release party" kind)" "deadline" "a deadline tminus wrote reads back as one"
 tw rc.json.array=on export | grep -q '"description":"Backup laptop"' || fail "Taskwarrior does not have tminus's task"
-ok "todoman, khal and Taskwarrior list what tminus added"
+ok "todoman and Taskwarrior list what tminus added (a deadline as a task with its due)"
+# A deadline written to a calendar can be done and undone; todoman sees both.
+tm done "Release party" >/dev/null
+t todoman --porcelain list --status COMPLETED | grep -q '"summary": "Release party"' || fail "todoman does not see the deadline done"
+expect "$(field "Release party" title)" "MISSING" "a done deadline leaves the bar"
+tm undo "Release party" >/dev/null
+t todoman --porcelain list | grep -q '"summary": "Release party"' || fail "undo did not reopen the deadline in todoman"
+expect "$(field "Release party" kind)" "deadline" "an undone deadline is a deadline again"
+ok "a deadline tminus wrote to a calendar is done and undone, in todoman too"
 
 # 3. done from tminus is done in todoman, every other line kept; undo reopens it.
 file=$(grep -l "SUMMARY:Renew passport" "$W/vdir/todos"/*.ics)

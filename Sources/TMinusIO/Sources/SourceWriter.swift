@@ -126,7 +126,7 @@ public enum SourceWriter {
         let needle = Array(uid.utf8)
         func holds(_ path: String) -> Bool {
             guard let bytes = try? FileIO.read(path, limit: 16 << 20), Bytes.contains(bytes, needle) else { return false }
-            return ICalParser.parse(bytes).find([isEvent ? "VEVENT" : "VTODO"]).contains {
+            return ICalParser.parse(bytes).find(isEvent ? ["VEVENT", "VTODO"] : ["VTODO"]).contains {
                 $0.property("UID").map { Validation.trimmedText($0.text) } == uid
             }
         }

@@ -1,4 +1,4 @@
-public import TMinusCore
+import TMinusCore
 
 /// A home whose `store.json` is gone while `archive.jsonl` still holds history (deleted by hand,
 /// a sync tool that carried one file and not the other): writes refuse until `doctor --repair`
