@@ -1,3 +1,4 @@
+import Glibc
 public import TMinusCore
 
 /// Where tminus keeps its files (docs/storage.md): `--home`, else `$TMINUS_HOME`, else
@@ -45,6 +46,23 @@ public struct Home: Sendable {
     public var ledgerPath: String { directory + "/reminders.jsonl" }
     /// Held while a reminder is sent and recorded, so two notifiers never send one twice.
     public var notifyLockPath: String { directory + "/.notify.lock" }
+    /// This home's origin id, written in its summary: the machine (`/etc/machine-id`, else the
+    /// host name) and the home's path, hashed (FNV-1a, 64 bits). Stable without being stored;
+    /// two homes on one machine, or on two machines, differ.
+    public var origin: String {
+        var machine = (try? FileIO.read("/etc/machine-id", limit: 256)).flatMap { $0 } ?? []
+        if machine.isEmpty {
+            var name = [CChar](repeating: 0, count: 256)
+            if gethostname(&name, name.count - 1) == 0 { machine = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) } }
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in machine + [0] + Array(directory.utf8) {
+            hash ^= UInt64(b)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 36)
+    }
+
     /// An index folder of the history, by its name in the store (`index.<tag>`).
     public func indexPath(_ name: String) -> String { directory + "/" + name }
 }

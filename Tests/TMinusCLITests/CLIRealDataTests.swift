@@ -58,3 +58,45 @@ struct CLIMovingClockTests {
         #expect(show.status == 0 && !show.stdout.contains("2031"), "\(show)")
     }
 }
+
+@Suite("CLI: homes that read each other's summary")
+struct CLIHomeCycleTests {
+    static func config(_ h: TempHome, reading other: TempHome, name: String) throws {
+        let dir = h.root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(#"{"sources": [{"name": "\#(name)", "kind": "summary", "path": "\#(other.summaryPath)"}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("config.json"))
+    }
+
+    static func titles(_ h: TempHome) throws -> [String] {
+        try h.list([]).compactMap { $0["title"]?.stringValue }.sorted()
+    }
+
+    /// The README's two-machine set-up, both ways: each home reads the other's summary. Every
+    /// write used to carry the other's copies of its own items back: after six writes a side, one
+    /// todo showed 7 times. Now each item shows once, in both homes, and a third home reading both
+    /// shows each once too.
+    @Test func twoHomesReadingEachOtherShowEveryItemOnce() throws {
+        let a = try TempHome(), b = try TempHome(), c = try TempHome()
+        try Self.config(a, reading: b, name: "laptop")
+        try Self.config(b, reading: a, name: "desktop")
+        for i in 1...6 {
+            try a.ok("todo", "A\(i)")
+            try b.ok("todo", "B\(i)")
+            try a.ok("list")
+            try b.ok("list")
+        }
+        let all = (1...6).flatMap { ["A\($0)", "B\($0)"] }.sorted()
+        #expect(try Self.titles(a) == all)
+        #expect(try Self.titles(b) == all)
+        // A third home reads both: every item reaches it twice, and shows once.
+        let dir = c.root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(#"{"sources": [{"name": "a", "kind": "summary", "path": "\#(a.summaryPath)"}, {"name": "b", "kind": "summary", "path": "\#(b.summaryPath)"}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("config.json"))
+        #expect(try Self.titles(c) == all)
+        let show = try c.run("show", "--format", "plain")
+        #expect(show.stdout == "no deadlines · 12 todos\n", "\(show)")
+        #expect(try a.run("show", "--format", "plain").stdout == "no deadlines · 12 todos\n")
+    }
+}

@@ -58,6 +58,7 @@ extension Item {
         time("remind", remind)
         time("completed", completed)
         if source != Item.ownSource { text("source", source) }
+        text("origin", origin)
         out.append(0x7D)
     }
 
@@ -89,7 +90,7 @@ extension Item {
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
-        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -165,6 +166,10 @@ extension Item {
                 case .remind: remind = try instant()
                 case .completed: completed = try instant()
                 case .source: source = try string()
+                case .origin:
+                    // Only compared, never shown: anything but a short id is dropped.
+                    let o = try string()
+                    origin = Item.isOrigin(o) ? o : nil
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -174,9 +179,10 @@ extension Item {
             guard let id, !id.isEmpty else { throw p.error(at: "\"id\" is missing") }
             guard let title else { throw p.error(at: "\"title\" is missing") }
             if kind == .deadline && due == nil { throw p.error(at: "\"due\" is missing (a deadline needs one)") }
-            let item = Item(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
+            var item = Item(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
                             title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                             starred: starred, priority: priority, remind: remind, completed: completed, source: source)
+            item.origin = origin
             return (item, extras)
         } catch {
             throw ItemReadError(message: error.message, line: error.line, handle: handle)
@@ -187,10 +193,10 @@ extension Item {
 /// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
-    case removed, done, doneAt
+    case origin, removed, done, doneAt
 
     static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .removed, .done, .doneAt]
+                                   .priority, .remind, .completed, .source, .origin, .removed, .done, .doneAt]
 
     var name: String {
         switch self {
@@ -210,6 +216,7 @@ enum ItemField {
         case .remind: "remind"
         case .completed: "completed"
         case .source: "source"
+        case .origin: "origin"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -238,6 +245,7 @@ enum ItemField {
             case (6, UInt8(ascii: "h")): candidate = .handle
             case (6, UInt8(ascii: "r")): candidate = .remind
             case (6, UInt8(ascii: "s")): candidate = .source
+            case (6, UInt8(ascii: "o")): candidate = .origin
             case (6, UInt8(ascii: "d")): candidate = .doneAt
             case (7, UInt8(ascii: "c")): candidate = .created
             case (7, UInt8(ascii: "s")): candidate = .starred

@@ -31,6 +31,10 @@ public struct Item: Equatable, Sendable {
     public var completed: Instant?
     /// Where it came from: `tminus` for the store, else the source's name.
     public var source: String
+    /// The home that keeps it, when it came through another home's summary (that home's origin
+    /// id, or the one it came from before): a home never imports its own items back, and an
+    /// item reaching it by two ways is shown once.
+    public var origin: String?
 
     public static let ownSource = "tminus"
 
@@ -99,5 +103,13 @@ public enum UUIDText {
             out.append(hex[Int(b & 0xF)])
         }
         return out
+    }
+}
+
+extension Item {
+    /// An origin id: 1 to 32 lower-case letters or digits.
+    public static func isOrigin(_ s: String) -> Bool {
+        let u = s.utf8
+        return (1...32).contains(u.count) && u.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 }

@@ -8,6 +8,7 @@ extension Summary {
             "generated": .string(generated.description),
             "pending": pending ? .bool(true) : nil,
             "setAside": setAside > 0 ? .int(setAside) : nil,
+            "origin": origin.map { .string($0) },
             "sources": .array(sources.map { $0.json() }),
             "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
         ]), pretty: false)
@@ -36,7 +37,7 @@ extension Summary {
     public init(bytes: [UInt8]) throws(TMinusError) {
         func bad(_ what: String) -> TMinusError { .failure("summary.json: \(what); rebuild it with tminus summary --rebuild") }
         var p = JSONParser(bytes)
-        var format: String?, version: Double?, generated: Instant?, pending = false, setAside = 0
+        var format: String?, version: Double?, generated: Instant?, pending = false, setAside = 0, origin: String?
         var sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
         var itemProblem: String?
         func instant(_ field: String) throws(JSONSyntaxError) -> Instant {
@@ -56,6 +57,9 @@ extension Summary {
                 case "version": version = try p.kind() == .number ? try p.readNumber() : nil
                 case "generated": generated = try instant("\"generated\"")
                 case "pending" where try p.kind() == .bool: pending = try p.readBool()
+                case "origin" where try p.kind() == .string:
+                    let o = try p.readString()
+                    origin = Item.isOrigin(o) ? o : nil
                 case "setAside" where try p.kind() == .number:
                     let n = try p.readNumber()
                     setAside = n >= 0 && n <= 1_000_000 ? Int(n) : 0
@@ -138,6 +142,7 @@ extension Summary {
         self.init(generated: generated, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
         self.pending = pending
         self.setAside = setAside
+        self.origin = origin
     }
 
     /// Reads a summary from a JSON value (tests and tools; tminus reads the bytes).

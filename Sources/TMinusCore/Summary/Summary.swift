@@ -76,6 +76,8 @@ public struct Summary: Equatable, Sendable {
     public var pending = false
     /// How many changes to other sources are set aside (`tminus doctor` names them).
     public var setAside = 0
+    /// The id of the home that wrote it (its own items are that home's; see `Item.origin`).
+    public var origin: String?
     public var sources: [Source]
     public var tags: [Tag]
     /// Open deadlines, by due date then handle.

@@ -8,7 +8,9 @@ import TMinusSources
 /// during the read is seen by the next check), what was skipped, and when it must be read again.
 /// A source that cannot be read at all gives an error and no items; it never stops the others.
 public enum SourceReader {
-    public static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant) -> Summary.Part {
+    /// `origin`: the reading home's id (its own items, come back through another home's summary,
+    /// are left out).
+    public static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String? = nil) -> Summary.Part {
         var record = Summary.Source(name: source.name, stamp: now, items: 0, kind: source.kind.rawValue, key: source.key)
         if source.isCalendar {
             record.zone = sourcing.zone.name
@@ -45,8 +47,12 @@ public enum SourceReader {
                     throw .failure("\(path) does not exist (yet); it appears when the other program writes it")
                 }
                 let other = try Summary(bytes: bytes)
-                items = (other.deadlines + other.todos).map { item in
+                // Each item keeps the home it came from (the other home's own: that home), so a
+                // cycle of homes reading each other never brings an item back to its own home.
+                items = (other.deadlines + other.todos).compactMap { item in
                     var copy = item
+                    copy.origin = item.origin ?? other.origin
+                    if let origin, copy.origin == origin { return nil }
                     copy.source = source.name
                     copy.handle = 0
                     return copy

@@ -39,15 +39,26 @@ extension Container {
         var handles: [String: Int] = [:]
         for l in store.links { handles[l.source + "\u{1F}" + l.id] = l.handle }
         var links: [SourceLink] = []
+        // Items from other homes by their home and id: one reaching this home by two ways (two
+        // homes' summaries that both carry a third's) is shown once, from the first source.
+        var fromHomes = Set<String>()
+        func firstTime(_ item: Item) -> Bool {
+            guard let origin = item.origin else { return true }
+            return fromHomes.insert(origin + "\u{1F}" + item.id).inserted
+        }
+        let myOrigin = home.origin
         for config in sourcing.sources {
             if !force.contains(config.name),
                let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
                Self.isCurrent(kept.source, config, sourcing, now: now) {
+                for item in kept.items { _ = firstTime(item) }
                 parts.append(kept)
                 links += kept.items.filter { $0.handle > 0 }.map { SourceLink(source: config.name, id: $0.id, handle: $0.handle) }
                 continue
             }
-            var part = SourceReader.read(config, sourcing, now: now)
+            var part = SourceReader.read(config, sourcing, now: now, origin: myOrigin)
+            part.items = part.items.filter(firstTime)
+            part.source.items = part.items.count
             if part.source.error != nil {
                 links += store.links.filter { $0.source == config.name }
             }

@@ -28,7 +28,9 @@ extension Container {
 
     func summaryBytes(_ summary: Summary) -> [UInt8] {
         // Compact: every bar process parses it; `tminus summary` prints it indented for people.
-        summary.bytes() + [0x0A]
+        var summary = summary
+        summary.origin = home.origin
+        return summary.bytes() + [0x0A]
     }
 
     /// The summary as it is on disk, parsed (nil when there is none).
