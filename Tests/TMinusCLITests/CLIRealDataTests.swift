@@ -100,3 +100,41 @@ struct CLIHomeCycleTests {
         #expect(try a.run("show", "--format", "plain").stdout == "no deadlines · 12 todos\n")
     }
 }
+
+@Suite("CLI: what tminus records the first time it sees an item")
+struct CLIFirstSeenTests {
+    static let meeting = "BEGIN:VCALENDAR\r\nPRODID:-//pimutils.org//khal//EN\r\nBEGIN:VEVENT\r\nUID:review\r\nSUMMARY:Review\r\nDTSTART:20260320T120000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+
+    /// khal writes no CREATED: progress ran from the summary's last write, so any unrelated change
+    /// to the folder reset "2% elapsed" to 0. It runs from when tminus first saw the event.
+    @Test func progressOfAnEventWithoutCreatedRunsFromWhenItWasFirstSeen() throws {
+        let f = try SourcesFixture()
+        try f.write("calendars/work/review.ics", Self.meeting)
+        try f.age()
+        let first = try #require(try f.items(now: "2026-03-10T12:00:00Z")["Review"])
+        #expect(first["start"]?.stringValue == "2026-03-10T13:00:00+01:00", "\(first)")
+        // Five days later another file of the folder changes: the folder is read again.
+        try f.drop("calendars/work/other.ics", SourcesFixture.plants.replacingOccurrences(of: "plants-uid", with: "other"))
+        let later = try #require(try f.items(now: "2026-03-15T12:00:00Z")["Review"])
+        #expect(later["start"]?.stringValue == "2026-03-10T13:00:00+01:00", "\(later)")
+        let show = try f.h.run(["show", "--format", "waybar", "--deadline", "Review"], now: "2026-03-15T12:00:00Z")
+        #expect(show.stdout.contains("\"percentage\":50"), "\(show)")
+    }
+
+    /// An event that appears now (a sync, `khal new`) with alerts owed before now: they used to be
+    /// sent as "missed at …"; nobody was owed them, since the event did not exist here then.
+    @Test func noAlertIsOwedFromBeforeAnItemWasFirstSeen() throws {
+        let f = try SourcesFixture()
+        try f.writeConfig()
+        var config = f.text("config/tminus/config.json")
+        config = config.replacingOccurrences(of: "{\n", with: "{\n  \"alerts\": [\"1h\", \"0\"],\n", options: [], range: config.range(of: "{\n"))
+        try f.write("config/tminus/config.json", config)
+        try f.h.ok(["list"], now: "2026-03-20T11:30:00Z")
+        try f.drop("calendars/work/review.ics", Self.meeting)
+        // 11:30 UTC: the 1h alert (11:00) is from before the event was seen; the 0 alert is not due yet.
+        let early = try f.h.run(["notify", "--once", "--dry-run"], now: "2026-03-20T11:30:00Z")
+        #expect(early.status == 0 && !early.stdout.contains("Review"), "\(early)")
+        let due = try f.h.run(["notify", "--once", "--dry-run"], now: "2026-03-20T12:00:10Z")
+        #expect(due.stdout.split(separator: "\n").filter { $0.contains("Review") }.count == 1, "\(due)")
+    }
+}

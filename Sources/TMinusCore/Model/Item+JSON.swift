@@ -59,6 +59,7 @@ extension Item {
         time("completed", completed)
         if source != Item.ownSource { text("source", source) }
         text("origin", origin)
+        time("seen", seen)
         out.append(0x7D)
     }
 
@@ -90,7 +91,7 @@ extension Item {
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
-        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -170,6 +171,7 @@ extension Item {
                     // Only compared, never shown: anything but a short id is dropped.
                     let o = try string()
                     origin = Item.isOrigin(o) ? o : nil
+                case .seen: seen = try instant()
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -183,6 +185,7 @@ extension Item {
                             title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                             starred: starred, priority: priority, remind: remind, completed: completed, source: source)
             item.origin = origin
+            item.seen = seen
             return (item, extras)
         } catch {
             throw ItemReadError(message: error.message, line: error.line, handle: handle)
@@ -193,10 +196,10 @@ extension Item {
 /// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
-    case origin, removed, done, doneAt
+    case origin, seen, removed, done, doneAt
 
     static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .origin, .removed, .done, .doneAt]
+                                   .priority, .remind, .completed, .source, .origin, .seen, .removed, .done, .doneAt]
 
     var name: String {
         switch self {
@@ -217,6 +220,7 @@ enum ItemField {
         case .completed: "completed"
         case .source: "source"
         case .origin: "origin"
+        case .seen: "seen"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -239,6 +243,7 @@ enum ItemField {
             case (4, UInt8(ascii: "n")): candidate = .note
             case (4, UInt8(ascii: "i")): candidate = .icon
             case (4, UInt8(ascii: "d")): candidate = .done
+            case (4, UInt8(ascii: "s")): candidate = .seen
             case (5, UInt8(ascii: "t")): candidate = .title
             case (5, UInt8(ascii: "s")): candidate = .start
             case (5, UInt8(ascii: "c")): candidate = .color

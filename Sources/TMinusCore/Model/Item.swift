@@ -35,6 +35,9 @@ public struct Item: Equatable, Sendable {
     /// id, or the one it came from before): a home never imports its own items back, and an
     /// item reaching it by two ways is shown once.
     public var origin: String?
+    /// Another source's item: when tminus first saw it, when that is later than its start or
+    /// creation (no alert is owed from before it).
+    public var seen: Instant?
 
     public static let ownSource = "tminus"
 

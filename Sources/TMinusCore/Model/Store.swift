@@ -105,11 +105,15 @@ public struct SourceLink: Equatable, Sendable {
     public var source: String
     public var id: String
     public var handle: Int
+    /// When tminus first saw the item (recorded once, kept across re-reads): progress of an item
+    /// with neither start nor creation time runs from here, and no alert is owed from before it.
+    public var seen: Instant?
 
-    public init(source: String, id: String, handle: Int) {
+    public init(source: String, id: String, handle: Int, seen: Instant? = nil) {
         self.source = source
         self.id = id
         self.handle = handle
+        self.seen = seen
     }
 
     public static func < (a: SourceLink, b: SourceLink) -> Bool { (a.source, a.id) < (b.source, b.id) }

@@ -191,9 +191,12 @@ public enum StoreFile {
     static func readLinks(_ p: inout JSONParser) throws(JSONSyntaxError) -> [SourceLink] {
         let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
         return try readObjects(&p, list: "links", element: what) { (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
-            var source: String?, id: String?, handle: Int?
+            var source: String?, id: String?, handle: Int?, seen: Instant?
             while let key = try p.nextKey() {
                 switch key {
+                case "seen" where try p.kind() == .string:
+                    // A time that cannot be read is as if none was recorded (the next read records one).
+                    seen = RFC3339.parse(try p.readString()).flatMap { $0.isSupported ? $0 : nil }
                 case "source" where try p.kind() == .string: source = try p.readString()
                 case "id" where try p.kind() == .string: id = try p.readString()
                 case "handle" where try p.kind() == .number:
@@ -204,7 +207,7 @@ public enum StoreFile {
                 }
             }
             guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else { throw p.error(at: what) }
-            return SourceLink(source: source, id: id, handle: handle)
+            return SourceLink(source: source, id: id, handle: handle, seen: seen)
         }
     }
 
@@ -299,7 +302,8 @@ public enum StoreFile {
             out += ",\n  \"links\": [".utf8
             for (i, link) in store.links.enumerated() {
                 out += (i == 0 ? "\n    " : ",\n    ").utf8
-                out += JSONWriter.bytes(.object(["source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle)]), pretty: false)
+                out += JSONWriter.bytes(.object(["source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle),
+                                                 "seen": link.seen.map { .string($0.description) }]), pretty: false)
             }
             out += "\n  ]".utf8
         }

@@ -37,7 +37,11 @@ extension Container {
         guard let sourcing else { return old }
         var parts = old.filter { $0.source.kind == nil }
         var handles: [String: Int] = [:]
-        for l in store.links { handles[l.source + "\u{1F}" + l.id] = l.handle }
+        var seen: [String: Instant] = [:]
+        for l in store.links {
+            handles[l.source + "\u{1F}" + l.id] = l.handle
+            if let t = l.seen { seen[l.source + "\u{1F}" + l.id] = t }
+        }
         var links: [SourceLink] = []
         // Items from other homes by their home and id: one reaching this home by two ways (two
         // homes' summaries that both carry a third's) is shown once, from the first source.
@@ -53,7 +57,9 @@ extension Container {
                Self.isCurrent(kept.source, config, sourcing, now: now) {
                 for item in kept.items { _ = firstTime(item) }
                 parts.append(kept)
-                links += kept.items.filter { $0.handle > 0 }.map { SourceLink(source: config.name, id: $0.id, handle: $0.handle) }
+                links += kept.items.filter { $0.handle > 0 }.map {
+                    SourceLink(source: config.name, id: $0.id, handle: $0.handle, seen: seen[config.name + "\u{1F}" + $0.id] ?? now)
+                }
                 continue
             }
             var part = SourceReader.read(config, sourcing, now: now, origin: myOrigin)
@@ -67,7 +73,10 @@ extension Container {
                 let handle = handles[key] ?? ((try? store.takeHandle()) ?? 0)
                 handles[key] = handle
                 part.items[i].handle = handle
-                if handle > 0 { links.append(SourceLink(source: config.name, id: part.items[i].id, handle: handle)) }
+                // First seen now, unless seen before: recorded once, it never moves.
+                let first = seen[key] ?? now
+                Self.stamp(&part.items[i], seen: first)
+                if handle > 0 { links.append(SourceLink(source: config.name, id: part.items[i].id, handle: handle, seen: first)) }
             }
             parts.append(part)
         }
@@ -75,6 +84,18 @@ extension Container {
         for l in links.sorted(by: <) where unique.last.map({ $0.source != l.source || $0.id != l.id }) ?? true { unique.append(l) }
         store.links = unique
         return parts
+    }
+
+    /// What the first sight of an item gives it: progress from there when it has neither start nor
+    /// creation time (it used to run from the summary's last write, reset by any change), and no
+    /// alert from before it.
+    static func stamp(_ item: inout Item, seen: Instant) {
+        guard item.isDeadline else { return }
+        if item.start == nil && item.created == nil {
+            item.start = seen
+        } else if let since = item.start ?? item.created, seen > since {
+            item.seen = seen
+        }
     }
 
     /// The summary as it is, for a fold (parsed when there are sources; else only when it has

@@ -7,8 +7,8 @@ public enum ReminderPlan {
     public static let grace: Int64 = 60
 
     /// Every reminder of the open items: their `remind` instants, an alert per config offset
-    /// before each deadline (none from before its countdown started, at its `start` or creation:
-    /// nobody was owed it), and the
+    /// before each deadline (none from before its countdown started, at its `start` or creation,
+    /// nor from before tminus first saw it: nobody was owed it), and the
     /// ledger's armed ones whose item is still open.
     public static func reminders(items: [Item], alerts: [Int64], armed: [LedgerRecord], zone: Zone) -> [Reminder] {
         var out: [Reminder] = []
@@ -21,6 +21,7 @@ public enum ReminderPlan {
             for offset in alerts {
                 let at = end - offset
                 if let since = item.start ?? item.created, at < since { continue }
+                if let seen = item.seen, at < seen { continue }
                 add(Reminder(key: Reminder.key(.alert(offset), at: at, item: item), kind: .alert(offset), at: at, item: item))
             }
         }
