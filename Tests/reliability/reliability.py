@@ -334,10 +334,42 @@ def full_disk():
                 # With room again, the same command works and nothing was lost.
                 if tminus(f"{mnt}/s", *command).returncode != 0:
                     fail("full", f"{where}: fails even with room again")
+        # Only the source's disk is full (the home has room): the write-back fails in one line,
+        # and the bar and list keep working (the change is dropped, the todo stays open).
+        subprocess.run(["mount", "-o", "remount,size=64k", mnt], check=True)
+        for name in os.listdir(mnt):
+            path = os.path.join(mnt, name)
+            shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
+        s = tempfile.mkdtemp(prefix="tminus-full-source-")
+        open(f"{mnt}/todo.txt", "w").write("Buy milk\nCall mom due:2026-11-25\n")
+        open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "txt", "kind": "todotxt", "path": "%s/todo.txt" } ] }' % mnt)
+        ok(s, "list")
+        fd = os.open(f"{mnt}/filler", os.O_WRONLY | os.O_CREAT)
+        for size in (4096, 1):
+            try:
+                while True:
+                    os.write(fd, b"x" * size)
+            except OSError:
+                pass
+        os.close(fd)
+        r = tminus(s, "done", "Buy milk")
+        if r.returncode != 1 or len(r.stderr.decode().splitlines()) != 1:
+            fail("full", f"done on a full source disk: exit {r.returncode}, {r.stderr.decode().strip()!r}")
+        for command in (["show"], ["list"], ["show", "--format", "waybar"]):
+            r = tminus(s, *command)
+            if r.returncode != 0 or "⚠" in r.stdout.decode() or b"Buy milk" not in tminus(s, "list").stdout:
+                fail("full", f"{' '.join(command)} after a write-back on a full disk: exit {r.returncode} {r.stdout.decode().strip()!r}")
+        if tminus(s, "doctor").returncode != 0:
+            fail("full", "doctor after a write-back on a full disk")
+        os.unlink(f"{mnt}/filler")
+        if tminus(s, "done", "Buy milk").returncode != 0 or not open(f"{mnt}/todo.txt").read().startswith("x "):
+            fail("full", "done on the source with room again")
+        shutil.rmtree(s, ignore_errors=True)
+        refused += 1
     finally:
         subprocess.run(["umount", mnt])
         os.rmdir(mnt)
-    print(f"full: {refused} refused writes checked", flush=True)
+    print(f"full: {refused} refused writes checked (one with only a source's disk full)", flush=True)
 
 
 def crowd(short):
