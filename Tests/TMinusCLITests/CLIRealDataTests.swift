@@ -138,3 +138,21 @@ struct CLIFirstSeenTests {
         #expect(due.stdout.split(separator: "\n").filter { $0.contains("Review") }.count == 1, "\(due)")
     }
 }
+
+@Suite("CLI: rm of another source's completed item")
+struct CLIRemoveCompletedTests {
+    /// `rm` of a done todo.txt line or calendar todo printed "removed" and left it in the file.
+    @Test func rmOfACompletedSourceItemRemovesItFromTheSource() throws {
+        let f = try SourcesFixture()
+        try f.h.ok("done", "Buy milk", "Write report")
+        #expect(f.text("todo.txt").contains("x 2026-03-10 Buy milk"))
+        let rm = try f.h.ok("rm", "Buy milk", "Write report")
+        #expect(rm.stdout.contains("removed") && rm.stdout.contains("(in txt)") && rm.stdout.contains("(in cal)"), "\(rm)")
+        #expect(!f.text("todo.txt").contains("Buy milk"), "\(f.text("todo.txt"))")
+        #expect(f.text("todo.txt").hasPrefix("(A) 2026-03-01 Call mom +family due:2026-03-12\nx 2026-03-02 Old\n"), "the other lines stay")
+        #expect(!FileManager.default.fileExists(atPath: f.vdir.appendingPathComponent("work/report.ics").path))
+        let all = try f.items("--all")
+        #expect(all["Buy milk"] == nil && all["Write report"] == nil)
+        #expect(try f.h.run("doctor").status == 0)
+    }
+}

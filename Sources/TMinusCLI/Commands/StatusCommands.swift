@@ -54,7 +54,7 @@ enum StatusCommands {
                 }
             }
             for item in open { change.remove(item) }
-            for record in old { change.forget(record) }
+            for record in old { change.removeCompleted(record) }
             return open + old.map(\.item)
         }
         for item in items { ctx.say("removed #\(item.handle) \(item.title)\(from(item))") }

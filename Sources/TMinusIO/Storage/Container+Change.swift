@@ -78,7 +78,17 @@ public struct Change: Sendable {
         store.insert(item)
     }
 
-    /// Removes a completed item for good.
+    /// Removes a completed item for good: from the history, and another source's from its source
+    /// too (its record goes once the source no longer has it).
+    public mutating func removeCompleted(_ record: HistoryRecord) {
+        guard record.item.source == Item.ownSource else {
+            sourceWork.append(PendingSourceChange(kind: .remove, item: record.item, at: now, record: record.offset))
+            return
+        }
+        forget(record)
+    }
+
+    /// Takes a completed item's record out of the history.
     public mutating func forget(_ record: HistoryRecord) {
         guard !removing.contains(where: { $0.offset == record.offset }) else { return }
         removing.append(record)
@@ -217,8 +227,8 @@ extension Container {
             Self.relink(&change.store, work, id: id)
             switch work.kind {
             case .complete: change.completing.append(item.marked(completed: work.at))
-            case .reopen: if let offset = work.record { change.forget(HistoryRecord(offset: offset, item: item)) }
-            case .remove, .update, .create: break
+            case .reopen, .remove: if let offset = work.record { change.forget(HistoryRecord(offset: offset, item: item)) }
+            case .update, .create: break
             }
         }
         change.store.pending = []
