@@ -48,10 +48,25 @@ extension ICalWriter {
             // Done already (the change made again): the file stays as it is.
             if status == "COMPLETED" && c.property("COMPLETED") != nil { return bytes }
             at = t
-            set += [Line("STATUS", "COMPLETED"), Line("COMPLETED", utc(t)), Line("PERCENT-COMPLETE", "100")]
+            if movedOn(c, at: t) { return bytes }
+            if !done, let move = nextInstance(of: c, at: t) {
+                // A recurring task: this instance is done, the task moves on to the next.
+                set += move.set
+                remove += move.remove
+            } else {
+                set += [Line("STATUS", "COMPLETED"), Line("COMPLETED", utc(t)), Line("PERCENT-COMPLETE", "100")]
+                remove.append(previousProperty)
+            }
         case .reopen(let t):
             guard !isEvent else { throw .unsupported("a calendar event cannot be reopened") }
-            if !done { return bytes }
+            if !done {
+                // A recurring task moved on by `done`: back to the instance it was.
+                guard let back = previousInstance(of: c) else { return bytes }
+                at = t
+                set += back.set
+                remove += back.remove
+                break
+            }
             at = t
             set.append(Line("STATUS", "NEEDS-ACTION"))
             remove += ["COMPLETED", "PERCENT-COMPLETE"]

@@ -156,3 +156,21 @@ struct CLIRemoveCompletedTests {
         #expect(try f.h.run("doctor").status == 0)
     }
 }
+
+@Suite("CLI: recurring calendar todos")
+struct CLIRecurringTodoTests {
+    /// `done` on a VTODO with an RRULE completed the whole series; now it completes this instance
+    /// (a history record with its due) and the task moves on; `undo` brings the instance back.
+    @Test func doneCompletesOneInstanceAndUndoBringsItBack() throws {
+        let f = try SourcesFixture()
+        try f.write("calendars/work/bins.ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:bins\r\nSUMMARY:Bins\r\nDUE;TZID=Europe/Berlin:20260309T200000\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        try f.h.ok("done", "Bins")
+        #expect(f.text("calendars/work/bins.ics").contains("DUE;TZID=Europe/Berlin:20260316T200000\r\n"))
+        let all = try f.h.list(["--all"]).filter { $0["title"]?.stringValue == "Bins" }
+        #expect(all.map { "\($0["due"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)" }.sorted()
+                == ["2026-03-09T20:00:00+01:00 true", "2026-03-16T20:00:00+01:00 false"])
+        try f.h.ok("undo", "Bins")
+        #expect(f.text("calendars/work/bins.ics").contains("DUE;TZID=Europe/Berlin:20260309T200000\r\n"))
+        #expect(try f.h.list(["--all"]).filter { $0["title"]?.stringValue == "Bins" }.count == 1)
+    }
+}

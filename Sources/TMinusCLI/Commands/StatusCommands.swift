@@ -27,7 +27,8 @@ enum StatusCommands {
             }
             let open = change.openItems
             for record in found {
-                if open.contains(where: { $0.id == record.item.id && $0.source == record.item.source }) {
+                // (A recurring task that moved on is open at a later instance: its done one can come back.)
+                if open.contains(where: { $0.id == record.item.id && $0.source == record.item.source && $0.due == record.item.due }) {
                     throw .usage("#\(record.item.handle) \(Validation.printable(record.item.title)) is open already")
                 }
                 change.reopen(record)
