@@ -82,4 +82,17 @@ struct CLISetAsideTests {
         #expect(list.status == 0 && list.stderr.isEmpty, "\(list)")
         #expect(!f.text("calendars/work/report.ics").contains("STATUS:COMPLETED"))
     }
+
+    /// A todo.txt `edit` killed after the file was replaced and before tminus recorded the line's
+    /// new id: the next command found the change made, and the edited line came back as a new handle.
+    @Test(.enabled(if: straceOrRequired)) func aKilledTodoTxtEditKeepsItsHandle() throws {
+        let f = try SourcesFixture()
+        let milk = try #require(try f.items()["Buy milk"]?["handle"]?.intValue)
+        // Renames: the promise's store and summary, the todo.txt, then the record's store (killed).
+        #expect(try Self.killed(f, atRename: 4, ["edit", String(milk), "--title", "Buy oat milk"]).status != 0)
+        #expect(f.text("todo.txt").contains("Buy oat milk @errands"))
+        let items = try f.items()
+        #expect(items["Buy oat milk"]?["handle"]?.intValue == milk, "\(items.mapValues { $0["handle"]?.intValue ?? 0 })")
+        #expect(items["Buy milk"] == nil)
+    }
 }
