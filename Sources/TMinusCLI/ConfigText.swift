@@ -32,8 +32,8 @@ enum ConfigText {
         "mediumNone": "no deadlines[ · {todos_text}]",
         "largeNone": "No deadlines\\n{todos_list}",
       },
-      "colors": { "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a" },
-      "icons": { "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁" },
+      "colors": { "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a", "ongoing": "#88c0d0" },
+      "icons": { "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁", "ongoing": "▶" },
       // Per tag: a colour overriding the tag's own, and an icon.
       "tags": {
         // "school": { "color": "#ff5555", "icon": "🎓" },

@@ -14,7 +14,21 @@ extension ComponentReader {
             }
             let frame = instantFunction(for: start, line: startProp.line)
             let now = options.now, hold = options.hold
-            func accepted(_ o: Instant) -> Bool { o.seconds + hold > now.seconds }
+            // How long an instance lasts (the master's length, or an override's own): an instance
+            // counts until its end plus the hold.
+            let masterLength = eventLength(c, start: start)
+            func length(of comp: ICalComponent) -> EventLength {
+                if comp.line == c.line { return masterLength }
+                guard let p = comp.property("DTSTART"), let t = ICalTime(p) else { return masterLength }
+                return eventLength(comp, start: t)
+            }
+            func end(_ o: Instant, _ len: EventLength) -> Instant {
+                switch len {
+                case .seconds(let n): return o + n
+                case .days(let n): return zones.local.startOfDay(frame.localDate(o).adding(days: n))
+                }
+            }
+            func accepted(_ o: Instant, _ comp: ICalComponent) -> Bool { end(o, length(of: comp)).seconds + hold > now.seconds }
 
             // Every RRULE: RFC 2445 allowed several and Cyrus still writes them; the set is their union.
             // At most `maxRules` of them (each walk is bounded; their number must be too).
@@ -73,7 +87,7 @@ extension ComponentReader {
             var previous: Instant?
             func consider(_ o: Instant, _ comp: ICalComponent) {
                 guard o.isSupported else { return }
-                if accepted(o) {
+                if accepted(o, comp) {
                     if chosen.map({ o < $0.0 }) ?? true { chosen = (o, comp) }
                 } else if previous.map({ o > $0 }) ?? true {
                     previous = o
@@ -87,7 +101,7 @@ extension ComponentReader {
                     if excluded(o) || replaced[o.seconds] != nil { return true }
                     let (at, comp) = shifted(o)
                     consider(at, comp)
-                    return !accepted(at)
+                    return !accepted(at, comp)
                 }
             }
             if rules.isEmpty {
@@ -106,11 +120,39 @@ extension ComponentReader {
             item.tag = Self.tag(shown) ?? Self.tag(c)
             item.created = created(c)
             if !rules.isEmpty || !rdates.isEmpty { item.start = previous }
-            item.remind = try alarm(shown, start: due, end: due, kind: "event")
-            return ICalRead.Entry(item: item, uid: uid, isEvent: true, expires: due + hold, sequence: Self.sequence(c))
+            let ends = end(due, length(of: shown))
+            if ends > due { item.end = ends }
+            item.remind = try alarm(shown, start: due, end: ends, kind: "event")
+            return ICalRead.Entry(item: item, uid: uid, isEvent: true, expires: ends + hold, sequence: Self.sequence(c))
         } catch {
             return nil
         }
+    }
+
+    /// An event's length: timed, in seconds; a whole-day event, in days (to the next midnights,
+    /// whatever their length in seconds across a DST change).
+    enum EventLength {
+        case seconds(Int64)
+        case days(Int)
+    }
+
+    /// The length DTEND or DURATION gives (RFC 5545 §3.6.1: without either, a timed event lasts
+    /// no time and a whole-day one its day). A DTEND before the start, or one that cannot be read,
+    /// counts as none.
+    mutating func eventLength(_ c: ICalComponent, start: ICalTime) -> EventLength {
+        if let p = c.property("DTEND"), let end = ICalTime(p) {
+            if start.isDate {
+                let days = Int(end.local.date.daysSinceEpoch - start.local.date.daysSinceEpoch)
+                return .days(min(max(days, 1), 3660))
+            }
+            let a = instant(start, line: p.line, property: "DTSTART"), b = instant(end, line: p.line, property: "DTEND")
+            return .seconds(min(max(b - a, 0), 3660 * 86_400))
+        }
+        if let p = c.property("DURATION"), let seconds = ICalDuration.seconds(p.value[...]), seconds > 0 {
+            if start.isDate { return .days(Int(min(max(seconds / 86_400, 1), 3660))) }
+            return .seconds(min(seconds, 3660 * 86_400))
+        }
+        return start.isDate ? .days(1) : .seconds(0)
     }
 
     /// RRULEs read per event (Cyrus writes two or three; a file with thousands is hostile).

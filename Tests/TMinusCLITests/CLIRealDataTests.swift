@@ -174,3 +174,21 @@ struct CLIRecurringTodoTests {
         #expect(try f.h.list(["--all"]).filter { $0["title"]?.stringValue == "Bins" }.count == 1)
     }
 }
+
+@Suite("CLI: events in progress")
+struct CLIOngoingEventTests {
+    /// A meeting in progress disappeared or counted up; now it counts down to its end, in class
+    /// `ongoing`, and an all-day event covers its day.
+    @Test func aMeetingInProgressCountsDownToItsEnd() throws {
+        let f = try SourcesFixture()
+        // Wednesday's Standup, 09:30–09:45 Berlin: at 09:35 it has 10 minutes left.
+        let show = try f.h.run(["show", "--format", "waybar", "--deadline", "Standup"], now: "2026-03-11T08:35:00Z")
+        #expect(show.stdout.contains("\"text\":\"Standup ends in 10:00"), "\(show)")
+        #expect(show.stdout.contains("\"class\":[\"ongoing\""), "\(show)")
+        let item = try #require(try f.items(now: "2026-03-11T08:35:00Z")["Standup"])
+        #expect(item["due"]?.stringValue == "2026-03-11T09:30:00+01:00")
+        // Easter Monday (a whole day) is in progress all day.
+        let easter = try f.h.run(["show", "--format", "json", "--deadline", "Easter Monday"], now: "2026-04-06T20:00:00Z")
+        #expect(easter.stdout.contains("\"state\":\"ongoing\""), "\(easter)")
+    }
+}

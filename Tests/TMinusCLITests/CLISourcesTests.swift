@@ -208,11 +208,12 @@ struct CLISourcesTests {
 
     @Test func aRecurringEventMovesOnWhenItsInstanceIsOverAndHeld() throws {
         let f = try SourcesFixture()
-        // Wednesday 09:30 Berlin (08:30Z) is the next Standup; an hour after it (overHold) it is Friday's.
+        // Wednesday 09:30–09:45 Berlin (08:30Z) is the next Standup; an hour after its end (overHold) it is Friday's.
         func standup(_ now: String) throws -> String? { try f.items(now: now)["Standup"]?["due"]?.stringValue }
         #expect(try standup("2026-03-11T08:00:00Z") == "2026-03-11T09:30:00+01:00")
-        #expect(try standup("2026-03-11T09:00:00Z") == "2026-03-11T09:30:00+01:00", "over, and held for an hour")
-        #expect(try standup("2026-03-11T09:30:01Z") == "2026-03-13T09:30:00+01:00")
+        #expect(try standup("2026-03-11T08:40:00Z") == "2026-03-11T09:30:00+01:00", "in progress")
+        #expect(try standup("2026-03-11T09:40:00Z") == "2026-03-11T09:30:00+01:00", "over, and held for an hour after its end")
+        #expect(try standup("2026-03-11T09:45:01Z") == "2026-03-13T09:30:00+01:00")
         // Across the change to summer time the wall time stays 09:30.
         #expect(try standup("2026-03-28T12:00:00Z") == "2026-03-30T09:30:00+02:00")
         try f.writeConfig(overHold: "2h")

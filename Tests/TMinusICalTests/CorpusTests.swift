@@ -97,7 +97,9 @@ struct CorpusTests {
         let e = try #require(r.entries.first)
         #expect(e.item.due == .instant(at("2027-04-22T22:00:00Z")))
         #expect(e.item.start == at("2026-04-22T22:00:00Z"))
-        #expect(e.expires == at("2027-04-22T23:00:00Z"))
+        // It lasts its day (to the next midnight), then the hold.
+        #expect(e.item.end == at("2027-04-23T22:00:00Z"))
+        #expect(e.expires == at("2027-04-23T23:00:00Z"))
     }
 
     @Test func rulesThatEndBeforeTheyStartGiveNothing() throws {

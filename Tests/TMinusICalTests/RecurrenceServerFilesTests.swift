@@ -43,7 +43,8 @@ struct RecurrenceServerFilesTests {
             problems = max(problems, read.problems.count)
             guard case .instant(let due)? = read.entries.first?.item.due else { break }
             seen.append(due)
-            now = due + 1
+            // The next instance comes once this one has ended (an all-day one lasts its day).
+            now = (read.entries.first?.item.end ?? due) + 1
         }
         #expect(seen == c.instances.map(at), "\(c.file)")
         #expect(problems == c.problems, "\(c.file)")

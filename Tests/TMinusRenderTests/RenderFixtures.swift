@@ -13,6 +13,13 @@ enum RenderFixtures {
              start: now - 86_400, tag: tag, color: "#ff5555")
     }
 
+    /// A calendar event in progress.
+    static func event(_ title: String, startedAgo: Int64, lasting: Int64) -> Item {
+        var item = Item(kind: .deadline, id: "standup-uid", handle: 4, title: title, due: .instant(now - startedAgo), source: "work")
+        item.end = now - startedAgo + lasting
+        return item
+    }
+
     static func todo(_ title: String, _ handle: Int) -> Item {
         Item(kind: .todo, id: "00000000-0000-4000-8000-00000000000\(handle)", handle: handle, title: title)
     }
@@ -21,12 +28,13 @@ enum RenderFixtures {
         TimelineProvider(summary: Summary(generated: now, deadlines: deadlines, todos: todos), config: config, zone: .utc).entry(at: t)
     }
 
-    /// Named entries: a countdown, the last minute, over, no todos, no deadline, an error entry.
+    /// Named entries: a countdown, the last minute, over, an event in progress, no deadline, an error entry.
     static var cases: [(String, Entry)] {
         [
             ("countdown", entry([deadline("Thesis", in: 2 * 86_400 + 4 * 3600)], todos: [todo("Buy milk", 2), todo("Call mom", 3)])),
             ("lastminute", entry([deadline("Thesis", in: 45)])),
             ("over", entry([deadline("Thesis", in: -10)])),
+            ("ongoing", entry([event("Standup", startedAgo: 600, lasting: 1800)])),
             ("none", entry([], todos: [todo("Buy milk", 2)])),
             ("error", Entry.error("config.json line 3: precision: unknown value", at: now)),
         ]

@@ -60,6 +60,7 @@ extension Item {
         if source != Item.ownSource { text("source", source) }
         text("origin", origin)
         time("seen", seen)
+        time("end", end)
         out.append(0x7D)
     }
 
@@ -91,7 +92,7 @@ extension Item {
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
-        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?, end: Instant?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -172,6 +173,7 @@ extension Item {
                     let o = try string()
                     origin = Item.isOrigin(o) ? o : nil
                 case .seen: seen = try instant()
+                case .end: end = try instant()
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -186,6 +188,7 @@ extension Item {
                             starred: starred, priority: priority, remind: remind, completed: completed, source: source)
             item.origin = origin
             item.seen = seen
+            item.end = end
             return (item, extras)
         } catch {
             throw ItemReadError(message: error.message, line: error.line, handle: handle)
@@ -196,10 +199,10 @@ extension Item {
 /// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
-    case origin, seen, removed, done, doneAt
+    case origin, seen, end, removed, done, doneAt
 
     static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .origin, .seen, .removed, .done, .doneAt]
+                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .removed, .done, .doneAt]
 
     var name: String {
         switch self {
@@ -221,6 +224,7 @@ enum ItemField {
         case .source: "source"
         case .origin: "origin"
         case .seen: "seen"
+        case .end: "end"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -239,6 +243,7 @@ enum ItemField {
             case (2, UInt8(ascii: "i")): candidate = .id
             case (3, UInt8(ascii: "d")): candidate = .due
             case (3, UInt8(ascii: "t")): candidate = .tag
+            case (3, UInt8(ascii: "e")): candidate = .end
             case (4, UInt8(ascii: "k")): candidate = .kind
             case (4, UInt8(ascii: "n")): candidate = .note
             case (4, UInt8(ascii: "i")): candidate = .icon

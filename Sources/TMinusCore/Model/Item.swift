@@ -38,6 +38,9 @@ public struct Item: Equatable, Sendable {
     /// Another source's item: when tminus first saw it, when that is later than its start or
     /// creation (no alert is owed from before it).
     public var seen: Instant?
+    /// A calendar event with a length: when its instance ends (from DTEND or DURATION; a whole
+    /// day ends at the next midnight). Between the due (its start) and this it is in progress.
+    public var end: Instant?
 
     public static let ownSource = "tminus"
 

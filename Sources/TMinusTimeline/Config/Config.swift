@@ -42,9 +42,10 @@ public struct Config: Equatable, Sendable {
     public var templates = Templates()
     public var colors: StateStrings = [
         .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
+        .ongoing: "#88c0d0",
     ]
     public var icons: StateStrings = [
-        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁",
+        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶",
     ]
     public var tags: [String: TagStyle] = [:]
     /// Titles longer than this are shortened with an ellipsis in the families' text.

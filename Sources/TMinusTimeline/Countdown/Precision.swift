@@ -5,7 +5,7 @@ public enum Precision: String, CaseIterable, Sendable {
     case auto, seconds, minutes, hours, days
 }
 
-/// The urgency of an entry.
+/// The urgency of an entry; `ongoing`: a calendar event in progress (it counts down to its end).
 public enum EntryState: String, CaseIterable, Sendable {
-    case none, normal, warning, critical, over
+    case none, normal, warning, critical, over, ongoing
 }

@@ -38,7 +38,14 @@ extension TimelineProvider {
         if let shown = shownDeadline(at: t) {
             let d = shown.item
             let due = shown.due
-            if t < due {
+            if shown.isOngoing(at: t), let end = shown.end {
+                let cd = Countdown(now: t, due: end, zone: zone)
+                add(t + cd.secondsToNextTick(config.precision))
+                add(end)
+                let total = end - due
+                let p = (t - due) * 100 / total
+                if p < 100 { add(due + ((p + 1) * total + 99) / 100) }
+            } else if t < due {
                 let cd = Countdown(now: t, due: due, zone: zone)
                 add(t + cd.secondsToNextTick(config.precision))
                 add(due - config.warning + 1)
@@ -57,7 +64,8 @@ extension TimelineProvider {
             for d in byDue {
                 let due = d.due
                 add(due)
-                add(due + config.overHold)
+                add(d.over)
+                add(d.over + config.overHold)
                 add(due - config.critical + 1)
             }
         }

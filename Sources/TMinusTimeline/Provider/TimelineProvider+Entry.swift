@@ -12,10 +12,12 @@ extension TimelineProvider {
         }
         let d = shown.item
         let due = shown.due
-        let cd = Countdown(now: t, due: due, zone: zone)
-        let state = self.state(remaining: cd.remaining)
-        let start = d.progressStart(or: summary.generated)
-        let total = due - start
+        // An event in progress counts down to its end, its progress over its length.
+        let ongoing = shown.isOngoing(at: t)
+        let cd = Countdown(now: t, due: ongoing ? shown.over : due, zone: zone)
+        let state = ongoing ? .ongoing : self.state(remaining: cd.remaining)
+        let start = ongoing ? due : d.progressStart(or: summary.generated)
+        let total = (ongoing ? shown.over : due) - start
         let elapsed = min(max(t - start, 0), max(total, 0))
         let percent = total > 0 ? Int(elapsed * 100 / total) : 100
         let progress = total > 0 ? Double(elapsed) / Double(total) : 1
@@ -24,8 +26,15 @@ extension TimelineProvider {
         let view = ShownDeadline(item: d, due: due, remaining: cd.remaining, progress: progress, color: style?.color ?? d.color, icon: icon)
         var values = todoValues
         values[.title] = shorten(d.title)
-        values[.countdown] = cd.text(config.precision, over: config.overText)
-        values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
+        if ongoing {
+            let left = cd.text(config.precision, over: config.overText)
+            values[.ends] = left
+            values[.countdown] = "ends in " + left
+            values[.countdown_long] = "ends in " + cd.longText(config.precision, over: config.overLongText)
+        } else {
+            values[.countdown] = cd.text(config.precision, over: config.overText)
+            values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
+        }
         if let dueValue = d.due {
             values[.due] = dueText(dueValue)
             values[.due_date] = dueValue.localDate(in: zone).description

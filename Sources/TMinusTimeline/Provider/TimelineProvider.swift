@@ -30,7 +30,10 @@ public struct TimelineProvider: Sendable {
         templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
                                         large: CompiledTemplate(t.largeNone))
-        var byDue = summary.deadlines.map { DueDeadline(item: $0, due: $0.due?.instant(in: zone) ?? summary.generated) }
+        var byDue = summary.deadlines.map { item in
+            let due = item.due?.instant(in: zone) ?? summary.generated
+            return DueDeadline(item: item, due: due, end: item.end.flatMap { $0 > due ? $0 : nil })
+        }
         // The summary lists them in this order already (whole days aside): then no sort, which
         // moves every item (a bar process reads hundreds when calendars are sources).
         func less(_ a: DueDeadline, _ b: DueDeadline) -> Bool { (a.due, a.item.handle, a.item.id) < (b.due, b.item.handle, b.item.id) }
@@ -93,15 +96,20 @@ public struct TimelineProvider: Sendable {
     func shownDeadline(at t: Instant) -> DueDeadline? {
         // A click (tminus next|prev) wins while the clicked deadline lasts.
         if let selected = state.selected,
-           let chosen = byDue.first(where: { $0.item.id == selected && $0.due + config.overHold > t }) { return chosen }
+           let chosen = byDue.first(where: { $0.item.id == selected && $0.over + config.overHold > t }) { return chosen }
         if case .ref = config.deadline { return configured }
         let upcoming = byDue.first { $0.due > t && $0.due + config.overHold > t }
-        // The last one over: the latest due instant at or before t, the lowest handle among equals.
-        var lastOver: DueDeadline?
-        for d in byDue where d.due <= t {
-            if lastOver == nil || d.due > lastOver!.due { lastOver = d }
+        // An event in progress (the first started) counts down to its end, unless the next is critical.
+        if let ongoing = byDue.first(where: { $0.due <= t && $0.over > t }) {
+            if let upcoming, upcoming.due - t < config.critical { return upcoming }
+            return ongoing
         }
-        if let held = lastOver, held.due + config.overHold > t {
+        // The last one over: the latest over instant at or before t, the lowest handle among equals.
+        var lastOver: DueDeadline?
+        for d in byDue where d.over <= t {
+            if lastOver == nil || d.over > lastOver!.over { lastOver = d }
+        }
+        if let held = lastOver, held.over + config.overHold > t {
             if let upcoming, upcoming.due - t < config.critical { return upcoming }
             return held
         }
@@ -115,7 +123,7 @@ public struct TimelineProvider: Sendable {
 
     /// The deadlines in the order `next`/`prev` cycle through: ongoing ones by due date.
     public func cycleOrder(at t: Instant) -> [Item] {
-        byDue.filter { $0.due + config.overHold > t }.map(\.item)
+        byDue.filter { $0.over + config.overHold > t }.map(\.item)
     }
 }
 
@@ -123,6 +131,13 @@ public struct TimelineProvider: Sendable {
 struct DueDeadline: Sendable {
     var item: Item
     var due: Instant
+    /// An event's end (after its due); nil for a deadline, which is over at its due.
+    var end: Instant?
+    /// When it is over: its end, else its due.
+    var over: Instant { end ?? due }
+
+    /// In progress at `t`: started and not ended.
+    func isOngoing(at t: Instant) -> Bool { end.map { due <= t && t < $0 } ?? false }
 }
 
 /// The lazy sequence of a provider's entries.

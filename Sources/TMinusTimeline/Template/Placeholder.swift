@@ -1,23 +1,24 @@
 /// Every placeholder a family template can use. The README's table lists exactly these (a test
 /// checks both ways).
 public enum Placeholder: String, CaseIterable, Sendable {
-    case title, countdown, countdown_long, due, due_date, due_time, percent, icon, state, tag, note
+    case title, countdown, countdown_long, due, due_date, due_time, percent, icon, state, tag, note, ends
     case todo_count, todos_text, overdue_count, todos, todos_list, next_todo
 
     /// What it holds, for the README and `--help`.
     public var summary: String {
         switch self {
         case .title: "the deadline's title (shortened to maxLength)"
-        case .countdown: "time left: \"2d 4h\", \"4h 05m\", \"04:09\", or the over text"
+        case .countdown: "time left: \"2d 4h\", \"4h 05m\", \"04:09\", or the over text; an event in progress: \"ends in 25:00\""
         case .countdown_long: "time left in words: \"2 days 4 hours\", or the over long text"
         case .due: "when it is due: \"Tue 1 Dec 17:00\" (a whole day: \"Mon 30 Nov\")"
         case .due_date: "the due date: \"2026-12-01\""
         case .due_time: "the due time: \"17:00\" (empty for a whole day)"
-        case .percent: "time elapsed from start to due, a whole number 0–100"
+        case .percent: "time elapsed from start to due (an event in progress: of its length), a whole number 0–100"
         case .icon: "the deadline's icon, else its tag's, else the state's"
-        case .state: "none, normal, warning, critical or over"
+        case .state: "none, normal, warning, critical, over, or ongoing (an event in progress)"
         case .tag: "the deadline's tag"
         case .note: "the deadline's note (first line)"
+        case .ends: "an event in progress: time until it ends, \"25:00\" (empty otherwise)"
         case .todo_count: "how many todos today (due today, overdue, or undated)"
         case .todos_text: "\"1 todo\", \"3 todos\" (empty when none)"
         case .overdue_count: "how many of today's todos are overdue"

@@ -38,7 +38,9 @@ enum Fixtures {
         var previous: Entry?
         for e in timeline.entries {
             if let d = e.deadline {
-                #expect(d.remaining == d.due - e.date, "remaining at \(e.date)", sourceLocation: sourceLocation)
+                // In progress, what remains is the time to the event's end.
+                let until = e.state == .ongoing ? (d.item.end ?? d.due) : d.due
+                #expect(d.remaining == until - e.date, "remaining at \(e.date)", sourceLocation: sourceLocation)
             }
             if let p = previous {
                 #expect(e.date > p.date, "dates rise at \(e.date)", sourceLocation: sourceLocation)
