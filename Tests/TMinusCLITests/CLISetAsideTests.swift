@@ -12,14 +12,15 @@ struct CLISetAsideTests {
     }
     static var straceOrRequired: Bool { strace != nil || ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] == "1" }
 
-    /// Runs tminus under strace, killed at the `n`th rename (the promise commit takes two
-    /// renames, the store's and the summary's; the third is the calendar file's).
-    static func killed(_ f: SourcesFixture, atRename n: Int, _ args: [String]) throws -> RunResult {
+    /// Runs tminus under strace, killed at the `n`th call of `syscall`: tminus's own files are
+    /// replaced with `rename` (the promise commit takes two, the store's and the summary's), other
+    /// programs' files with `renameat` inside their folder.
+    static func killed(_ f: SourcesFixture, at syscall: String = "rename", _ n: Int, _ args: [String]) throws -> RunResult {
         let strace = try #require(Self.strace, "strace is needed (apt-get install strace)")
         let env = f.h.environment(tz: nil, extra: [:])
         let p = Process()
         p.executableURL = URL(fileURLWithPath: strace)
-        p.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "inject=rename:signal=SIGKILL:when=\(n)",
+        p.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "inject=\(syscall):signal=SIGKILL:when=\(n)",
                        TminusBinary.path, "--home", f.h.home.path, "--now", f.h.now] + args
         p.environment = env
         p.standardOutput = FileHandle.nullDevice
@@ -36,10 +37,10 @@ struct CLISetAsideTests {
         let f = try SourcesFixture()
         try f.h.ok("list")
         let before = f.text("calendars/work/report.ics")
-        #expect(try Self.killed(f, atRename: 3, ["done", "Write report"]).status != 0)
+        #expect(try Self.killed(f, at: "renameat", 1, ["done", "Write report"]).status != 0)
         let promised = String(decoding: FileManager.default.contents(atPath: f.h.storePath) ?? Data(), as: UTF8.self)
         try #require(promised.contains("\"pending\""), "the kill left no pending change: \(promised)")
-        #expect(try Self.killed(f, atRename: 3, ["show"]).status != 0)
+        #expect(try Self.killed(f, at: "renameat", 1, ["show"]).status != 0)
         #expect(f.text("calendars/work/report.ics") == before)
 
         let show = try f.h.run("show")
@@ -66,7 +67,7 @@ struct CLISetAsideTests {
     @Test(.enabled(if: straceOrRequired)) func aChangeThatFailsWhenMadeAgainIsSetAsideThenDropped() throws {
         let f = try SourcesFixture()
         try f.h.ok("list")
-        #expect(try Self.killed(f, atRename: 3, ["done", "Write report"]).status != 0)
+        #expect(try Self.killed(f, at: "renameat", 1, ["done", "Write report"]).status != 0)
         // The calendar source is renamed in the config: the pending change names a source that is gone.
         let config = f.text("config/tminus/config.json").replacingOccurrences(of: "\"name\": \"cal\"", with: "\"name\": \"work\"")
         try f.write("config/tminus/config.json", config)
@@ -88,8 +89,8 @@ struct CLISetAsideTests {
     @Test(.enabled(if: straceOrRequired)) func aKilledTodoTxtEditKeepsItsHandle() throws {
         let f = try SourcesFixture()
         let milk = try #require(try f.items()["Buy milk"]?["handle"]?.intValue)
-        // Renames: the promise's store and summary, the todo.txt, then the record's store (killed).
-        #expect(try Self.killed(f, atRename: 4, ["edit", String(milk), "--title", "Buy oat milk"]).status != 0)
+        // Renames: the promise's store and summary, (the todo.txt's renameat,) then the record's store (killed).
+        #expect(try Self.killed(f, 3, ["edit", String(milk), "--title", "Buy oat milk"]).status != 0)
         #expect(f.text("todo.txt").contains("Buy oat milk @errands"))
         let items = try f.items()
         #expect(items["Buy oat milk"]?["handle"]?.intValue == milk, "\(items.mapValues { $0["handle"]?.intValue ?? 0 })")

@@ -10,12 +10,15 @@
   crowd    100 writers at once: all land, each with its own handle.
   bad      the bad-input corpus (bad-inputs.tsv): no signal, no exit code >= 128, one-line
            messages, files unchanged after a refused input.
+  shared   a calendar folder and todo.txt others can write: no setuid/setgid/sticky bits after a
+           write, a link in a collection never written through, a racer swapping the todo.txt
+           for a link to a victim never gets the victim written.
   ledger   SIGKILL at every write, fsync, ftruncate and rename of `tminus notify --once` sending
            three reminders (through a stand-in notify-send that logs), then a clean run: every
            reminder sent, and twice only where the ledger shows the documented window (a lone
            `sending` left by the killed run); a torn ledger line is cut off.
 
-Usage: reliability.py [--short] [kill|full|crowd|bad|ledger ...]   (TMINUS_BIN picks the binary;
+Usage: reliability.py [--short] [kill|full|crowd|bad|ledger|shared ...]   (TMINUS_BIN picks the binary;
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
@@ -34,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.environ.get("TMINUS_BIN") or os.path.join(ROOT, ".build/debug/tminus")
 NOW = "2026-11-22T10:00:00Z"
 ENV = {"PATH": "/usr/bin:/bin", "TZ": "Europe/Berlin", "LANG": "C.UTF-8"}
-SYSCALLS = ["rename", "write", "pwrite64", "fsync", "ftruncate", "unlink", "mkdir"]
+SYSCALLS = ["rename", "renameat", "write", "pwrite64", "fsync", "ftruncate", "unlink", "unlinkat", "mkdir"]
 failures = []
 
 
@@ -505,17 +508,82 @@ def ledger(short):
           f"{windows} sent twice inside it (killed between the hand-over and the record)", flush=True)
 
 
+def shared_folder(short):
+    """A calendar collection and a todo.txt in a folder others can write: the new file never gets
+    setuid/setgid/sticky bits, a file that is a link is not written through, and a racer that swaps
+    the file for a link to a victim file while tminus writes never gets the victim written."""
+    tries = 50 if short else 200
+    print(f"shared: special mode bits, links in a collection, a racer for {tries} tries", flush=True)
+    s = tempfile.mkdtemp(prefix="tminus-shared-")
+    sourced(f"{s}/s")
+    base = f"{s}/s"
+    # 1. setuid/setgid/sticky on the user's calendar file and todo.txt: gone after a write.
+    os.chmod(f"{base}/cal/work/report.ics", 0o6775)
+    os.chmod(f"{base}/todo.txt", 0o7664)
+    tminus(base, "done", "Write report")
+    tminus(base, "done", "Buy milk")
+    for f, want in [("cal/work/report.ics", 0o775), ("todo.txt", 0o664)]:
+        mode = os.stat(f"{base}/{f}").st_mode & 0o7777
+        if mode != want:
+            fail("shared", f"{f}: mode {oct(mode)} after a write, expected {oct(want)}")
+    # 2. A file in the collection that is a link to a file outside it: read, never written.
+    victim = f"{s}/victim.ics"
+    open(victim, "w", newline="").write(open(f"{base}/cal/work/plants.ics", newline="").read())
+    os.unlink(f"{base}/cal/work/plants.ics")
+    os.symlink(victim, f"{base}/cal/work/plants.ics")
+    before = open(victim, "rb").read()
+    r = tminus(base, "done", "Water plants")
+    if r.returncode == 0 or open(victim, "rb").read() != before or len(r.stderr.decode().splitlines()) != 1:
+        fail("shared", f"done through a link in a collection: exit {r.returncode}, {r.stderr.decode().strip()!r}")
+    if not os.path.islink(f"{base}/cal/work/plants.ics"):
+        fail("shared", "the link in the collection was replaced")
+    os.unlink(f"{base}/cal/work/plants.ics")
+    # 3. The racer: while `done` and `undo` run, the todo.txt is swapped for a link to a victim.
+    victim = f"{s}/bashrc"
+    open(victim, "w").write("export SECRET=1\n")
+    original = "(A) 2026-11-01 Call mom +family due:2026-11-25\nBuy milk @errands\n"
+    written = 0
+    for i in range(tries):
+        open(f"{base}/todo.txt", "w").write(original)
+        tminus(base, "list")
+        proc = subprocess.Popen([BIN, "--home", f"{base}/home", "--config", f"{base}/config.json", "--now", NOW,
+                                 "done", "Call mom"], env=ENV, cwd=base, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Swap as fast as possible until tminus is done: a link, the file, a link...
+        link = f"{base}/.racer-link"
+        keep = f"{base}/.racer-keep"
+        while proc.poll() is None:
+            try:
+                os.symlink(victim, link)
+                os.rename(f"{base}/todo.txt", keep)
+                os.rename(link, f"{base}/todo.txt")
+                os.rename(keep, f"{base}/todo.txt") if os.path.exists(keep) else None
+            except OSError:
+                pass
+        for leftover in (link, keep):
+            if os.path.lexists(leftover):
+                os.unlink(leftover)
+        if open(victim).read() != "export SECRET=1\n":
+            written += 1
+            open(victim, "w").write("export SECRET=1\n")
+        if os.path.islink(f"{base}/todo.txt"):
+            os.unlink(f"{base}/todo.txt")
+    if written:
+        fail("shared", f"the racer got the victim written {written} times in {tries}")
+    shutil.rmtree(s, ignore_errors=True)
+    print(f"shared: modes kept without special bits, the link refused, the victim written 0 times in {tries} races", flush=True)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     short = "--short" in sys.argv
-    parts = args or ["bad", "crowd", "full", "kill", "ledger"]
+    parts = args or ["bad", "crowd", "full", "kill", "ledger", "shared"]
     if not os.access(BIN, os.X_OK):
         raise SystemExit(f"no tminus binary at {BIN}; swift build first or set TMINUS_BIN")
     if ("kill" in parts or "ledger" in parts) and not shutil.which("strace"):
         raise SystemExit("the kill sweep needs strace (apt-get install strace)")
     for part in parts:
         {"kill": lambda: kill_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
-         "ledger": lambda: ledger(short)}[part]()
+         "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short)}[part]()
     if failures:
         print(f"reliability: {len(failures)} failures")
         sys.exit(1)

@@ -47,26 +47,24 @@ public enum SourceWriter {
     }
 
     /// Reads `path`, edits it with `edit`, and replaces it, unless it changed meanwhile (then again).
-    static func rewrite(_ path: String, what: String, _ edit: ([UInt8]) throws(TMinusError) -> [UInt8]?) throws(TMinusError) {
+    /// `followLink`: the file is the user's own configured path (a todo.txt linked into a synced
+    /// folder is written where it points); a file found in a calendar folder is never written
+    /// through a link. Either way the folder's entry is read and replaced as one file
+    /// (`FileIO.FolderFile`), so a link or another file swapped in meanwhile is never written.
+    static func rewrite(_ path: String, what: String, followLink: Bool = false,
+                        _ edit: ([UInt8]) throws(TMinusError) -> [UInt8]?) throws(TMinusError) {
+        let file = try FileIO.FolderFile(path, followLink: followLink)
+        defer { file.close() }
         removeDeadTemps(in: FileIO.directory(of: path))
         for _ in 0..<3 {
-            let before = FileStamp.of(path)
-            guard let bytes = try FileIO.read(path, limit: 64 << 20) else { throw .failure("\(path) is gone; \(what) was not changed") }
-            guard let new = try edit(bytes) else {
+            guard let read = try file.read(limit: 64 << 20) else { throw .failure("\(path) is gone; \(what) was not changed") }
+            guard let new = try edit(read.bytes) else {
                 // The item's only content: the file goes.
-                guard FileIO.remove(path) else { throw .failure("cannot remove \(path): \(FileIO.errorText())") }
-                FileIO.syncDirectory(FileIO.directory(of: path))
-                return
-            }
-            if new == bytes { return }
-            let temp = try FileIO.writeTemp(new, for: path, mode: FileIO.mode(of: path) ?? 0o600)
-            guard FileStamp.of(path) == before else {
-                FileIO.discard(temp)
+                if try file.remove(read) { return }
                 continue
             }
-            try FileIO.commit(temp)
-            FileIO.syncDirectory(FileIO.directory(of: temp.tempPath))
-            return
+            if new == read.bytes { return }
+            if try file.replace(read, with: new) { return }
         }
         throw .failure("\(path) keeps changing while tminus writes it; try again")
     }
@@ -145,7 +143,7 @@ public enum SourceWriter {
         let path = sourcing.path(source.path ?? "")
         let item = op.item
         var newID = item.id
-        try rewrite(path, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+        try rewrite(path, what: "#\(item.handle)", followLink: true) { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
             do throws(TodoTxt.EditError) {
                 switch op.kind {
                 case .complete: return try TodoTxt.complete(bytes, id: item.id, source: source.name, on: sourcing.zone.local(now).date)
