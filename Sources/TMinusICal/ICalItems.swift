@@ -169,27 +169,18 @@ struct ComponentReader {
     }
 
     static func title(_ c: ICalComponent) -> String {
-        let raw = c.property("SUMMARY")?.text ?? ""
-        var t = ControlText.clean(raw, replacement: " ", dropBidi: true)
-        t = Validation.trimmedText(t)
-        if t.isEmpty { return "(no title)" }
-        if t.count > Validation.maxTitleLength { t = String(t.prefix(Validation.maxTitleLength - 1)) + "…" }
-        return t
+        ItemText.title(c.property("SUMMARY")?.text ?? "")
     }
 
     static func note(_ c: ICalComponent) -> String {
-        let raw = c.property("DESCRIPTION")?.text ?? ""
-        var n = ControlText.clean(raw, replacement: nil, keepNewlines: true, dropBidi: true)
-        if n.count > Validation.maxNoteLength { n = String(n.prefix(Validation.maxNoteLength - 1)) + "…" }
-        return n
+        ItemText.note(c.property("DESCRIPTION")?.text ?? "")
     }
 
     /// The first category, as a tag (at most 32 characters, no controls).
     static func tag(_ c: ICalComponent) -> String? {
         for p in c.all("CATEGORIES") {
             for v in p.textList {
-                let t = Validation.trimmedText(ControlText.clean(v, replacement: " ", dropBidi: true))
-                if !t.isEmpty { return String(t.prefix(32)) }
+                if let t = ItemText.tag(v) { return t }
             }
         }
         return nil

@@ -192,3 +192,28 @@ struct CLIOngoingEventTests {
         #expect(easter.stdout.contains("\"state\":\"ongoing\""), "\(easter)")
     }
 }
+
+@Suite("CLI: text from others is inert")
+struct CLIInertTextTests {
+    /// A synced summary's titles were not cleaned: `list`, `next` and JSON printed ESC]52 (a
+    /// clipboard write), C1 controls and bidi overrides as they were.
+    @Test func aSummarySourcesTitlesReachNoTerminalAsControls() throws {
+        let f = try SourcesFixture()
+        let hostile = "Invoice \u{202E}fdp.exe\u{202C} \u{1B}]52;c;cm0gLXJmIH4=\u{07} \u{9B}2J \u{9D}8;;http://evil\u{9C}"
+        let summary = """
+        {"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],
+         "deadlines":[{"id":"h1","handle":9,"title":\(JSONWriter.quote(hostile)),"note":\(JSONWriter.quote("a\u{1B}[2Jb")),"tag":\(JSONWriter.quote("x\u{9B}y")),"due":"2026-03-20T08:00:00Z"}],"todos":[]}
+        """
+        try f.write("phone.json", summary)
+        for args in [["list"], ["list", "--json"], ["next"], ["show", "--format", "json"], ["show", "--format", "plain", "--family", "large"]] {
+            let r = try f.h.run(args)
+            #expect(r.status == 0, "\(args): \(r)")
+            for bad: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{9C}", "\u{9D}", "\u{202E}", "\u{202C}"] {
+                #expect(!r.stdout.unicodeScalars.contains(bad) && !r.stderr.unicodeScalars.contains(bad),
+                        "\(args) printed U+\(String(bad.value, radix: 16)): \(r.stdout.debugDescription)")
+            }
+        }
+        let titles = try f.items().keys
+        #expect(titles.contains("Invoice fdp.exe  ]52;c;cm0gLXJmIH4=   2J  8;;http://evil"), "\(titles)")
+    }
+}

@@ -68,4 +68,12 @@ struct JSONWriterTests {
             #expect(parsed["title"] == json["title"])
         }
     }
+
+    /// C1 controls (U+009B is CSI, U+009D OSC to a terminal) are escaped like C0 ones; other
+    /// two-byte characters are not.
+    @Test func c1ControlsAreEscaped() {
+        #expect(JSONWriter.quote("a\u{9B}2J\u{9D}8;;x\u{9C}b") == #""a\u009b2J\u009d8;;x\u009cb""#)
+        #expect(JSONWriter.quote("é\u{A0}ß") == "\"é\u{A0}ß\"")
+        #expect(JSONWriter.quote("\u{80}\u{9F}") == #""\u0080\u009f""#)
+    }
 }

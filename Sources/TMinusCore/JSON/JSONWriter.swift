@@ -89,6 +89,9 @@ public enum JSONWriter {
                 case 0x0D: escape = (0x5C, 0x72)
                 case 0x09: escape = (0x5C, 0x74)
                 case 0x00..<0x20, 0x7F: break
+                // C1 controls (U+0080–U+009F, C2 80–C2 9F): a terminal reading the JSON takes
+                // U+009B as CSI and U+009D as OSC, so they are escaped too.
+                case 0xC2 where i + 1 < b.count && b[i + 1] >= 0x80 && b[i + 1] <= 0x9F: break
                 case 0xE2 where i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9): break
                 default:
                     i += 1
@@ -99,6 +102,10 @@ public enum JSONWriter {
                     out.append(x)
                     out.append(y)
                     i += 1
+                } else if c == 0xC2 {
+                    let d = b[i + 1]
+                    out += [0x5C, 0x75, 0x30, 0x30, hex[Int(d >> 4)], hex[Int(d & 0xF)]]
+                    i += 2
                 } else if c == 0xE2 {
                     out += "\\u202".utf8
                     out.append(b[i + 2] == 0xA8 ? 0x38 : 0x39)

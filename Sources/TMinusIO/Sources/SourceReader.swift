@@ -63,7 +63,8 @@ public enum SourceReader {
             // Retried when what it watches changes, or in ten minutes (a `task` installed since).
             record.refresh = now + 600
         }
-        let open = items.filter(\.isOpen)
+        // Whatever the kind, text from others is made inert here, once (summary sources too).
+        let open = items.filter(\.isOpen).map { $0.inert() }
         record.items = open.count
         return Summary.Part(source: record, items: open)
     }
