@@ -73,27 +73,10 @@ final class Session {
     }
 }
 
-/// What a follower watches for each source: a vdir's folder and its collections (any `.ics`
-/// name, and new collections), a file's folder (the file by name: it is replaced by a rename),
-/// Taskwarrior's data folder.
+/// What a follower watches for each source (each kind says: a vdir's folder and its
+/// collections, a file's folder, Taskwarrior's data folder).
 enum SourceWatch {
     static func targets(_ sourcing: Sourcing) -> [(directory: String, names: [String])] {
-        var out: [(directory: String, names: [String])] = []
-        for s in sourcing.sources {
-            switch s.kind {
-            case .vdir:
-                let root = sourcing.path(s.path ?? "")
-                out.append((root, ["*"]))
-                for entry in FileIO.entries(in: root) where entry.isDirectory && !entry.name.hasPrefix(".") {
-                    out.append((root + "/" + entry.name, ["*.ics", "color"]))
-                }
-            case .ics, .todotxt, .summary:
-                let file = sourcing.path(s.path ?? "")
-                out.append((FileIO.directory(of: file), [FileIO.baseName(of: file)]))
-            case .taskwarrior:
-                out.append((sourcing.taskData(s), ["pending.data", "completed.data", "taskchampion.sqlite3"]))
-            }
-        }
-        return out
+        sourcing.sources.flatMap { SourceKinds.io($0.kind).watchTargets($0, sourcing) }
     }
 }

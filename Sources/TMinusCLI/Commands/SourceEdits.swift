@@ -27,26 +27,15 @@ enum SourceEdits {
         if a.flag("star") || a.flag("unstar") { try no("--star", "is tminus's own; give --priority high instead") }
         if a.value("icon") != nil { try no("--icon", "is kept in tminus's own deadlines only") }
         if a.value("start") != nil { try no("--start", "is kept in tminus's own deadlines only") }
-        if isDeadline && kind != .vdir { try no("a deadline", "cannot be kept there (it holds todos); use tminus todo … --to \(name)") }
-        switch kind {
-        case .todotxt:
-            if a.value("note") != nil { try no("--note", "cannot be kept in todo.txt (one line per todo)") }
-            if a.value("remind") != nil { try no("--remind", "cannot be kept in todo.txt") }
-        case .taskwarrior:
-            if a.value("note") != nil { try no("--note", "is not written to Taskwarrior by tminus (use task annotate)") }
-            if a.value("remind") != nil { try no("--remind", "cannot be kept in Taskwarrior") }
-        case .vdir:
-            if a.value("remind") != nil, editing { try no("--remind", "of a calendar item is changed in your calendar app") }
-        case .ics, .summary:
-            break
-        }
+        let io = SourceKinds.io(kind)
+        if isDeadline, let why = io.refusal(.deadline, editing: editing) { try no("a deadline", why + "; use tminus todo … --to \(name)") }
+        if a.value("note") != nil, let why = io.refusal(.note, editing: editing) { try no("--note", why) }
+        if a.value("remind") != nil, let why = io.refusal(.remind, editing: editing) { try no("--remind", why) }
     }
 
     /// A due that a source can keep: todo.txt keeps days only.
     static func due(_ due: Due?, for kind: SourceConfig.Kind, name: String) throws(TMinusError) {
-        if kind == .todotxt, case .instant? = due {
-            throw .usage("todo.txt keeps a due day, not a time (due:YYYY-MM-DD); give a day such as --due 2026-12-01 or --due tomorrow")
-        }
+        if case .instant? = due, let why = SourceKinds.io(kind).refusal(.timeOfDay, editing: false) { throw .usage(why) }
     }
 
     /// For `todo … --to NAME` and `add … --to NAME`: the source, checked for what the item carries.

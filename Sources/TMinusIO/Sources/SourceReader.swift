@@ -1,7 +1,5 @@
 import Glibc
 public import TMinusCore
-import TMinusICal
-import TMinusSources
 
 /// Reads one configured source into its part of the summary: its open items (without handles:
 /// the container gives those), the stamps of what it read (taken before reading, so a change
@@ -16,53 +14,19 @@ public enum SourceReader {
             record.zone = sourcing.zone.name
             record.hold = sourcing.hold
         }
+        var read = SourceRead()
         var items: [Item] = []
         do throws(TMinusError) {
-            switch source.kind {
-            case .vdir, .ics:
-                let read = try readCalendar(source, sourcing, now: now)
-                record.watch = read.watch
-                record.problems = read.problems
-                record.refresh = read.entries.filter { $0.item.isOpen }.compactMap(\.entry.expires).min()
-                items = read.entries.map(\.item)
-            case .todotxt:
-                let path = sourcing.path(source.path ?? "")
-                record.watch = [watched(path)]
-                guard let bytes = try FileIO.read(path, limit: 64 << 20) else {
-                    throw .failure("\(path) does not exist; create it or fix \"path\"")
-                }
-                let folder = FileIO.directory(of: path), prefix = "." + FileIO.baseName(of: path) + "."
-                SourceWriter.removeDeadTemps(in: folder, names: FileIO.names(in: folder).filter { $0.hasPrefix(prefix) })
-                items = TodoTxt.parse(bytes, source: source.name).map(\.item)
-            case .taskwarrior:
-                let data = sourcing.taskData(source)
-                record.watch = ["", "/pending.data", "/completed.data", "/taskchampion.sqlite3"].map { watched(data + $0) }
-                let result = try Taskwarrior.export(source, sourcing)
-                record.problems = result.problems
-                items = result.items
-            case .summary:
-                let path = sourcing.path(source.path ?? "")
-                record.watch = [watched(path)]
-                guard let bytes = try FileIO.read(path, limit: 64 << 20) else {
-                    throw .failure("\(path) does not exist (yet); it appears when the other program writes it")
-                }
-                let other = try Summary(bytes: bytes)
-                // Each item keeps the home it came from (the other home's own: that home), so a
-                // cycle of homes reading each other never brings an item back to its own home.
-                items = (other.deadlines + other.todos).compactMap { item in
-                    var copy = item
-                    copy.origin = item.origin ?? other.origin
-                    if let origin, copy.origin == origin { return nil }
-                    copy.source = source.name
-                    copy.handle = 0
-                    return copy
-                }
-            }
+            try SourceKinds.io(source.kind).read(source, sourcing, now: now, origin: origin, into: &read)
+            record.problems = read.problems
+            record.refresh = read.refresh
+            items = read.items
         } catch {
             record.error = error.description
             // Retried when what it watches changes, or in ten minutes (a `task` installed since).
             record.refresh = now + 600
         }
+        record.watch = read.watch
         // Whatever the kind, text from others is made inert here, once (summary sources too).
         let open = items.filter(\.isOpen).map { $0.inert() }
         record.items = open.count

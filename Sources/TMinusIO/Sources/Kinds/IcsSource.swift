@@ -1,0 +1,15 @@
+import TMinusCore
+import TMinusICal
+
+/// `ics`: one `.ics` file (a subscribed calendar, holidays), read-only. Its VEVENTs count down,
+/// its VTODOs are todos, as in a vdir.
+enum IcsSource: ReadOnlySource {
+    static let kind = SourceConfig.Kind.ics
+
+    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
+        let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; fix \"path\"")
+        var calendar = CalendarReading(source, sourcing, now: now, into: out)
+        calendar.add(bytes, shown: FileIO.baseName(of: path), file: path)
+        out = calendar.finish()
+    }
+}

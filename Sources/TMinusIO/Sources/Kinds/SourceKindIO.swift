@@ -1,0 +1,85 @@
+public import TMinusCore
+
+/// One kind of source, in one file: how it is read, how a change is written back, what a
+/// follower watches, and which fields of an item it can keep. `SourceReader` and `SourceWriter`
+/// do what every kind shares (the record, errors, inert text; the read-only check) and hand the
+/// rest to the kind's type, found by `SourceKinds.io(_:)`. docs/sources.md describes each kind.
+public protocol SourceKindIO {
+    static var kind: SourceConfig.Kind { get }
+
+    /// Reads the source into `out`: its items (open or not), and what the record keeps of the
+    /// read. The stamps it watches go in first, so a source that cannot be read (yet) is read
+    /// again as soon as what it watches changes.
+    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError)
+
+    /// Makes one change in the source; returns the item's id afterwards (a new item's, or a
+    /// todo.txt line's whose text changed). Read-only kinds refuse.
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String
+
+    /// The folders a follower watches, and the names in each that mean "read again".
+    static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])]
+
+    /// Why it cannot keep `field` of an item (nil: it can); `editing` an existing item or making one.
+    static func refusal(_ field: SourceField, editing: Bool) -> String?
+}
+
+/// What a source's read gives besides the items.
+public struct SourceRead {
+    public var items: [Item] = []
+    /// The stamps taken before reading (a change after them is seen by the next check).
+    public var watch: [Summary.Source.Watched] = []
+    public var problems: [String] = []
+    /// When it must be read again anyway (an event's instance is over).
+    public var refresh: Instant?
+}
+
+/// The fields of an item that some kinds cannot keep (`edit` and `--to` refuse them there).
+public enum SourceField: Sendable {
+    case note, remind, timeOfDay, deadline
+}
+
+public enum SourceKinds {
+    /// The type that reads and writes sources of `kind`.
+    public static func io(_ kind: SourceConfig.Kind) -> any SourceKindIO.Type {
+        switch kind {
+        case .vdir: VdirSource.self
+        case .ics: IcsSource.self
+        case .todotxt: TodoTxtSource.self
+        case .taskwarrior: TaskwarriorSource.self
+        case .summary: SummarySource.self
+        }
+    }
+}
+
+extension SourceKindIO {
+    /// A kind kept in one file: its folder is watched for that name (a rename replaces the file).
+    static func fileTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+        let file = sourcing.path(source.path ?? "")
+        return [(FileIO.directory(of: file), [FileIO.baseName(of: file)])]
+    }
+
+    /// A kind kept in one file: the file's stamp (watched) and its bytes; `missing` says what to
+    /// do when there is none.
+    static func readFile(_ source: SourceConfig, _ sourcing: Sourcing, into out: inout SourceRead,
+                         missing: String) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
+        let path = sourcing.path(source.path ?? "")
+        out.watch = [SourceReader.watched(path)]
+        guard let bytes = try FileIO.read(path, limit: 64 << 20) else { throw .failure("\(path) does not exist\(missing)") }
+        return (path, bytes)
+    }
+}
+
+/// A kind tminus only reads: every change is refused, and nothing is asked of its fields.
+protocol ReadOnlySource: SourceKindIO {}
+
+extension ReadOnlySource {
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
+        throw .usage("source \(source.name) is read-only")
+    }
+
+    static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+        fileTargets(source, sourcing)
+    }
+
+    static func refusal(_ field: SourceField, editing: Bool) -> String? { nil }
+}

@@ -1,0 +1,118 @@
+import TMinusCore
+import TMinusICal
+
+/// `vdir`: a folder of `.ics` files, one item each, or a folder of such collections: what
+/// vdirsyncer syncs and khal and todoman read. Hidden files and names not ending in `.ics` are
+/// not items; a collection's `color` file colours its items. Written back as the smallest edit of
+/// the item's file (a new item: a new `UID.ics` in the configured collection).
+enum VdirSource: SourceKindIO {
+    static let kind = SourceConfig.Kind.vdir
+
+    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
+        let root = sourcing.path(source.path ?? "")
+        out.watch = [SourceReader.watched(root)]
+        guard FileIO.isDirectory(root) else { throw .failure("\(root) is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)") }
+        let collections = Vdir.collections(root)
+        out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
+        var calendar = CalendarReading(source, sourcing, now: now, into: out)
+        for collection in collections {
+            let color = Vdir.color(collection)
+            let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
+            for name in Vdir.itemNames(collection) {
+                let file = collection + "/" + name
+                let shown = prefix + name
+                let bytes: [UInt8]
+                do throws(TMinusError) {
+                    guard let b = try FileIO.read(file, limit: 16 << 20) else { continue }
+                    bytes = b
+                } catch {
+                    calendar.report("\(shown): \(error.description)")
+                    continue
+                }
+                calendar.add(bytes, shown: shown, file: file, color: color)
+            }
+        }
+        out = calendar.finish()
+    }
+
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
+        let root = sourcing.path(source.path ?? "")
+        let item = op.item
+        let now = op.at
+        if op.kind == .create {
+            let collections = Vdir.collections(root)
+            var folder = collections.first ?? root
+            if let name = source.collection {
+                guard let c = collections.first(where: { FileIO.baseName(of: $0) == name }) else {
+                    throw .failure("source \(source.name): there is no collection '\(name)' in \(root)")
+                }
+                folder = c
+            }
+            guard FileIO.isDirectory(folder) else { throw .failure("source \(source.name): \(folder) is not a folder") }
+            // The UID was chosen when the change was asked for: made again, it is the same file.
+            let uid = item.id
+            if locate(root, uid: uid, isEvent: item.isDeadline) != nil { return uid }
+            let path = folder + "/" + uid + ".ics"
+            let temp = try FileIO.writeTemp(ICalWriter.newFile(item, uid: uid, now: now), for: path, mode: 0o600)
+            try FileIO.commit(temp)
+            FileIO.syncDirectory(folder)
+            return uid
+        }
+        guard let file = locate(root, uid: item.id, isEvent: item.isDeadline) else {
+            // Removed already (made again after a kill, or by another program): done.
+            if op.kind == .remove { return item.id }
+            throw .failure("source \(source.name): no file in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again")
+        }
+        try SourceWriter.rewrite(file, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            do throws(ICalWriteError) {
+                switch op.kind {
+                case .complete: return try ICalWriter.apply(.complete(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .reopen: return try ICalWriter.apply(.reopen(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .update: return try ICalWriter.apply(.update(from: item, to: op.to ?? item, at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .remove: return try ICalWriter.removing(bytes, uid: item.id)
+                case .create: return bytes
+                }
+            } catch {
+                switch error {
+                case .notFound: throw .failure("source \(source.name): \(file) no longer holds \(Validation.printable(item.title)); run tminus list and try again")
+                case .unsupported(let why): throw .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
+                }
+            }
+        }
+        return item.id
+    }
+
+    /// The file of a vdir that holds the item with this UID: `UID.ics` first (how todoman, khal and
+    /// tminus name files), else every file (vdirsyncer names the files it downloads at random).
+    static func locate(_ root: String, uid: String, isEvent: Bool) -> String? {
+        let collections = Vdir.collections(root)
+        let needle = Array(uid.utf8)
+        func holds(_ path: String) -> Bool {
+            guard let bytes = try? FileIO.read(path, limit: 16 << 20), Bytes.contains(bytes, needle) else { return false }
+            return ICalParser.parse(bytes).find(isEvent ? ["VEVENT", "VTODO"] : ["VTODO"]).contains {
+                $0.property("UID").map { Validation.trimmedText($0.text) } == uid
+            }
+        }
+        if !uid.contains("/"), !uid.hasPrefix(".") {
+            for c in collections where holds(c + "/" + uid + ".ics") { return c + "/" + uid + ".ics" }
+        }
+        for c in collections {
+            for name in Vdir.itemNames(c) where holds(c + "/" + name) { return c + "/" + name }
+        }
+        return nil
+    }
+
+    /// The vdir's folder and its collections (any `.ics` name, and new collections).
+    static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+        let root = sourcing.path(source.path ?? "")
+        var out: [(directory: String, names: [String])] = [(root, ["*"])]
+        for entry in FileIO.entries(in: root) where entry.isDirectory && !entry.name.hasPrefix(".") {
+            out.append((root + "/" + entry.name, ["*.ics", "color"]))
+        }
+        return out
+    }
+
+    static func refusal(_ field: SourceField, editing: Bool) -> String? {
+        field == .remind && editing ? "of a calendar item is changed in your calendar app" : nil
+    }
+}
