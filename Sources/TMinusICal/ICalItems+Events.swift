@@ -93,16 +93,34 @@ extension ComponentReader {
                     previous = o
                 }
             }
+            // Instances that began before this cannot still count (their length and the hold, and
+            // two days for zones): the walk skips them.
+            let lasting: Int64
+            switch masterLength {
+            case .seconds(let n): lasting = n
+            case .days(let n): lasting = Int64(n) * 86_400
+            }
+            let from = LocalDateTime(secondsAsUTC: now.seconds - hold - lasting - 2 * 86_400 + Int64(frame.offset(now))).date
+            var cut = false
             for rule in rules {
                 let until = rule.untilPassed(start: start, instant: frame.instant)
-                let from = LocalDateTime(secondsAsUTC: now.seconds - hold - 2 * 86_400 + Int64(frame.offset(now))).date
-                rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: from, untilPassed: until) { l in
+                let within = rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: from, untilPassed: until) { l in
                     let o = frame.instant(l)
                     if excluded(o) || replaced[o.seconds] != nil { return true }
                     let (at, comp) = shifted(o)
                     consider(at, comp)
                     return !accepted(at, comp)
                 }
+                if !within { cut = true }
+                let perDay = max(rule.byHour.count, 1) * max(rule.byMinute.count, 1) * max(rule.bySecond.count, 1)
+                if !start.isDate, rule.bySetPos.isEmpty, perDay > RecurrenceRule.maxTimesPerDay, let p = c.property("RRULE") {
+                    problems.append(ICalProblem(line: p.line, property: "RRULE",
+                                                message: "\(perDay) times a day; the first \(RecurrenceRule.maxTimesPerDay) are used"))
+                }
+            }
+            if cut, let p = c.property("RRULE") {
+                problems.append(ICalProblem(line: p.line, property: "RRULE",
+                                            message: "expanding it takes more than \(RecurrenceRule.maxWork) steps; the instances found by then are used"))
             }
             if rules.isEmpty {
                 let o = frame.instant(start.local)

@@ -13,8 +13,9 @@ extension RecurrenceRule {
     /// start's frame) lets a rule without COUNT skip the periods before it; `untilPassed` says
     /// whether an instance is past UNTIL (the caller knows the zones).
     /// With `dateOnly` (a DTSTART that is a date), BYHOUR, BYMINUTE and BYSECOND are ignored.
+    @discardableResult
     public func forEach(start: LocalDateTime, dateOnly: Bool = false, notBefore: CivilDate? = nil,
-                        untilPassed: (LocalDateTime) -> Bool = { _ in false }, _ body: (LocalDateTime) -> Bool) {
+                        untilPassed: (LocalDateTime) -> Bool = { _ in false }, _ body: (LocalDateTime) -> Bool) -> Bool {
         var rule = self
         if dateOnly {
             rule.byHour = []
@@ -23,27 +24,45 @@ extension RecurrenceRule {
         }
         let e = Expansion(rule: rule, start: start)
         var k = 0
-        if count == nil, let notBefore, notBefore > start.date {
-            k = max(0, e.periodIndex(of: notBefore) / interval - 1)
+        // Without COUNT, nothing before `notBefore` is needed: its periods, and its days within
+        // the period that holds it, are skipped (a rule with COUNT must count them).
+        let skipTo = count == nil ? notBefore : nil
+        if let skipTo, skipTo > start.date {
+            k = max(0, e.periodIndex(of: skipTo) / interval - 1)
         }
         var produced = 0
+        var work = 0
         // (After a skip, the 400 years are counted from where the walk starts.)
         var lastYearWithInstance = max(start.date.year, e.periodStart(k * interval)?.year ?? start.date.year)
         var periods = 0
         while periods < RecurrenceRule.maxPeriods {
             periods += 1
-            guard let first = e.periodStart(k * interval), first.year <= 9999 else { return }
-            if first.year - lastYearWithInstance > 400 { return }
-            for instance in e.instances(inPeriodStarting: first) where instance.secondsAsUTC >= start.secondsAsUTC {
-                if untilPassed(instance) { return }
+            guard let first = e.periodStart(k * interval), first.year <= 9999 else { return true }
+            if first.year - lastYearWithInstance > 400 { return true }
+            var ended = false
+            let within = e.visit(inPeriodStarting: first, from: skipTo, work: &work) { instance in
+                guard instance.secondsAsUTC >= start.secondsAsUTC else { return true }
+                if untilPassed(instance) { ended = true; return false }
                 produced += 1
                 lastYearWithInstance = instance.date.year
-                if !body(instance) { return }
-                if let count, produced >= count { return }
+                if !body(instance) { ended = true; return false }
+                if let count, produced >= count { ended = true; return false }
+                return true
             }
+            if ended { return true }
+            if !within { return false }
             k += 1
         }
+        return true
     }
+
+    /// The most work one walk does (days examined plus instances made), whatever the rule: a
+    /// rule that needs more (a million instances by COUNT from 1900, one every second of every
+    /// day) stops there, and the walk says so.
+    public static let maxWork = 2_000_000
+
+    /// At most this many times of day per rule (BYHOUR × BYMINUTE × BYSECOND): one a minute.
+    public static let maxTimesPerDay = 1440
 }
 
 extension RecurrenceRule {
@@ -73,6 +92,8 @@ struct Expansion {
     var rule: RecurrenceRule
     let start: LocalDateTime
     let times: [(Int, Int, Int)]
+    /// Whether the rule gives more times of day than `maxTimesPerDay` (the rest are not used).
+    let timesCut: Bool
     /// Whether BYDAY ordinals count within the month (else within the year).
     let ordinalsInMonth: Bool
 
@@ -103,8 +124,12 @@ struct Expansion {
         let minutes = r.byMinute.isEmpty ? [start.minute] : Set(r.byMinute).sorted()
         let seconds = r.bySecond.isEmpty ? [start.second] : Set(r.bySecond.map { min($0, 59) }).sorted()
         var t: [(Int, Int, Int)] = []
-        for h in hours { for m in minutes { for s in seconds { t.append((h, m, s)) } } }
+        // Without BYSETPOS every time is an instance: at most one a minute. With it, positions pick
+        // a few of them and nothing is made but those.
+        let cap = r.bySetPos.isEmpty ? RecurrenceRule.maxTimesPerDay : 86_400
+        for h in hours { for m in minutes { for s in seconds where t.count < cap { t.append((h, m, s)) } } }
         times = t
+        timesCut = hours.count * minutes.count * seconds.count > t.count
     }
 
     /// The number of periods (years, months, weeks or days) from the start's to the one holding `date`.
@@ -141,8 +166,8 @@ struct Expansion {
         d.adding(days: -((d.weekday - rule.weekStart + 7) % 7))
     }
 
-    /// The instances of the period that starts on `first`, in order, BYSETPOS applied.
-    func instances(inPeriodStarting first: CivilDate) -> [LocalDateTime] {
+    /// The days of the period that starts on `first` that pass the rule's BYxxx, in order.
+    func days(inPeriodStarting first: CivilDate) -> [CivilDate] {
         var days: [CivilDate] = []
         switch rule.frequency {
         case .yearly:
@@ -173,21 +198,46 @@ struct Expansion {
             guard rule.byMonth.isEmpty || rule.byMonth.contains(first.month) else { return [] }
             if matches(first, monthLength: CivilDate.daysInMonth(year: first.year, month: first.month)) { days.append(first) }
         }
-        var out: [LocalDateTime] = []
-        out.reserveCapacity(days.count * times.count)
-        for d in days {
-            for (h, m, s) in times { out.append(LocalDateTime(date: d, hour: h, minute: m, second: s)) }
+        return days
+    }
+
+    /// Calls `body` with the instances of the period that starts on `first`, in order, BYSETPOS
+    /// applied, without making them all (a period can have 366 days × 1,440 times); days before
+    /// `from` are skipped when there is no BYSETPOS (which counts every instance of the period).
+    /// Returns false when `work` passed `maxWork`, true otherwise (also when `body` stopped).
+    func visit(inPeriodStarting first: CivilDate, from: CivilDate?, work: inout Int, _ body: (LocalDateTime) -> Bool) -> Bool {
+        let days = days(inPeriodStarting: first)
+        work += rule.frequency == .yearly ? 366 : rule.frequency == .monthly ? 31 : rule.frequency == .weekly ? 7 : 1
+        let perDay = times.count
+        guard !rule.bySetPos.isEmpty else {
+            // The last instance before `from` is still given (a caller keeps the one before the
+            // next as where progress starts), then the instances from there on.
+            let skipped = from.map { f in days.filter { $0 < f } } ?? []
+            if let d = skipped.last, let (h, m, s) = times.last {
+                if !body(LocalDateTime(date: d, hour: h, minute: m, second: s)) { return true }
+            }
+            for d in days.dropFirst(skipped.count) {
+                for (h, m, s) in times {
+                    work += 1
+                    if work > RecurrenceRule.maxWork { return false }
+                    if !body(LocalDateTime(date: d, hour: h, minute: m, second: s)) { return true }
+                }
+            }
+            return work <= RecurrenceRule.maxWork
         }
-        guard !rule.bySetPos.isEmpty else { return out }
-        var picked: [LocalDateTime] = []
+        let total = days.count * perDay
+        var picked: [Int] = []
         for p in rule.bySetPos {
-            let i = p > 0 ? p - 1 : out.count + p
-            if i >= 0, i < out.count { picked.append(out[i]) }
+            let i = p > 0 ? p - 1 : total + p
+            if i >= 0, i < total, !picked.contains(i) { picked.append(i) }
         }
-        picked.sort { $0.secondsAsUTC < $1.secondsAsUTC }
-        var unique: [LocalDateTime] = []
-        for l in picked where unique.last != l { unique.append(l) }
-        return unique
+        for i in picked.sorted() {
+            let (h, m, s) = times[i % perDay]
+            work += 1
+            if work > RecurrenceRule.maxWork { return false }
+            if !body(LocalDateTime(date: days[i / perDay], hour: h, minute: m, second: s)) { return true }
+        }
+        return true
     }
 
     /// Whether a day passes BYMONTHDAY, BYYEARDAY and BYDAY (each when given).

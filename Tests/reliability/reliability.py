@@ -13,12 +13,14 @@
   shared   a calendar folder and todo.txt others can write: no setuid/setgid/sticky bits after a
            write, a link in a collection never written through, a racer swapping the todo.txt
            for a link to a victim never gets the victim written.
+  hostile  calendars written to exhaust the machine (86,400 instances a day; a million by COUNT
+           from 1900): every read and poll under 256 MB, the rule reported.
   ledger   SIGKILL at every write, fsync, ftruncate and rename of `tminus notify --once` sending
            three reminders (through a stand-in notify-send that logs), then a clean run: every
            reminder sent, and twice only where the ledger shows the documented window (a lone
            `sending` left by the killed run); a torn ledger line is cut off.
 
-Usage: reliability.py [--short] [kill|full|crowd|bad|ledger|shared ...]   (TMINUS_BIN picks the binary;
+Usage: reliability.py [--short] [kill|full|crowd|bad|ledger|shared|hostile ...]   (TMINUS_BIN picks the binary;
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
@@ -573,17 +575,64 @@ def shared_folder(short):
     print(f"shared: modes kept without special bits, the link refused, the victim written 0 times in {tries} races", flush=True)
 
 
+HOSTILE = {
+    # 86,400 instances a day: every second of every weekday.
+    "every-second.ics": "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=" + ",".join(map(str, range(24)))
+                        + ";BYMINUTE=" + ",".join(map(str, range(60))) + ";BYSECOND=" + ",".join(map(str, range(60))),
+    # A million instances by COUNT from 1900, each the first second of its year.
+    "setpos-count.ics": "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=" + ",".join(map(str, range(24)))
+                        + ";BYMINUTE=" + ",".join(map(str, range(60))) + ";BYSECOND=" + ",".join(map(str, range(60)))
+                        + ";BYSETPOS=1;COUNT=1000000",
+}
+
+
+def peak_mb(args, sandbox):
+    """Runs tminus and returns (exit status, peak RSS in MB) of that one process."""
+    cmd = [BIN, "--home", f"{sandbox}/home", "--config", f"{sandbox}/config.json", "--now", NOW, *args]
+    p = subprocess.Popen(cmd, env=ENV, cwd=sandbox, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    return os.waitstatus_to_exitcode(status), usage.ru_maxrss / 1024
+
+
+def hostile_sources():
+    """Calendars written to exhaust the machine: every read and poll stays under 256 MB, and the
+    rule that gives more than a time a minute is reported in `tminus sources` (memory and exit
+    codes only: wall time is not asserted)."""
+    print("hostile: recurrence rules written to exhaust the machine", flush=True)
+    for name, rule in HOSTILE.items():
+        s = tempfile.mkdtemp(prefix="tminus-hostile-")
+        os.makedirs(f"{s}/cal")
+        open(f"{s}/cal/{name}", "w", newline="").write(
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:h\r\nSUMMARY:Hostile\r\nDTSTART:19000101T000000Z\r\n"
+            f"RRULE:{rule}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "cal", "kind": "vdir", "path": "cal" } ] }')
+        worst = 0
+        for args in (["list"], ["show", "--format", "waybar"], ["show", "--format", "waybar"], ["todo", "Meanwhile"]):
+            code, mb = peak_mb(args, s)
+            worst = max(worst, mb)
+            if code != 0:
+                fail("hostile", f"{name}: {' '.join(args)} exit {code}")
+            if mb > 256:
+                fail("hostile", f"{name}: {' '.join(args)} peaked at {mb:.0f} MB")
+        problems = tminus(s, "sources").stdout.decode()
+        if name == "every-second.ics" and "times a day" not in problems:
+            fail("hostile", f"{name}: the rule is not reported by tminus sources: {problems!r}")
+        print(f"  {name:18s} peak {worst:5.1f} MB", flush=True)
+        shutil.rmtree(s, ignore_errors=True)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     short = "--short" in sys.argv
-    parts = args or ["bad", "crowd", "full", "kill", "ledger", "shared"]
+    parts = args or ["bad", "crowd", "full", "kill", "ledger", "shared", "hostile"]
     if not os.access(BIN, os.X_OK):
         raise SystemExit(f"no tminus binary at {BIN}; swift build first or set TMINUS_BIN")
     if ("kill" in parts or "ledger" in parts) and not shutil.which("strace"):
         raise SystemExit("the kill sweep needs strace (apt-get install strace)")
     for part in parts:
         {"kill": lambda: kill_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
-         "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short)}[part]()
+         "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short),
+         "hostile": hostile_sources}[part]()
     if failures:
         print(f"reliability: {len(failures)} failures")
         sys.exit(1)
