@@ -54,6 +54,12 @@ enum ConfigText {
         // { "name": "txt", "kind": "todotxt", "path": "~/todo/todo.txt" },
         // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
       ],
+      // Your e-mail addresses: a calendar event that invites one of them waits for a yes.
+      // "declined": "hide" or "show"; "invited" (no answer, tentative): "dim" (listed, never
+      // the countdown, no alarm), "show" or "hide". A source may name its own "me".
+      // "me": ["you@example.org"],
+      "declined": "hide",
+      "invited": "dim",
     }
 
     """

@@ -8,6 +8,14 @@ extension ComponentReader {
     mutating func event(_ c: ICalComponent, id: String, uid: String?, overrides: [ICalComponent]) -> ICalRead.Entry? {
         do throws(Skip) {
             if c.property("STATUS").map({ ICalParser.upperTrimmed($0.value[...]) }) == "CANCELLED" { return nil }
+            // An invitation the user has not accepted: hidden, or marked (never the countdown).
+            let reply = Self.reply(c, me: options.me)
+            switch reply {
+            case "declined"? where options.declined == .hide: return nil
+            case "invited"?, "tentative"?:
+                if options.invited == .hide { return nil }
+            default: break
+            }
             guard let (start, startProp) = try time(c, "DTSTART", "event") else {
                 problems.append(ICalProblem(line: c.line, property: "DTSTART", message: "missing; the event is skipped"))
                 return nil
@@ -140,6 +148,7 @@ extension ComponentReader {
             if !rules.isEmpty || !rdates.isEmpty { item.start = previous }
             let ends = end(due, length(of: shown))
             if ends > due { item.end = ends }
+            if reply == "declined" || options.invited == .dim { item.reply = reply }
             item.remind = try alarm(shown, start: due, end: ends, kind: "event")
             return ICalRead.Entry(item: item, uid: uid, isEvent: true, expires: ends + hold, sequence: Self.sequence(c))
         } catch {
@@ -171,6 +180,21 @@ extension ComponentReader {
             return .seconds(min(seconds, 3660 * 86_400))
         }
         return start.isDate ? .days(1) : .seconds(0)
+    }
+
+    /// The user's answer to an invitation (`invited`, `tentative`, `declined`), or nil when the
+    /// event is the user's own (no ATTENDEE that is the user, or the user as ORGANIZER) or accepted.
+    /// A PARTSTAT left out is NEEDS-ACTION (RFC 5545 §3.2.12); DELEGATED counts as declined.
+    static func reply(_ c: ICalComponent, me: [String]) -> String? {
+        guard !me.isEmpty else { return nil }
+        if let o = c.property("ORGANIZER"), me.contains(Invitations.address(o.text)) { return nil }
+        guard let a = c.all("ATTENDEE").first(where: { me.contains(Invitations.address($0.text)) }) else { return nil }
+        switch (a.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased() {
+        case "ACCEPTED": return nil
+        case "DECLINED", "DELEGATED": return "declined"
+        case "TENTATIVE": return "tentative"
+        default: return "invited"
+        }
     }
 
     /// RRULEs read per event (Cyrus writes two or three; a file with thousands is hostile).

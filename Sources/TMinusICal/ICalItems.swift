@@ -45,6 +45,10 @@ public struct ICalOptions: Sendable {
     public var events: Bool
     /// The source's name, set on every item.
     public var source: String
+    /// The user's addresses, and what becomes of invitations (`SourceConfig.me`, `declined`, `invited`).
+    public var me: [String] = []
+    public var declined = Invitations.hide
+    public var invited = Invitations.dim
 
     public init(now: Instant, hold: Int64, events: Bool, source: String) {
         self.now = now

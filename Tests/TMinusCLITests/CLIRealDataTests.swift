@@ -217,3 +217,62 @@ struct CLIInertTextTests {
         #expect(titles.contains("Invoice fdp.exe  ]52;c;cm0gLXJmIH4=   2J  8;;http://evil"), "\(titles)")
     }
 }
+
+@Suite("CLI: invitations wait for a yes")
+struct CLIInvitationTests {
+    /// Servers put every invitation into the calendar, declined ones too: with `me` set, a
+    /// declined event is hidden, an unanswered or tentative one is listed with its mark but never
+    /// the bar's countdown, and its alarm sends nothing; the user's own events are as before.
+    static func event(_ uid: String, _ title: String, at time: String, attendee: String?, organizer: String? = nil) -> String {
+        var lines = ["BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "BEGIN:VEVENT", "UID:\(uid)", "SUMMARY:\(title)",
+                     "DTSTART:\(time)", "DTEND:\(time.replacingOccurrences(of: "T10", with: "T11"))"]
+        if let organizer { lines.append("ORGANIZER;CN=Boss:mailto:\(organizer)") }
+        if let attendee { lines.append(attendee) }
+        lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:\(title)", "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""]
+        return lines.joined(separator: "\r\n")
+    }
+
+    @Test func declinedIsHiddenAndUnansweredNeverCountsDown() throws {
+        let f = try SourcesFixture()
+        try f.write("calendars/work/declined.ics", Self.event("d", "Declined sync", at: "20260310T130000Z",
+                                                             attendee: "ATTENDEE;PARTSTAT=DECLINED;CN=Me:mailto:Me@Example.org", organizer: "boss@example.org"))
+        try f.write("calendars/work/invited.ics", Self.event("i", "Vendor pitch", at: "20260310T133000Z",
+                                                            attendee: "ATTENDEE;RSVP=TRUE:MAILTO:me@example.org", organizer: "spam@example.net"))
+        try f.write("calendars/work/tentative.ics", Self.event("t", "Maybe lunch", at: "20260310T140000Z",
+                                                              attendee: "ATTENDEE;PARTSTAT=TENTATIVE:mailto:me@example.org"))
+        try f.write("calendars/work/accepted.ics", Self.event("a", "Team review", at: "20260310T150000Z",
+                                                             attendee: "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.org"))
+        try f.write("calendars/work/mine.ics", Self.event("m", "My talk", at: "20260310T160000Z",
+                                                         attendee: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:other@example.org", organizer: "me@example.org"))
+        // Without `me`, every one is an event like any other.
+        #expect(try f.items()["Declined sync"] != nil)
+        var config = f.text("config/tminus/config.json")
+        config = config.replacingOccurrences(of: "\"sources\": [", with: "\"me\": [\"me@example.org\"],\n  \"sources\": [")
+        try f.write("config/tminus/config.json", config)
+        let items = try f.items()
+        #expect(items["Declined sync"] == nil, "declined: hidden")
+        #expect(items["Vendor pitch"]?["reply"]?.stringValue == "invited")
+        #expect(items["Maybe lunch"]?["reply"]?.stringValue == "tentative")
+        #expect(items["Team review"]?["reply"] == .null && items["My talk"]?["reply"] == .null)
+        let list = try f.h.run("list")
+        #expect(list.stdout.contains("Vendor pitch  (cal)  [invited]") && list.stdout.contains("Maybe lunch  (cal)  [tentative]"), "\(list)")
+        // 13:20Z: the pitch (13:30) and lunch (14:00) come first, but the bar counts down to the review.
+        let show = try f.h.run(["show", "--format", "json"], now: "2026-03-10T13:20:00Z")
+        #expect(show.stdout.contains("\"title\":\"Team review\""), "\(show)")
+        for (now, title, sent) in [("2026-03-10T13:16:00Z", "Vendor pitch", false), ("2026-03-10T14:46:00Z", "Team review", true)] {
+            let r = try f.h.run(["notify", "--once", "--dry-run"], now: now)
+            #expect(r.stdout.contains(title) == sent, "\(title) at \(now): \(r)")
+        }
+        // Choices: declined shown (marked), invitations hidden.
+        try f.write("config/tminus/config.json", config.replacingOccurrences(of: "\"me\":", with: "\"declined\": \"show\", \"invited\": \"hide\", \"me\":"))
+        let chosen = try f.items()
+        #expect(chosen["Declined sync"]?["reply"]?.stringValue == "declined")
+        #expect(chosen["Vendor pitch"] == nil && chosen["Maybe lunch"] == nil)
+        #expect(try f.h.run("config", "check").status == 0)
+        for (value, says) in [("[\"nobody\"]", "expected your e-mail addresses"), ("\"me@example.org\", \"invited\": \"maybe\"", "use \"dim\" or \"show\" or \"hide\"")] {
+            try f.write("config/tminus/config.json", config.replacingOccurrences(of: "\"me\": [\"me@example.org\"]", with: "\"me\": \(value)"))
+            let bad = try f.h.run("config", "check")
+            #expect(bad.status == 2 && bad.stderr.contains(says), "\(bad)")
+        }
+    }
+}

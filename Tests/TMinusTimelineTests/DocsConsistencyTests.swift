@@ -22,7 +22,7 @@ struct DocsConsistencyTests {
     @Test func readmeDocumentsEveryConfigKey() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         for key in ["deadline", "precision", "warning", "critical", "overHold", "overText", "templates", "colors", "icons",
-                    "tags", "maxLength", "maxTodos", "signals"] {
+                    "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock", "me", "declined", "invited"] {
             #expect(readme.contains("`\(key)`"), "README lacks config key \(key)")
         }
     }

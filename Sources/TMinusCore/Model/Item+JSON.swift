@@ -61,6 +61,7 @@ extension Item {
         text("origin", origin)
         time("seen", seen)
         time("end", end)
+        text("reply", reply)
         out.append(0x7D)
     }
 
@@ -92,7 +93,7 @@ extension Item {
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
-        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?, end: Instant?
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?, end: Instant?, reply: String?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -174,6 +175,9 @@ extension Item {
                     origin = Item.isOrigin(o) ? o : nil
                 case .seen: seen = try instant()
                 case .end: end = try instant()
+                case .reply:
+                    let r = try string()
+                    reply = ["invited", "tentative", "declined"].contains(r) ? r : nil
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -189,6 +193,7 @@ extension Item {
             item.origin = origin
             item.seen = seen
             item.end = end
+            item.reply = reply
             return (item, extras)
         } catch {
             throw ItemReadError(message: error.message, line: error.line, handle: handle)
@@ -199,10 +204,10 @@ extension Item {
 /// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
-    case origin, seen, end, removed, done, doneAt
+    case origin, seen, end, reply, removed, done, doneAt
 
     static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .removed, .done, .doneAt]
+                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .removed, .done, .doneAt]
 
     var name: String {
         switch self {
@@ -225,6 +230,7 @@ enum ItemField {
         case .origin: "origin"
         case .seen: "seen"
         case .end: "end"
+        case .reply: "reply"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -252,6 +258,7 @@ enum ItemField {
             case (5, UInt8(ascii: "t")): candidate = .title
             case (5, UInt8(ascii: "s")): candidate = .start
             case (5, UInt8(ascii: "c")): candidate = .color
+            case (5, UInt8(ascii: "r")): candidate = .reply
             case (6, UInt8(ascii: "h")): candidate = .handle
             case (6, UInt8(ascii: "r")): candidate = .remind
             case (6, UInt8(ascii: "s")): candidate = .source

@@ -41,6 +41,9 @@ public struct Item: Equatable, Sendable {
     /// A calendar event with a length: when its instance ends (from DTEND or DURATION; a whole
     /// day ends at the next midnight). Between the due (its start) and this it is in progress.
     public var end: Instant?
+    /// An event the user was invited to and has not accepted: `invited` (no answer), `tentative`
+    /// or `declined`. Listed with the mark, never the bar's countdown, and no alarm is sent.
+    public var reply: String?
 
     public static let ownSource = "tminus"
 

@@ -29,6 +29,14 @@ public struct SourceConfig: Equatable, Sendable {
     public var collection: String?
     /// The config line of the entry (for messages).
     public var line: Int
+    /// Calendar kinds: the user's addresses (lower-case, without `mailto:`), the source's own or
+    /// the config's `me`: an event with one of them as an ATTENDEE is an invitation until accepted.
+    public var me: [String] = []
+    /// An invitation the user declined: `hide` (default) or `show` (listed, marked, never the countdown).
+    public var declined = Invitations.hide
+    /// One not answered or tentative: `dim` (default: listed, marked, never the countdown, no
+    /// alarm), `show` (as any event) or `hide`.
+    public var invited = Invitations.dim
 
     public init(name: String, kind: Kind, path: String? = nil, events: Bool = true, filter: String? = nil, data: String? = nil,
                 collection: String? = nil, line: Int = 0) {
@@ -51,7 +59,10 @@ public struct SourceConfig: Equatable, Sendable {
     /// What its reading depends on in the config: when this text changes, it is read again.
     public var key: String {
         var parts = [kind.rawValue, path ?? ""]
-        if isCalendar { parts.append(events ? "events" : "no-events") }
+        if isCalendar {
+            parts.append(events ? "events" : "no-events")
+            if !me.isEmpty { parts += [me.joined(separator: ","), declined.rawValue, invited.rawValue] }
+        }
         if kind == .taskwarrior { parts += [filter ?? "", data ?? ""] }
         return parts.joined(separator: "\u{1F}")
     }
@@ -60,5 +71,17 @@ public struct SourceConfig: Equatable, Sendable {
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 32 && name != Item.ownSource
             && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+}
+
+/// What becomes of invitations (the config's `declined` and `invited`; MeetingBar's settings).
+public enum Invitations: String, Sendable, CaseIterable {
+    case hide, show, dim
+
+    /// An address as ATTENDEE and ORGANIZER write it, compared: `mailto:` and case left out.
+    public static func address(_ text: String) -> String {
+        var t = Validation.trimmedText(text).lowercased()
+        if t.hasPrefix("mailto:") { t.removeFirst(7) }
+        return t
     }
 }

@@ -1,5 +1,5 @@
 /// The `list --json` object of an item: dates with the local offset, the tag's colour resolved,
-/// every field present (null when empty), as scripts expect.
+/// every field present (null when empty), as scripts expect (docs/summary-format.md lists them).
 public enum ItemJSON {
     public static func json(_ item: Item, tags: [Tag], zone: Zone) -> JSON {
         func time(_ t: Instant?) -> JSON { .string(orNull: t.map { RFC3339.format($0, offset: zone.offset(at: $0)) }) }
@@ -24,6 +24,9 @@ public enum ItemJSON {
             "remind": time(item.remind),
             "icon": .string(orNull: item.icon),
             "source": .string(item.source),
+            // A calendar event's end, and an invitation not accepted (invited, tentative, declined).
+            "end": time(item.end),
+            "reply": .string(orNull: item.reply),
         ])
     }
 }

@@ -17,7 +17,11 @@ struct CalendarReading {
 
     init(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: SourceRead) {
         zones = ICalZones(local: sourcing.zone, system: sourcing.systemZone)
-        options = ICalOptions(now: now, hold: sourcing.hold, events: source.events, source: source.name)
+        var options = ICalOptions(now: now, hold: sourcing.hold, events: source.events, source: source.name)
+        options.me = source.me
+        options.declined = source.declined
+        options.invited = source.invited
+        self.options = options
         self.out = out
     }
 

@@ -25,7 +25,9 @@ extension Config {
             problems.append(ConfigProblem(line: m.line, key: path, message: text))
         }
         func unknown(_ m: JSON.Member, _ path: String, _ known: [String]) {
-            let hint = Suggest.closest(m.key, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known keys: " + known.joined(separator: ", ")
+            // (A long list of keys would make the line unreadable: config init writes them all.)
+            let list = known.count > 12 ? "; tminus config init writes every key, with what it does" : "; known keys: " + known.joined(separator: ", ")
+            let hint = Suggest.closest(m.key, among: known).map { "; did you mean \"\($0)\"?" } ?? list
             problem(m, path, "unknown key\(hint)")
         }
         func string(_ m: JSON.Member, _ path: String) -> String? {
@@ -60,7 +62,31 @@ extension Config {
             }
         }
         let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
-                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock"]
+                       "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock",
+                       "me", "declined", "invited"]
+        var me: [String]?, declined = Invitations.hide, invited = Invitations.dim
+        /// A list of addresses, or one.
+        func addresses(_ m: JSON.Member, _ path: String) -> [String]? {
+            let values: [JSON]
+            if case .array(let list) = m.value { values = list } else { values = [m.value] }
+            var out: [String] = []
+            for v in values {
+                guard let s = v.stringValue, case let a = Invitations.address(s), a.contains("@"), a.count <= 254 else {
+                    problem(m, path, "expected your e-mail addresses, e.g. [\"me@example.org\"]")
+                    return nil
+                }
+                out.append(a)
+            }
+            return out
+        }
+        func choice(_ m: JSON.Member, _ path: String, _ allowed: [Invitations]) -> Invitations? {
+            guard let s = string(m, path) else { return nil }
+            guard let c = Invitations(rawValue: s), allowed.contains(c) else {
+                problem(m, path, "'\(Validation.printable(s))' is not a choice; use \(allowed.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))")
+                return nil
+            }
+            return c
+        }
         for m in members {
             let path = m.key
             switch m.key {
@@ -85,6 +111,9 @@ extension Config {
             case "overText": if let s = string(m, path) { config.overText = s }
             case "overLongText": if let s = string(m, path) { config.overLongText = s }
             case "catchUp": if let d = duration(m, path) { config.catchUp = d }
+            case "me": me = addresses(m, path)
+            case "declined": if let c = choice(m, path, [.hide, .show]) { declined = c }
+            case "invited": if let c = choice(m, path, [.dim, .show, .hide]) { invited = c }
             case "clock":
                 if let s = string(m, path) {
                     if let c = ClockStyle(rawValue: s) { config.clock = c } else { problem(m, path, "'\(s)' is not a clock; use \"24h\" or \"12h\"") }
@@ -145,7 +174,8 @@ extension Config {
                         problem(m, epath, "expected an object { \"name\": …, \"kind\": …, \"path\": … }")
                         continue
                     }
-                    if let source = parseSource(fields, path: epath, at: fields.first?.line ?? m.line, problem: problem, unknown: unknown, string: string) {
+                    if let source = parseSource(fields, path: epath, at: fields.first?.line ?? m.line, problem: problem, unknown: unknown, string: string,
+                                                addresses: addresses) {
                         if let dup = config.sources.first(where: { $0.name.lowercased() == source.name.lowercased() }) {
                             let line = fields.first { $0.key == "name" }?.line ?? source.line
                             problems.append(ConfigProblem(line: line, key: "\(epath).name",
@@ -159,6 +189,13 @@ extension Config {
                 unknown(m, path, topKeys)
             }
         }
+        // Invitations: each calendar source with the config's choices and, unless it names its
+        // own, the config's addresses.
+        for i in config.sources.indices where config.sources[i].isCalendar {
+            if config.sources[i].me.isEmpty { config.sources[i].me = me ?? [] }
+            config.sources[i].declined = declined
+            config.sources[i].invited = invited
+        }
         if config.critical > config.warning, problems.isEmpty {
             let line = members.first { $0.key == "critical" }?.line ?? 1
             problems.append(ConfigProblem(line: line, key: "critical", message: "is longer than warning; critical should come closer to the deadline"))
@@ -168,9 +205,10 @@ extension Config {
 
     /// One `sources` entry; nil (with its problems reported) when it cannot be used.
     static func parseSource(_ fields: [JSON.Member], path: String, at line: Int, problem: (JSON.Member, String, String) -> Void,
-                            unknown: (JSON.Member, String, [String]) -> Void, string: (JSON.Member, String) -> String?) -> SourceConfig? {
-        let known = ["name", "kind", "path", "events", "filter", "data", "collection"]
-        var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?
+                            unknown: (JSON.Member, String, [String]) -> Void, string: (JSON.Member, String) -> String?,
+                            addresses: (JSON.Member, String) -> [String]?) -> SourceConfig? {
+        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me"]
+        var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?, me: [String]?
         var events = true
         var bad = false
         for f in fields {
@@ -211,6 +249,7 @@ extension Config {
             case "filter": filter = string(f, fpath)
             case "data": data = string(f, fpath)
             case "collection": collection = string(f, fpath)
+            case "me": me = addresses(f, fpath)
             default:
                 unknown(f, fpath, known)
                 bad = true
@@ -238,12 +277,18 @@ extension Config {
         misplaced("filter", filter, allowed: kind == .taskwarrior)
         misplaced("data", data, allowed: kind == .taskwarrior)
         misplaced("collection", collection, allowed: kind == .vdir)
+        if me != nil, kind != .vdir, kind != .ics, let f = fields.first(where: { $0.key == "me" }) {
+            problem(f, "\(path).me", "applies to vdir and ics sources only")
+            bad = true
+        }
         if kind == .taskwarrior, let f = fields.first(where: { $0.key == "path" }) {
             problem(f, "\(path).path", "a taskwarrior source has no path; tminus runs task export (use \"data\" for the data folder)")
             bad = true
         }
         guard !bad else { return nil }
-        return SourceConfig(name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection, line: first.line)
+        var source = SourceConfig(name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection, line: first.line)
+        source.me = me ?? []
+        return source
     }
 
     static func examplePath(_ kind: SourceConfig.Kind) -> String {

@@ -30,7 +30,8 @@ public struct TimelineProvider: Sendable {
         templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
                                         large: CompiledTemplate(t.largeNone))
-        var byDue = summary.deadlines.map { item in
+        // An invitation not accepted is never the countdown.
+        var byDue = summary.deadlines.filter { $0.reply == nil }.map { item in
             let due = item.due?.instant(in: zone) ?? summary.generated
             return DueDeadline(item: item, due: due, end: item.end.flatMap { $0 > due ? $0 : nil })
         }

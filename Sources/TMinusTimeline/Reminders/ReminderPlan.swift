@@ -14,7 +14,8 @@ public enum ReminderPlan {
         var out: [Reminder] = []
         var seen = Set<String>()
         func add(_ r: Reminder) { if seen.insert(r.key).inserted { out.append(r) } }
-        for item in items where item.isOpen {
+        // (An invitation not accepted sends nothing until it is.)
+        for item in items where item.isOpen && item.reply == nil {
             if let at = item.remind { add(Reminder(key: Reminder.key(.remind, at: at, item: item), kind: .remind, at: at, item: item)) }
             guard item.isDeadline, let due = item.due else { continue }
             let end = due.instant(in: zone)
