@@ -33,6 +33,18 @@ public enum NotificationText {
                        critical: r.isUrgent(at: now, zone: zone))
     }
 
+    /// One notification for the reminders of a source beyond the few sent one by one in a pass
+    /// (a synced summary with 2,000 due at once is not 2,000 notifications): "and 1,995 more
+    /// from laptop", the first titles in the body.
+    public static func more(_ rs: [Reminder], from source: String, markup: Bool) -> Message {
+        let shown = rs.prefix(5).map { "• " + Escape.oneLine($0.item.title) }
+        let rest = rs.count > 5 ? ["… and \(rs.count - 5) more"] : []
+        let body = (shown + rest).joined(separator: "\n")
+        let from = source == Item.ownSource ? "" : " from \(Escape.oneLine(source))"
+        return Message(summary: "and \(rs.count) more reminder\(rs.count == 1 ? "" : "s")\(from)",
+                       body: markup ? Escape.pango(body) : body, critical: false)
+    }
+
     /// `--dry-run`'s line: what would be sent, as JSON.
     public static func json(_ r: Reminder, _ m: Message, late: Bool, zone: Zone) -> JSON {
         .object([

@@ -242,4 +242,35 @@ struct CLICalendarAlarmTests {
         #expect(json["at"]?.stringValue == "2026-03-10T14:30:00+01:00")
         #expect(json["body"]?.stringValue == "due today 15:00 · in 29 minutes\nfrom cal")
     }
+
+    /// A synced summary with 2,000 reminders due at once became 2,000 notify-send calls (and, with
+    /// buttons, 2,000 waiting processes until "Too many open files"). Now a source gets a few
+    /// notifications a pass and one for the rest; every reminder is recorded sent, once.
+    @Test func aFloodFromOneSourceIsAFewNotificationsAndOneForTheRest() throws {
+        let n = try CLIRemindersTests.Notifying()
+        var deadlines: [String] = []
+        for i in 1...300 {
+            deadlines.append(#"{"id":"f\#(i)","handle":\#(i),"title":"Spam \#(i) <b>","due":"2026-03-10T13:00:00Z","remind":"2026-03-10T12:00:00Z"}"#)
+        }
+        let phone = #"{"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],"deadlines":["# + deadlines.joined(separator: ",") + #"],"todos":[]}"#
+        try phone.write(to: n.h.root.appendingPathComponent("phone.json"), atomically: true, encoding: .utf8)
+        let config = n.h.root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try #"{"sources": [{"name": "laptop", "kind": "summary", "path": "~/phone.json"}]}"#.write(
+            to: config.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        try n.run("remind", "My own", "--in", "0m", now: "2026-03-10T12:00:00Z")
+        let r = try n.run("notify", "--once", now: "2026-03-10T12:00:20Z")
+        #expect(r.status == 0, "\(r)")
+        #expect(n.summaries.count == 5 + 1 + 1, "\(n.summaries.count) notifications: \(n.summaries.suffix(3))")
+        #expect(n.summaries.contains("and 295 more reminders from laptop"), "\(n.summaries)")
+        #expect(n.summaries.contains("My own"))
+        // (The body has several lines: read from the log as it is.)
+        let log = (try? String(contentsOf: n.log, encoding: .utf8)) ?? ""
+        #expect(log.contains("and 295 more reminders from laptop\u{1F}• Spam 103 &lt;b&gt;\n• Spam 104"), "\(log.suffix(400))")
+        #expect(log.contains("… and 290 more"))
+        #expect(n.ledger.components(separatedBy: "\"state\":\"sent\"").count - 1 == 301)
+        // Nothing is sent twice.
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:01:00Z").status == 0)
+        #expect(n.summaries.count == 7)
+    }
 }

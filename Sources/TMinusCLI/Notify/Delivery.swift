@@ -37,6 +37,12 @@ final class Delivery {
     /// session starting, a daemon restarted), so it asks again each minute; asking costs one
     /// notify-send and writes nothing.
     static let retrySeconds: Int64 = 60
+    /// At most this many notifications of one other source (a calendar, a synced summary) in a
+    /// pass; the rest of its due reminders become one ("and 1,995 more from laptop").
+    static let perSource = 5
+    /// At most this many notifications wait for Done or Snooze at once (each is a child process
+    /// and a descriptor); later ones are sent without the buttons.
+    static let maxWatches = 16
 
     init(_ ctx: Context, mode: Mode, withActions: Bool) {
         self.ctx = ctx
@@ -98,7 +104,18 @@ final class Delivery {
             let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
             try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
             defer { ownWrites.record(ledger.path) }
-            for (r, late) in d.send {
+            // A few of each source one by one; the rest of that source, as one.
+            var count: [String: Int] = [:]
+            var one: [(reminder: Reminder, late: Bool)] = []
+            var grouped: [(source: String, sends: [(reminder: Reminder, late: Bool)])] = []
+            for s in d.send {
+                let source = s.reminder.item.source
+                count[source, default: 0] += 1
+                // (The user's own reminders are all theirs to have: only other sources are capped.)
+                if source == Item.ownSource || count[source]! <= Self.perSource { one.append(s); continue }
+                if let i = grouped.firstIndex(where: { $0.source == source }) { grouped[i].sends.append(s) } else { grouped.append((source, [s])) }
+            }
+            for (r, late) in one {
                 // A try of this process that failed left a lone `sending` that promises this one
                 // already: it is not written again, so failing sends never grow the ledger. (One a
                 // killed notifier left is written again: two `sending`s show the window in which a
@@ -109,7 +126,8 @@ final class Delivery {
                 let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock)
                 let watch: ActionWatch?
                 do throws(TMinusError) {
-                    watch = try server.send(summary: m.summary, body: m.body, critical: m.critical, withActions: withActions && server.actions)
+                    let buttons = withActions && server.actions && watches.count < Self.maxWatches
+                    watch = try server.send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
                 } catch {
                     // Not delivered: the lone `sending` makes a later pass try again, a minute
                     // from now; the rest wait with it (the server that failed would fail them too).
@@ -132,6 +150,22 @@ final class Delivery {
                     watch.title = r.item.title
                     watches.append(watch)
                 }
+            }
+            for (source, sends) in grouped {
+                let fresh = sends.filter { !(view.state($0.reminder.key) == .sending && failedHere.contains($0.reminder.key)) }
+                try ledger.append(fresh.map { LedgerRecord($0.reminder, state: .sending, time: ctx.now, late: $0.late) })
+                let m = NotificationText.more(sends.map(\.reminder), from: source, markup: server.markup)
+                do throws(TMinusError) {
+                    _ = try server.send(summary: m.summary, body: m.body, critical: false, withActions: false)
+                } catch {
+                    failed(error.description)
+                    for s in sends { failedHere.insert(s.reminder.key) }
+                    ledger.refresh(view)
+                    return
+                }
+                for s in sends { failedHere.remove(s.reminder.key) }
+                try ledger.append(sends.map { LedgerRecord($0.reminder, state: .sent, time: ctx.now, late: $0.late) })
+                ledger.refresh(view)
             }
         }
     }
