@@ -15,10 +15,14 @@ public enum TodoTxt {
         public var item: Item
     }
 
-    public static func parse(_ bytes: [UInt8], source: String) -> [Entry] {
+    /// Every todo of the file; with `openLimit`, the reading stops once that many open ones are
+    /// read (a huge file costs what is shown, not its size).
+    public static func parse(_ bytes: [UInt8], source: String, openLimit: Int? = nil) -> [Entry] {
         var out: [Entry] = []
         var seen: [String: Int] = [:]
+        var open = 0
         for (range, number) in lines(bytes) {
+            if let openLimit, open >= openLimit { break }
             let text = String(decoding: bytes[range], as: UTF8.self)
             guard let parsed = Parsed(text), !parsed.words.isEmpty || parsed.due != nil else { continue }
             // The id is the description's hash (done marks, priority and dates left out), so a line
@@ -34,6 +38,7 @@ public enum TodoTxt {
             item.completed = parsed.done ? parsed.doneDate.map { Instant($0.daysSinceEpoch * 86_400) } ?? Instant(0) : nil
             item.created = parsed.created.map { Instant($0.daysSinceEpoch * 86_400) }
             out.append(Entry(range: range, line: number, item: item))
+            if item.completed == nil { open += 1 }
         }
         return out
     }

@@ -13,8 +13,9 @@
   shared   a calendar folder and todo.txt others can write: no setuid/setgid/sticky bits after a
            write, a link in a collection never written through, a racer swapping the todo.txt
            for a link to a victim never gets the victim written.
-  hostile  calendars written to exhaust the machine (86,400 instances a day; a million by COUNT
-           from 1900): every read and poll under 256 MB, the rule reported.
+  hostile  sources written to exhaust the machine (86,400 instances a day; a million by COUNT
+           from 1900; a 15 MB todo.txt): every read and poll under 256 MB, the home small, the
+           rule and the cap reported.
   ledger   SIGKILL at every write, fsync, ftruncate and rename of `tminus notify --once` sending
            three reminders (through a stand-in notify-send that logs), then a clean run: every
            reminder sent, and twice only where the ledger shows the documented window (a lone
@@ -619,6 +620,26 @@ def hostile_sources():
             fail("hostile", f"{name}: the rule is not reported by tminus sources: {problems!r}")
         print(f"  {name:18s} peak {worst:5.1f} MB", flush=True)
         shutil.rmtree(s, ignore_errors=True)
+    # A 15 MB todo.txt: the first read takes the first maxItems (2,000) open todos, the summary
+    # and the store stay small, and so does every poll after.
+    s = tempfile.mkdtemp(prefix="tminus-hostile-")
+    with open(f"{s}/todo.txt", "w") as f:
+        for i in range(200_000):
+            f.write(f"(B) 2026-01-01 Task {i} with a few more words +p{i % 50} @c due:2026-12-{i % 28 + 1:02d}\n")
+    open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "txt", "kind": "todotxt", "path": "todo.txt" } ] }')
+    worst = 0
+    for args in (["list"], ["show", "--format", "waybar"], ["todo", "Meanwhile"], ["show", "--format", "waybar"]):
+        code, mb = peak_mb(args, s)
+        worst = max(worst, mb)
+        if code != 0 or mb > 256:
+            fail("hostile", f"15 MB todo.txt: {' '.join(args)} exit {code}, {mb:.0f} MB")
+    sizes = {n: os.path.getsize(f"{s}/home/{n}") for n in ("store.json", "summary.json")}
+    if any(v > 1 << 20 for v in sizes.values()):
+        fail("hostile", f"15 MB todo.txt: the home grew to {sizes}")
+    if "the first 2000 are shown" not in tminus(s, "sources").stdout.decode():
+        fail("hostile", "15 MB todo.txt: the cap is not reported by tminus sources")
+    print(f"  {'15 MB todo.txt':18s} peak {worst:5.1f} MB, store {sizes['store.json'] >> 10} KB, summary {sizes['summary.json'] >> 10} KB", flush=True)
+    shutil.rmtree(s, ignore_errors=True)
 
 
 def main():

@@ -29,6 +29,10 @@ public struct SourceConfig: Equatable, Sendable {
     public var collection: String?
     /// The config line of the entry (for messages).
     public var line: Int
+    /// At most this many open items are taken from it (a 15 MB todo.txt or a calendar that mints
+    /// new UIDs on every sync must not swell every poll, the summary and the store's handles).
+    public var maxItems = SourceConfig.defaultMaxItems
+    public static let defaultMaxItems = 2000
     /// Calendar kinds: the user's addresses (lower-case, without `mailto:`), the source's own or
     /// the config's `me`: an event with one of them as an ATTENDEE is an invitation until accepted.
     public var me: [String] = []
@@ -59,6 +63,7 @@ public struct SourceConfig: Equatable, Sendable {
     /// What its reading depends on in the config: when this text changes, it is read again.
     public var key: String {
         var parts = [kind.rawValue, path ?? ""]
+        if maxItems != Self.defaultMaxItems { parts.append("max \(maxItems)") }
         if isCalendar {
             parts.append(events ? "events" : "no-events")
             if !me.isEmpty { parts += [me.joined(separator: ","), declined.rawValue, invited.rawValue] }

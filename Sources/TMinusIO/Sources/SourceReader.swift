@@ -27,8 +27,14 @@ public enum SourceReader {
             record.refresh = now + 600
         }
         record.watch = read.watch
-        // Whatever the kind, text from others is made inert here, once (summary sources too).
-        let open = items.filter(\.isOpen).map { $0.inert() }
+        // Whatever the kind, text from others is made inert here, once (summary sources too), and
+        // at most `maxItems` open items are taken.
+        var open = items.filter(\.isOpen)
+        if open.count > source.maxItems {
+            record.problems.append("more than \(source.maxItems) open items; the first \(source.maxItems) are shown (raise \"maxItems\" for this source to show more)")
+            open.removeLast(open.count - source.maxItems)
+        }
+        open = open.map { $0.inert() }
         record.items = open.count
         return Summary.Part(source: record, items: open)
     }

@@ -207,7 +207,8 @@ extension Config {
     static func parseSource(_ fields: [JSON.Member], path: String, at line: Int, problem: (JSON.Member, String, String) -> Void,
                             unknown: (JSON.Member, String, [String]) -> Void, string: (JSON.Member, String) -> String?,
                             addresses: (JSON.Member, String) -> [String]?) -> SourceConfig? {
-        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me"]
+        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems"]
+        var maxItems = SourceConfig.defaultMaxItems
         var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?, me: [String]?
         var events = true
         var bad = false
@@ -250,6 +251,13 @@ extension Config {
             case "data": data = string(f, fpath)
             case "collection": collection = string(f, fpath)
             case "me": me = addresses(f, fpath)
+            case "maxItems":
+                guard let n = f.value.intValue, (1...100_000).contains(n) else {
+                    problem(f, fpath, "expected a whole number from 1 to 100000")
+                    bad = true
+                    continue
+                }
+                maxItems = n
             default:
                 unknown(f, fpath, known)
                 bad = true
@@ -288,6 +296,7 @@ extension Config {
         guard !bad else { return nil }
         var source = SourceConfig(name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection, line: first.line)
         source.me = me ?? []
+        source.maxItems = maxItems
         return source
     }
 

@@ -11,7 +11,8 @@ enum TodoTxtSource: SourceKindIO {
         let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
         let folder = FileIO.directory(of: path), prefix = "." + FileIO.baseName(of: path) + "."
         SourceWriter.removeDeadTemps(in: folder, names: FileIO.names(in: folder).filter { $0.hasPrefix(prefix) })
-        out.items = TodoTxt.parse(bytes, source: source.name).map(\.item)
+        // One more than the cap, so the reader can say there were more.
+        out.items = TodoTxt.parse(bytes, source: source.name, openLimit: source.maxItems + 1).map(\.item)
     }
 
     static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
