@@ -205,11 +205,26 @@ xdg-mime default tminus-open.desktop x-scheme-handler/tminus
 [ "$(xdg-mime query default x-scheme-handler/tminus)" = tminus-open.desktop ] || fail "xdg-mime did not register the handler"
 link=$(tminus --home "$W/one" todo "Return the library books" --due 2026-12-01 --note "3 books & a DVD" --priority high >/dev/null \
   && tminus --home "$W/one" share "Return the library books")
-env -u DE -u XDG_CURRENT_DESKTOP xdg-open "$link"
-wait_for 10 sh -c "tminus list 2>/dev/null | grep -q 'Return the library books'" || fail "xdg-open did not reach tminus"
+# (xdg-open waits for the handler, which waits for the user's choice: it runs in the background.)
+env -u DE -u XDG_CURRENT_DESKTOP xdg-open "$link" &
+PIDS+=($!)
+# The link asks first: a preview with Add and Dismiss, and nothing added before Add.
+wait_for 10 has_arrived "Add? Todo: Return the library books" || fail "xdg-open did not reach tminus, or it did not ask"
+sleep 0.5
+grep -q 'Return the library books' <<<"$(tminus list 2>/dev/null)" && fail "the link added its item before Add was chosen"
+choose Add "Add? Todo: Return the library books"
+wait_for 10 sh -c "tminus list 2>/dev/null | grep -q 'Return the library books.*from a link'" || fail "Add did not add the linked item"
 grep -q '"note": "3 books & a DVD"' <<<"$(tminus list --json)" || fail "the linked item lost its note"
-wait_for 10 has_arrived "tminus" || fail "open --notify showed no notification"
-echo "ok   xdg-open $link reaches tminus through the desktop file"
+wait_for 10 has_arrived "tminus" || fail "open --notify showed no result notification"
+# Opened again and added again: still one item.
+env -u DE -u XDG_CURRENT_DESKTOP xdg-open "$link" &
+PIDS+=($!)
+asked_twice() { [ "$(arrived "Add? Todo: Return the library books")" -ge 2 ]; }
+wait_for 10 asked_twice || fail "the link opened again did not ask again"
+choose Add "Add? Todo: Return the library books"
+sleep 2
+[ "$(tminus list --json | grep -c '"title": "Return the library books"')" = 1 ] || fail "the link added its item twice"
+echo "ok   xdg-open $link asks through the desktop file; Add adds it, once"
 
 # 6. The README's picture: a deadline alert and a reminder, at a frozen start time (--now; the
 # notifier's clock runs on from there).

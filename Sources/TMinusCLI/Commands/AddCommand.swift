@@ -35,6 +35,8 @@ enum AddCommand {
                 d.source = target.name
                 d.start = nil
             }
+            // (An item from a link says so, in list and the summary.)
+            if createTags { d.via = Item.viaLink }
             change.add(d)
             return d
         }

@@ -24,13 +24,24 @@ enum LinkCommands {
     static func open(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "open")
         try a.expectPositional(1...1, command: "open", usage: "a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'")
-        guard a.flag("notify") else { return try follow(a.positional[0], ctx) }
-        // Run it with the output kept, then show the output (or the error) as a notification.
+        let url = a.positional[0]
+        // A link that adds asks first, unless --yes or a script (no terminal) opened it.
+        if !a.flag("yes"), case .add(let params)? = try? ItemLink.parse(url) {
+            if a.flag("notify") { return try askOnDesktop(url, params, ctx) }
+            if stdinIsTerminal { return try askOnTerminal(params, ctx) }
+        }
+        guard a.flag("notify") else { return try follow(url, ctx) }
+        return try notifyResult(ctx) { (quiet: Context) throws(TMinusError) -> Int32 in try follow(url, quiet) }
+    }
+
+    /// Runs `body` with the output kept, then shows the output (or the error) as a notification
+    /// (the desktop handler has no terminal).
+    static func notifyResult(_ ctx: Context, _ body: (Context) throws(TMinusError) -> Int32) throws(TMinusError) -> Int32 {
         var quiet = ctx
         let capture = Console.Capture()
         quiet.console.capture = capture
         var code: Int32 = 0
-        do throws(TMinusError) { code = try follow(a.positional[0], quiet) } catch {
+        do throws(TMinusError) { code = try body(quiet) } catch {
             capture.err.append("tminus: " + CLI.oneLine(error.description))
             code = error.exitCode
         }
@@ -96,12 +107,11 @@ enum LinkCommands {
             args += ["--\(name)", v]
         }
         let title = try Validation.title(value("title") ?? "")
-        if let due = value("due") {
-            let d = try ctx.when(due).due
-            if let same = try openItems(ctx).first(where: { $0.kind.rawValue == kind && $0.title == title && $0.due == d }) {
-                ctx.say("already there: #\(same.handle) \(same.title)")
-                return 0
-            }
+        // The same link opened twice (a second click, a link sent again) adds one item.
+        let d = try value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
+        if let same = try openItems(ctx).first(where: { $0.kind.rawValue == kind && $0.title == title && $0.due == d && (d != nil || $0.via == Item.viaLink) }) {
+            ctx.say("already there: #\(same.handle) \(same.title)")
+            return 0
         }
         let command = ["--"] + [title]
         return kind == "todo" ? try TodoCommand.run(args + command, ctx, createTags: true)

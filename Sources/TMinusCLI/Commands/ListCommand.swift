@@ -87,7 +87,7 @@ enum ListCommand {
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
         let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
         let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
-        let reply = item.reply.map { "  [\($0)]" } ?? ""
+        let reply = (item.reply.map { "  [\($0)]" } ?? "") + (item.via == Item.viaLink ? "  [from a link]" : "")
         let handle = String(item.handle)
         return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.rawValue.padding(8) + "  " + due.padding(width)
             + marks + Validation.printable(item.title) + tag + source + reply

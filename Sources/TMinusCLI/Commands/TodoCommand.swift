@@ -24,6 +24,8 @@ enum TodoCommand {
             var t = Item.todo(handle: try change.store.takeHandle(), title: title, note: note, due: due, remind: remind,
                               created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
             if let target { t.source = target.name }
+            // (An item from a link says so, in list and the summary.)
+            if createTags { t.via = Item.viaLink }
             change.add(t)
             return t
         }

@@ -175,12 +175,16 @@ enum CommandTable {
                     text: "Prints a tminus://add link that makes the same item wherever tminus open follows it.",
                     examples: ["tminus share 3"], run: LinkCommands.share),
         CommandSpec(name: "open", group: "reminders and links", arguments: "URL", summary: "follow a tminus:// link: add an item, show a day or an item",
-                    options: [.flag("notify", "also show the result as a notification (for the desktop file)")], text: """
+                    options: [.flag("notify", "ask with a notification (Add, Dismiss) and show the result (for the desktop file)"),
+                              .flag("yes", "add without asking")], text: """
         Follows a tminus:// link (docs/links.md): tminus://add?… adds the item (once, however often
-        the link is opened), tminus://show?date=YYYY-MM-DD lists that day, tminus://item?id=ID shows
-        one item. A bad link is exit 2 and changes nothing. The desktop file
-        integrations/desktop/tminus-open.desktop makes tminus the handler of tminus:// links.
-        """, examples: ["tminus open 'tminus://show?date=2026-12-01'"], run: LinkCommands.open, changes: true),
+        the link is opened) after asking: with --notify a notification with Add and Dismiss (or a
+        zenity/kdialog question; where it cannot ask it adds nothing and says how), on a terminal
+        y/N; --yes and a script without a terminal add at once. tminus://show?date=YYYY-MM-DD
+        lists that day, tminus://item?id=ID shows one item. A bad link is exit 2 and changes
+        nothing. The desktop file integrations/desktop/tminus-open.desktop makes tminus the handler.
+        """, examples: ["tminus open 'tminus://show?date=2026-12-01'", "tminus open --yes 'tminus://add?title=Call%20Sam&due=2026-12-01'"],
+                    run: LinkCommands.open, changes: true),
     ]
 
     static let bars: [CommandSpec] = [

@@ -62,6 +62,7 @@ extension Item {
         time("seen", seen)
         time("end", end)
         text("reply", reply)
+        text("via", via)
         out.append(0x7D)
     }
 
@@ -93,7 +94,7 @@ extension Item {
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
-        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?, end: Instant?, reply: String?
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -178,6 +179,9 @@ extension Item {
                 case .reply:
                     let r = try string()
                     reply = ["invited", "tentative", "declined"].contains(r) ? r : nil
+                case .via:
+                    let v = try string()
+                    via = v == Item.viaLink ? v : nil
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -194,6 +198,7 @@ extension Item {
             item.seen = seen
             item.end = end
             item.reply = reply
+            item.via = via
             return (item, extras)
         } catch {
             throw ItemReadError(message: error.message, line: error.line, handle: handle)
@@ -204,10 +209,10 @@ extension Item {
 /// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
-    case origin, seen, end, reply, removed, done, doneAt
+    case origin, seen, end, reply, via, removed, done, doneAt
 
     static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .removed, .done, .doneAt]
+                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .removed, .done, .doneAt]
 
     var name: String {
         switch self {
@@ -231,6 +236,7 @@ enum ItemField {
         case .seen: "seen"
         case .end: "end"
         case .reply: "reply"
+        case .via: "via"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -250,6 +256,7 @@ enum ItemField {
             case (3, UInt8(ascii: "d")): candidate = .due
             case (3, UInt8(ascii: "t")): candidate = .tag
             case (3, UInt8(ascii: "e")): candidate = .end
+            case (3, UInt8(ascii: "v")): candidate = .via
             case (4, UInt8(ascii: "k")): candidate = .kind
             case (4, UInt8(ascii: "n")): candidate = .note
             case (4, UInt8(ascii: "i")): candidate = .icon

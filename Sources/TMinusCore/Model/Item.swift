@@ -44,6 +44,9 @@ public struct Item: Equatable, Sendable {
     /// An event the user was invited to and has not accepted: `invited` (no answer), `tentative`
     /// or `declined`. Listed with the mark, never the bar's countdown, and no alarm is sent.
     public var reply: String?
+    /// How it came: `link` for an item a `tminus://add` link made (marked in list and the tooltip).
+    public var via: String?
+    public static let viaLink = "link"
 
     public static let ownSource = "tminus"
 

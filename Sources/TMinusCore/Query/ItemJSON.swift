@@ -27,6 +27,7 @@ public enum ItemJSON {
             // A calendar event's end, and an invitation not accepted (invited, tentative, declined).
             "end": time(item.end),
             "reply": .string(orNull: item.reply),
+            "via": .string(orNull: item.via),
         ])
     }
 }

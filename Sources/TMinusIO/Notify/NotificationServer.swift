@@ -38,6 +38,10 @@ public struct NotificationServer: Sendable {
         return server
     }
 
+    /// Whether a notification can ask and hear the answer: the server shows buttons, and
+    /// notify-send (with stdbuf) can wait for the choice.
+    public var canAsk: Bool { actions && Self.installed("notify-send", environment) && Self.installed("stdbuf", environment) }
+
     /// Whether notify-send is installed (in the given PATH).
     public func isAvailable() -> Bool { Self.installed("notify-send", environment) }
 
@@ -49,14 +53,19 @@ public struct NotificationServer: Sendable {
 
     /// Hands one notification to the server; returns the child that waits for an action when
     /// `withActions`, else nil once it was delivered. Throws when it was not delivered.
-    public func send(summary: String, body: String, critical: Bool, withActions: Bool) throws(TMinusError) -> ActionWatch? {
+    /// A reminder's buttons.
+    public static let reminderButtons = [(id: "done", label: "Done"), (id: "snooze", label: "Snooze 10 min")]
+
+    public func send(summary: String, body: String, critical: Bool, withActions: Bool,
+                     buttons: [(id: String, label: String)] = reminderButtons) throws(TMinusError) -> ActionWatch? {
         var args = ["--app-name=tminus", "--print-id", "--urgency=\(critical ? "critical" : "normal")"]
-        if withActions { args += ["--action=done=Done", "--action=snooze=Snooze 10 min"] }
+        if withActions { args += buttons.map { "--action=\($0.id)=\($0.label)" } }
         args += ["--", summary, body]
         // With actions notify-send stays running, and its id would wait in stdio's buffer until it
         // exits: stdbuf (coreutils) makes it write each line at once.
         let waits = withActions && Self.installed("stdbuf", environment)
         if withActions && !waits { return try send(summary: summary, body: body, critical: critical, withActions: false) }
+        // (Can it wait for a choice at all? Callers that must ask check `canAsk` first.)
         let child: ChildProcess.Spawned
         do {
             child = try waits ? ChildProcess.spawn("stdbuf", ["-oL", "notify-send"] + args, environment: environment, mergeErrors: true)
@@ -124,6 +133,14 @@ public final class ActionWatch: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let r = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if r <= 0 { closed = true } else { buffer += chunk[0..<r] }
+    }
+
+    /// Waits for the user's choice: the action's id, or nil when the notification was closed
+    /// without one (or after `timeoutSeconds`, when the notification is withdrawn).
+    public func choice(timeoutSeconds: Int32) -> String? {
+        let line = firstLine(timeoutMilliseconds: timeoutSeconds * 1000)
+        finish()
+        return line.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The child has exited, been reaped and its pipe closed.
