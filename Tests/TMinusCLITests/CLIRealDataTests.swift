@@ -276,3 +276,35 @@ struct CLIInvitationTests {
         }
     }
 }
+
+@Suite("CLI: a slow source does not hold the home")
+struct CLISlowSourceTests {
+    /// A bar's read of a slow source (here a `task` whose first export takes 3 s) held the home's
+    /// lock the whole time, so `tminus todo` waited behind it. Sources are read before the lock is
+    /// taken now: the todo lands while the slow read is still going.
+    @Test func aWriteDoesNotWaitForASlowRead() throws {
+        let h = try TempHome()
+        let bin = h.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let task = bin.appendingPathComponent("task")
+        let marker = h.root.appendingPathComponent("slow-once").path
+        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; /bin/sleep 3; fi\necho '[]'\n".write(to: task, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: task.path)
+        let config = h.root.appendingPathComponent("config/tminus")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try #"{"sources": [{"name": "tw", "kind": "taskwarrior", "data": "~/task"}]}"#.write(
+            to: config.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        let env = ["PATH": bin.path + ":/usr/bin:/bin"]
+        #expect(try h.run(["todo", "First"], env: env).status == 0)
+        try FileManager.default.removeItem(atPath: marker)
+        // (A minute on, the source is read again by the next reader.)
+        try FileManager.default.createDirectory(at: h.root.appendingPathComponent("task"), withIntermediateDirectories: true)
+        let reader = try h.start(["show"], env: env)
+        usleep(500_000)
+        let writer = try h.start(["todo", "Second"], env: ["PATH": bin.path + ":/usr/bin:/bin"])
+        let wrote = try writer.wait()
+        #expect(wrote.status == 0, "\(wrote)")
+        #expect(reader.process.isRunning, "the write waited for the read to finish")
+        #expect(try reader.wait().status == 0)
+    }
+}

@@ -101,10 +101,12 @@ extension Container {
     /// exit 0 the change is on disk.
     public func mutate<T>(now: Instant, _ body: (inout Change) throws(TMinusError) -> T) throws(TMinusError) -> T {
         try FileIO.makeDirectory(home.directory)
+        // Stale sources are read before the lock (see refreshSummary): nobody waits for them.
+        let fresh = sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: previousSummary(), now: now) : []
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
             var change = try begin()
             change.now = now
-            if sourcing != nil { change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now) }
+            if sourcing != nil { change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now, fresh: fresh) }
             let result: T
             do throws(TMinusError) { result = try body(&change) } catch {
                 change.migrated?.discard(home)

@@ -33,7 +33,11 @@ extension Container {
     /// handles of the items shown (a source that cannot be read keeps its links, so its items get
     /// their handles back when it can). Parts of sources that are not in the config go, except
     /// those without a kind (a summary another program wrote, taken as it is).
-    func foldSources(_ store: inout Store, old: [Summary.Part], now: Instant, force: Set<String> = []) -> [Summary.Part] {
+    ///
+    /// `fresh`: parts read before the lock was taken (a bar's read never holds the home's lock
+    /// while it reads a big folder); one whose files are still as it read them is used as read.
+    func foldSources(_ store: inout Store, old: [Summary.Part], now: Instant, force: Set<String> = [],
+                     fresh: [Summary.Part] = []) -> [Summary.Part] {
         guard let sourcing else { return old }
         var parts = old.filter { $0.source.kind == nil }
         var handles: [String: Int] = [:]
@@ -62,7 +66,8 @@ extension Container {
                 }
                 continue
             }
-            var part = SourceReader.read(config, sourcing, now: now, origin: myOrigin)
+            var part = fresh.first(where: { $0.source.name == config.name && $0.source.error == nil && Self.isCurrent($0.source, config, sourcing, now: now) })
+                ?? SourceReader.read(config, sourcing, now: now, origin: myOrigin)
             part.items = part.items.filter(firstTime)
             part.source.items = part.items.count
             if part.source.error != nil {
@@ -95,6 +100,17 @@ extension Container {
             item.start = seen
         } else if let since = item.start ?? item.created, seen > since {
             item.seen = seen
+        }
+    }
+
+    /// Outside the lock: the parts a fold would read again (stale in `previous`), read now.
+    func readStaleSources(previous: Summary?, now: Instant) -> [Summary.Part] {
+        guard let sourcing else { return [] }
+        let old = previous?.parts() ?? []
+        return sourcing.sources.compactMap { config in
+            if let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
+               Self.isCurrent(kept.source, config, sourcing, now: now) { return nil }
+            return SourceReader.read(config, sourcing, now: now, origin: home.origin)
         }
     }
 

@@ -104,11 +104,15 @@ extension Container {
     }
 
     func refreshSummary(now: Instant) throws(TMinusError) -> Summary {
+        // Stale sources are read before the lock is taken: a command that writes waits only for
+        // the fold and the commit, never for a big folder being read.
+        let before = (try? FileIO.read(home.summaryPath)).flatMap { $0 }.flatMap { try? parseSummary($0) }
+        let fresh = sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: before, now: now) : []
         let rebuild = { () throws(TMinusError) -> Summary in
             self.removeTemps()
             let previous = (try? FileIO.read(self.home.summaryPath)).flatMap { $0 }.flatMap { try? self.parseSummary($0) }
             if let s = previous, self.isCurrent(s), !s.pending, self.sourcesCurrent(s, now: now) { return s }
-            if let sourcing = self.sourcing, !sourcing.sources.isEmpty { return try self.refreshSources(now: now, previous: previous) }
+            if let sourcing = self.sourcing, !sourcing.sources.isEmpty { return try self.refreshSources(now: now, previous: previous, fresh: fresh) }
             let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
             try? FileIO.writeAtomically(self.summaryBytes(summary), to: self.home.summaryPath)
             return summary
@@ -122,7 +126,7 @@ extension Container {
     /// Under the lock: the summary with stale sources read again. When that gives items new
     /// handles the store is committed with its links (a change like any other); else only the
     /// summary is written. A home that cannot be written still gets the summary, unwritten.
-    func refreshSources(now: Instant, previous: Summary?) throws(TMinusError) -> Summary {
+    func refreshSources(now: Instant, previous: Summary?, fresh: [Summary.Part] = []) throws(TMinusError) -> Summary {
         var change = try begin()
         change.now = now
         // A killed command's changes to other sources are made now (a commit like any other).
@@ -134,7 +138,7 @@ extension Container {
         let legacy = change.migrated != nil
         if legacy { change.migrated?.discard(home) }
         let before = change.store
-        change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now)
+        change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now, fresh: fresh)
         let extra = (previous?.tags ?? []).filter { change.store.tag(named: $0.name) == nil }
         if !legacy, change.store.links != before.links || change.store.nextHandle != before.nextHandle {
             if (try? commitStore(change, now: now)) != nil, let bytes = try? FileIO.read(home.summaryPath), let s = try? parseSummary(bytes) {
