@@ -273,4 +273,32 @@ struct CLICalendarAlarmTests {
         #expect(try n.run("notify", "--once", now: "2026-03-10T12:01:00Z").status == 0)
         #expect(n.summaries.count == 7)
     }
+
+    /// The ledger grew ~400 bytes a reminder, forever. Past 1 MB it is trimmed to what can still
+    /// matter (the last week's reminders): a reminder sent yesterday is still known as sent.
+    @Test func theLedgerIsTrimmedAndKeepsWhatStillMatters() throws {
+        let n = try CLIRemindersTests.Notifying()
+        try n.run("remind", "Yesterday's", "--in", "1m", now: "2026-03-09T12:00:00Z")
+        #expect(try n.run("notify", "--once", now: "2026-03-09T12:02:00Z").status == 0)
+        #expect(n.summaries == ["Yesterday's"])
+        // 7,000 old reminders of items long gone, as a year or two of use leaves them.
+        var old = ""
+        for i in 0..<7000 {
+            old += #"{"key":"remind/1741000000/laptop/old-\#(i)","state":"sent","at":"2025-03-03T11:06:40Z","time":"2025-03-03T11:06:41Z","item":"old-\#(i)","source":"laptop","title":"Old \#(i)"}"# + "\n"
+        }
+        let ledger = n.h.home.appendingPathComponent("reminders.jsonl")
+        let handle = try FileHandle(forWritingTo: ledger)
+        handle.seekToEndOfFile()
+        handle.write(Data(old.utf8))
+        try handle.close()
+        #expect((try FileManager.default.attributesOfItem(atPath: ledger.path)[.size] as? Int ?? 0) > 1 << 20)
+        try n.run("remind", "Today's", "--in", "1m", now: "2026-03-10T12:00:00Z")
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:02:00Z").status == 0)
+        #expect(n.summaries == ["Yesterday's", "Today's"], "nothing sent twice")
+        let size = try FileManager.default.attributesOfItem(atPath: ledger.path)[.size] as? Int ?? 0
+        #expect(size < 4096, "\(size) bytes")
+        #expect(n.ledger.contains("Yesterday's") && !n.ledger.contains("Old 1"))
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:03:00Z").status == 0)
+        #expect(n.summaries.count == 2)
+    }
 }

@@ -104,6 +104,8 @@ final class Delivery {
             let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
             try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
             defer { ownWrites.record(ledger.path) }
+            // The ledger keeps what can still matter: a week, or catchUp when longer.
+            if try ledger.trimIfLarge(now: ctx.now, keep: max(config.catchUp, 7 * 86_400) + 86_400) { ledger.refresh(view) }
             // A few of each source one by one; the rest of that source, as one.
             var count: [String: Int] = [:]
             var one: [(reminder: Reminder, late: Bool)] = []

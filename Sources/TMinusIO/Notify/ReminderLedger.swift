@@ -74,6 +74,32 @@ public struct ReminderLedger: Sendable {
         try FileIO.append(records.flatMap(\.line), to: path)
     }
 
+    /// Past this size the ledger is trimmed (about 2,500 records).
+    public static let trimAt: Int64 = 1 << 20
+
+    /// Under the lock: once the ledger is over `trimAt`, it is replaced (a temp file, fsync,
+    /// rename) by what can still matter: the latest record of each reminder due less than `keep`
+    /// ago, and every armed one. An older reminder whose record went is past `catchUp` (keep is
+    /// longer): if its item is still open it is recorded missed again, never sent again. Returns
+    /// whether it trimmed.
+    @discardableResult
+    public func trimIfLarge(now: Instant, keep: Int64) throws(TMinusError) -> Bool {
+        guard let size = FileStamp.of(path)?.size, size > Self.trimAt else { return false }
+        var latest: [String: LedgerRecord] = [:]
+        var order: [String] = []
+        for r in records() {
+            if latest[r.key] == nil { order.append(r.key) }
+            latest[r.key] = r
+        }
+        var out: [UInt8] = []
+        for key in order {
+            guard let r = latest[key], r.state == .armed || r.at.seconds > now.seconds - keep else { continue }
+            out += r.line
+        }
+        try FileIO.writeAtomically(out, to: path)
+        return true
+    }
+
     func cutTornTail() {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
