@@ -293,6 +293,26 @@ def snapshot(home):
 MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy, sourced, sourced_done)]
 
 
+def fill(mnt):
+    """Fills the tmpfs to its last byte (a filler file written in blocks, then byte by byte)."""
+    fd = os.open(f"{mnt}/filler", os.O_WRONLY | os.O_CREAT)
+    for size in (4096, 1):
+        try:
+            while True:
+                os.write(fd, b"x" * size)
+        except OSError:
+            pass
+    os.close(fd)
+
+
+def empty(mnt):
+    """The 64 KB tmpfs again, with nothing in it."""
+    subprocess.run(["mount", "-o", "remount,size=64k", mnt], check=True)
+    for name in os.listdir(mnt):
+        path = os.path.join(mnt, name)
+        shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
+
+
 def full_disk():
     if os.geteuid() != 0:
         print("full: skipped (mounting a tmpfs needs root; CI runs it)")
@@ -304,20 +324,10 @@ def full_disk():
         subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs", mnt], check=True)
         for label, mode in [("ENOSPC", "full"), ("EROFS", "ro")]:
             for make, command in MUTATING:
-                subprocess.run(["mount", "-o", "remount,size=64k", mnt], check=True)
-                for name in os.listdir(mnt):
-                    path = os.path.join(mnt, name)
-                    shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
+                empty(mnt)
                 make(f"{mnt}/s")
                 if mode == "full":
-                    fd = os.open(f"{mnt}/filler", os.O_WRONLY | os.O_CREAT)
-                    for size in (4096, 1):
-                        try:
-                            while True:
-                                os.write(fd, b"x" * size)
-                        except OSError:
-                            pass
-                    os.close(fd)
+                    fill(mnt)
                 else:
                     subprocess.run(["mount", "-o", "remount,ro", mnt], check=True)
                 before = snapshot(f"{mnt}/s")
@@ -342,22 +352,12 @@ def full_disk():
                     fail("full", f"{where}: fails even with room again")
         # Only the source's disk is full (the home has room): the write-back fails in one line,
         # and the bar and list keep working (the change is dropped, the todo stays open).
-        subprocess.run(["mount", "-o", "remount,size=64k", mnt], check=True)
-        for name in os.listdir(mnt):
-            path = os.path.join(mnt, name)
-            shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
+        empty(mnt)
         s = tempfile.mkdtemp(prefix="tminus-full-source-")
         open(f"{mnt}/todo.txt", "w").write("Buy milk\nCall mom due:2026-11-25\n")
         open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "txt", "kind": "todotxt", "path": "%s/todo.txt" } ] }' % mnt)
         ok(s, "list")
-        fd = os.open(f"{mnt}/filler", os.O_WRONLY | os.O_CREAT)
-        for size in (4096, 1):
-            try:
-                while True:
-                    os.write(fd, b"x" * size)
-            except OSError:
-                pass
-        os.close(fd)
+        fill(mnt)
         r = tminus(s, "done", "Buy milk")
         if r.returncode != 1 or len(r.stderr.decode().splitlines()) != 1:
             fail("full", f"done on a full source disk: exit {r.returncode}, {r.stderr.decode().strip()!r}")
