@@ -94,7 +94,9 @@ extension Item {
         var title: String?
         var due: Due?
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
-        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource, origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?
+        var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
+        // The rarely set fields (boxed in the item only when one is there).
+        var origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -194,11 +196,9 @@ extension Item {
             var item = Item(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
                             title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                             starred: starred, priority: priority, remind: remind, completed: completed, source: source)
-            item.origin = origin
-            item.seen = seen
-            item.end = end
-            item.reply = reply
-            item.via = via
+            if origin != nil || seen != nil || end != nil || reply != nil || via != nil {
+                item.more = ItemMore(origin: origin, seen: seen, end: end, reply: reply, via: via)
+            }
             return (item, extras)
         } catch {
             throw ItemReadError(message: error.message, line: error.line, handle: handle)

@@ -31,21 +31,28 @@ public struct Item: Equatable, Sendable {
     public var completed: Instant?
     /// Where it came from: `tminus` for the store, else the source's name.
     public var source: String
+    /// Facts only some items have (below), in one box: an Item stays as small as it was, and the
+    /// poll path, which copies every item of the summary, pays nothing for them.
+    var moreBox: ItemMoreBox?
+    var more: ItemMore {
+        get { if case .value(let m)? = moreBox { return m } else { return ItemMore() } }
+        set { moreBox = newValue == ItemMore() ? nil : .value(newValue) }
+    }
     /// The home that keeps it, when it came through another home's summary (that home's origin
     /// id, or the one it came from before): a home never imports its own items back, and an
     /// item reaching it by two ways is shown once.
-    public var origin: String?
+    public var origin: String? { get { if case .value(let m)? = moreBox { m.origin } else { nil } } set { more.origin = newValue } }
     /// Another source's item: when tminus first saw it, when that is later than its start or
     /// creation (no alert is owed from before it).
-    public var seen: Instant?
+    public var seen: Instant? { get { if case .value(let m)? = moreBox { m.seen } else { nil } } set { more.seen = newValue } }
     /// A calendar event with a length: when its instance ends (from DTEND or DURATION; a whole
     /// day ends at the next midnight). Between the due (its start) and this it is in progress.
-    public var end: Instant?
+    public var end: Instant? { get { if case .value(let m)? = moreBox { m.end } else { nil } } set { more.end = newValue } }
     /// An event the user was invited to and has not accepted: `invited` (no answer), `tentative`
     /// or `declined`. Listed with the mark, never the bar's countdown, and no alarm is sent.
-    public var reply: String?
+    public var reply: String? { get { if case .value(let m)? = moreBox { m.reply } else { nil } } set { more.reply = newValue } }
     /// How it came: `link` for an item a `tminus://add` link made (marked in list and the tooltip).
-    public var via: String?
+    public var via: String? { get { if case .value(let m)? = moreBox { m.via } else { nil } } set { more.via = newValue } }
     public static let viaLink = "link"
 
     public static let ownSource = "tminus"
@@ -124,4 +131,19 @@ extension Item {
         let u = s.utf8
         return (1...32).contains(u.count) && u.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
+}
+
+/// The rarely set fields of an item (see `Item.moreBox`).
+struct ItemMore: Equatable, Sendable {
+    var origin: String?
+    var seen: Instant?
+    var end: Instant?
+    var reply: String?
+    var via: String?
+}
+
+/// `ItemMore` behind one reference (an indirect enum: value semantics, one pointer wide; not
+/// generic, so no runtime metadata is made for it on the poll path).
+indirect enum ItemMoreBox: Equatable, Sendable {
+    case value(ItemMore)
 }

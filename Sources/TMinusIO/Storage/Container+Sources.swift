@@ -107,10 +107,11 @@ extension Container {
     func readStaleSources(previous: Summary?, now: Instant) -> [Summary.Part] {
         guard let sourcing else { return [] }
         let old = previous?.parts() ?? []
+        let origin = home.origin
         return sourcing.sources.compactMap { config in
             if let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
                Self.isCurrent(kept.source, config, sourcing, now: now) { return nil }
-            return SourceReader.read(config, sourcing, now: now, origin: home.origin)
+            return SourceReader.read(config, sourcing, now: now, origin: origin)
         }
     }
 

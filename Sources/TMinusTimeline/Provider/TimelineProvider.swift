@@ -31,7 +31,8 @@ public struct TimelineProvider: Sendable {
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
                                         large: CompiledTemplate(t.largeNone))
         // An invitation not accepted is never the countdown.
-        var byDue = summary.deadlines.filter { $0.reply == nil }.map { item in
+        let countable = summary.deadlines.contains { $0.reply != nil } ? summary.deadlines.filter { $0.reply == nil } : summary.deadlines
+        var byDue = countable.map { item in
             let due = item.due?.instant(in: zone) ?? summary.generated
             return DueDeadline(item: item, due: due, end: item.end.flatMap { $0 > due ? $0 : nil })
         }
