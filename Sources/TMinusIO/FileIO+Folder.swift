@@ -55,16 +55,7 @@ extension FileIO {
                 throw .failure("cannot read \(path): \(errorText())")
             }
             defer { _ = Glibc.close(fd) }
-            var st = stat()
-            guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .failure("cannot read \(path): it is not a regular file") }
-            guard Int(st.st_size) <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
-            var out: [UInt8] = []
-            while true {
-                guard let chunk = FileIO.read(fd: fd, at: Int64(out.count), count: 65_536) else { throw .failure("cannot read \(path): \(errorText())") }
-                out += chunk
-                guard out.count <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
-                if chunk.count < 65_536 { break }
-            }
+            let (out, st) = try readOpened(fd, path: path, limit: limit)
             return Read(bytes: out, device: UInt64(st.st_dev), inode: UInt64(st.st_ino), stamp: FileStamp(st), mode: st.st_mode & 0o777)
         }
 

@@ -14,6 +14,11 @@ public enum FileIO {
             throw .failure("cannot read \(path): \(errorText())")
         }
         defer { close(fd) }
+        return try readOpened(fd, path: path, limit: limit).bytes
+    }
+
+    /// An open file's whole content (a regular file only, at most `limit` bytes) and its `stat`.
+    static func readOpened(_ fd: Int32, path: String, limit: Int) throws(TMinusError) -> (bytes: [UInt8], stat: stat) {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .failure("cannot read \(path): it is not a regular file") }
         guard Int(st.st_size) <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
@@ -32,7 +37,7 @@ public enum FileIO {
             guard out.count <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
             capacity = max(capacity, 65_536)
         }
-        return out
+        return (out, st)
     }
 
     /// Up to `count` bytes at `offset` (fewer at the end of the file).
