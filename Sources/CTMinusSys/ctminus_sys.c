@@ -4,6 +4,8 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
@@ -53,4 +55,21 @@ int ctminus_signalfd_read(int fd) {
 
 int ctminus_sigrtmin(void) {
     return SIGRTMIN;
+}
+
+int ctminus_unix_connect(const char *name, size_t len, int abstract) {
+    struct sockaddr_un addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sun_family = AF_UNIX;
+    size_t offset = abstract ? 1 : 0;
+    // A path needs its terminating NUL inside sun_path; an abstract name does not.
+    if (len + offset + (abstract ? 0 : 1) > sizeof addr.sun_path) { errno = ENAMETOOLONG; return -1; }
+    memcpy(addr.sun_path + offset, name, len);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + offset + len + (abstract ? 0 : 1));
+    int r;
+    do { r = connect(fd, (struct sockaddr *)&addr, size); } while (r < 0 && errno == EINTR);
+    if (r < 0) { int saved = errno; close(fd); errno = saved; return -1; }
+    return fd;
 }

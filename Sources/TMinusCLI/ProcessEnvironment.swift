@@ -5,7 +5,8 @@ public import TMinusCore
 /// copying them all costs the poll path more than the rest of its set-up).
 public enum ProcessEnvironment {
     public static let names = ["HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
-                               "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC", "LC_ALL", "LC_TIME", "LANG"]
+                               "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC", "LC_ALL", "LC_TIME", "LANG",
+                               "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "DISPLAY", "WAYLAND_DISPLAY"]
 
     public static func current() -> Environment {
         var pairs: [(String, String)] = []

@@ -65,6 +65,23 @@ struct CLILinkAskTests {
         #expect(try h.run(["open", "--yes", Self.link]).stdout.contains("added deadline"))
     }
 
+    /// Without notification buttons, a dialog asks where one is installed (zenity here): its yes
+    /// adds, its no adds nothing. (DISPLAY must reach tminus: it used to be dropped with the
+    /// environment tminus does not read, so the dialog was never tried.)
+    @Test func aDialogAsksWhereNotificationsCannot() throws {
+        let h = try TempHome()
+        let env = try Self.desktop(h, choice: nil)
+        let zenity = h.root.appendingPathComponent("bin/zenity")
+        for (status, adds) in [(1, false), (0, true)] {
+            try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(h.root.path)/zenity.log'\nexit \(status)\n".write(to: zenity, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zenity.path)
+            let r = try h.run(["open", "--notify", Self.link], env: env)
+            #expect(r.status == 0 && r.stdout.contains("added deadline") == adds, "\(r)")
+        }
+        let asked = (try? String(contentsOf: h.root.appendingPathComponent("zenity.log"), encoding: .utf8)) ?? ""
+        #expect(asked.contains("--question") && asked.contains("Renew your password at evil.example"), "\(asked)")
+    }
+
     /// On a terminal it shows what would be added and asks y/N (through `script`, a terminal).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aTerminalAsks() throws {

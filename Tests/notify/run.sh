@@ -5,7 +5,8 @@
 # not send it again; 50 runs of two notifiers killed with SIGKILL at random points send every
 # reminder, and twice only where the ledger shows the documented window; Done completes the item
 # and Snooze arms it again (through dunst's own action menu); hostile markup in a title and a
-# note is shown literally (dunst's history and a screenshot); xdg-open hands a tminus:// link to
+# note is shown literally (dunst's history and a screenshot); while a notification waits for a
+# button, no command line (seen by this user and another) carries its title; xdg-open hands a tminus:// link to
 # tminus through integrations/desktop/tminus-open.desktop with a throw-away XDG_DATA_HOME.
 # Usage: bash Tests/notify/run.sh   (TMINUS_BIN=path; needs dunst, libnotify-bin, xvfb, dbus,
 # xdg-utils, imagemagick). Screenshots: Tests/notify/out/.
@@ -133,6 +134,21 @@ N=$(start_notifier "$H" "$W/act.log")
 wait_for 10 has_arrived "Pay the rent" || fail "the Done reminder did not arrive"
 wait_for 10 has_arrived "Water the plants" || fail "the Snooze reminder did not arrive"
 sleep 0.5
+# Titles never on a command line: while both wait for a button, no process's arguments carry
+# them, seen by this user and by another one (made here when run as root, as in CI), and no
+# notify-send runs (the notifier talks to the server over its own bus connection).
+for p in $(pgrep -x notify-send || true); do
+  grep -qzF "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS" "/proc/$p/environ" 2>/dev/null \
+    && fail "a notify-send runs while the notifier waits for a button: $(tr '\0' ' ' <"/proc/$p/cmdline")"
+done
+grep -qF "Pay the rent" <<<"$(ps -eo args)" && fail "a reminder's title is on a command line: $(ps -eo args | grep -F 'Pay the rent')"
+if [ "$(id -u)" = 0 ]; then
+  id tminus-other >/dev/null 2>&1 || useradd --no-create-home --shell /usr/sbin/nologin tminus-other
+  seen=$(setpriv --reuid=tminus-other --regid=tminus-other --clear-groups ps -eo uid=,args=)
+  grep -Eq "^ *$(id -u tminus-other) +ps " <<<"$seen" || fail "ps did not run as tminus-other"
+  grep -qF "Pay the rent" <<<"$seen" && fail "another user sees a reminder's title in ps"
+  echo "     ps as tminus-other lists $(wc -l <<<"$seen") processes, none with a title"
+fi
 # The menu lists the newest notification's actions first; pick by title.
 choose() { # choose ACTION TITLE
   echo "$1 ($2)" >"$W/pick"

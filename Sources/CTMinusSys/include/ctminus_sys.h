@@ -1,8 +1,9 @@
-// Linux calls Swift's Glibc module does not import (timerfd, signalfd), wrapped for the follow
+// Linux calls Swift's Glibc module does not import (timerfd, signalfd, a Unix socket's address), wrapped for the follow
 // loop. Our own code, no third-party library.
 #ifndef CTMINUS_SYS_H
 #define CTMINUS_SYS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// A CLOCK_REALTIME timerfd (non-blocking, close-on-exec); -1 on error.
@@ -17,6 +18,10 @@ int ctminus_timerfd_drain(int fd);
 int ctminus_signalfd_create(void);
 /// Reads one pending signal number from the signalfd, or 0 when none.
 int ctminus_signalfd_read(int fd);
+
+/// A stream socket connected to a Unix socket (close-on-exec), the name `len` bytes long: a
+/// path, or with `abstract` set a name in the abstract namespace; -1 (errno set) on error.
+int ctminus_unix_connect(const char *name, size_t len, int abstract);
 
 /// SIGRTMIN as a number (Swift cannot import the macro).
 int ctminus_sigrtmin(void);

@@ -47,7 +47,7 @@ enum NotifyCommand {
                 if lastError != error.description { ctx.console.err("tminus: " + CLI.oneLine(error.description)) }
                 lastError = error.description
             }
-            inputs.fds = delivery.watches.map(\.fd)
+            inputs.fds = Array(Set(delivery.watches.map(\.fd))).sorted()
             reload = false
             for event in driver.wait(until: next) {
                 switch event {

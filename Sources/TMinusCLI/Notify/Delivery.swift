@@ -18,7 +18,7 @@ final class Delivery {
     var server: NotificationServer
     /// Wait for Done and Snooze (a long-running notifier; `--once` cannot act on them).
     let withActions: Bool
-    /// Children waiting for an action, by their output descriptor.
+    /// Notifications waiting for an action (each polled through its `fd`).
     var watches: [ActionWatch] = []
     /// `--dry-run` records nothing: what it printed, so it prints each once.
     var printed = Set<String>()
@@ -35,13 +35,13 @@ final class Delivery {
     let ownWrites = OwnWrites()
     /// How long a notifier waits after a failed send: the server may appear at any time (a
     /// session starting, a daemon restarted), so it asks again each minute; asking costs one
-    /// notify-send and writes nothing.
+    /// call and writes nothing.
     static let retrySeconds: Int64 = 60
     /// At most this many notifications of one other source (a calendar, a synced summary) in a
     /// pass; the rest of its due reminders become one ("and 1,995 more from laptop").
     static let perSource = 5
-    /// At most this many notifications wait for Done or Snooze at once (each is a child process
-    /// and a descriptor); later ones are sent without the buttons.
+    /// At most this many notifications wait for Done or Snooze at once (with notify-send each is a
+    /// child process and a descriptor); later ones are sent without the buttons.
     static let maxWatches = 16
 
     init(_ ctx: Context, mode: Mode, withActions: Bool) {
@@ -200,25 +200,28 @@ final class Delivery {
         return key
     }
 
-    /// Reads what a child printed: Done completes the item, Snooze arms it again in 10 minutes.
+    /// Reads what arrived on `fd` (our bus connection, shared by every notification on it, or one
+    /// notify-send's output): Done completes the item, Snooze arms it again in 10 minutes.
     func handle(fd: Int32) {
-        guard let i = watches.firstIndex(where: { $0.fd == fd }) else { return }
-        let watch = watches[i]
-        let lines = watch.lines()
-        if watch.isDone { watches.remove(at: i) }
-        for action in lines {
-            do throws(TMinusError) {
-                switch action {
-                case "done": try complete(watch)
-                case "snooze":
-                    let item = Item(kind: .todo, id: watch.itemID, handle: 0, title: watch.title, source: watch.itemSource)
-                    try arm(item, at: ctx.now + NotificationServer.snoozeSeconds)
-                    ctx.console.err("tminus: snoozed \(CLI.oneLine(watch.title)) for 10 min")
-                default: break
-                }
-            } catch {
-                ctx.console.err("tminus: " + CLI.oneLine(error.description))
+        for watch in watches where watch.fd == fd {
+            let lines = watch.lines()
+            if watch.isDone { watches.removeAll { $0 === watch } }
+            for action in lines { act(action, watch) }
+        }
+    }
+
+    func act(_ action: String, _ watch: ActionWatch) {
+        do throws(TMinusError) {
+            switch action {
+            case "done": try complete(watch)
+            case "snooze":
+                let item = Item(kind: .todo, id: watch.itemID, handle: 0, title: watch.title, source: watch.itemSource)
+                try arm(item, at: ctx.now + NotificationServer.snoozeSeconds)
+                ctx.console.err("tminus: snoozed \(CLI.oneLine(watch.title)) for 10 min")
+            default: break
             }
+        } catch {
+            ctx.console.err("tminus: " + CLI.oneLine(error.description))
         }
     }
 
