@@ -13,6 +13,9 @@
   shared   a calendar folder and todo.txt others can write: no setuid/setgid/sticky bits after a
            write, a link in a collection never written through, a racer swapping the todo.txt
            for a link to a victim never gets the victim written.
+  twousers the same with two real accounts (made with useradd; as root, as in CI): the owner
+           of a group-writable shared folder's files, another member, sets setuid/setgid on them
+           and races symlinks to the user's own files while the user's `done` writes back.
   hostile  sources written to exhaust the machine (86,400 instances a day; a million by COUNT
            from 1900; a 15 MB todo.txt): every read and poll under 256 MB, the home small, the
            rule and the cap reported.
@@ -21,7 +24,7 @@
            reminder sent, and twice only where the ledger shows the documented window (a lone
            `sending` left by the killed run); a torn ledger line is cut off.
 
-Usage: reliability.py [--short] [kill|full|crowd|bad|ledger|shared|hostile ...]   (TMINUS_BIN picks the binary;
+Usage: reliability.py [--short] [kill|full|crowd|bad|ledger|shared|twousers|hostile ...]   (TMINUS_BIN picks the binary;
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
@@ -576,6 +579,120 @@ def shared_folder(short):
     print(f"shared: modes kept without special bits, the link refused, the victim written 0 times in {tries} races", flush=True)
 
 
+RACER = r"""
+import os, sys, time
+folder, victim, stop = sys.argv[1:4]
+end = time.time() + 20
+target, link, keep = folder + "/todo.txt", folder + "/.racer-link", folder + "/.racer-keep"
+while not os.path.exists(stop) and time.time() < end:
+    try:
+        os.symlink(victim, link)
+        os.rename(target, keep)
+        os.rename(link, target)
+        if os.path.exists(keep):
+            os.rename(keep, target)
+    except OSError:
+        pass
+for leftover in (link, keep):
+    if os.path.lexists(leftover):
+        os.unlink(leftover)
+"""
+
+
+def two_users(short):
+    """A group-writable shared folder between two real accounts: alice runs tminus, mallory (the
+    other member) owns the files there, sets setuid/setgid on them and races symlinks to alice's
+    files while alice's `done` writes back."""
+    if os.geteuid() != 0:
+        print("twousers: skipped (needs root to make the accounts; CI runs it)", flush=True)
+        return
+    tries = 30 if short else 200
+    print(f"twousers: alice and mallory sharing a folder, setuid by mallory, a racer for {tries} tries", flush=True)
+    if subprocess.run(["getent", "group", "tminus-share"], capture_output=True).returncode != 0:
+        subprocess.run(["groupadd", "tminus-share"], check=True)
+    for user in ("tminus-alice", "tminus-mallory"):
+        if subprocess.run(["id", user], capture_output=True).returncode != 0:
+            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", "-G", "tminus-share", user], check=True)
+    import grp
+    import pwd
+    alice, mallory = pwd.getpwnam("tminus-alice"), pwd.getpwnam("tminus-mallory")
+    share = grp.getgrnam("tminus-share").gr_gid
+    s = tempfile.mkdtemp(prefix="tminus-2u-")
+    os.chmod(s, 0o755)
+    binary = f"{s}/tminus"
+    shutil.copy(BIN, binary)
+    os.chmod(binary, 0o755)
+    base = f"{s}/alice"
+    shared = f"{s}/shared"
+    os.makedirs(f"{base}/home")
+    os.makedirs(f"{shared}/cal/work")
+    for d in (shared, f"{shared}/cal", f"{shared}/cal/work"):
+        os.chown(d, mallory.pw_uid, share)
+        os.chmod(d, 0o2775)
+
+    def as_user(u, *args, **kw):
+        return subprocess.run(list(args), user=u.pw_uid, group=u.pw_gid, extra_groups=[share], capture_output=True,
+                              env={**ENV, "HOME": u.pw_dir}, timeout=60, **kw)
+
+    def alice_tminus(*args, popen=False):
+        cmd = [binary, "--home", f"{base}/home", "--config", f"{base}/config.json", "--now", NOW, *args]
+        kw = dict(user=alice.pw_uid, group=alice.pw_gid, extra_groups=[share], env={**ENV, "HOME": base}, cwd=base)
+        if popen:
+            return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+        return subprocess.run(cmd, capture_output=True, timeout=60, **kw)
+
+    def mallory_writes(path, text, mode):
+        as_user(mallory, "sh", "-c", 'printf "%s" "$1" > "$2" && chmod "$3" "$2"', "sh", text, path, oct(mode)[2:])
+
+    ics = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:report\r\nSUMMARY:Write report\r\n"
+           "DUE;VALUE=DATE:20261201\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    original = "(A) 2026-11-01 Call mom +family due:2026-11-25\nBuy milk @errands\n"
+    mallory_writes(f"{shared}/cal/work/report.ics", ics, 0o6775)
+    mallory_writes(f"{shared}/todo.txt", original, 0o6775)
+    open(f"{base}/config.json", "w").write(json.dumps({"sources": [
+        {"name": "cal", "kind": "vdir", "path": f"{shared}/cal"}, {"name": "txt", "kind": "todotxt", "path": f"{shared}/todo.txt"}]}))
+    victim = f"{base}/.bashrc"
+    open(victim, "w").write("export SECRET=1\n")
+    for root, dirs, files in os.walk(base):
+        for name in dirs + files:
+            os.chown(os.path.join(root, name), alice.pw_uid, alice.pw_gid)
+    os.chown(base, alice.pw_uid, alice.pw_gid)
+    os.chmod(base, 0o700)
+    # 1. setuid/setgid by mallory: alice's write-back never makes a special-mode file she owns.
+    for title in ("Write report", "Buy milk"):
+        r = alice_tminus("done", title)
+        if r.returncode != 0:
+            fail("twousers", f"done {title}: {r.stderr.decode().strip()}")
+    for f in ("cal/work/report.ics", "todo.txt"):
+        st = os.stat(f"{shared}/{f}")
+        if st.st_mode & 0o7000:
+            fail("twousers", f"{f}: mode {oct(st.st_mode & 0o7777)} owned by uid {st.st_uid} after alice's write")
+    # 2. The racer, as mallory, while alice's `done` writes the todo.txt back.
+    written = refused = 0
+    stop = f"{s}/stop"
+    for i in range(tries):
+        if os.path.lexists(f"{shared}/todo.txt"):
+            os.unlink(f"{shared}/todo.txt")
+        mallory_writes(f"{shared}/todo.txt", original, 0o664)
+        alice_tminus("list")
+        if os.path.exists(stop):
+            os.unlink(stop)
+        racer = subprocess.Popen(["/usr/bin/python3", "-c", RACER, shared, victim, stop], user=mallory.pw_uid, group=mallory.pw_gid,
+                                 extra_groups=[share], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = alice_tminus("done", "Call mom", popen=True)
+        refused += proc.wait(timeout=60) != 0
+        open(stop, "w").close()
+        racer.wait(timeout=30)
+        if open(victim).read() != "export SECRET=1\n":
+            written += 1
+            open(victim, "w").write("export SECRET=1\n")
+    if written:
+        fail("twousers", f"mallory's racer got alice's file written {written} times in {tries}")
+    shutil.rmtree(s, ignore_errors=True)
+    print(f"twousers: no special mode bits on alice's write-backs; her file written 0 times in {tries} races "
+          f"(her done refused {refused} times, the racer's link in place)", flush=True)
+
+
 HOSTILE = {
     # 86,400 instances a day: every second of every weekday.
     "every-second.ics": "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=" + ",".join(map(str, range(24)))
@@ -645,7 +762,7 @@ def hostile_sources():
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     short = "--short" in sys.argv
-    parts = args or ["bad", "crowd", "full", "kill", "ledger", "shared", "hostile"]
+    parts = args or ["bad", "crowd", "full", "kill", "ledger", "shared", "twousers", "hostile"]
     if not os.access(BIN, os.X_OK):
         raise SystemExit(f"no tminus binary at {BIN}; swift build first or set TMINUS_BIN")
     if ("kill" in parts or "ledger" in parts) and not shutil.which("strace"):
@@ -653,6 +770,7 @@ def main():
     for part in parts:
         {"kill": lambda: kill_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
          "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short),
+         "twousers": lambda: two_users(short),
          "hostile": hostile_sources}[part]()
     if failures:
         print(f"reliability: {len(failures)} failures")

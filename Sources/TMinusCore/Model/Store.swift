@@ -21,6 +21,9 @@ public struct Store: Equatable, Sendable {
     /// twice): kept with their reason, named by `doctor`, retried or dropped by `doctor --repair`,
     /// and never made by a read.
     public var setAside: [PendingSourceChange] = []
+    /// Handles of other sources' items that went away (deleted or completed elsewhere), given to
+    /// new items of other sources a day later (Store+Handles.swift).
+    public var freeHandles: [HandleRange] = []
 
     public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
                 links: [SourceLink] = [], pending: [PendingSourceChange] = []) {
@@ -34,15 +37,6 @@ public struct Store: Equatable, Sendable {
 
     public var deadlines: [Item] { items.filter(\.isDeadline) }
     public var todos: [Item] { items.filter { !$0.isDeadline } }
-
-    /// A new handle, or an error once they run out (at `Item.maxHandle`).
-    public mutating func takeHandle() throws(TMinusError) -> Int {
-        guard nextHandle >= 1, nextHandle <= Item.maxHandle else {
-            throw .failure("store.json: no handles left (nextHandle is \(nextHandle)); run tminus doctor --repair")
-        }
-        defer { nextHandle += 1 }
-        return nextHandle
-    }
 
     public func tag(named name: String?) -> Tag? {
         guard let name else { return nil }
@@ -108,12 +102,16 @@ public struct SourceLink: Equatable, Sendable {
     /// When tminus first saw the item (recorded once, kept across re-reads): progress of an item
     /// with neither start nor creation time runs from here, and no alert is owed from before it.
     public var seen: Instant?
+    /// Completed through tminus: its handle names a history record (`undo`), so it is never given
+    /// to another item.
+    public var done = false
 
-    public init(source: String, id: String, handle: Int, seen: Instant? = nil) {
+    public init(source: String, id: String, handle: Int, seen: Instant? = nil, done: Bool = false) {
         self.source = source
         self.id = id
         self.handle = handle
         self.seen = seen
+        self.done = done
     }
 
     public static func < (a: SourceLink, b: SourceLink) -> Bool { (a.source, a.id) < (b.source, b.id) }

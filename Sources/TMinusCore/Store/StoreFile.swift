@@ -59,6 +59,8 @@ public enum StoreFile {
                     store.pending = try readPending(&p)
                 case ("setAside", 3):
                     store.setAside = try readPending(&p, list: "setAside")
+                case ("freeHandles", 3):
+                    store.freeHandles = try readFreeHandles(&p)
                 case ("items", _), ("deadlines", 2), ("todos", 2):
                     guard try !p.readNull() else { continue }
                     guard try p.kind() == .array else { throw p.error(at: "\"\(key)\" must be a list") }
@@ -96,6 +98,13 @@ public enum StoreFile {
             throw .failure("\(path): the link of \(high.source) item \(Validation.printable(high.id)) has handle \(high.handle), not below nextHandle; fix or move the file (tminus has not changed it)")
         }
         store.links.sort(by: <)
+        if !store.freeHandles.isEmpty {
+            // Runs past nextHandle, or holding a handle in use (a hand-edited file), are not given
+            // out: only what is really free is kept (doctor names the difference).
+            let open = Set(store.items.map(\.handle) + store.links.map(\.handle))
+            let within = store.freeHandles.filter { $0.high < store.nextHandle }
+            store.freeHandles = Store.normalized(Store.subtract(open, from: within))
+        }
         if version == 3, let bad = store.history.removing.first(where: { $0 >= store.history.bytes }) {
             throw .failure("\(path): history.removing holds an offset outside the archive (\(bad)); fix or move the file (tminus has not changed it)")
         }
@@ -187,13 +196,35 @@ public enum StoreFile {
         return out
     }
 
+    /// `[{"low": n, "high": n, "from": time}]`.
+    static func readFreeHandles(_ p: inout JSONParser) throws(JSONSyntaxError) -> [HandleRange] {
+        let what = "a free handle range needs \"low\" and \"high\" (whole numbers, low ≤ high) and \"from\" (a time)"
+        return try readObjects(&p, list: "freeHandles", element: what) { (p: inout JSONParser) throws(JSONSyntaxError) -> HandleRange? in
+            var low: Int?, high: Int?, from: Instant?
+            while let key = try p.nextKey() {
+                switch key {
+                case "low" where try p.kind() == .number, "high" where try p.kind() == .number:
+                    let n = try p.readNumber()
+                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle) else { throw p.error(at: what) }
+                    if key == "low" { low = Int(n) } else { high = Int(n) }
+                case "from" where try p.kind() == .string:
+                    from = RFC3339.parse(try p.readString()).flatMap { $0.isSupported ? $0 : nil }
+                default: try p.skipValue()
+                }
+            }
+            guard let low, let high, low <= high, let from else { throw p.error(at: what) }
+            return HandleRange(low: low, high: high, from: from)
+        }
+    }
+
     /// `[{"source": name, "id": text, "handle": n}]`.
     static func readLinks(_ p: inout JSONParser) throws(JSONSyntaxError) -> [SourceLink] {
         let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
         return try readObjects(&p, list: "links", element: what) { (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
-            var source: String?, id: String?, handle: Int?, seen: Instant?
+            var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
             while let key = try p.nextKey() {
                 switch key {
+                case "done" where try p.kind() == .bool: done = try p.readBool()
                 case "seen" where try p.kind() == .string:
                     // A time that cannot be read is as if none was recorded (the next read records one).
                     seen = RFC3339.parse(try p.readString()).flatMap { $0.isSupported ? $0 : nil }
@@ -207,7 +238,7 @@ public enum StoreFile {
                 }
             }
             guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else { throw p.error(at: what) }
-            return SourceLink(source: source, id: id, handle: handle, seen: seen)
+            return SourceLink(source: source, id: id, handle: handle, seen: seen, done: done)
         }
     }
 
@@ -303,7 +334,15 @@ public enum StoreFile {
             for (i, link) in store.links.enumerated() {
                 out += (i == 0 ? "\n    " : ",\n    ").utf8
                 out += JSONWriter.bytes(.object(["source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle),
-                                                 "seen": link.seen.map { .string($0.description) }]), pretty: false)
+                                                 "seen": link.seen.map { .string($0.description) }, "done": link.done ? .bool(true) : nil]), pretty: false)
+            }
+            out += "\n  ]".utf8
+        }
+        if !store.freeHandles.isEmpty {
+            out += ",\n  \"freeHandles\": [".utf8
+            for (i, r) in store.freeHandles.enumerated() {
+                out += (i == 0 ? "\n    " : ",\n    ").utf8
+                out += "{\"low\":\(r.low),\"high\":\(r.high),\"from\":\"\(r.from.description)\"}".utf8
             }
             out += "\n  ]".utf8
         }

@@ -270,7 +270,10 @@ extension Container {
         switch op.kind {
         case .create, .reopen: if item.handle > 0 { link(id, item.handle) }
         case .update: if id != item.id, item.handle > 0 { link(id, item.handle) }
-        case .complete, .remove: break
+        case .complete:
+            // Its handle now names a history record: never given to another item.
+            for i in store.links.indices where store.links[i].source == item.source && store.links[i].id == item.id { store.links[i].done = true }
+        case .remove: break
         }
     }
 

@@ -73,6 +73,7 @@ extension Container {
                 for line in diagnosis.report.lines where line.hasPrefix("found") { report.fixed(String(line.dropFirst(9))) }
                 change.store.items = diagnosis.open
                 change.store.links = diagnosis.links
+                change.store.freeHandles = diagnosis.freeHandles
                 change.store.nextHandle = max(change.store.nextHandle, diagnosis.maxHandle + 1)
                 change.store.history.deadlines = diagnosis.live.filter(\.item.isDeadline).count
                 change.store.history.todos = diagnosis.live.count - change.store.history.deadlines
@@ -161,6 +162,9 @@ extension Container {
         var shortEnd: Int64?
         /// Other sources' links that keep their handles (those sharing one with another item go).
         var links: [SourceLink] = []
+        /// The free handles that really are (none in use), and for a home that ran out, every
+        /// handle no item uses.
+        var freeHandles: [HandleRange] = []
     }
 
     /// Reads a store and all of its history and says what does not hold.
@@ -218,6 +222,25 @@ extension Container {
         }
         if clashing > 0 { d.report.found("\(clashing) other source item\(clashing == 1 ? " shares its handle" : "s share their handles") with another item (they get new ones)") }
         if store.nextHandle <= d.maxHandle { d.report.found("nextHandle \(store.nextHandle) is not above the highest handle \(d.maxHandle)") }
+        let used = Set(d.open.map(\.handle) + d.links.map(\.handle) + d.live.map(\.item.handle))
+        d.freeHandles = Store.subtract(used, from: store.freeHandles)
+        let inUse = store.freeHandles.map(\.count).reduce(0, +) - d.freeHandles.map(\.count).reduce(0, +)
+        if inUse > 0 { d.report.found("\(inUse) handle\(inUse == 1 ? " listed as free names" : "s listed as free name") a completed item (not given out again)") }
+        if store.nextHandle > Item.maxHandle && d.freeHandles.isEmpty {
+            // Every handle was given out once (a source minted new ids on every read, for years):
+            // those no item holds now, open or completed, are free at once.
+            var gaps: [HandleRange] = []
+            var previous = 0
+            for h in used.sorted() + [Item.maxHandle + 1] {
+                if h > previous + 1 { gaps.append(HandleRange(low: previous + 1, high: h - 1, from: Instant(0))) }
+                previous = h
+            }
+            d.freeHandles = Store.normalized(gaps)
+            let count = d.freeHandles.map(\.count).reduce(0, +)
+            d.report.found("no handles left (nextHandle is \(store.nextHandle)); \(count) no item holds can be given out again")
+        } else if store.nextHandle > Item.maxHandle {
+            d.report.note("handles: all given out once; \(d.freeHandles.map(\.count).reduce(0, +)) free ones left")
+        }
         let deadlines = d.live.filter(\.item.isDeadline).count
         if deadlines != meta.deadlines || d.live.count - deadlines != meta.todos {
             d.report.found("the completed counts (\(meta.deadlines) deadlines, \(meta.todos) todos) should be \(deadlines) and \(d.live.count - deadlines)")

@@ -42,6 +42,8 @@ extension Container {
         var parts = old.filter { $0.source.kind == nil }
         var handles: [String: Int] = [:]
         var seen: [String: Instant] = [:]
+        let before = store.links
+        let done = Set(before.filter(\.done).map(\.handle))
         for l in store.links {
             handles[l.source + "\u{1F}" + l.id] = l.handle
             if let t = l.seen { seen[l.source + "\u{1F}" + l.id] = t }
@@ -62,7 +64,8 @@ extension Container {
                 for item in kept.items { _ = firstTime(item) }
                 parts.append(kept)
                 links += kept.items.filter { $0.handle > 0 }.map {
-                    SourceLink(source: config.name, id: $0.id, handle: $0.handle, seen: seen[config.name + "\u{1F}" + $0.id] ?? now)
+                    SourceLink(source: config.name, id: $0.id, handle: $0.handle, seen: seen[config.name + "\u{1F}" + $0.id] ?? now,
+                               done: done.contains($0.handle))
                 }
                 continue
             }
@@ -75,19 +78,28 @@ extension Container {
             }
             for i in part.items.indices {
                 let key = config.name + "\u{1F}" + part.items[i].id
-                let handle = handles[key] ?? ((try? store.takeHandle()) ?? 0)
+                let handle = handles[key] ?? ((try? store.takeHandle(now: now)) ?? 0)
                 handles[key] = handle
                 part.items[i].handle = handle
                 // First seen now, unless seen before: recorded once, it never moves.
                 let first = seen[key] ?? now
                 Self.stamp(&part.items[i], seen: first)
-                if handle > 0 { links.append(SourceLink(source: config.name, id: part.items[i].id, handle: handle, seen: first)) }
+                if handle > 0 {
+                    links.append(SourceLink(source: config.name, id: part.items[i].id, handle: handle, seen: first, done: done.contains(handle)))
+                }
             }
             parts.append(part)
         }
         var unique: [SourceLink] = []
         for l in links.sorted(by: <) where unique.last.map({ $0.source != l.source || $0.id != l.id }) ?? true { unique.append(l) }
         store.links = unique
+        // An item that went away without tminus completing it names nothing: its handle is free
+        // (a day from now). Kept: handles of completed items (the history's), of changes still to
+        // be made or set aside.
+        let shown = Set(unique.map(\.handle))
+        let waiting = Set((store.pending + store.setAside).map(\.item.handle))
+        store.free(before.filter { !$0.done && !shown.contains($0.handle) && !waiting.contains($0.handle) }.map(\.handle),
+                   from: now + Store.handleRest)
         return parts
     }
 
