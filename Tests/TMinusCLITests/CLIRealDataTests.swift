@@ -232,6 +232,38 @@ struct CLIInvitationTests {
         return lines.joined(separator: "\r\n")
     }
 
+    /// khal's own test file (../shared/corpus): six attendees with every PARTSTAT, one address
+    /// folded across lines. Each attendee as `me`, in the four zones: declined and delegated
+    /// hidden, tentative marked (the folded one too), accepted as the user's own event.
+    @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
+    func invitationsInAFileKhalWrote(_ zone: String) throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/corpus/pimutils-khal/tests/ics/event_dt_partstat.ics")
+        guard let bytes = FileManager.default.contents(atPath: corpus.path) else {
+            if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_CORPUS"] == "1" { Issue.record("missing \(corpus.path)") }
+            return
+        }
+        let f = try SourcesFixture()
+        f.h.tz = zone
+        try f.write("calendars/work/partstat.ics", String(decoding: bytes, as: UTF8.self))
+        let base = f.text("config/tminus/config.json")
+        // 09:30 Berlin on 2014-04-09; an hour before.
+        let now = "2014-04-09T06:30:00Z"
+        for (me, reply) in [("another@example.com", "hidden"), ("iamboss@example.com", "hidden"), ("TENT@example.com", "tentative"),
+                            ("hcabot@example.com", "tentative"), ("jdoe@example.com", "own"), ("nobody@example.com", "own")] {
+            try f.write("config/tminus/config.json", base.replacingOccurrences(of: "\"sources\": [", with: "\"me\": [\"mailto:\(me)\"],\n  \"sources\": ["))
+            let event = try f.items(now: now)["An Event"]
+            switch reply {
+            case "hidden": #expect(event == nil, "\(me) in \(zone)")
+            case "own": #expect(event != nil && event?["reply"] == .null, "\(me) in \(zone): \(String(describing: event))")
+            default: #expect(event?["reply"]?.stringValue == reply, "\(me) in \(zone): \(String(describing: event))")
+            }
+            if reply != "hidden" {
+                #expect(event?["due"]?.stringValue.flatMap(RFC3339.parse)?.seconds == 1_397_028_600, "\(me) in \(zone)")
+            }
+        }
+    }
+
     @Test func declinedIsHiddenAndUnansweredNeverCountsDown() throws {
         let f = try SourcesFixture()
         try f.write("calendars/work/declined.ics", Self.event("d", "Declined sync", at: "20260310T130000Z",

@@ -83,9 +83,11 @@ public struct SourceConfig: Equatable, Sendable {
 public enum Invitations: String, Sendable, CaseIterable {
     case hide, show, dim
 
-    /// An address as ATTENDEE and ORGANIZER write it, compared: `mailto:` and case left out.
+    /// An address as ATTENDEE and ORGANIZER write it, compared: `mailto:`, case and white space
+    /// left out (an address has none, but writers fold lines with two spaces where unfolding
+    /// takes one: khal's own test file has `mailto:hcabot@ example.com`).
     public static func address(_ text: String) -> String {
-        var t = Validation.trimmedText(text).lowercased()
+        var t = String(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace })
         if t.hasPrefix("mailto:") { t.removeFirst(7) }
         return t
     }
