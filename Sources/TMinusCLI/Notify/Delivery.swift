@@ -98,7 +98,7 @@ final class Delivery {
     /// Under the lock, decided again on the ledger as it is now (another notifier may have sent
     /// some meanwhile).
     func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) {
-        if !server.known { server = NotificationServer.connect(environment: ctx.environment) }
+        if !server.known || server.bus?.closed == true { server = NotificationServer.connect(environment: ctx.environment) }
         try ledger.withLock { () throws(TMinusError) in
             ledger.refresh(view)
             let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
@@ -129,7 +129,7 @@ final class Delivery {
                 let watch: ActionWatch?
                 do throws(TMinusError) {
                     let buttons = withActions && server.actions && watches.count < Self.maxWatches
-                    watch = try server.send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
+                    watch = try send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
                 } catch {
                     // Not delivered: the lone `sending` makes a later pass try again, a minute
                     // from now; the rest wait with it (the server that failed would fail them too).
@@ -158,7 +158,7 @@ final class Delivery {
                 try ledger.append(fresh.map { LedgerRecord($0.reminder, state: .sending, time: ctx.now, late: $0.late) })
                 let m = NotificationText.more(sends.map(\.reminder), from: source, markup: server.markup)
                 do throws(TMinusError) {
-                    _ = try server.send(summary: m.summary, body: m.body, critical: false, withActions: false)
+                    _ = try send(summary: m.summary, body: m.body, critical: false, withActions: false)
                 } catch {
                     failed(error.description)
                     for s in sends { failedHere.insert(s.reminder.key) }
@@ -172,10 +172,25 @@ final class Delivery {
         }
     }
 
+    /// Sends one notification; when our bus connection turns out to be gone (the session bus
+    /// restarted), connects again and tries once more at once.
+    func send(summary: String, body: String, critical: Bool, withActions: Bool) throws(TMinusError) -> ActionWatch? {
+        do {
+            return try server.send(summary: summary, body: body, critical: critical, withActions: withActions)
+        } catch {
+            guard server.bus?.closed == true else { throw error }
+            server = NotificationServer.connect(environment: ctx.environment)
+            return try server.send(summary: summary, body: body, critical: critical, withActions: withActions && server.actions)
+        }
+    }
+
     /// A send failed: wait a minute before the next try. One line on stderr for the first
     /// failure, when the reason changes, and then after 2, 4, 8… failures in a row, so a notifier
     /// left without a server for a day writes a few lines to the journal, not one a minute.
     func failed(_ reason: String) {
+        // The next try connects again and asks again (the session bus may have restarted, or
+        // another server taken the name).
+        server.known = false
         failures += 1
         failingInARow += 1
         retry = ctx.now + Self.retrySeconds

@@ -31,6 +31,9 @@ public final class NotificationBus: @unchecked Sendable {
 
     public var fd: Int32 { connection.fd }
 
+    /// The connection is gone: a new one is needed to send.
+    public var closed: Bool { broken || connection.closed }
+
     func call(_ member: String, _ body: [DBusValue] = [], timeout: Int32 = 10_000) throws(DBusConnection.Failure) -> DBusMessage {
         try connection.reply(to: .call(Self.service, Self.path, Self.service, member, body), timeoutMilliseconds: timeout)
     }
