@@ -57,3 +57,42 @@ for k in cmds:
     print(f"{k:8s} median {m[k]*1000:6.2f} ms  ({m[k]/m['date']:.2f} x date)")
 print(f"tminus / date: {m['tminus']/m['date']:.2f} (target <= 1.5); python3 / tminus: {m['python3']/m['tminus']:.1f}")
 PY
+
+# Instructions (valgrind's lackey: deterministic, unlike wall times), side by side: the floor for
+# any Swift program (a static one-line program built here), /bin/date, and the poll on this home
+# and on homes with 10 and 1,000 open items (the poll should cost what is shown, not what is kept).
+if command -v valgrind >/dev/null; then
+  count() { valgrind --tool=lackey --basic-counts=yes "$@" 2>&1 >/dev/null | sed -n 's/.*guest instrs: *//p' | tr -d ,; }
+  mkdir -p "$WORK/floor/Sources/floor"
+  printf '// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: "floor", targets: [.executableTarget(name: "floor")])\n' >"$WORK/floor/Package.swift"
+  echo 'print("7h 00m")' >"$WORK/floor/Sources/floor/main.swift"
+  floor=""
+  if (cd "$WORK/floor" && swift build -c release -Xswiftc -static-executable >/dev/null 2>&1); then floor=$(count "$WORK/floor/.build/release/floor"); fi
+  for n in 10 1000; do
+    h=$WORK/open$n
+    python3 - "$BIN" "$h" "$n" <<'PY'
+import subprocess, sys
+bin, home, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# One `todo` per item is slow for 1,000: the first through tminus, the rest as a store another
+# release could have written, then one command so this release reads and rewrites it.
+subprocess.run([bin, "--home", home, "add", "Deadline", "--due", "+30h"], check=True, stdout=subprocess.DEVNULL)
+import json
+store = json.load(open(home + "/store.json"))
+items = store["items"]
+base = dict(items[0])
+for i in range(n):
+    it = {"kind": "todo", "id": "%08x-0000-4000-8000-%012x" % (i, i), "handle": 2 + i, "title": "Open todo %d" % i,
+          "created": base["created"], "due": None}
+    items.append({k: v for k, v in it.items() if v is not None})
+store["nextHandle"] = n + 2
+json.dump(store, open(home + "/store.json", "w"))
+subprocess.run([bin, "--home", home, "summary", "--rebuild"], check=True, stdout=subprocess.DEVNULL)
+PY
+    "$BIN" --home "$h" show --format waybar >/dev/null
+    eval "open_$n=\$(count \"\$BIN\" --home \"\$h\" show --format waybar)"
+  done
+  d=$(count /bin/date +%s)
+  p=$(count "$BIN" --home "$H" show --format waybar)
+  printf 'instructions: swift floor %s, date %s, poll %s (%.2f x date); 10 open %s, 1,000 open %s (%.2f x)\n' \
+    "${floor:-?}" "$d" "$p" "$(awk -v a="$p" -v b="$d" 'BEGIN { print a / b }')" "$open_10" "$open_1000" "$(awk -v a="$open_1000" -v b="$open_10" 'BEGIN { print a / b }')"
+fi
