@@ -13,6 +13,8 @@ struct Context {
     var environment: Environment
     var console: Console
     var barSignals = BarSignals()
+    /// `show` with an output that may be kept (WidgetCache): its key.
+    var widgetCacheKey: [UInt8]?
     /// The config as read once for this run (a file that cannot be read: the error).
     var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
 

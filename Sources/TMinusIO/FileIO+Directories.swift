@@ -5,6 +5,7 @@ extension FileIO {
     /// Calls `each` with every name in a directory but `.` and `..`, and its `d_type`; nothing
     /// when it cannot be read.
     static func forEachEntry(in dir: String, _ each: (String, UInt8) -> Void) {
+        ReadLog.note(dir)
         guard let d = opendir(dir) else { return }
         defer { closedir(d) }
         while let entry = readdir(d) {
@@ -24,6 +25,7 @@ extension FileIO {
     }
 
     public static func isDirectory(_ path: String) -> Bool {
+        ReadLog.note(path)
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }

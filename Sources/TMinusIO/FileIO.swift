@@ -10,11 +10,14 @@ public enum FileIO {
     public static func read(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
+            if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return nil }
             throw .failure("cannot read \(path): \(errorText())")
         }
         defer { close(fd) }
-        return try readOpened(fd, path: path, limit: limit).bytes
+        let r = try readOpened(fd, path: path, limit: limit)
+        // (The stamp of what was read: a file replaced after this is seen as changed.)
+        if ReadLog.entries != nil { ReadLog.note(path, FileStamp(r.stat)) }
+        return r.bytes
     }
 
     /// An open file's whole content (a regular file only, at most `limit` bytes) and its `stat`.
@@ -59,7 +62,10 @@ public enum FileIO {
         return failed ? nil : out
     }
 
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    public static func exists(_ path: String) -> Bool {
+        ReadLog.note(path)
+        return access(path, F_OK) == 0
+    }
 
     public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 

@@ -19,6 +19,12 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
 
     /// The stamp of the file at `path` now (symlinks followed), or nil when there is none.
     public static func of(_ path: String) -> FileStamp? {
+        let stamp = lookup(path)
+        ReadLog.note(path, stamp)
+        return stamp
+    }
+
+    static func lookup(_ path: String) -> FileStamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return FileStamp(st)
@@ -29,9 +35,14 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     /// Whether `text` is this stamp's `description`, read without making a String (the poll path
     /// compares one per watched path).
     public func matches(_ text: String) -> Bool {
+        matches(Array(text.utf8)[...])
+    }
+
+    /// The same, on the bytes of the text.
+    public func matches(_ text: ArraySlice<UInt8>) -> Bool {
         var fields: [Int64] = [0, 0, 0, 0]
         var field = 0, digits = 0
-        for c in text.utf8 {
+        for c in text {
             if c >= 0x30 && c <= 0x39 {
                 let (m, o1) = fields[field].multipliedReportingOverflow(by: 10)
                 let (v, o2) = m.addingReportingOverflow(Int64(c - 0x30))

@@ -27,13 +27,47 @@ enum ShowCommand {
         }
         let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
         let options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
-        let rendered = renderer.render(widget.entry(at: ctx.now), options)
+        let entry = widget.entry(at: ctx.now)
+        let rendered = renderer.render(entry, options)
         ctx.console.out(rendered.text)
+        if let key = ctx.widgetCacheKey, let files = ReadLog.entries {
+            ReadLog.entries = nil
+            // Kept until the timeline says the output changes (an hour at most), when it could
+            // read everything it needed.
+            if widget.problem == nil, let provider = widget.provider {
+                let until = [provider.nextChange(after: ctx.now, current: entry), widget.refresh, ctx.now + 3_600].compactMap { $0 }.min()!
+                WidgetCache.keep(rendered.text, exitCode: rendered.exitCode, key: key, now: ctx.now, until: until, files: files,
+                                 environment: ctx.environment)
+            }
+        }
         // The poll path ends here, without taking its data apart: freeing every item of the
         // summary would cost a bar process a tenth of its run (the output is written already).
         // Not when the output is captured: then the caller (a test, `open --notify`) goes on.
         if ctx.console.capture == nil { exit(rendered.exitCode) }
         return rendered.exitCode
+    }
+
+    /// The widget cache's key for a poll: the whole command line and the environment tminus reads;
+    /// nil when the output must not be kept (a click to act on, a follower, help, a key that
+    /// cannot be one line).
+    static func cacheKey(_ arguments: [String], _ args: [String], _ environment: Environment) -> [UInt8]? {
+        guard !args.contains("--follow"), !args.contains("--help"), !args.contains("-h"),
+              (environment["button"] ?? "").isEmpty, (environment["BLOCK_BUTTON"] ?? "").isEmpty else { return nil }
+        // (Bytes and plain appends: `joined` and String searches resolve generic metadata and
+        // walk characters on the poll path.)
+        var key: [UInt8] = []
+        key.reserveCapacity(1_024)
+        for a in arguments.dropFirst() {
+            key += a.utf8
+            key.append(0x1F)
+        }
+        for (name, value) in environment.all {
+            key.append(0x1E)
+            key += name.utf8
+            key.append(0x3D)
+            key += value.utf8
+        }
+        return key.contains(0x0A) || key.count > 8_192 ? nil : key
     }
 
     /// The renderer of a `--format` value, or the usage error naming every format.

@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import Testing
+import TMinusCore
+
+/// The widget cache on the real binary at the real time (no `--now`: a poll with `--now` is never
+/// cached): a cached poll prints what a full run prints, and every change of what it depends on
+/// (the data, the config, the zone, the time, the binary) is seen at once.
+@Suite("CLI: the widget cache")
+struct CLIWidgetCacheTests {
+    final class Poller: @unchecked Sendable {
+        let h: TempHome
+        let runtime: URL
+        var config: URL { h.root.appendingPathComponent("config.json") }
+
+        init() throws {
+            h = try TempHome()
+            runtime = h.root.appendingPathComponent("run")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+
+        /// Runs the binary as a bar would (the real clock), with or without the runtime folder.
+        func run(_ args: [String], cached: Bool = true, tz: String? = nil, env: [String: String] = [:]) throws -> (status: Int32, out: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: TminusBinary.path)
+            p.arguments = ["--home", h.home.path, "--config", config.path] + args
+            p.environment = h.environment(tz: tz, extra: (cached ? ["XDG_RUNTIME_DIR": runtime.path] : [:]).merging(env) { $1 })
+            p.currentDirectoryURL = h.root
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+
+        func poll(_ format: String = "waybar", cached: Bool = true, tz: String? = nil) throws -> String {
+            try run(["show", "--format", format], cached: cached, tz: tz).out
+        }
+
+        var kept: [URL] {
+            ((try? FileManager.default.contentsOfDirectory(at: runtime.appendingPathComponent("tminus"), includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.lastPathComponent.hasPrefix("widget-") }
+        }
+
+        /// A cached poll and a full one agree (a second boundary may fall between: then the next
+        /// cached one agrees with the full one).
+        func agrees(_ format: String = "waybar", tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let a = try poll(format, tz: tz)
+            let b = try poll(format, cached: false, tz: tz)
+            let c = try poll(format, tz: tz)
+            #expect(a == b || b == c, "cached \(a) / full \(b) / cached \(c)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aCachedPollPrintsWhatAFullRunPrints() throws {
+        let p = try Poller()
+        try "{}".write(to: p.config, atomically: true, encoding: .utf8)
+        _ = try p.run(["add", "Thesis", "--due", "+3d"])
+        _ = try p.run(["todo", "Buy milk", "--due", "+2h"])
+        // Files younger than 2 s are not trusted: wait them out, then the first poll keeps.
+        sleep(3)
+        _ = try p.poll()
+        #expect(p.kept.count == 1)
+        let kept = try #require(p.kept.first)
+        let attributes = try FileManager.default.attributesOfItem(atPath: kept.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        for format in ["waybar", "i3blocks", "polybar", "plain", "json"] { try p.agrees(format) }
+        for zone in ["America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu"] { try p.agrees(tz: zone) }
+        #expect(p.kept.count == 8, "kept: \(p.kept.map(\.lastPathComponent))")
+    }
+
+    @Test func everyChangeIsSeenAtOnce() throws {
+        let p = try Poller()
+        try "{}".write(to: p.config, atomically: true, encoding: .utf8)
+        _ = try p.run(["add", "Thesis", "--due", "+3d"])
+        sleep(3)
+        let before = try p.poll()
+        let again = try p.poll()
+        #expect(again == before && p.kept.count == 1)
+        // The data: a new deadline that comes first.
+        _ = try p.run(["add", "Exam", "--due", "+5h"])
+        let data = try p.poll()
+        let full = try p.poll(cached: false)
+        #expect(data.contains("Exam") && data == full, "\(data)")
+        // The config: the text of an over deadline and the countdown's precision.
+        try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: true, encoding: .utf8)
+        let config = try p.poll()
+        #expect(config != data && config.range(of: #"Exam \d\d:\d\d:\d\d"#, options: .regularExpression) != nil, "\(config)")
+        // The time: with seconds shown, the output changes every second and stays right.
+        sleep(3)
+        let first = try p.poll("plain")
+        usleep(1_200_000)
+        let later = try p.poll("plain")
+        #expect(first != later, "\(first) then \(later)")
+        try p.agrees("plain")
+        // A broken kept file is a full run (and kept again).
+        for url in p.kept { try Data("tminus-widget-cache 1\ngarbage".utf8).write(to: url) }
+        try p.agrees("plain")
+    }
+
+    @Test func aClickIsNeverAnsweredFromTheCache() throws {
+        let p = try Poller()
+        try "{}".write(to: p.config, atomically: true, encoding: .utf8)
+        _ = try p.run(["add", "First", "--due", "+1d"])
+        _ = try p.run(["add", "Second", "--due", "+2d"])
+        sleep(3)
+        let shown = try p.poll("i3blocks")
+        #expect(shown.hasPrefix("First"))
+        // i3blocks runs the command with the button set on a click: another deadline shows, and
+        // the polls after it show that one.
+        let clicked = try p.run(["show", "--format", "i3blocks"], env: ["BLOCK_BUTTON": "4"]).out
+        #expect(clicked.hasPrefix("Second"), "\(clicked)")
+        let after = try p.poll("i3blocks")
+        #expect(after == clicked)
+    }
+}
