@@ -48,7 +48,7 @@ public enum WidgetCache {
 
     /// Reads a cache file: its header lines, then the output. Nil for anything not exactly so.
     /// (Bytes only, no Substrings or splits: this is the whole of a cached poll.)
-    static func parse(_ bytes: [UInt8], key: [UInt8], now: Instant) -> Hit? {
+    public static func parse(_ bytes: [UInt8], key: [UInt8], now: Instant) -> Hit? {
         var at = 0
         func line() -> Range<Int>? {
             var i = at

@@ -280,6 +280,19 @@ let targets: [Target] = [
             }
         }
     },
+    // The widget cache's reader: whatever a cache file holds, a hit or nil, never a crash, and
+    // a hit only when the key, the interval and every stamp hold (the seed's "/" is a directory
+    // whose stamp changes, so only the seed with no stamps is a hit).
+    Target(name: "widget-cache", seeds: [
+        "tminus-widget-cache 1\nk\u{1F}show\n\(now.seconds - 5) \(now.seconds + 55) 0\n0\n{\"text\":\"7h 00m\"}\n",
+        "tminus-widget-cache 1\nk\u{1F}show\n\(now.seconds - 5) \(now.seconds + 55) 33\n2\n/nonexistent/x\t-\n/\t2-4096-1795428000.5\nout\n",
+    ]) { b in
+        if let hit = WidgetCache.parse(b, key: Array("k\u{1F}show".utf8), now: now) {
+            let text = string(b)
+            check(text.hasPrefix("tminus-widget-cache 1\nk\u{1F}show\n"), "a hit from a file of another key")
+            check(text.hasSuffix(hit.text), "a hit whose output is not the file's end")
+        }
+    },
     Target(name: "tzif", seeds: ["Europe/Berlin", "Australia/Lord_Howe", "America/Los_Angeles"].compactMap {
         (try? FileIO.read("/usr/share/zoneinfo/\($0)")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     }) { b in

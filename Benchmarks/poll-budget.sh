@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The poll path's instruction budget, checked in CI (instruction counts from valgrind's lackey are
+# deterministic, so this cannot flake the way a timed test would): on the realistic home of
+# Benchmarks/poll.sh (20 deadlines, 50 open todos), the release static executable's
+#   cached poll  (the widget cache, docs/widget-cache.md)   <= 0.37 M  (measured 0.31 M here; /bin/date: 0.33 M)
+#   full poll    (no runtime folder: nothing kept)          <= 2.95 M  (measured 2.46 M here)
+# Each budget is the measured figure plus 20 %; exceeding one fails with both figures printed.
+# Usage: Benchmarks/poll-budget.sh   (TMINUS_BIN=path skips the build; needs valgrind)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "poll-budget: FAIL: valgrind is not installed"; exit 1; }
+. Benchmarks/lib.sh
+WORK=$(mktemp -d /tmp/tminus-budget.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+H=$WORK/home
+mkdir -p -m 700 "$WORK/run"
+for i in $(seq 1 20); do "$BIN" --home "$H" add "Deadline $i with a realistic title" --due "+$((i * 7))h" --tag work >/dev/null; done
+for i in $(seq 1 50); do "$BIN" --home "$H" todo "Todo $i" --due "+$((i % 30))h" --tag personal >/dev/null; done
+# count COMMAND…: the instructions valgrind's lackey counted (the command runs valgrind itself).
+count() { "$@" 2>&1 >/dev/null | sed -n 's/.*guest instrs: *//p' | tr -d ,; }
+# (Files younger than 2 s are not trusted by the cache; under valgrind /proc/self/exe is
+# valgrind's tool, so a first run under it keeps, the second is the cached poll.)
+sleep 2.2
+# A fixed environment, so the count does not follow the caller's (PATH's length is in the key).
+base=(env -i PATH=/usr/bin:/bin HOME="$WORK" LANG=C.UTF-8 TZ=Europe/Berlin)
+cached=""
+for _ in 1 2 3; do
+  cached=$(count "${base[@]}" XDG_RUNTIME_DIR="$WORK/run" valgrind --tool=lackey --basic-counts=yes "$BIN" --home "$H" show --format waybar)
+  [ "$cached" -lt 1000000 ] && break
+done
+whole=$(count "${base[@]}" valgrind --tool=lackey --basic-counts=yes "$BIN" --home "$H" show --format waybar)
+date=$(count valgrind --tool=lackey --basic-counts=yes /bin/date +%s)
+echo "poll-budget: cached poll $cached, full poll $whole, /bin/date $date instructions"
+fail=0
+[ "$cached" -le 370000 ] || { echo "poll-budget: FAIL: the cached poll costs $cached instructions (budget 370000)"; fail=1; }
+[ "$whole" -le 2950000 ] || { echo "poll-budget: FAIL: the full poll costs $whole instructions (budget 2950000)"; fail=1; }
+[ "$fail" = 0 ] && echo "poll-budget: OK"
+exit "$fail"
