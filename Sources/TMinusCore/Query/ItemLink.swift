@@ -93,7 +93,9 @@ public enum ItemLink {
         }
     }
 
-    static func decode(_ s: Substring, bad: (String) -> TMinusError) throws(TMinusError) -> String {
+    /// Percent-decoding (RFC 3986): `%` and two hex digits, else only characters a link may carry
+    /// raw; the result must be UTF-8 text. (Also the D-Bus client's, for bus addresses.)
+    public static func decode(_ s: Substring, bad: (String) -> TMinusError) throws(TMinusError) -> String {
         var out: [UInt8] = []
         var bytes = Array(s.utf8)[...]
         while let b = bytes.popFirst() {

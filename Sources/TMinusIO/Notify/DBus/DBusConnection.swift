@@ -50,16 +50,10 @@ public final class DBusConnection: @unchecked Sendable {
         return nil
     }
 
+    /// A value %-escaped as the D-Bus spec says (the same escaping as a link's); no NUL.
     static func unescape(_ s: String) -> String? {
-        var out: [UInt8] = []
-        var bytes = Array(s.utf8)[...]
-        while let b = bytes.popFirst() {
-            if b != UInt8(ascii: "%") { out.append(b); continue }
-            guard bytes.count >= 2, let v = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-            out.append(v)
-            bytes = bytes.dropFirst(2)
-        }
-        return out.contains(0) ? nil : String(decoding: out, as: UTF8.self)
+        guard let text = try? ItemLink.decode(Substring(s), bad: { TMinusError.failure($0) }), !text.utf8.contains(0) else { return nil }
+        return text
     }
 
     /// Connects to the session bus (the first address that answers), authenticates and says Hello.
