@@ -4,15 +4,26 @@ public import TMinusCore
 /// The environment variables tminus reads, and only those (a desktop session has a hundred;
 /// copying them all costs the poll path more than the rest of its set-up).
 public enum ProcessEnvironment {
-    public static let names = ["HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
-                               "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC", "LC_ALL", "LC_TIME", "LANG",
-                               "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "DISPLAY", "WAYLAND_DISPLAY"]
+    /// (StaticStrings: `getenv` gets the literal's own bytes, no String bridged per name on
+    /// every poll.)
+    public static let names: [StaticString] = ["HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+                                               "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
+                                               "LC_ALL", "LC_TIME", "LANG", "XDG_RUNTIME_DIR"]
+    /// The session's bus and display: for notifications and the link dialog, not for a bar's poll
+    /// (each name read costs a scan of the environment on every poll).
+    public static let sessionNames: [StaticString] = ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"]
 
-    public static func current() -> Environment {
+    /// The variables tminus reads; without the session's when `arguments` run `show`.
+    public static func current(_ arguments: [String] = CommandLine.arguments) -> Environment {
         var pairs: [(String, String)] = []
-        for name in names {
-            if let value = getenv(name) { pairs.append((name, String(cString: value))) }
+        func read(_ list: [StaticString]) {
+            for name in list {
+                let c = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+                if let value = getenv(c) { pairs.append((String(cString: c), String(cString: value))) }
+            }
         }
+        read(names)
+        if !arguments.contains("show") { read(sessionNames) }
         return Environment(pairs)
     }
 }
