@@ -29,7 +29,7 @@ struct Context {
         container.sourcing = nil
         if case .success(let (config, problems)) = loaded, problems.isEmpty {
             container.sourcing = Sourcing(sources: config.sources, zone: zone, hold: config.overHold, environment: environment,
-                                          configDirectory: FileIO.directory(of: home.configPath))
+                                          configDirectory: FileIO.directory(of: home.configPath), cacheDirectory: home.cacheDirectory)
         }
     }
 

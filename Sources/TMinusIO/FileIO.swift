@@ -162,10 +162,11 @@ public enum FileIO {
             }
         }
 
-        /// Fsyncs and closes it: ready for `commit`.
-        public func finish() throws(TMinusError) -> Temp {
+        /// Fsyncs and closes it: ready for `commit`. `durable: false` skips the fsync (a cache,
+        /// which is only a shortcut: after a crash it may be empty or cut, and is then not used).
+        public func finish(durable: Bool = true) throws(TMinusError) -> Temp {
             var st = stat()
-            let ok = fchmod(fd, mode) == 0 && fsync(fd) == 0 && fstat(fd, &st) == 0
+            let ok = fchmod(fd, mode) == 0 && (!durable || fsync(fd) == 0) && fstat(fd, &st) == 0
             let code = errno
             close(fd)
             guard ok else {
@@ -183,10 +184,10 @@ public enum FileIO {
 
     /// Writes `bytes` to a temp file beside `path` (mode 0600) and fsyncs it. Nothing the user sees
     /// has changed yet; `commit` puts it in place, `discard` removes it.
-    public static func writeTemp(_ bytes: [UInt8], for path: String, mode: mode_t = 0o600) throws(TMinusError) -> Temp {
+    public static func writeTemp(_ bytes: [UInt8], for path: String, mode: mode_t = 0o600, durable: Bool = true) throws(TMinusError) -> Temp {
         let w = try TempWriter(for: path, mode: mode)
         try w.write(bytes)
-        return try w.finish()
+        return try w.finish(durable: durable)
     }
 
     /// Renames a temp over its file: the atomic step. The directory is not fsynced here (see
@@ -197,6 +198,7 @@ public enum FileIO {
             unlink(t.temp)
             throw .failure("cannot write \(t.path): \(errorText(code))")
         }
+        OwnWrites.committed?.record(t.target, inode: t.stamp.inode, size: t.stamp.size)
     }
 
     public static func discard(_ t: Temp) { unlink(t.temp) }

@@ -42,6 +42,8 @@ public struct Home: Sendable {
     public var summaryPath: String { directory + "/summary.json" }
     public var statePath: String { directory + "/state.json" }
     public var lockPath: String { directory + "/.lock" }
+    /// Readings of big sources kept between runs (each file in it is only a shortcut).
+    public var cacheDirectory: String { directory + "/cache" }
     /// The reminder ledger: what was sent, missed or armed again (docs/reminders.md).
     public var ledgerPath: String { directory + "/reminders.jsonl" }
     /// Held while a reminder is sent and recorded, so two notifiers never send one twice.
@@ -55,12 +57,7 @@ public struct Home: Sendable {
             var name = [CChar](repeating: 0, count: 256)
             if gethostname(&name, name.count - 1) == 0 { machine = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) } }
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in machine + [0] + Array(directory.utf8) {
-            hash ^= UInt64(b)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return String(hash, radix: 36)
+        return String(FNV1a.hash(machine + [0] + Array(directory.utf8)), radix: 36)
     }
 
     /// An index folder of the history, by its name in the store (`index.<tag>`).

@@ -29,10 +29,7 @@ public enum WidgetCache {
 
     /// The file for a key: FNV-1a of the key (the key itself is inside and compared whole).
     static func path(_ folder: String, key: [UInt8]) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(h, radix: 16)
-        return folder + "/widget-" + String(repeating: "0", count: 16 - hex.count) + hex
+        folder + "/widget-" + FNV1a.hex(key)
     }
 
     /// The kept output for `key` at `now`, when every file it depended on is as it was.

@@ -70,15 +70,7 @@ public enum TodoTxt {
     }
 
     /// FNV-1a (64 bits) in hex: stable across runs and machines (Swift's hashValue is not).
-    static func hash(_ s: String) -> String {
-        var h: UInt64 = 0xcbf29ce484222325
-        for b in s.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x100000001b3
-        }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func hash(_ s: String) -> String { FNV1a.hex(s.utf8) }
 
     /// A line taken apart.
     struct Parsed {

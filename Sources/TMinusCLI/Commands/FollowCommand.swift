@@ -24,7 +24,11 @@ enum FollowCommand {
         let blockName = format == "i3blocks" ? (ctx.environment["name"] ?? ctx.environment["BLOCK_NAME"] ?? "tminus") : "tminus"
         // The sources' files and folders too (a vdirsyncer run renames files into a collection).
         let sourceWatch = WatchList()
-        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName, extra: sourceWatch)
+        // What it writes itself (a summary made current, new handles in the store) wakes nothing.
+        let own = OwnWrites()
+        OwnWrites.committed = own
+        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName,
+                                            extra: sourceWatch, own: own)
         let loop = FollowLoop(
             header: framing.header,
             frame: framing.frame,

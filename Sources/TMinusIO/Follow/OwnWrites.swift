@@ -9,6 +9,16 @@ public final class OwnWrites: @unchecked Sendable {
 
     public init() {}
 
+    /// When set, every file this process commits (`FileIO.commit`) is recorded here as the temp
+    /// file it renamed in was (taken before the rename, so another writer's file that lands just
+    /// after ours is never mistaken for ours). A follower sets it: its own summary and store
+    /// writes then do not wake it again.
+    nonisolated(unsafe) public static var committed: OwnWrites?
+
+    func record(_ path: String, inode: UInt64, size: Int64) {
+        stamps[path] = (inode, size)
+    }
+
     /// Records `path` as it is now, after this process wrote it.
     public func record(_ path: String) {
         guard let s = Self.stamp(path) else { stamps[path] = nil; return }

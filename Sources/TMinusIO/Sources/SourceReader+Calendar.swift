@@ -29,20 +29,29 @@ struct CalendarReading {
         if out.problems.count < Self.maxProblems { out.problems.append(text) } else { more += 1 }
     }
 
-    /// One file's items (`shown`: its name in messages; `color`: its collection's).
-    mutating func add(_ bytes: [UInt8], shown: String, file: String, color: String? = nil) {
+    /// One file's reading (`shown`: its name in messages), before it joins the source (what the vdir's file cache keeps).
+    func parse(_ bytes: [UInt8], shown: String) -> CalendarFile {
         let read = ICalRead.read(bytes, options: options, zones: zones, fallbackID: shown)
-        for p in read.problems { report("\(shown) \(p)") }
-        for var e in read.entries {
-            let key = (e.isEvent ? "e:" : "t:") + e.item.id
+        return CalendarFile(entries: read.entries.map {
+            CalendarFile.Entry(id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
+        }, problems: read.problems.map(\.description))
+    }
+
+    /// A file's reading joins the source: its problems, and its items unless an earlier file had
+    /// their UID (`color`: its collection's, for items without their own).
+    mutating func add(_ file: CalendarFile, shown: String, color: String?) {
+        for p in file.problems { report("\(shown) \(p)") }
+        for e in file.entries {
+            let key = (e.isEvent ? "e:" : "t:") + e.id
             if let first = seen[key] {
-                report("\(shown): UID \(Validation.printable(e.item.id)) is also in \(first); this copy is skipped")
+                report("\(shown): UID \(Validation.printable(e.id)) is also in \(first); this copy is skipped")
                 continue
             }
             seen[key] = shown
-            if e.item.color == nil { e.item.color = color }
-            out.items.append(e.item)
-            if e.item.isOpen, let expires = e.expires { out.refresh = min(out.refresh ?? expires, expires) }
+            guard var item = e.item else { continue }
+            if item.color == nil { item.color = color }
+            out.items.append(item)
+            if let expires = e.expires { out.refresh = min(out.refresh ?? expires, expires) }
         }
     }
 
@@ -50,6 +59,27 @@ struct CalendarReading {
         if more > 0 { out.problems.append("… and \(more) more") }
         return out
     }
+}
+
+/// What one calendar file gives: its entries (without the collection's colour) and its problems
+/// (without the file's name).
+struct CalendarFile: Equatable {
+    /// One item of the file: an open one whole; a completed one only by its id, which hides
+    /// later copies of its UID as the whole item would.
+    struct Entry: Equatable {
+        var id: String
+        var isEvent: Bool
+        var item: Item?
+        /// When the shown instance of an event is over (and held): the file must be read again.
+        var expires: Instant?
+    }
+
+    var entries: [Entry]
+    var problems: [String]
+
+    /// When this reading stops being true: its earliest open event's expiry (nil: never, as
+    /// long as the file is as it was; todos and past events do not change with the clock).
+    var expires: Instant? { entries.compactMap { $0.item == nil ? nil : $0.expires }.min() }
 }
 
 /// The layout of a vdir (vdirsyncer's `docs/vdir.rst`).
@@ -63,14 +93,31 @@ enum Vdir {
         return folders.isEmpty ? [root] : folders
     }
 
-    /// The item files of a collection, by name (temp files a killed tminus left are removed).
+    /// The item files of a collection, by name, byte by byte (temp files a killed tminus left are
+    /// removed).
     static func itemNames(_ collection: String) -> [String] {
         let entries = FileIO.entries(in: collection)
         SourceWriter.removeDeadTemps(in: collection, names: entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name))
-        return entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name).sorted()
+        return sortedByBytes(entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name))
     }
 
-    static func isItemName(_ name: String) -> Bool { name.hasSuffix(".ics") && !name.hasPrefix(".") && name.count > 4 }
+    static func isItemName(_ name: String) -> Bool { name.utf8.count > 4 && name.hasSuffix(".ics") && !name.hasPrefix(".") }
+
+    /// Names in the order of their UTF-8 bytes (code points), compared with `memcmp`: a folder of
+    /// ten thousand files is sorted without Unicode's comparison.
+    static func sortedByBytes(_ names: [String]) -> [String] {
+        let keys = names.map { Array($0.utf8) }
+        let order = keys.indices.sorted { a, b in
+            keys[a].withUnsafeBufferPointer { x in
+                keys[b].withUnsafeBufferPointer { y in
+                    let n = min(x.count, y.count)
+                    let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                    return c != 0 ? c < 0 : x.count < y.count
+                }
+            }
+        }
+        return order.map { names[$0] }
+    }
 
     /// The collection's `color` file (`#RRGGBB`, or `#RRGGBBAA` as some servers write), lower-case.
     static func color(_ collection: String) -> String? {

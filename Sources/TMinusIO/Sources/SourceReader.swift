@@ -27,6 +27,10 @@ public enum SourceReader {
             record.refresh = now + 600
         }
         record.watch = read.watch
+        if read.watch.contains(where: { $0.stamp.hasPrefix("racy:") }) {
+            let due = now + racyWindow + 1
+            record.refresh = min(record.refresh ?? due, due)
+        }
         // Whatever the kind, text from others is made inert here, once (summary sources too), and
         // at most `maxItems` open items are taken.
         var open = items.filter(\.isOpen)
@@ -39,23 +43,42 @@ public enum SourceReader {
         return Summary.Part(source: record, items: open)
     }
 
-    /// A path's stamp now ("-": nothing there). A stamp from the last two seconds is not to be
-    /// trusted (file systems keep modification times in clock ticks of a few milliseconds, so a
-    /// second change within the same tick leaves the time as it was): it is kept as `racy:…`,
-    /// which matches nothing, and the next reader reads the source again (git's "racy clean").
+    /// How long a modification time is not to be trusted, in seconds: file systems keep it in
+    /// clock ticks of a few milliseconds, so a second change within the tick of the first leaves
+    /// it as it was (git's "racy clean").
+    static let racyWindow: Int64 = 2
+
+    /// A path's stamp now ("-": nothing there). A stamp from the last `racyWindow` seconds is kept
+    /// as `racy:…`: it matches while the window lasts and no longer once it is over, so the source
+    /// is read exactly once more after a change (by then a change within the same tick would have
+    /// been made), not on every run until it settles. `read` makes the record due then
+    /// (`refresh`), so a follower wakes for it.
     static func watched(_ path: String) -> Summary.Source.Watched {
         guard let stamp = FileStamp.of(path) else { return Summary.Source.Watched(path: path, stamp: "-") }
+        return Summary.Source.Watched(path: path, stamp: (isRacy(stamp) ? "racy:" : "") + stamp.description)
+    }
+
+    /// Whether a stamp is too recent to trust, by the wall clock (not the run's `--now`).
+    static func isRacy(_ stamp: FileStamp) -> Bool {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        let racy = Int64(ts.tv_sec) - stamp.seconds < 2
-        return Summary.Source.Watched(path: path, stamp: (racy ? "racy:" : "") + stamp.description)
+        return Int64(ts.tv_sec) - stamp.seconds < racyWindow
     }
+
+    static let racyPrefix = Array("racy:".utf8)
 
     /// Whether what a record watched is as it was: one `stat` per path.
     public static func isUnchanged(_ record: Summary.Source) -> Bool {
         for w in record.watch {
             if let now = FileStamp.of(w.path) {
-                if !now.matches(w.stamp) { return false }
+                var text = Array(w.stamp.utf8)[...]
+                if text.starts(with: racyPrefix) {
+                    // Recorded within its racy window: the same stamp is trusted only while the
+                    // window lasts (after it, the one more read that settles it).
+                    text = text.dropFirst(racyPrefix.count)
+                    if !isRacy(now) { return false }
+                }
+                if !now.matches(text) { return false }
             } else if w.stamp != "-" {
                 return false
             }

@@ -10,8 +10,12 @@ public struct Sourcing: Sendable {
     public var hold: Int64
     public var environment: Environment
     public var configDirectory: String
+    /// Where readings of big sources are kept between runs (the home's `cache/`; nil: nowhere).
+    public var cacheDirectory: String?
 
-    public init(sources: [SourceConfig], zone: Zone, hold: Int64, environment: Environment, configDirectory: String) {
+    public init(sources: [SourceConfig], zone: Zone, hold: Int64, environment: Environment, configDirectory: String,
+                cacheDirectory: String? = nil) {
+        self.cacheDirectory = cacheDirectory
         self.sources = sources
         self.zone = zone
         self.hold = hold

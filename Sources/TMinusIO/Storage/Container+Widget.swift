@@ -65,9 +65,10 @@ extension Container {
     }
 
     /// Rebuilds the summary from the store (no store: an empty one) and writes it; every source
-    /// is read again.
+    /// is read again, every file of it (the kept readings of big sources go first).
     public func rebuildSummary(now: Instant) throws(TMinusError) {
         if let sourcing, !sourcing.sources.isEmpty {
+            for name in FileIO.names(in: home.cacheDirectory) { FileIO.remove(home.cacheDirectory + "/" + name) }
             try mutate(now: now) { (change: inout Change) throws(TMinusError) in
                 change.parts = foldSources(&change.store, old: change.parts ?? [], now: now, force: Set(sourcing.sources.map(\.name)))
             }

@@ -28,12 +28,7 @@ struct HistoryIndex {
 
     /// FNV-1a (64-bit) of the UTF-8 bytes, cut to the bucket count: stable across runs and builds.
     static func hashBucket(_ key: String) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return Int(h % UInt64(bucketCount))
+        Int(FNV1a.hash(key.utf8) % UInt64(bucketCount))
     }
 
     static func bucketName(_ n: Int) -> String {

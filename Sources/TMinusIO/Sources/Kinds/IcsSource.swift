@@ -9,7 +9,8 @@ enum IcsSource: ReadOnlySource {
     static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
         let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; fix \"path\"")
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
-        calendar.add(bytes, shown: FileIO.baseName(of: path), file: path)
+        let shown = FileIO.baseName(of: path)
+        calendar.add(calendar.parse(bytes, shown: shown), shown: shown, color: nil)
         out = calendar.finish()
     }
 }

@@ -15,12 +15,25 @@ enum VdirSource: SourceKindIO {
         let collections = Vdir.collections(root)
         out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
+        // Each file's reading is kept by its stamp (VdirCache): only files that changed, or whose
+        // shown instance is over, are parsed again.
+        let cachePath = VdirCache.path(source, sourcing)
+        let signature = VdirCache.signature(source, sourcing)
+        let kept = cachePath.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
+        var cache = VdirCache()
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
             for name in Vdir.itemNames(collection) {
                 let file = collection + "/" + name
                 let shown = prefix + name
+                // Taken before the file is read: a change while it is read shows in the next stamp.
+                let stamp = FileStamp.lookup(file)
+                if let stamp, let k = kept.files[shown], stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
+                    calendar.add(k.reading, shown: shown, color: color)
+                    cache.add(shown, k)
+                    continue
+                }
                 let bytes: [UInt8]
                 do throws(TMinusError) {
                     guard let b = try FileIO.read(file, limit: 16 << 20) else { continue }
@@ -29,9 +42,12 @@ enum VdirSource: SourceKindIO {
                     calendar.report("\(shown): \(error.description)")
                     continue
                 }
-                calendar.add(bytes, shown: shown, file: file, color: color)
+                let reading = calendar.parse(bytes, shown: shown)
+                calendar.add(reading, shown: shown, color: color)
+                if let stamp, !SourceReader.isRacy(stamp) { cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading)) }
             }
         }
+        if let cachePath, cache != kept { cache.write(to: cachePath, signature: signature, now: now) }
         out = calendar.finish()
     }
 

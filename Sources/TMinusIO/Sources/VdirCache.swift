@@ -1,0 +1,156 @@
+import TMinusCore
+
+/// The reading of each file of a vdir, kept by the file's stamp (docs/sources.md, "The file
+/// cache"), so that reading a vdir again parses only the files that changed or whose shown
+/// instance is over, and takes the rest from here: a sync that brings one file costs that file,
+/// not the folder. It lives in the home's `cache/` folder, one file per source, and is only ever a
+/// shortcut: a missing, unreadable or foreign one (another config key, zone, hold, tminus binary,
+/// or a time before it was written) is ignored and the files are read, as before it existed.
+struct VdirCache: Equatable {
+    struct File: Equatable {
+        /// The file's stamp when it was read (`FileStamp.description`); never a racy one.
+        var stamp: String
+        var reading: CalendarFile
+    }
+
+    /// By the file's name in messages (`collection/name.ics`, or `name.ics` at the top).
+    private(set) var files: [String: File] = [:]
+    /// The names in the order they were added (the folder's): the order they are written in.
+    private var order: [String] = []
+
+    mutating func add(_ name: String, _ file: File) {
+        if files.updateValue(file, forKey: name) == nil { order.append(name) }
+    }
+
+    static func == (a: VdirCache, b: VdirCache) -> Bool { a.files == b.files }
+
+    static let format = "tminus-vdir-cache 1"
+
+    /// Where a source's cache is (nil: the sourcing has no cache folder).
+    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
+        guard let folder = sourcing.cacheDirectory else { return nil }
+        return folder + "/vdir-" + FNV1a.hex(source.name.utf8)
+    }
+
+    /// What every reading depends on besides its file: the source's config (name and key), the
+    /// zone and hold it was read with, and the binary that read it (a newer tminus may read a file
+    /// differently).
+    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String {
+        let binary = FileStamp.lookup("/proc/self/exe")?.description ?? "-"
+        return [format, source.name, source.key, sourcing.zone.name, String(sourcing.hold), binary].joined(separator: "\u{1F}")
+    }
+
+    /// The cache at `path` when it was written with `signature` no later than `now`; else empty.
+    static func load(_ path: String, signature: String, now: Instant) -> VdirCache {
+        guard let bytes = (try? FileIO.read(path, limit: 256 << 20)).flatMap({ $0 }) else { return VdirCache() }
+        return (try? parse(bytes, signature: signature, now: now)) ?? VdirCache()
+    }
+
+    struct Foreign: Error {}
+
+    /// `{"signature": S, "at": SECONDS, "files": [[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]…]}`
+    /// (ITEM null for a completed item).
+    static func parse(_ bytes: [UInt8], signature: String, now: Instant) throws -> VdirCache {
+        var p = JSONParser(bytes)
+        var cache = VdirCache()
+        var signed = false, dated = false
+        try p.beginObject()
+        while let key = try p.nextKey() {
+            switch key {
+            case "signature":
+                guard try p.readString() == signature else { throw Foreign() }
+                signed = true
+            case "at":
+                // Written later than now (a clock set back, a run with an earlier --now): a past
+                // event it dropped may be ahead again.
+                guard try p.readNumber() <= Double(now.seconds) else { throw Foreign() }
+                dated = true
+            case "files":
+                guard signed, dated else { throw Foreign() }
+                try p.beginArray()
+                while try p.nextElement() {
+                    try p.beginArray()
+                    guard try p.nextElement() else { throw Foreign() }
+                    let name = try p.readString()
+                    guard try p.nextElement() else { throw Foreign() }
+                    let stamp = try p.readString()
+                    guard try p.nextElement() else { throw Foreign() }
+                    var problems: [String] = []
+                    try p.beginArray()
+                    while try p.nextElement() { problems.append(try p.readString()) }
+                    guard try p.nextElement() else { throw Foreign() }
+                    var entries: [CalendarFile.Entry] = []
+                    try p.beginArray()
+                    while try p.nextElement() {
+                        try p.beginArray()
+                        guard try p.nextElement() else { throw Foreign() }
+                        let isEvent = try p.readBool()
+                        guard try p.nextElement() else { throw Foreign() }
+                        var expires: Instant?
+                        if try p.kind() == .null { _ = try p.readNull() } else {
+                            let n = try p.readNumber()
+                            guard n.rounded() == n, abs(n) < 1e15 else { throw Foreign() }
+                            expires = Instant(Int64(n))
+                        }
+                        guard try p.nextElement() else { throw Foreign() }
+                        let id = try p.readString()
+                        guard try p.nextElement() else { throw Foreign() }
+                        var item: Item?
+                        if try p.kind() == .null { _ = try p.readNull() } else { item = try Item.read(&p, lowerCaseIDs: true).0 }
+                        guard try !p.nextElement() else { throw Foreign() }
+                        entries.append(CalendarFile.Entry(id: id, isEvent: isEvent, item: item, expires: expires))
+                    }
+                    guard try !p.nextElement() else { throw Foreign() }
+                    cache.add(name, File(stamp: stamp, reading: CalendarFile(entries: entries, problems: problems)))
+                }
+            default:
+                try p.skipValue()
+            }
+        }
+        try p.finish()
+        guard signed, dated else { throw Foreign() }
+        return cache
+    }
+
+    func bytes(signature: String, now: Instant) -> [UInt8] {
+        var out: [UInt8] = []
+        out += #"{"signature":"#.utf8
+        JSONWriter.quote(signature, into: &out)
+        out += #","at":\#(now.seconds),"files":["#.utf8
+        for (i, name) in order.enumerated() {
+            let f = files[name]!
+            if i > 0 { out.append(0x2C) }
+            out += "\n[".utf8
+            JSONWriter.quote(name, into: &out)
+            out.append(0x2C)
+            JSONWriter.quote(f.stamp, into: &out)
+            out += ",[".utf8
+            for (j, problem) in f.reading.problems.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                JSONWriter.quote(problem, into: &out)
+            }
+            out += "],[".utf8
+            for (j, e) in f.reading.entries.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                out += "[\(e.isEvent),\(e.expires.map { String($0.seconds) } ?? "null"),".utf8
+                JSONWriter.quote(e.id, into: &out)
+                out.append(0x2C)
+                if let item = e.item { out += item.jsonBytes() } else { out += "null".utf8 }
+                out.append(0x5D)
+            }
+            out += "]]".utf8
+        }
+        out += "]}\n".utf8
+        return out
+    }
+
+    /// Replaces the cache at `path` (its folder made when missing). A cache that cannot be written
+    /// is no problem: the next read parses the files again.
+    func write(to path: String, signature: String, now: Instant) {
+        let folder = FileIO.directory(of: path)
+        if !FileIO.isDirectory(folder) { try? FileIO.makeDirectory(folder) }
+        SourceWriter.removeDeadTemps(in: folder)
+        guard let temp = try? FileIO.writeTemp(bytes(signature: signature, now: now), for: path, durable: false) else { return }
+        try? FileIO.commit(temp)
+    }
+}
