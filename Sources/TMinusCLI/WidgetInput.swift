@@ -49,9 +49,10 @@ struct WidgetInput {
     }
 
     /// The entry at `t` and the date of the next one (nil: nothing changes until the data does).
-    func entryAndNext(at t: Instant) -> (Entry, Instant?) {
+    /// `memo`: today's todos kept between calls on this input (a follower's ticks).
+    func entryAndNext(at t: Instant, memo: TodayMemo = TodayMemo()) -> (Entry, Instant?) {
         guard let provider else { return (.error(problem ?? "unknown error", at: t), nil) }
-        let e = provider.entry(at: t)
-        return (e, provider.nextChange(after: t, current: e))
+        let e = provider.entry(at: t, memo: memo)
+        return (e, provider.nextChange(after: t, current: e, memo: memo))
     }
 }

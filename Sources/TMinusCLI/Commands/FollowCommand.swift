@@ -39,7 +39,7 @@ enum FollowCommand {
                     // An event's instance is over: its source gives the next one.
                     if let refresh = session.widget.refresh, t >= refresh { session.reload() }
                     let options = RenderOptions(family: family, markup: markup, config: session.widget.config, zone: session.ctx.zone)
-                    let (entry, next) = session.widget.entryAndNext(at: t)
+                    let (entry, next) = session.widget.entryAndNext(at: t, memo: session.memo)
                     let wake = [next, session.widget.refresh].compactMap { $0 }.min()
                     return (StreamFraming.update(format, entry, options), wake)
                 }
@@ -60,6 +60,8 @@ final class Session {
     var ctx: Context
     let deadline: String?
     var widget: WidgetInput
+    /// Today's todos between ticks; a new one with every new reading.
+    var memo = TodayMemo()
 
     init(_ ctx: Context, deadline: String?) {
         var ctx = ctx
@@ -74,6 +76,7 @@ final class Session {
     func reload() {
         ctx.now = CLI.systemNow() + ctx.clockOffset
         widget = WidgetInput.load(ctx, deadline: deadline)
+        memo = TodayMemo()
     }
 }
 

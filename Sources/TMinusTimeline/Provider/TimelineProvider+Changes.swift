@@ -7,11 +7,12 @@ extension TimelineProvider {
         nextChange(after: t, current: current, memo: TodayMemo())
     }
 
-    func nextChange(after t: Instant, current: Entry?, memo: TodayMemo) -> Instant? {
+    public func nextChange(after t: Instant, current: Entry?, memo: TodayMemo) -> Instant? {
         let e = current ?? entry(at: t, memo: memo)
         var cursor = t
         while let c = candidates(after: cursor).min() {
-            if !entry(at: c, memo: memo).sameContent(as: e) {
+            let next = entry(at: c, memo: memo)
+            if !next.sameContent(as: e) {
                 // Every place content can change is a candidate; should a calendar corner case
                 // change it earlier (a DST jump of the day anchor), find the first change exactly.
                 if c.seconds - 1 > cursor.seconds, !entry(at: c - 1, memo: memo).sameContent(as: e) {
@@ -22,6 +23,7 @@ extension TimelineProvider {
                     }
                     return hi
                 }
+                memo.found = next
                 return c
             }
             cursor = c

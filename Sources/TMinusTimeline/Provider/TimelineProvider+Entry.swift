@@ -5,7 +5,10 @@ extension TimelineProvider {
     /// families' text.
     public func entry(at t: Instant) -> Entry { entry(at: t, memo: nil) }
 
-    func entry(at t: Instant, memo: TodayMemo?) -> Entry {
+    /// The same, with today's todos from `memo`, and the entry itself when the last `nextChange`
+    /// on this memo found it (a follower's next tick is the change it found).
+    public func entry(at t: Instant, memo: TodayMemo?) -> Entry {
+        if let memo, let found = memo.found, found.date == t { return found }
         let (todos, todoValues) = today(at: t, memo: memo)
         guard let shown = shownDeadline(at: t) else {
             return make(t, .none, nil, todos, todoValues)

@@ -164,10 +164,16 @@ public struct EntrySequence: Sequence, Sendable {
 }
 
 /// Today's todos and their placeholder values for the stretch of time they hold: the same local
-/// date and the same number of todo due instants passed.
-final class TodayMemo {
+/// date and the same number of todo due instants passed. A follower keeps one across its ticks
+/// (one provider's: a memo is only ever used with the provider it was filled by), so a tick in the
+/// last hour computes the countdown, not the day's todos again.
+public final class TodayMemo {
+    public init() {}
+
     var date: CivilDate?
     var passed = -1
     var todos: [TodayTodo] = []
     var values: PlaceholderValues = [:]
+    /// The entry at the change `nextChange` found last.
+    var found: Entry?
 }
