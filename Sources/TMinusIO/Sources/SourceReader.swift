@@ -67,8 +67,10 @@ public enum SourceReader {
 
     static let racyPrefix = Array("racy:".utf8)
 
-    /// Whether what a record watched is as it was: one `stat` per path.
-    public static func isUnchanged(_ record: Summary.Source) -> Bool {
+    /// Whether what a record watched is as it was: one `stat` per path. `racyToo`: a racy stamp
+    /// matches also after its window (a part this run read a moment ago, folded in under the lock:
+    /// the one more read belongs to a later run).
+    public static func isUnchanged(_ record: Summary.Source, racyToo: Bool = false) -> Bool {
         for w in record.watch {
             if let now = FileStamp.of(w.path) {
                 var text = Array(w.stamp.utf8)[...]
@@ -76,7 +78,7 @@ public enum SourceReader {
                     // Recorded within its racy window: the same stamp is trusted only while the
                     // window lasts (after it, the one more read that settles it).
                     text = text.dropFirst(racyPrefix.count)
-                    if !isRacy(now) { return false }
+                    if !racyToo && !isRacy(now) { return false }
                 }
                 if !now.matches(text) { return false }
             } else if w.stamp != "-" {

@@ -6,14 +6,15 @@ public import TMinusCore
 /// their items live in the store's links, so they are the same on every run.
 extension Container {
     /// Whether a source's part is current: one `stat` per watched path (the poll path's cost).
-    static func isCurrent(_ record: Summary.Source, _ config: SourceConfig, _ sourcing: Sourcing, now: Instant) -> Bool {
+    static func isCurrent(_ record: Summary.Source, _ config: SourceConfig, _ sourcing: Sourcing, now: Instant,
+                          justRead: Bool = false) -> Bool {
         guard record.kind == config.kind.rawValue, record.key == config.key else { return false }
         if config.isCalendar, record.zone != sourcing.zone.name || record.hold != sourcing.hold { return false }
         if let refresh = record.refresh, now >= refresh { return false }
         // Read at a later time than now (a run with a future --now, a clock stepped back): what it
         // expanded (the next instances of a series) is not this moment's, so it is read again.
         if now < record.stamp { return false }
-        return SourceReader.isUnchanged(record)
+        return SourceReader.isUnchanged(record, racyToo: justRead)
     }
 
     /// Whether every configured source has a current part in the summary and no other source
@@ -69,7 +70,9 @@ extension Container {
                 }
                 continue
             }
-            var part = fresh.first(where: { $0.source.name == config.name && $0.source.error == nil && Self.isCurrent($0.source, config, sourcing, now: now) })
+            var part = fresh.first(where: {
+                $0.source.name == config.name && $0.source.error == nil && Self.isCurrent($0.source, config, sourcing, now: now, justRead: true)
+            })
                 ?? SourceReader.read(config, sourcing, now: now, origin: myOrigin)
             part.items = part.items.filter(firstTime)
             part.source.items = part.items.count

@@ -87,13 +87,30 @@ extension Container {
     /// there is none yet, it is rebuilt under the lock; when it cannot be written (a read-only
     /// home), the rebuilt one is used without writing it. The usual cost is one `stat`.
     public func summaryForWidgets(now: Instant) throws(TMinusError) -> Summary {
+        // Stamped before it is read: the refresh below takes this parse again only while the
+        // file still has this stamp (a big summary is parsed once per run, not three times).
+        let stamp = FileStamp.lookup(home.summaryPath)
+        var parsed: ParsedSummary?
         if let bytes = try FileIO.read(home.summaryPath) {
             let summary = try parseSummary(bytes)
             if isCurrent(summary) && !summary.pending && sourcesCurrent(summary, now: now) { return summary }
+            if let stamp { parsed = ParsedSummary(stamp: stamp, summary: summary) }
         } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }
-        return try refreshSummary(now: now)
+        return try refreshSummary(now: now, parsed: parsed)
+    }
+
+    /// A summary as parsed, with the stamp its file had.
+    struct ParsedSummary {
+        var stamp: FileStamp
+        var summary: Summary
+    }
+
+    /// The summary on disk, parsed; `parsed` when the file still has its stamp.
+    func currentSummary(_ parsed: ParsedSummary?) -> Summary? {
+        if let parsed, FileStamp.lookup(home.summaryPath) == parsed.stamp { return parsed.summary }
+        return (try? FileIO.read(home.summaryPath)).flatMap { $0 }.flatMap { try? parseSummary($0) }
     }
 
     /// Whether a summary shows the store as it is now: the store stamp it records is the store's.
@@ -104,14 +121,14 @@ extension Container {
         return summary.storeStamp.map { $0 == current.description } ?? !summary.hasOwnSource
     }
 
-    func refreshSummary(now: Instant) throws(TMinusError) -> Summary {
+    func refreshSummary(now: Instant, parsed: ParsedSummary? = nil) throws(TMinusError) -> Summary {
         // Stale sources are read before the lock is taken: a command that writes waits only for
         // the fold and the commit, never for a big folder being read.
-        let before = (try? FileIO.read(home.summaryPath)).flatMap { $0 }.flatMap { try? parseSummary($0) }
+        let before = currentSummary(parsed)
         let fresh = sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: before, now: now) : []
         let rebuild = { () throws(TMinusError) -> Summary in
             self.removeTemps()
-            let previous = (try? FileIO.read(self.home.summaryPath)).flatMap { $0 }.flatMap { try? self.parseSummary($0) }
+            let previous = self.currentSummary(parsed)
             if let s = previous, self.isCurrent(s), !s.pending, self.sourcesCurrent(s, now: now) { return s }
             if let sourcing = self.sourcing, !sourcing.sources.isEmpty { return try self.refreshSources(now: now, previous: previous, fresh: fresh) }
             let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
