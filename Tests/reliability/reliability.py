@@ -38,6 +38,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("TMINUS_BIN") or os.path.join(ROOT, ".build/debug/tminus")
@@ -75,7 +76,7 @@ def copy(src):
 
 def temps(sandbox):
     found = []
-    for d in [f"{sandbox}/home", sandbox, f"{sandbox}/cal/work"]:
+    for d in [f"{sandbox}/home", f"{sandbox}/home/cache", sandbox, f"{sandbox}/cal/work"]:
         if os.path.isdir(d):
             found += [n for n in os.listdir(d) if n.startswith(".") and n.endswith(".tmp")]
     return found
@@ -183,6 +184,19 @@ def sourced(base):
     return base
 
 
+def sourced_synced(base):
+    """A sourced home after a sync brought a file into its vdir (aged, so its reading is kept in
+    the file cache): the next read folds it in and writes the cache, the store and the summary."""
+    sourced(base)
+    path = f"{base}/cal/work/synced.ics"
+    open(path, "w", newline="").write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:synced\r\n"
+                                      "SUMMARY:Synced todo\r\nDUE;VALUE=DATE:20261203\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    old = time.time() - 60
+    for p in [path, f"{base}/cal/work", f"{base}/cal"]:
+        os.utime(p, (old, old))
+    return base
+
+
 def sourced_done(base):
     sourced(base)
     ok(base, "done", "Write report", "Call mom")
@@ -214,6 +228,7 @@ SCENARIOS = [
     ("edit sources", sourced, ["edit", "Water plants", "--title", "Water the plants"]),
     ("todo --to vdir", sourced, ["todo", "Ship it", "--due", "2026-12-02", "--to", "cal"]),
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
+    ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
 ]
 
 

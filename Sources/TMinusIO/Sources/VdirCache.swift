@@ -6,7 +6,7 @@ import TMinusCore
 /// not the folder. It lives in the home's `cache/` folder, one file per source, and is only ever a
 /// shortcut: a missing, unreadable or foreign one (another config key, zone, hold, tminus binary,
 /// or a time before it was written) is ignored and the files are read, as before it existed.
-struct VdirCache: Equatable {
+public struct VdirCache: Equatable {
     struct File: Equatable {
         /// The file's stamp when it was read (`FileStamp.description`); never a racy one.
         var stamp: String
@@ -22,7 +22,7 @@ struct VdirCache: Equatable {
         if files.updateValue(file, forKey: name) == nil { order.append(name) }
     }
 
-    static func == (a: VdirCache, b: VdirCache) -> Bool { a.files == b.files }
+    public static func == (a: VdirCache, b: VdirCache) -> Bool { a.files == b.files }
 
     static let format = "tminus-vdir-cache 1"
 
@@ -110,6 +110,15 @@ struct VdirCache: Equatable {
         try p.finish()
         guard signed, dated else { throw Foreign() }
         return cache
+    }
+
+    /// For the fuzzer: how many files a cache's bytes hold (nil: refused), after checking that
+    /// what was read is written back to bytes that read the same.
+    public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
+        guard let cache = try? parse(bytes, signature: signature, now: now) else { return nil }
+        let again = try? parse(cache.bytes(signature: signature, now: now), signature: signature, now: now)
+        precondition(again == cache, "a vdir cache that does not read back the same")
+        return cache.files.count
     }
 
     func bytes(signature: String, now: Instant) -> [UInt8] {

@@ -73,6 +73,8 @@ public struct Container: Sendable {
         for name in FileIO.names(in: home.directory) where FileIO.tempPid(name) != nil {
             FileIO.remove(home.directory + "/" + name)
         }
+        // A cache write killed half-way (its writer is gone; a live one may be writing now).
+        SourceWriter.removeDeadTemps(in: home.cacheDirectory)
         let configDir = FileIO.directory(of: home.configPath)
         let prefix = "." + FileIO.baseName(of: home.configPath) + "."
         for name in FileIO.names(in: configDir) where name.hasPrefix(prefix) {

@@ -293,6 +293,14 @@ let targets: [Target] = [
             check(text.hasSuffix(hit.text), "a hit whose output is not the file's end")
         }
     },
+    // The vdir file cache (VdirCache.swift): refused or read; what is read writes back the same.
+    Target(name: "vdir-cache", seeds: [
+        #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n" +
+            #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}],[false,null,"uid-b",null]]],"# + "\n" +
+            #"["b.ics","13-10-1795428000.0",[],[]]]}"#,
+    ]) { b in
+        _ = VdirCache.roundTrip(b, signature: "s", now: now)
+    },
     Target(name: "tzif", seeds: ["Europe/Berlin", "Australia/Lord_Howe", "America/Los_Angeles"].compactMap {
         (try? FileIO.read("/usr/share/zoneinfo/\($0)")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     }) { b in
