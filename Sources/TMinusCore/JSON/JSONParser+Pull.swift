@@ -189,25 +189,45 @@ extension JSONParser {
     }
 
     /// Reads past the next value, whatever it is (a loop, not recursion; nesting is limited as in
-    /// `parse`).
+    /// `parse`). Strings and keys are checked as `parse` checks them, with the same messages, but
+    /// never made (a store's version is found by skipping every item).
     public mutating func skipValue() throws(JSONSyntaxError) {
         let base = open.count
         while true {
             switch try kind() {
             case .object: try beginObject()
             case .array: try beginArray()
-            case .string: _ = try parseString()
+            case .string: try skipString()
             case .number: _ = try parseNumber()
             case .bool: _ = try readBool()
             case .null: _ = try readNull()
             }
             // On to the next value inside the containers opened here, closing finished ones.
             while open.count > base {
-                let more = open[open.count - 1].object ? try nextKey() != nil : try nextElement()
+                let more = open[open.count - 1].object ? try skipKey() : try nextElement()
                 if more { break }
             }
             if open.count == base { return }
         }
+    }
+
+    /// Past the next key and its `:` (true), or past the object's `}` (false).
+    private mutating func skipKey() throws(JSONSyntaxError) -> Bool {
+        guard try advance(closing: UInt8(ascii: "}"), what: "an object; a '}' is missing") else { return false }
+        guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found '\(printable(bytes[index]))'") }
+        let start = index
+        try skipString()
+        try skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            // The message `nextKey` gives, which names the key (made only now).
+            let here = index
+            index = start
+            let key = (try? parseString()) ?? ""
+            index = here
+            throw error("expected ':' after the key \"\(key)\"")
+        }
+        index += 1
+        return true
     }
 
     /// That only whitespace follows.

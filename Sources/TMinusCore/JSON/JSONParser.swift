@@ -257,6 +257,45 @@ public struct JSONParser {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Past a string literal, checked as `parseString` checks it (the same messages), without
+    /// making it.
+    mutating func skipString() throws(JSONSyntaxError) {
+        index += 1
+        while true {
+            guard index < bytes.count else { throw error("a string is never closed; a '\"' is missing") }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if b < 0x20 { throw error(b == 0x0A ? "a string runs past the end of the line; a '\"' is missing" : "a control character inside a string") }
+            index += 1
+            if b != UInt8(ascii: "\\") { continue }
+            guard index < bytes.count else { throw error("a string ends in a lone backslash") }
+            let e = bytes[index]
+            index += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                 UInt8(ascii: "r"), UInt8(ascii: "t"):
+                continue
+            case UInt8(ascii: "u"):
+                let scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("a lone surrogate in a \\u escape")
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("a lone surrogate in a \\u escape") }
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw error("a lone surrogate in a \\u escape")
+                }
+            default:
+                throw error("unknown escape '\\\(printable(e))' in a string")
+            }
+        }
+    }
+
     mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
         var v: UInt32 = 0
