@@ -60,7 +60,9 @@ PY
 
 # Instructions (valgrind's lackey: deterministic, unlike wall times), side by side: the floor for
 # any Swift program (a static one-line program built here), /bin/date, and the poll on this home
-# and on homes with 10 and 1,000 open items (the poll should cost what is shown, not what is kept).
+# and on homes with 10, 1,000 and 10,000 open items (the poll should cost what is shown, not what is
+# kept): the full run (no widget cache), `todo` on each, and a follower's tick in a deadline's last
+# hour (a line a second: a 16 s run minus a 6 s run, per line).
 if command -v valgrind >/dev/null; then
   count() { valgrind --tool=lackey --basic-counts=yes "$@" 2>&1 >/dev/null | sed -n 's/.*guest instrs: *//p' | tr -d ,; }
   mkdir -p "$WORK/floor/Sources/floor"
@@ -68,7 +70,7 @@ if command -v valgrind >/dev/null; then
   echo 'print("7h 00m")' >"$WORK/floor/Sources/floor/main.swift"
   floor=""
   if (cd "$WORK/floor" && swift build -c release -Xswiftc -static-executable >/dev/null 2>&1); then floor=$(count "$WORK/floor/.build/release/floor"); fi
-  for n in 10 1000; do
+  for n in 10 1000 10000; do
     h=$WORK/open$n
     python3 - "$BIN" "$h" "$n" <<'PY'
 import subprocess, sys
@@ -89,8 +91,19 @@ json.dump(store, open(home + "/store.json", "w"))
 subprocess.run([bin, "--home", home, "summary", "--rebuild"], check=True, stdout=subprocess.DEVNULL)
 PY
     "$BIN" --home "$h" show --format waybar >/dev/null
-    eval "open_$n=\$(count \"\$BIN\" --home \"\$h\" show --format waybar)"
+    eval "open_$n=\$(env -u XDG_RUNTIME_DIR bash -c \"\$(declare -f count); count \$BIN --home \$h show --format waybar\")"
+    eval "todo_$n=\$(count \"\$BIN\" --home \"\$h\" todo \"One more\")"
   done
+  printf 'instructions, full run of show: 10 open %s, 1,000 open %s (%.2f x), 10,000 open %s (%.2f x); todo: 10 open %s, 1,000 open %s (%.1f x)\n' \
+    "$open_10" "$open_1000" "$(awk -v a="$open_1000" -v b="$open_10" 'BEGIN { print a / b }')" "$open_10000" \
+    "$(awk -v a="$open_10000" -v b="$open_10" 'BEGIN { print a / b }')" "$todo_10" "$todo_1000" "$(awk -v a="$todo_1000" -v b="$todo_10" 'BEGIN { print a / b }')"
+  F=$WORK/follow
+  "$BIN" --home "$F" add "Soon" --due +30m >/dev/null
+  for i in $(seq 1 20); do "$BIN" --home "$F" todo "Todo $i" --due "+${i}h" >/dev/null; done
+  tick() { timeout -s INT "$1" valgrind --tool=lackey --basic-counts=yes "$BIN" --home "$F" show --follow --format waybar 2>&1 >"$WORK/follow.$1" | sed -n 's/.*guest instrs: *//p' | tr -d , || true; }
+  t6=$(tick 6); t16=$(tick 16)
+  l6=$(wc -l <"$WORK/follow.6"); l16=$(wc -l <"$WORK/follow.16")
+  echo "instructions per follower tick (waybar, 20 todos, a line a second): $(( (t16 - t6) / (l16 - l6) )) (target 200,000)"
   d=$(count /bin/date +%s)
   p=$(count "$BIN" --home "$H" show --format waybar)
   printf 'instructions: swift floor %s, date %s, poll %s (%.2f x date); 10 open %s, 1,000 open %s (%.2f x)\n' \
