@@ -89,7 +89,8 @@ public enum CLI {
             if let topic = args.first, let spec = CommandTable.named(topic) { console.out(Help.page(spec)) } else { console.out(Help.overview) }
             return 0
         }
-        if command == "--version" || command == "version" {
+        // -V and -v as most tools take them (a new user tries them first).
+        if command == "--version" || command == "version" || command == "-V" || command == "-v" {
             console.out("tminus \(Help.version)")
             return 0
         }

@@ -41,8 +41,14 @@ struct CLIHelpTests {
     }
 
     @Test func version() throws {
-        let result = try TempHome().run("--version")
+        let h = try TempHome()
+        let result = try h.run("--version")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("tminus "))
+        // What a new user types first says the same.
+        for flag in ["-V", "-v", "version"] {
+            let r = try h.run(flag)
+            #expect(r.status == 0 && r.stdout == result.stdout && r.stderr.isEmpty, "\(flag): \(r)")
+        }
     }
 }

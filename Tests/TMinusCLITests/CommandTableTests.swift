@@ -7,6 +7,30 @@ import TMinusRender
 /// command, option and format, so adding one is one edit.
 @Suite("CLI: the command table")
 struct CommandTableTests {
+    /// `man tminus` on a fresh account (LANG=C: groff renders for ASCII) prints no warning, and
+    /// what it shows keeps every character's meaning (`%{F#...}`, not `%{F#}`). CI installs groff.
+    @Test func theManPageRendersCleanUnderTheCLocale() throws {
+        let groff = "/usr/bin/groff"
+        try #require(FileManager.default.isExecutableFile(atPath: groff), "groff is not installed (apt-get install groff-base)")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: groff)
+        p.arguments = ["-ww", "-man", "-Tascii"]
+        p.environment = ["LANG": "C", "PATH": "/usr/bin:/bin"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = errors
+        try p.run()
+        input.fileHandleForWriting.write(Data(ManPage.text.utf8))
+        try input.fileHandleForWriting.close()
+        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(warnings.isEmpty, "groff under LANG=C: \(warnings)")
+        #expect(shown.contains("%{F#...}"))
+    }
+
     @Test func namesAreUniqueAndEveryCommandRuns() {
         let names = CommandTable.names
         #expect(Set(names).count == names.count)

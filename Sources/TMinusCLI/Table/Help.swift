@@ -19,7 +19,7 @@ enum Help {
                 lines.append("  " + text.padding(27) + (text.count >= 27 ? "  " : "") + c.summary)
             }
         }
-        lines += ["", CommandTable.whenHelp, CommandTable.refHelp, CommandTable.exitHelp, "Run tminus COMMAND --help for one command."]
+        lines += ["", CommandTable.whenHelp, CommandTable.refHelp, CommandTable.exitHelp, "Run tminus COMMAND --help for one command; tminus --version (or -V) prints the version."]
         return lines.joined(separator: "\n")
     }
 

@@ -8,8 +8,10 @@ enum ManPage {
     static func roff(_ s: String) -> String {
         var out = ""
         for u in s.replacing("\\", with: "\\e").replacing("-", with: "\\-").unicodeScalars {
-            // Non-ASCII as \[uXXXX]: groff reads it whatever the locale.
-            if u.isASCII { out.unicodeScalars.append(u) } else {
+            // Typography as groff's own glyphs, which every output device has (under LANG=C `man`
+            // renders for ASCII, and \[u2026] there is a warning and nothing); other non-ASCII
+            // as \[uXXXX]: groff reads it whatever the locale.
+            if let glyph = glyphs[u.value] { out += glyph } else if u.isASCII { out.unicodeScalars.append(u) } else {
                 let hex = String(u.value, radix: 16, uppercase: true)
                 out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
             }
@@ -17,6 +19,11 @@ enum ManPage {
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }
+
+    static let glyphs: [UInt32: String] = [
+        0x2026: "...", 0x2014: "\\(em", 0x2013: "\\(en", 0x2018: "\\(oq", 0x2019: "\\(cq", 0x201C: "\\(lq", 0x201D: "\\(rq",
+        0x00B7: "\\(pc", 0x2264: "\\(<=", 0x2265: "\\(>=", 0x00D7: "\\(mu", 0x2192: "\\(->",
+    ]
 
     static func paragraph(_ text: String) -> [String] {
         text.split(separator: "\n").map { roff(Validation.trimmedText(String($0))) }
