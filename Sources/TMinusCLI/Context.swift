@@ -60,3 +60,11 @@ struct Context {
     /// "today 17:45", "Tue 2026-12-01", relative to now, in the user's clock style.
     func describe(_ due: Due) -> String { DueText.describe(due, now: now, zone: zone, clock: clock) }
 }
+
+extension Context {
+    /// A `--due` for examples in hints: two weeks from today at 17:00, so an example a user
+    /// copies is never in the past.
+    var exampleDue: String {
+        zone.local(now + 14 * 86_400).date.description + "T17:00"
+    }
+}

@@ -78,6 +78,18 @@ struct CLIErrorTests {
         #expect(h.bytes("store.json") == store)
     }
 
+    /// The examples in hints are dates to come (two weeks from now at 17:00), never a fixed date
+    /// that has passed by the time someone copies it.
+    @Test func hintsGiveADateToCome() throws {
+        let h = try TempHome()
+        for now in ["2026-03-10T12:00:00Z", "2031-07-30T23:30:00Z"] {
+            let expected = now.hasPrefix("2026") ? "2026-03-24T17:00" : "2031-08-14T17:00"
+            #expect(try h.run(["add", "Thesis"], now: now).stderr.contains("--due \(expected)"))
+            #expect(try h.run(["add"], now: now).stderr.contains("--due \(expected)"))
+            #expect(try h.run(["demo"], now: now).stdout.contains("Add your own: tminus add \"Thesis\" --due \(expected),"))
+        }
+    }
+
     @Test func badInputOnAFreshHomeCreatesNoStore() throws {
         let h = try TempHome()
         let result = try h.run("todo", "x", "--due", "2026-02-30")

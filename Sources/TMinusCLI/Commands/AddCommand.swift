@@ -10,10 +10,10 @@ enum AddCommand {
     /// With `createTags`, a tag the store does not have is added (an item from a link).
     static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "add")
-        try a.expectPositional(1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due 2026-12-01T17:00")
+        try a.expectPositional(1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due \(ctx.exampleDue)")
         let title = try Validation.title(a.positional[0])
         guard let dueText = a.value("due") else {
-            throw .usage("a deadline needs --due WHEN, e.g. tminus add \"\(Validation.printable(title))\" --due 2026-12-01T17:00")
+            throw .usage("a deadline needs --due WHEN, e.g. tminus add \"\(Validation.printable(title))\" --due \(ctx.exampleDue)")
         }
         let due = try ctx.when(dueText).due
         let note = try Validation.note(a.value("note") ?? "")

@@ -35,7 +35,7 @@ enum DemoCommand {
             }
         }
         ctx.say("")
-        ctx.say("Add your own: tminus add \"Thesis\" --due 2026-12-01T17:00, then tminus show --format waybar")
+        ctx.say("Add your own: tminus add \"Thesis\" --due \(ctx.exampleDue), then tminus show --format waybar")
         return 0
     }
 
