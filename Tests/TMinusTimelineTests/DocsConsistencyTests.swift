@@ -19,6 +19,43 @@ struct DocsConsistencyTests {
         #expect(documented == Set(Placeholder.allCases.map(\.rawValue)))
     }
 
+    /// The README's bar snippets are the integration files' (what the real-bar tests run): the
+    /// ini sections line for line without comments, Waybar's module key for key.
+    @Test func readmeSnippetsAreTheIntegrationFiles() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        func file(_ path: String) throws -> String {
+            try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        }
+        /// The lines of the `[name]` section of an ini text, without comments and blank lines (in the
+    /// README, up to the end of its code block).
+        func section(_ text: String, _ name: String) -> [String] {
+            var out: [String] = [], inside = false
+            for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("```") { inside = false; continue }  // the end of the README's code block
+                if line.hasPrefix("[") { inside = line == "[\(name)]"; if inside { out.append(line) }; continue }
+                if inside, !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix(";") { out.append(line) }
+            }
+            return out
+        }
+        for (path, name) in [("integrations/i3blocks/config", "tminus"), ("integrations/polybar/config.ini", "module/tminus")] {
+            let expected = section(try file(path), name)
+            #expect(expected.count > 2, "\(path) has a [\(name)] section")
+            #expect(section(readme, name) == expected, "the README's [\(name)] snippet is not \(path)'s")
+        }
+        // Waybar: every "key": "value" of the README's module is the same in the integration file.
+        let start = try #require(readme.range(of: "\"custom/tminus\": {"))
+        let module = readme[start.upperBound...].prefix { $0 != "}" }
+        let waybar = try file("integrations/waybar/config.jsonc")
+        let pairs = module.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        #expect(pairs.count >= 4)
+        for pair in pairs {
+            let parts = pair.components(separatedBy: "\": ")
+            try #require(parts.count == 2, "\(pair)")
+            #expect(waybar.contains(parts[0] + "\": " + parts[1]), "integrations/waybar/config.jsonc lacks \(pair)")
+        }
+    }
+
     @Test func readmeDocumentsEveryConfigKey() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         for key in ["deadline", "precision", "warning", "critical", "overHold", "overText", "templates", "colors", "icons",
