@@ -236,18 +236,7 @@ public struct JSONParser {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw error("a lone surrogate in a \\u escape")
-                    }
-                    index += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("a lone surrogate in a \\u escape") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw error("a lone surrogate in a \\u escape")
-                }
+                let scalar = try unicodeEscape()
                 out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
             default:
                 throw error("unknown escape '\\\(printable(e))' in a string")
@@ -279,21 +268,28 @@ public struct JSONParser {
                  UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
-                let scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw error("a lone surrogate in a \\u escape")
-                    }
-                    index += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("a lone surrogate in a \\u escape") }
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw error("a lone surrogate in a \\u escape")
-                }
+                _ = try unicodeEscape()
             default:
                 throw error("unknown escape '\\\(printable(e))' in a string")
             }
         }
+    }
+
+    /// The scalar of a `\\u` escape whose `u` was read: four hex digits, and a low surrogate's
+    /// escape after a high one (a lone surrogate is an error).
+    mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
+        let scalar = try hex4()
+        if (0xD800..<0xDC00).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw error("a lone surrogate in a \\u escape")
+            }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("a lone surrogate in a \\u escape") }
+            return 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        if (0xDC00..<0xE000).contains(scalar) { throw error("a lone surrogate in a \\u escape") }
+        return scalar
     }
 
     mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -67,34 +67,38 @@ public struct VdirCache: Equatable {
                 dated = true
             case "files":
                 guard signed, dated else { throw Foreign() }
+                // Each file is an array of known length: every element must be there.
+                func element() throws {
+                    guard try p.nextElement() else { throw Foreign() }
+                }
                 try p.beginArray()
                 while try p.nextElement() {
                     try p.beginArray()
-                    guard try p.nextElement() else { throw Foreign() }
+                    try element()
                     let name = try p.readString()
-                    guard try p.nextElement() else { throw Foreign() }
+                    try element()
                     let stamp = try p.readString()
-                    guard try p.nextElement() else { throw Foreign() }
+                    try element()
                     var problems: [String] = []
                     try p.beginArray()
                     while try p.nextElement() { problems.append(try p.readString()) }
-                    guard try p.nextElement() else { throw Foreign() }
+                    try element()
                     var entries: [CalendarFile.Entry] = []
                     try p.beginArray()
                     while try p.nextElement() {
                         try p.beginArray()
-                        guard try p.nextElement() else { throw Foreign() }
+                        try element()
                         let isEvent = try p.readBool()
-                        guard try p.nextElement() else { throw Foreign() }
+                        try element()
                         var expires: Instant?
                         if try p.kind() == .null { _ = try p.readNull() } else {
                             let n = try p.readNumber()
                             guard n.rounded() == n, abs(n) < 1e15 else { throw Foreign() }
                             expires = Instant(Int64(n))
                         }
-                        guard try p.nextElement() else { throw Foreign() }
+                        try element()
                         let id = try p.readString()
-                        guard try p.nextElement() else { throw Foreign() }
+                        try element()
                         var item: Item?
                         if try p.kind() == .null { _ = try p.readNull() } else { item = try Item.read(&p, lowerCaseIDs: true).0 }
                         guard try !p.nextElement() else { throw Foreign() }
