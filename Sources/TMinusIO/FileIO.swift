@@ -8,33 +8,16 @@ public enum FileIO {
     /// /dev/zero or a directory named as a config or zone file is an error, not a hang), and at
     /// most `limit` bytes.
     public static func read(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> [UInt8]? {
-        guard let fd = try openForReading(path) else { return nil }
-        defer { close(fd) }
-        let r = try readOpened(fd, path: path, limit: limit)
-        // (The stamp of what was read: a file replaced after this is seen as changed.)
-        if ReadLog.entries != nil { ReadLog.note(path, FileStamp(r.stat)) }
-        return r.bytes
-    }
-
-    /// The same with the stamp of the file read (from the `fstat` the read makes anyway: the file
-    /// as opened, whatever replaces it after).
-    public static func readStamped(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> (bytes: [UInt8], stamp: FileStamp)? {
-        guard let fd = try openForReading(path) else { return nil }
-        defer { close(fd) }
-        let r = try readOpened(fd, path: path, limit: limit)
-        let stamp = FileStamp(r.stat)
-        if ReadLog.entries != nil { ReadLog.note(path, stamp) }
-        return (r.bytes, stamp)
-    }
-
-    /// A descriptor for reading `path`; nil when there is nothing there (noted as such).
-    static func openForReading(_ path: String) throws(TMinusError) -> Int32? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return nil }
             throw .failure("cannot read \(path): \(errorText())")
         }
-        return fd
+        defer { close(fd) }
+        let r = try readOpened(fd, path: path, limit: limit)
+        // (The stamp of what was read: a file replaced after this is seen as changed.)
+        if ReadLog.entries != nil { ReadLog.note(path, FileStamp(r.stat)) }
+        return r.bytes
     }
 
     /// An open file's whole content (a regular file only, at most `limit` bytes) and its `stat`.

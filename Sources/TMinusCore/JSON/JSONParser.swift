@@ -277,6 +277,7 @@ public struct JSONParser {
 
     /// The scalar of a `\\u` escape whose `u` was read: four hex digits, and a low surrogate's
     /// escape after a high one (a lone surrogate is an error).
+    @inline(never)  // kept out of parseString, whose fast path every summary string takes
     mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
         let scalar = try hex4()
         if (0xD800..<0xDC00).contains(scalar) {

@@ -63,10 +63,10 @@ struct CalendarReading {
 
 /// What one calendar file gives: its entries (without the collection's colour) and its problems
 /// (without the file's name).
-struct CalendarFile: Equatable {
+struct CalendarFile {
     /// One item of the file: an open one whole; a completed one only by its id, which hides
     /// later copies of its UID as the whole item would.
-    struct Entry: Equatable {
+    struct Entry {
         var id: String
         var isEvent: Bool
         var item: Item?

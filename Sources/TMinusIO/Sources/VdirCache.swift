@@ -6,8 +6,10 @@ import TMinusCore
 /// not the folder. It lives in the home's `cache/` folder, one file per source, and is only ever a
 /// shortcut: a missing, unreadable or foreign one (another config key, zone, hold, tminus binary,
 /// or a time before it was written) is ignored and the files are read, as before it existed.
-public struct VdirCache: Equatable {
-    struct File: Equatable {
+/// (No Equatable conformances here: each is a record the Swift runtime scans when a poll, which
+/// never reads a vdir, looks up a conformance.)
+public struct VdirCache {
+    struct File {
         /// The file's stamp when it was read (`FileStamp.description`); never a racy one.
         var stamp: String
         var reading: CalendarFile
@@ -22,7 +24,6 @@ public struct VdirCache: Equatable {
         if files.updateValue(file, forKey: name) == nil { order.append(name) }
     }
 
-    public static func == (a: VdirCache, b: VdirCache) -> Bool { a.files == b.files }
 
     static let format = "tminus-vdir-cache 1"
 
@@ -120,8 +121,9 @@ public struct VdirCache: Equatable {
     /// what was read is written back to bytes that read the same.
     public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
         guard let cache = try? parse(bytes, signature: signature, now: now) else { return nil }
-        let again = try? parse(cache.bytes(signature: signature, now: now), signature: signature, now: now)
-        precondition(again == cache, "a vdir cache that does not read back the same")
+        let written = cache.bytes(signature: signature, now: now)
+        let again = try? parse(written, signature: signature, now: now)
+        precondition(again?.bytes(signature: signature, now: now) == written, "a vdir cache that does not read back the same")
         return cache.files.count
     }
 

@@ -87,13 +87,14 @@ extension Container {
     /// there is none yet, it is rebuilt under the lock; when it cannot be written (a read-only
     /// home), the rebuilt one is used without writing it. The usual cost is one `stat`.
     public func summaryForWidgets(now: Instant) throws(TMinusError) -> Summary {
-        // With the stamp of the file read: the refresh below takes this parse again only while
-        // the file still has it (a big summary is parsed once per run, not three times).
+        // Stamped before it is read: the refresh below takes this parse again only while the
+        // file still has this stamp (a big summary is parsed once per run, not three times).
+        let stamp = FileStamp.lookup(home.summaryPath)
         var parsed: ParsedSummary?
-        if let (bytes, stamp) = try FileIO.readStamped(home.summaryPath) {
+        if let bytes = try FileIO.read(home.summaryPath) {
             let summary = try parseSummary(bytes)
             if isCurrent(summary) && !summary.pending && sourcesCurrent(summary, now: now) { return summary }
-            parsed = ParsedSummary(stamp: stamp, summary: summary)
+            if let stamp { parsed = ParsedSummary(stamp: stamp, summary: summary) }
         } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }

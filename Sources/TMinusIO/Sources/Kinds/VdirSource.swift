@@ -21,6 +21,7 @@ enum VdirSource: SourceKindIO {
         let signature = VdirCache.signature(source, sourcing)
         let kept = cachePath.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
         var cache = VdirCache()
+        var parsed = false
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
@@ -44,10 +45,14 @@ enum VdirSource: SourceKindIO {
                 }
                 let reading = calendar.parse(bytes, shown: shown)
                 calendar.add(reading, shown: shown, color: color)
-                if let stamp, !SourceReader.isRacy(stamp) { cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading)) }
+                if let stamp, !SourceReader.isRacy(stamp) {
+                    cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading))
+                    parsed = true
+                }
             }
         }
-        if let cachePath, cache != kept { cache.write(to: cachePath, signature: signature, now: now) }
+        // Written when a file was parsed (and kept) or one kept is gone.
+        if let cachePath, parsed || cache.files.count != kept.files.count { cache.write(to: cachePath, signature: signature, now: now) }
         out = calendar.finish()
     }
 
