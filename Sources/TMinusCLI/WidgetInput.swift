@@ -43,9 +43,9 @@ struct WidgetInput {
         }
     }
 
-    func entry(at t: Instant) -> Entry {
+    func entry(at t: Instant, memo: TodayMemo? = nil) -> Entry {
         guard let provider else { return .error(problem ?? "unknown error", at: t) }
-        return provider.entry(at: t)
+        return provider.entry(at: t, memo: memo)
     }
 
     /// The entry at `t` and the date of the next one (nil: nothing changes until the data does).

@@ -35,7 +35,8 @@ public enum FileIO {
             guard let chunk = read(fd: fd, at: Int64(out.count), count: capacity) else {
                 throw .failure("cannot read \(path): \(errorText())")
             }
-            out += chunk
+            // (The first chunk is the array: appending it would copy every byte once more.)
+            if out.isEmpty { out = chunk } else { out += chunk }
             if chunk.count < capacity || out.count == size { break }
             guard out.count <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
             capacity = max(capacity, 65_536)

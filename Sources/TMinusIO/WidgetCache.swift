@@ -1,13 +1,14 @@
 import Glibc
 public import TMinusCore
 
-/// The bar's output, kept for as long as it stays what `show` would print (docs/widget-cache.md).
-/// `show` records every file its run looked at (ReadLog) and, from the timeline, the instant its
-/// output next changes; it keeps the output, that instant and those files' stamps in
-/// `$XDG_RUNTIME_DIR/tminus/` (memory, the user's own, gone at logout). A poll with the same
-/// arguments and environment, before that instant, whose files all stat as they did, prints the
-/// kept output without reading the config, the summary or a zone. Anything else (a file changed,
-/// the time came, the clock went back, a torn or foreign file) is the full run, which keeps anew.
+/// The bar's outputs to come, kept for as long as they stay what `show` would print
+/// (docs/widget-cache.md). `show` records every file its run looked at (ReadLog) and, from the
+/// timeline, the outputs up to an hour ahead, each with the interval it holds for; it keeps them
+/// and those files' stamps in `$XDG_RUNTIME_DIR/tminus/` (memory, the user's own, gone at logout).
+/// A poll with the same arguments and environment, inside the kept hour, whose files all stat as
+/// they did, prints the output of its interval without reading the config, the summary or a zone.
+/// Anything else (a file changed, the hour is over, the clock went back, a torn or foreign file)
+/// is the full run, which keeps anew.
 public enum WidgetCache {
     /// What a kept output says: the bytes to print and the exit code.
     public struct Hit: Sendable {
@@ -15,9 +16,27 @@ public enum WidgetCache {
         public let exitCode: Int32
     }
 
-    static let magic = "tminus-widget-cache 1"
-    /// A cache file is small (one output); anything larger is not one.
+    /// One output and the interval it holds for (`from <= now < until`).
+    public struct Segment: Sendable {
+        public var from: Instant
+        public var until: Instant
+        public var text: String
+        public var exitCode: Int32
+
+        public init(from: Instant, until: Instant, text: String, exitCode: Int32) {
+            self.from = from
+            self.until = until
+            self.text = text
+            self.exitCode = exitCode
+        }
+    }
+
+    static let magic = "tminus-widget-cache 2"
+    /// A cache file is small (an hour of outputs at most); anything larger is not one.
     static let maxBytes = 1 << 20
+    /// What a full run keeps at most: outputs, and their bytes (a poll reads the whole file).
+    public static let maxSegments = 60
+    public static let maxKeptBytes = 256 << 10
     /// Kept files per user: a few bars; older ones go.
     static let maxFiles = 8
 
@@ -88,8 +107,8 @@ public enum WidgetCache {
         }
         guard let m = line(), equals(m, magicBytes), let k = line(), equals(k, key),
               let t = line(), let times = numbers(t), times.count == 3, times[0] <= now.seconds, now.seconds < times[1],
-              let c = line(), let counts = numbers(c), counts.count == 1, counts[0] >= 0, counts[0] <= ReadLog.maxPaths,
-              let code = Int32(exactly: times[2]) else { return nil }
+              times[2] >= 1, times[2] <= Int64(maxSegments),
+              let c = line(), let counts = numbers(c), counts.count == 1, counts[0] >= 0, counts[0] <= ReadLog.maxPaths else { return nil }
         for _ in 0..<counts[0] {
             guard let l = line() else { return nil }
             var tab = l.upperBound - 1
@@ -104,25 +123,54 @@ public enum WidgetCache {
                 guard let stamp, stamp.matches(recorded) else { return nil }
             }
         }
-        return Hit(text: String(decoding: bytes[at...], as: UTF8.self), exitCode: code)
+        // The outputs, one after the other, each after a line `<from> <until> <exit code> <bytes>`:
+        // the one whose interval holds now.
+        // (Read in place, number by number: no line ranges or arrays per output.)
+        func number(then end: UInt8) -> Int64? {
+            var value: Int64 = 0, digits = 0, negative = false
+            if at < bytes.count && bytes[at] == 0x2D { negative = true; at += 1 }
+            while at < bytes.count && digits < 18, bytes[at] >= 0x30 && bytes[at] <= 0x39 {
+                value = value * 10 + Int64(bytes[at] - 0x30)
+                digits += 1
+                at += 1
+            }
+            guard digits > 0, at < bytes.count, bytes[at] == end else { return nil }
+            at += 1
+            return negative ? -value : value
+        }
+        for _ in 0..<times[2] {
+            guard let from = number(then: 0x20), let until = number(then: 0x20), let status = number(then: 0x20),
+                  let length = number(then: 0x0A), length >= 0, length <= Int64(bytes.count - at),
+                  let code = Int32(exactly: status) else { return nil }
+            let end = at + Int(length)
+            if from <= now.seconds && now.seconds < until {
+                return Hit(text: String(decoding: bytes[at..<end], as: UTF8.self), exitCode: code)
+            }
+            at = end
+        }
+        return nil
     }
 
     static let magicBytes = Array(magic.utf8)
 
-    /// Keeps an output for `key`, valid from `now` until `until`, depending on `files` (as
+    /// Keeps the outputs for `key` (consecutive, the first from `now`), depending on `files` (as
     /// ReadLog recorded them). Nothing is kept when a file changed since it was read (this run or
     /// another wrote it), one changed less than 2 s ago (a second write in the same clock tick
     /// would look the same), or there were too many.
-    public static func keep(_ text: String, exitCode: Int32, key: [UInt8], now: Instant, until: Instant,
+    public static func keep(_ segments: [Segment], key: [UInt8], now: Instant,
                             files: [(path: String, stamp: FileStamp?)], environment: Environment) {
-        guard until > now, files.count <= ReadLog.maxPaths, let folder = folder(environment) else { return }
-        var out = magic + "\n" + String(decoding: key, as: UTF8.self) + "\n\(now.seconds) \(until.seconds) \(exitCode)\n\(files.count)\n"
+        guard let last = segments.last, segments.count <= maxSegments, last.until > now, files.count <= ReadLog.maxPaths,
+              let folder = folder(environment) else { return }
+        var out = magic + "\n" + String(decoding: key, as: UTF8.self) + "\n\(now.seconds) \(last.until.seconds) \(segments.count)\n\(files.count)\n"
         for f in files {
             guard !f.path.contains("\n"), !f.path.contains("\t"), FileStamp.lookup(f.path) == f.stamp else { return }
             if let s = f.stamp, s.seconds >= now.seconds - 2 { return }
             out += f.path + "\t" + (f.stamp?.description ?? "-") + "\n"
         }
-        out += text
+        for s in segments {
+            out += "\(s.from.seconds) \(s.until.seconds) \(s.exitCode) \(s.text.utf8.count)\n"
+            out += s.text
+        }
         guard (try? FileIO.makeDirectory(folder)) != nil, let st = lstatOf(folder), (st.st_mode & S_IFMT) == S_IFDIR,
               st.st_uid == getuid() else { return }
         let file = path(folder, key: key)

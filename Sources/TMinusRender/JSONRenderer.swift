@@ -7,6 +7,7 @@ public struct JSONRenderer: Renderer {
     public let format = "json"
     public let about = "the entry as a JSON object, for scripts (eww, ags, your own)"
     public let streams = true
+    public let showsSeconds = true
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {

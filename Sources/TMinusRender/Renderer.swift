@@ -47,7 +47,14 @@ public protocol Renderer: Sendable {
     var about: String { get }
     /// Whether `show --follow` streams this format (conky's execpi polls instead).
     var streams: Bool { get }
+    /// Whether the output names the second it was made in (json's `date` and `remaining`): then a
+    /// kept output holds for that second only (the widget cache).
+    var showsSeconds: Bool { get }
     func render(_ entry: Entry, _ options: RenderOptions) -> Rendered
+}
+
+extension Renderer {
+    public var showsSeconds: Bool { false }
 }
 
 /// Every renderer, by format name: the one list of formats (help, completions, the man page,

@@ -96,8 +96,32 @@ struct CLIWidgetCacheTests {
         #expect(first != later, "\(first) then \(later)")
         try p.agrees("plain")
         // A broken kept file is a full run (and kept again).
-        for url in p.kept { try Data("tminus-widget-cache 1\ngarbage".utf8).write(to: url) }
+        for url in p.kept { try Data("tminus-widget-cache 2\ngarbage".utf8).write(to: url) }
         try p.agrees("plain")
+    }
+
+    @Test func theOutputsToComeAreKeptOnce() throws {
+        let p = try Poller()
+        try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: true, encoding: .utf8)
+        _ = try p.run(["add", "Exam", "--due", "+5h"])
+        sleep(3)
+        let first = try p.poll("plain")
+        let kept = try #require(p.kept.first)
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
+        // Three seconds later the countdown says something else, and it still comes from the
+        // same kept file (a full run would write a new one), as a full run prints it.
+        sleep(3)
+        let later = try p.poll("plain")
+        let full = try p.poll("plain", cached: false)
+        let again = try #require(try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
+        #expect(first != later, "\(first) then \(later)")
+        #expect(later == full || later != first && full != first, "kept \(later) / full \(full)")
+        #expect(again == inode, "the later poll ran in full")
+        // json names the second itself: its output is kept for that second only.
+        let json = try p.poll("json")
+        sleep(2)
+        let jsonLater = try p.poll("json")
+        #expect(json != jsonLater, "\(json)")
     }
 
     @Test func aClickIsNeverAnsweredFromTheCache() throws {

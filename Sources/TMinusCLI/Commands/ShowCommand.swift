@@ -27,17 +27,17 @@ enum ShowCommand {
         }
         let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
         let options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
-        let entry = widget.entry(at: ctx.now)
+        let memo = TodayMemo()
+        let entry = widget.entry(at: ctx.now, memo: memo)
         let rendered = renderer.render(entry, options)
         ctx.console.out(rendered.text)
         if let key = ctx.widgetCacheKey, let files = ReadLog.entries {
             ReadLog.entries = nil
-            // Kept until the timeline says the output changes (an hour at most), when it could
-            // read everything it needed.
+            // Kept when it could read everything it needed: this output and the ones to come.
             if widget.problem == nil, let provider = widget.provider {
-                let until = [provider.nextChange(after: ctx.now, current: entry), widget.refresh, ctx.now + 3_600].compactMap { $0 }.min()!
-                WidgetCache.keep(rendered.text, exitCode: rendered.exitCode, key: key, now: ctx.now, until: until, files: files,
-                                 environment: ctx.environment)
+                let segments = outputsToCome(provider, from: entry, rendered, memo: memo, refresh: widget.refresh, now: ctx.now,
+                                             showsSeconds: renderer.showsSeconds) { renderer.render($0, options) }
+                WidgetCache.keep(segments, key: key, now: ctx.now, files: files, environment: ctx.environment)
             }
         }
         // The poll path ends here, without taking its data apart: freeing every item of the
@@ -45,6 +45,33 @@ enum ShowCommand {
         // Not when the output is captured: then the caller (a test, `open --notify`) goes on.
         if ctx.console.capture == nil { exit(rendered.exitCode) }
         return rendered.exitCode
+    }
+
+    /// The outputs from `now` to come, each with the interval it holds for, as the timeline gives
+    /// them: until the data must be read again (`refresh`), an hour, `maxSegments` outputs or
+    /// `maxKeptBytes`, whichever comes first. A renderer that prints the second itself (json) keeps
+    /// its output for the second it was made in.
+    static func outputsToCome(_ provider: TimelineProvider, from entry: Entry, _ rendered: Rendered, memo: TodayMemo,
+                              refresh: Instant?, now: Instant, showsSeconds: Bool,
+                              render: (Entry) -> Rendered) -> [WidgetCache.Segment] {
+        var limit = now + 3_600
+        if let refresh, refresh < limit { limit = refresh }
+        var segments = [WidgetCache.Segment(from: now, until: limit, text: rendered.text, exitCode: rendered.exitCode)]
+        guard !showsSeconds else {
+            segments[0].until = now + 1
+            return segments
+        }
+        var current = entry
+        var bytes = rendered.text.utf8.count
+        while let next = provider.nextChange(after: current.date, current: current, memo: memo), next < limit {
+            segments[segments.count - 1].until = next
+            guard segments.count < WidgetCache.maxSegments, bytes < WidgetCache.maxKeptBytes else { break }
+            current = provider.entry(at: next, memo: memo)
+            let r = render(current)
+            bytes += r.text.utf8.count
+            segments.append(WidgetCache.Segment(from: next, until: limit, text: r.text, exitCode: r.exitCode))
+        }
+        return segments
     }
 
     /// The widget cache's key for a poll: the whole command line and the environment tminus reads;
