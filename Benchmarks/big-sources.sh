@@ -9,7 +9,10 @@
 #  3. the poll with the vdir unchanged beside /bin/date +%s and the same home without the source
 #     (instructions, valgrind, when installed): with the widget cache ($XDG_RUNTIME_DIR) and
 #     without it (a full run, which reads every open item of the summary);
-#  4. side by side where installed: `khal list now 1d` on the same vdir.
+#  4. side by side where installed: `khal list now 1d` on the same vdir;
+#  5. side by side where installed: `calcurse -n` (the next appointment, from calcurse's own file)
+#     on 100, 1,000 and 10,000 events imported from the .ics tminus reads as a source: wall
+#     medians and instructions, tminus through the widget cache (as a bar polls) and in full.
 # With --huge, also a 1,000,000-event .ics: the first read's wall time and peak memory, then a poll.
 # Usage: Benchmarks/big-sources.sh [runs] [--huge]   (TMINUS_BIN=path skips the build)
 set -euo pipefail
@@ -99,6 +102,57 @@ def med(c, n=5):
 k = med(["khal", "-c", work + "/khal/config", "list", "now", "1d"])
 t = med([bin, "--home", work + "/home", "--config", work + "/config.json", "show", "--format", "waybar"])
 print(f"side by side, the same vdir unchanged: khal list now 1d {k*1000:.0f} ms, tminus show (full run) {t*1000:.1f} ms: khal {k/t:.0f} x")
+PY
+fi
+
+if command -v calcurse >/dev/null; then
+  for n in 100 1000 10000; do
+    C="$WORK/calcurse$n"
+    mkdir -p "$C/conf" "$C/run"; chmod 700 "$C/run"
+    python3 - "$C/events.ics" "$n" <<'PY'
+import sys, datetime
+path, n = sys.argv[1], int(sys.argv[2])
+now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+with open(path, "w", newline="") as f:
+    f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\n")
+    for i in range(n):
+        d = now + datetime.timedelta(minutes=(i - n // 2) * 97 + 45)
+        e = d + datetime.timedelta(minutes=30)
+        f.write("BEGIN:VEVENT\r\nUID:e%d@bench\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Event %d\r\nDTSTART:%s\r\nDTEND:%s\r\nEND:VEVENT\r\n"
+                % (i, i, d.strftime("%Y%m%dT%H%M%SZ"), e.strftime("%Y%m%dT%H%M%SZ")))
+    f.write("END:VCALENDAR\r\n")
+PY
+    calcurse -D "$C/data" -C "$C/conf" -i "$C/events.ics" >/dev/null 2>&1
+    printf '{ "sources": [ { "name": "cal", "kind": "ics", "path": "%s/events.ics" } ] }\n' "$C" >"$C/config.json"
+    "$BIN" --home "$C/home" --config "$C/config.json" sources >/dev/null
+  done
+  sleep 2.1
+  python3 - "$BIN" "$WORK" <<'PY'
+import os, statistics, subprocess, sys, time, shutil
+bin, work = sys.argv[1], sys.argv[2]
+def med(c, env, n=101):
+    ts = []
+    for _ in range(n):
+        t = time.perf_counter(); subprocess.run(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env); ts.append(time.perf_counter() - t)
+    return statistics.median(ts)
+def count(c, env):
+    if not shutil.which("valgrind"): return None
+    r = subprocess.run(["valgrind", "--tool=lackey", "--basic-counts=yes"] + c, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+    for l in r.stderr.splitlines():
+        if "guest instrs:" in l: return int(l.split(":")[-1].replace(",", ""))
+full_env = dict(os.environ); full_env.pop("XDG_RUNTIME_DIR", None)
+for n in (100, 1000, 10000):
+    c = f"{work}/calcurse{n}"
+    cal = ["calcurse", "-D", c + "/data", "-C", c + "/conf", "-n"]
+    tm = [bin, "--home", c + "/home", "--config", c + "/config.json", "show", "--format", "waybar"]
+    cached_env = dict(full_env, XDG_RUNTIME_DIR=c + "/run")
+    subprocess.run(tm, stdout=subprocess.DEVNULL, env=cached_env)
+    count(tm, cached_env)  # (under valgrind the binary is valgrind's: the first run keeps)
+    tc, tf, cc = med(tm, cached_env), med(tm, full_env), med(cal, full_env)
+    ic, ifull, icc = count(tm, cached_env), count(tm, full_env), count(cal, full_env)
+    ins = "" if ic is None else f"; instructions: calcurse {icc:,}, tminus {ic:,} (calcurse {icc / ic:.2f} x), full run {ifull:,}"
+    print(f"side by side, {n:,} events: calcurse -n {cc*1000:.2f} ms, tminus show {tc*1000:.2f} ms (calcurse {cc/tc:.2f} x tminus), "
+          f"full run {tf*1000:.2f} ms{ins}")
 PY
 fi
 
