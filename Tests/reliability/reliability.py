@@ -5,6 +5,9 @@
            mkdir of every mutating command; after each, the next command must find the old state
            or the new one, nothing doubled, nothing both open and completed, no temp file left,
            and a bar must render the current data.
+  cache    the widget cache under the same kills: a bar's poll that kept the hour to come, then a
+           command killed at each write, rename and fsync; the next cached poll prints what a full
+           run prints on what is on disk.
   full     ENOSPC (a full 64 KB tmpfs) and EROFS (the same tmpfs read-only): every command fails
            with exit 1 and one line naming a file, and leaves every file byte for byte as it was.
   crowd    100 writers at once: all land, each with its own handle.
@@ -24,7 +27,7 @@
            reminder sent, and twice only where the ledger shows the documented window (a lone
            `sending` left by the killed run); a torn ledger line is cut off.
 
-Usage: reliability.py [--short] [kill|full|crowd|bad|ledger|shared|twousers|hostile ...]   (TMINUS_BIN picks the binary;
+Usage: reliability.py [--short] [kill|cache|full|crowd|bad|ledger|shared|twousers|hostile ...]   (TMINUS_BIN picks the binary;
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
@@ -295,6 +298,62 @@ def kill_sweep(short):
         print(f"  {name:18s} {points:3d} kill points", flush=True)
     print(f"kill: {runs} runs: {lost} lost, {doubled} doubled, {both} both open and completed, "
           f"{leftovers} with leftover temp files, {stale} stale renders, {other} other", flush=True)
+
+
+def poll(sandbox, runtime=None):
+    """What a bar polling at the real time prints (no --now: only such a poll uses the widget
+    cache), through the cache when `runtime` is its folder."""
+    cmd = [BIN, "--home", f"{sandbox}/home", "--config", f"{sandbox}/config.json", "show", "--format", "waybar"]
+    env = {**ENV, **({"XDG_RUNTIME_DIR": runtime} if runtime else {})}
+    return subprocess.run(cmd, capture_output=True, env=env, timeout=60, cwd=sandbox).stdout
+
+
+CACHED = ["todo", "done", "edit", "next", "tag edit", "summary --rebuild"]
+
+
+def cache_sweep(short):
+    """The widget cache (docs/widget-cache.md) under kills: a bar's cache holds the hour to come,
+    then a mutating command is killed at each write, rename and fsync (the first 6 of each with
+    --short, else 16); the next cached poll prints exactly what a full run prints on what is on
+    disk (never a kept output from before a change the disk holds)."""
+    print("cache: the bar's kept outputs against the kill points of " + ", ".join(CACHED), flush=True)
+    runs = stale = 0
+    points = 6 if short else 16
+    for name, make, command in SCENARIOS:
+        if name not in CACHED:
+            continue
+        template = make(tempfile.mkdtemp(prefix="tminus-tpl-") + "/s")
+        # A sandbox per kill point, each with a bar that kept its outputs. (A copy's summary names
+        # the template's store, so its first poll folds it in anew; files changed in the last 2
+        # whole seconds are not trusted by the cache, so the poll that keeps comes after 3 s.)
+        sandboxes = {}
+        for syscall in ["write", "rename", "fsync"]:
+            for n in range(1, points + 1):
+                s = copy(template)
+                os.makedirs(f"{s}/run", mode=0o700)
+                poll(s, f"{s}/run")
+                sandboxes[(syscall, n)] = s
+        time.sleep(3.1)
+        for s in sandboxes.values():
+            poll(s, f"{s}/run")
+            if not os.listdir(f"{s}/run/tminus"):
+                fail("cache", f"{name}: the poll kept nothing")
+        for syscall in ["write", "rename", "fsync"]:
+            for n in range(1, points + 1):
+                s = sandboxes[(syscall, n)]
+                cmd = [BIN, "--home", f"{s}/home", "--config", f"{s}/config.json", *command]
+                r = subprocess.run(["strace", "-f", "-qq", "-o", "/dev/null", "-e", f"inject={syscall}:signal=SIGKILL:when={n}"] + cmd,
+                                   capture_output=True, env=ENV, timeout=60, cwd=s)
+                runs += 1
+                cached, full = poll(s, f"{s}/run"), poll(s)
+                if cached != full:
+                    stale += 1
+                    fail("cache", f"{name}, {syscall} #{n}: the cached poll prints {cached[:120]!r}, a full run {full[:120]!r}")
+                if r.returncode not in (-signal.SIGKILL, 128 + signal.SIGKILL):
+                    break
+        for s in sandboxes.values():
+            shutil.rmtree(s, ignore_errors=True)
+    print(f"cache: {runs} runs: {stale} cached polls that differ from a full run", flush=True)
 
 
 def snapshot(home):
@@ -777,13 +836,13 @@ def hostile_sources():
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     short = "--short" in sys.argv
-    parts = args or ["bad", "crowd", "full", "kill", "ledger", "shared", "twousers", "hostile"]
+    parts = args or ["bad", "crowd", "full", "kill", "cache", "ledger", "shared", "twousers", "hostile"]
     if not os.access(BIN, os.X_OK):
         raise SystemExit(f"no tminus binary at {BIN}; swift build first or set TMINUS_BIN")
-    if ("kill" in parts or "ledger" in parts) and not shutil.which("strace"):
+    if ("kill" in parts or "cache" in parts or "ledger" in parts) and not shutil.which("strace"):
         raise SystemExit("the kill sweep needs strace (apt-get install strace)")
     for part in parts:
-        {"kill": lambda: kill_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
+        {"kill": lambda: kill_sweep(short), "cache": lambda: cache_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
          "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short),
          "twousers": lambda: two_users(short),
          "hostile": hostile_sources}[part]()
