@@ -153,6 +153,17 @@ public enum WidgetCache {
 
     static let magicBytes = Array(magic.utf8)
 
+    /// Whether outputs depending on `files` could be kept now: none changed since it was read or
+    /// less than 2 whole seconds ago, and there are not too many (checked again when keeping;
+    /// checked first so that a run that could not keep does not render the hour to come).
+    public static func canKeep(files: [(path: String, stamp: FileStamp?)], now: Instant, environment: Environment) -> Bool {
+        guard files.count <= ReadLog.maxPaths, folder(environment) != nil else { return false }
+        for f in files {
+            if let s = f.stamp, s.seconds >= now.seconds - 2 { return false }
+        }
+        return true
+    }
+
     /// Keeps the outputs for `key` (consecutive, the first from `now`), depending on `files` (as
     /// ReadLog recorded them). Nothing is kept when a file changed since it was read (this run or
     /// another wrote it), one changed less than 2 s ago (a second write in the same clock tick

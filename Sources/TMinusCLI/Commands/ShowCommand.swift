@@ -34,7 +34,8 @@ enum ShowCommand {
         if let key = ctx.widgetCacheKey, let files = ReadLog.entries {
             ReadLog.entries = nil
             // Kept when it could read everything it needed: this output and the ones to come.
-            if widget.problem == nil, let provider = widget.provider {
+            if widget.problem == nil, let provider = widget.provider,
+               WidgetCache.canKeep(files: files, now: ctx.now, environment: ctx.environment) {
                 let segments = outputsToCome(provider, from: entry, rendered, memo: memo, refresh: widget.refresh, now: ctx.now,
                                              showsSeconds: renderer.showsSeconds) { renderer.render($0, options) }
                 WidgetCache.keep(segments, key: key, now: ctx.now, files: files, environment: ctx.environment)
