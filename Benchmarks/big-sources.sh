@@ -74,7 +74,7 @@ if command -v valgrind >/dev/null; then
   d=$(count /bin/date +%s)
   full=$(env -u XDG_RUNTIME_DIR bash -c "$(declare -f count); count $BIN --home $H --config $WORK/config.json show --format waybar")
   plain=$(env -u XDG_RUNTIME_DIR bash -c "$(declare -f count); count $BIN --home $WORK/plain show --format waybar")
-  sleep 2.1
+  sleep 3.1
   # The widget cache keeps an output until it changes: the next deadline (one of the vdir's events,
   # maybe within the hour, counting seconds) or the user's own (30 h away, counting minutes).
   XDG_RUNTIME_DIR=$RT count "$BIN" --home "$H" --config "$WORK/config.json" show --format waybar >/dev/null

@@ -19,9 +19,9 @@ for i in $(seq 1 20); do "$BIN" --home "$H" add "Deadline $i with a realistic ti
 for i in $(seq 1 50); do "$BIN" --home "$H" todo "Todo $i" --due "+$((i % 30))h" --tag personal >/dev/null; done
 # count COMMAND…: the instructions valgrind's lackey counted (the command runs valgrind itself).
 count() { "$@" 2>&1 >/dev/null | sed -n 's/.*guest instrs: *//p' | tr -d ,; }
-# (Files younger than 2 s are not trusted by the cache; under valgrind /proc/self/exe is
+# (Files changed in the last 2 whole seconds are not trusted by the cache; under valgrind /proc/self/exe is
 # valgrind's tool, so a first run under it keeps, the second is the cached poll.)
-sleep 2.2
+sleep 3.1
 # A fixed environment, so the count does not follow the caller's (PATH's length is in the key).
 base=(env -i PATH=/usr/bin:/bin HOME="$WORK" LANG=C.UTF-8 TZ=Europe/Berlin)
 keep=$(count "${base[@]}" XDG_RUNTIME_DIR="$WORK/run" valgrind --tool=lackey --basic-counts=yes "$BIN" --home "$H" show --format waybar)

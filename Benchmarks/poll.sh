@@ -96,7 +96,7 @@ PY
     # younger than 2 s are not trusted; under valgrind the binary is valgrind's, so the first
     # run under it keeps).
     mkdir -p -m 700 "$WORK/run$n"
-    sleep 2.2
+    sleep 3.1
     eval "keep_$n=\$(XDG_RUNTIME_DIR=\$WORK/run\$n count \"\$BIN\" --home \"\$h\" show --format waybar)"
     eval "hit_$n=\$(XDG_RUNTIME_DIR=\$WORK/run\$n count \"\$BIN\" --home \"\$h\" show --format waybar)"
     eval "todo_$n=\$(count \"\$BIN\" --home \"\$h\" todo \"One more\")"
