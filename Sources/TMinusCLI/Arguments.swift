@@ -62,7 +62,10 @@ struct Arguments {
     func expectPositional(_ range: ClosedRange<Int>, command: String, usage: String) throws(TMinusError) {
         guard range.contains(positional.count) else {
             if positional.count < range.lowerBound { throw .usage("'\(command)' needs \(usage); see tminus \(command) --help") }
-            throw .usage("too many arguments for '\(command)' ('\(Validation.printable(positional[range.upperBound]))'); quote a title with spaces, e.g. tminus \(command) \"Buy milk\"")
+            let extra = Validation.printable(positional[range.upperBound])
+            // A command that takes no words: a hint to quote a title would fail itself.
+            if range.upperBound == 0 { throw .usage("'\(command)' takes no arguments ('\(extra)'); see tminus \(command) --help") }
+            throw .usage("too many arguments for '\(command)' ('\(extra)'); quote a title with spaces, e.g. tminus \(command) \"Buy milk\"")
         }
     }
 }

@@ -80,6 +80,19 @@ struct CLIErrorTests {
 
     /// The examples in hints are dates to come (two weeks from now at 17:00), never a fixed date
     /// that has passed by the time someone copies it.
+    /// A hint that is itself a command that works: a command that takes no words does not say
+    /// to quote a title.
+    @Test func aCommandWithoutWordsSaysSo() throws {
+        let h = try TempHome()
+        for command in ["list", "stats", "sources", "timeline"] {
+            let r = try h.run([command, "7"])
+            #expect(r.status == 2)
+            #expect(r.stderr == "tminus: '\(command)' takes no arguments ('7'); see tminus \(command) --help\n", "\(r.stderr)")
+            #expect(try h.run([command, "--help"]).status == 0)
+        }
+        #expect(try h.run(["add", "a", "b", "--due", "+2d"]).stderr.contains("e.g. tminus add \"Buy milk\""))
+    }
+
     @Test func hintsGiveADateToCome() throws {
         let h = try TempHome()
         for now in ["2026-03-10T12:00:00Z", "2031-07-30T23:30:00Z"] {
