@@ -23,10 +23,10 @@ public struct I3barRenderer: Renderer {
     }
 
     public func block(_ entry: Entry, _ options: RenderOptions) -> JSON {
-        let escape = Self.escaper(options.markup)
+        let escaped = entry.escaping(Self.escaper(options.markup))
         return .object([
-            "full_text": .string(Escape.oneLine(entry.text(options.family ?? .medium, escapingData: escape))),
-            "short_text": .string(Escape.oneLine(entry.text(.small, escapingData: escape))),
+            "full_text": .string(Escape.oneLine(escaped.text(options.family ?? .medium))),
+            "short_text": .string(Escape.oneLine(escaped.text(.small))),
             "color": .string(options.color(entry)),
             "urgent": .bool(entry.isUrgent),
             "name": .string("tminus"),

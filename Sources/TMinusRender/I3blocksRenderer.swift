@@ -19,8 +19,9 @@ public struct I3blocksRenderer: Renderer {
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let escape = Self.escaper(options.markup)
-        let full = Self.safeLine(entry.text(options.family ?? .medium, escapingData: escape))
-        let short = Self.safeLine(entry.text(.small, escapingData: escape))
+        let escaped = entry.escaping(escape)
+        let full = Self.safeLine(escaped.text(options.family ?? .medium))
+        let short = Self.safeLine(escaped.text(.small))
         return Rendered("\(full)\n\(short)\n\(options.color(entry))", exitCode: entry.isUrgent ? 33 : 0)
     }
 

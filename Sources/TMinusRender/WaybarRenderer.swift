@@ -17,8 +17,9 @@ public struct WaybarRenderer: Renderer {
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
-        let text = entry.text(options.family ?? .medium) { Escape.pango(Escape.oneLine($0)) }
-        let tooltip = entry.text(.large) { Escape.pango(Escape.oneLine($0)) }
+        let escaped = entry.escaping { Escape.pango(Escape.oneLine($0)) }
+        let text = escaped.text(options.family ?? .medium)
+        let tooltip = escaped.text(.large)
         let state = entry.error == nil ? entry.state.rawValue : "error"
         var classes = [state]
         if let tag = entry.deadline?.tag { classes.append("tag-" + Escape.cssClass(tag)) }

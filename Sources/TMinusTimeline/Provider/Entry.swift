@@ -58,14 +58,21 @@ public struct Entry: Equatable, Sendable {
     /// A family's text with every data value passed through `escape` (a bar's escaper); the
     /// template's own text is kept as written, so markup a user puts in a template still works.
     public func text(_ family: Family, escapingData escape: (String) -> String) -> String {
+        escaping(escape).text(family)
+    }
+
+    /// The data values passed through `escape` once, for a renderer that prints several families
+    /// (each value escaped once, not once per family).
+    public func escaping(_ escape: (String) -> String) -> EscapedEntry {
         // Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
         func escapeLines(_ v: String) -> String {
             v.utf8.contains(0x0A) ? ControlText.join(ControlText.lines(v).map(escape), "\n") : escape(v)
         }
-        guard let templates else { return escapeLines(text(family)) }
         // Most data needs no escaping: then the text already rendered is the answer.
-        guard let escaped = values.mapValuesIfChanged(escapeLines) else { return text(family) }
-        return templates[family].render(escaped)
+        guard templates != nil else {
+            return EscapedEntry(entry: self, values: nil, texts: [escapeLines(small), escapeLines(medium), escapeLines(large)])
+        }
+        return EscapedEntry(entry: self, values: values.mapValuesIfChanged(escapeLines), texts: nil)
     }
 
     /// Whole percent elapsed (what a bar shows); 0 without a deadline.
@@ -105,4 +112,19 @@ public enum ReloadPolicy: Equatable, Sendable {
 public struct Timeline: Equatable, Sendable {
     public var entries: [Entry]
     public var policy: ReloadPolicy
+}
+
+/// An entry's families with its data escaped for one bar (`Entry.escaping`).
+public struct EscapedEntry {
+    let entry: Entry
+    /// The escaped values, nil when escaping changed none (then the entry's own text is the answer).
+    let values: PlaceholderValues?
+    /// An entry without templates: its three texts, escaped whole.
+    let texts: [String]?
+
+    public func text(_ family: Family) -> String {
+        if let texts { return texts[family == .small ? 0 : family == .medium ? 1 : 2] }
+        guard let values, let templates = entry.templates else { return entry.text(family) }
+        return templates[family].render(values)
+    }
 }
