@@ -82,34 +82,25 @@ public enum WidgetCache {
             }
             return true
         }
-        /// Whole numbers separated by spaces.
-        func numbers(_ r: Range<Int>) -> [Int64]? {
-            var out: [Int64] = []
+        /// The whole number at `at`, followed by `end` (a space or the line's end), which it passes.
+        /// (Read in place: no line ranges or arrays per number.)
+        func number(then end: UInt8) -> Int64? {
             var value: Int64 = 0, digits = 0, negative = false
-            for i in r {
-                let c = bytes[i]
-                if c == 0x20 {
-                    guard digits > 0 else { return nil }
-                    out.append(negative ? -value : value)
-                    value = 0; digits = 0; negative = false
-                } else if c == 0x2D && digits == 0 && !negative {
-                    negative = true
-                } else if c >= 0x30 && c <= 0x39 && digits < 18 {
-                    value = value * 10 + Int64(c - 0x30)
-                    digits += 1
-                } else {
-                    return nil
-                }
+            if at < bytes.count && bytes[at] == 0x2D { negative = true; at += 1 }
+            while at < bytes.count && digits < 18, bytes[at] >= 0x30 && bytes[at] <= 0x39 {
+                value = value * 10 + Int64(bytes[at] - 0x30)
+                digits += 1
+                at += 1
             }
-            guard digits > 0 else { return nil }
-            out.append(negative ? -value : value)
-            return out
+            guard digits > 0, at < bytes.count, bytes[at] == end else { return nil }
+            at += 1
+            return negative ? -value : value
         }
         guard let m = line(), equals(m, magicBytes), let k = line(), equals(k, key),
-              let t = line(), let times = numbers(t), times.count == 3, times[0] <= now.seconds, now.seconds < times[1],
-              times[2] >= 1, times[2] <= Int64(maxSegments),
-              let c = line(), let counts = numbers(c), counts.count == 1, counts[0] >= 0, counts[0] <= ReadLog.maxPaths else { return nil }
-        for _ in 0..<counts[0] {
+              let written = number(then: 0x20), let validUntil = number(then: 0x20), let outputs = number(then: 0x0A),
+              written <= now.seconds, now.seconds < validUntil, outputs >= 1, outputs <= Int64(maxSegments),
+              let files = number(then: 0x0A), files >= 0, files <= Int64(ReadLog.maxPaths) else { return nil }
+        for _ in 0..<files {
             guard let l = line() else { return nil }
             var tab = l.upperBound - 1
             while tab >= l.lowerBound && bytes[tab] != 0x09 { tab -= 1 }
@@ -125,20 +116,7 @@ public enum WidgetCache {
         }
         // The outputs, one after the other, each after a line `<from> <until> <exit code> <bytes>`:
         // the one whose interval holds now.
-        // (Read in place, number by number: no line ranges or arrays per output.)
-        func number(then end: UInt8) -> Int64? {
-            var value: Int64 = 0, digits = 0, negative = false
-            if at < bytes.count && bytes[at] == 0x2D { negative = true; at += 1 }
-            while at < bytes.count && digits < 18, bytes[at] >= 0x30 && bytes[at] <= 0x39 {
-                value = value * 10 + Int64(bytes[at] - 0x30)
-                digits += 1
-                at += 1
-            }
-            guard digits > 0, at < bytes.count, bytes[at] == end else { return nil }
-            at += 1
-            return negative ? -value : value
-        }
-        for _ in 0..<times[2] {
+        for _ in 0..<outputs {
             guard let from = number(then: 0x20), let until = number(then: 0x20), let status = number(then: 0x20),
                   let length = number(then: 0x0A), length >= 0, length <= Int64(bytes.count - at),
                   let code = Int32(exactly: status) else { return nil }
@@ -153,9 +131,10 @@ public enum WidgetCache {
 
     static let magicBytes = Array(magic.utf8)
 
-    /// Whether outputs depending on `files` could be kept now: none changed since it was read or
-    /// less than 2 whole seconds ago, and there are not too many (checked again when keeping;
-    /// checked first so that a run that could not keep does not render the hour to come).
+    /// Whether outputs depending on `files` could be kept now: none changed less than 2 whole
+    /// seconds ago (a second write in the same clock tick would look the same), not too many, and
+    /// a folder to keep them in. `show` asks first, so a run that cannot keep renders no hour to
+    /// come; `keep` asks again and also checks that no file changed since it was read.
     public static func canKeep(files: [(path: String, stamp: FileStamp?)], now: Instant, environment: Environment) -> Bool {
         guard files.count <= ReadLog.maxPaths, folder(environment) != nil else { return false }
         for f in files {
@@ -165,17 +144,15 @@ public enum WidgetCache {
     }
 
     /// Keeps the outputs for `key` (consecutive, the first from `now`), depending on `files` (as
-    /// ReadLog recorded them). Nothing is kept when a file changed since it was read (this run or
-    /// another wrote it), one changed less than 2 s ago (a second write in the same clock tick
-    /// would look the same), or there were too many.
+    /// ReadLog recorded them). Nothing is kept when `canKeep` says no or a file changed since it
+    /// was read (this run or another wrote it).
     public static func keep(_ segments: [Segment], key: [UInt8], now: Instant,
                             files: [(path: String, stamp: FileStamp?)], environment: Environment) {
-        guard let last = segments.last, segments.count <= maxSegments, last.until > now, files.count <= ReadLog.maxPaths,
-              let folder = folder(environment) else { return }
+        guard let last = segments.last, segments.count <= maxSegments, last.until > now,
+              canKeep(files: files, now: now, environment: environment), let folder = folder(environment) else { return }
         var out = magic + "\n" + String(decoding: key, as: UTF8.self) + "\n\(now.seconds) \(last.until.seconds) \(segments.count)\n\(files.count)\n"
         for f in files {
             guard !f.path.contains("\n"), !f.path.contains("\t"), FileStamp.lookup(f.path) == f.stamp else { return }
-            if let s = f.stamp, s.seconds >= now.seconds - 2 { return }
             out += f.path + "\t" + (f.stamp?.description ?? "-") + "\n"
         }
         for s in segments {

@@ -18,8 +18,7 @@ public struct I3blocksRenderer: Renderer {
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
-        let escape = Self.escaper(options.markup)
-        let escaped = entry.escaping(escape)
+        let escaped = entry.escaping(Self.escaper(options.markup))
         let full = Self.safeLine(escaped.text(options.family ?? .medium))
         let short = Self.safeLine(escaped.text(.small))
         return Rendered("\(full)\n\(short)\n\(options.color(entry))", exitCode: entry.isUrgent ? 33 : 0)

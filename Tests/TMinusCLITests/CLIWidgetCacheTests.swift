@@ -39,6 +39,16 @@ struct CLIWidgetCacheTests {
             try run(["show", "--format", format], cached: cached, tz: tz).out
         }
 
+        /// A poller on a home made by `commands`, with `config`, once its files are old enough
+        /// for the cache (files changed in the last 2 whole seconds are not trusted).
+        static func ready(config: String = "{}", _ commands: [String]...) throws -> Poller {
+            let p = try Poller()
+            try config.write(to: p.config, atomically: true, encoding: .utf8)
+            for c in commands { _ = try p.run(c) }
+            sleep(3)
+            return p
+        }
+
         var kept: [URL] {
             ((try? FileManager.default.contentsOfDirectory(at: runtime.appendingPathComponent("tminus"), includingPropertiesForKeys: nil)) ?? [])
                 .filter { $0.lastPathComponent.hasPrefix("widget-") }
@@ -55,12 +65,7 @@ struct CLIWidgetCacheTests {
     }
 
     @Test func aCachedPollPrintsWhatAFullRunPrints() throws {
-        let p = try Poller()
-        try "{}".write(to: p.config, atomically: true, encoding: .utf8)
-        _ = try p.run(["add", "Thesis", "--due", "+3d"])
-        _ = try p.run(["todo", "Buy milk", "--due", "+2h"])
-        // Files younger than 2 s are not trusted: wait them out, then the first poll keeps.
-        sleep(3)
+        let p = try Poller.ready(["add", "Thesis", "--due", "+3d"], ["todo", "Buy milk", "--due", "+2h"])
         _ = try p.poll()
         #expect(p.kept.count == 1)
         let kept = try #require(p.kept.first)
@@ -72,10 +77,7 @@ struct CLIWidgetCacheTests {
     }
 
     @Test func everyChangeIsSeenAtOnce() throws {
-        let p = try Poller()
-        try "{}".write(to: p.config, atomically: true, encoding: .utf8)
-        _ = try p.run(["add", "Thesis", "--due", "+3d"])
-        sleep(3)
+        let p = try Poller.ready(["add", "Thesis", "--due", "+3d"])
         let before = try p.poll()
         let again = try p.poll()
         #expect(again == before && p.kept.count == 1)
@@ -101,10 +103,7 @@ struct CLIWidgetCacheTests {
     }
 
     @Test func theOutputsToComeAreKeptOnce() throws {
-        let p = try Poller()
-        try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: true, encoding: .utf8)
-        _ = try p.run(["add", "Exam", "--due", "+5h"])
-        sleep(3)
+        let p = try Poller.ready(config: #"{ "precision": "seconds" }"#, ["add", "Exam", "--due", "+5h"])
         let first = try p.poll("plain")
         let kept = try #require(p.kept.first)
         let inode = try #require(try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
@@ -125,11 +124,7 @@ struct CLIWidgetCacheTests {
     }
 
     @Test func aClickIsNeverAnsweredFromTheCache() throws {
-        let p = try Poller()
-        try "{}".write(to: p.config, atomically: true, encoding: .utf8)
-        _ = try p.run(["add", "First", "--due", "+1d"])
-        _ = try p.run(["add", "Second", "--due", "+2d"])
-        sleep(3)
+        let p = try Poller.ready(["add", "First", "--due", "+1d"], ["add", "Second", "--due", "+2d"])
         let shown = try p.poll("i3blocks")
         #expect(shown.hasPrefix("First"))
         // i3blocks runs the command with the button set on a click: another deadline shows, and

@@ -58,21 +58,23 @@ public struct Entry: Equatable, Sendable {
     /// A family's text with every data value passed through `escape` (a bar's escaper); the
     /// template's own text is kept as written, so markup a user puts in a template still works.
     public func text(_ family: Family, escapingData escape: (String) -> String) -> String {
-        escaping(escape).text(family)
+        guard templates != nil else { return Self.escapeLines(text(family), escape) }
+        return escaping(escape).text(family)
     }
 
     /// The data values passed through `escape` once, for a renderer that prints several families
     /// (each value escaped once, not once per family).
     public func escaping(_ escape: (String) -> String) -> EscapedEntry {
-        // Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
-        func escapeLines(_ v: String) -> String {
-            v.utf8.contains(0x0A) ? ControlText.join(ControlText.lines(v).map(escape), "\n") : escape(v)
-        }
-        // Most data needs no escaping: then the text already rendered is the answer.
         guard templates != nil else {
-            return EscapedEntry(entry: self, values: nil, texts: [escapeLines(small), escapeLines(medium), escapeLines(large)])
+            return EscapedEntry(entry: self, values: nil, texts: [small, medium, large].map { Self.escapeLines($0, escape) })
         }
-        return EscapedEntry(entry: self, values: values.mapValuesIfChanged(escapeLines), texts: nil)
+        // Most data needs no escaping: then the text already rendered is the answer (values nil).
+        return EscapedEntry(entry: self, values: values.mapValuesIfChanged { Self.escapeLines($0, escape) }, texts: nil)
+    }
+
+    /// Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
+    static func escapeLines(_ v: String, _ escape: (String) -> String) -> String {
+        v.utf8.contains(0x0A) ? ControlText.join(ControlText.lines(v).map(escape), "\n") : escape(v)
     }
 
     /// Whole percent elapsed (what a bar shows); 0 without a deadline.
