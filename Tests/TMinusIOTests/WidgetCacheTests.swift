@@ -54,6 +54,17 @@ struct WidgetCacheTests {
                 }
             }
         }
+        // An output whose bytes are not UTF-8 (a 4-byte character cut to 3, as long as its
+        // repair): not a file tminus wrote.
+        var bent = segments()
+        bent[1].text = "🎓 1h 59m\n"
+        WidgetCache.keep(bent, key: key, now: now, files: [], environment: env)
+        var cut = Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/tminus/" + name)))
+        #expect(WidgetCache.parse(cut, key: key, now: now + 60)?.text == "🎓 1h 59m\n")
+        let at = try #require((0..<cut.count - 3).first { cut[$0] == 0xF0 && cut[$0 + 1] == 0x9F })
+        cut[at + 3] = 0x41
+        #expect(WidgetCache.parse(cut, key: key, now: now + 60) == nil)
+        #expect(WidgetCache.parse(cut, key: key, now: now)?.text == "A 2h 00m\n")
         // A length that runs past the end, a count that is too large, the old format: nothing.
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(WidgetCache.parse(Array(text.replacingOccurrences(of: "33 0\n", with: "33 99999\n").utf8), key: key, now: now + 3_000) == nil)
