@@ -1,3 +1,5 @@
+import Glibc
+
 /// Byte-string helpers (no Foundation).
 public enum Bytes {
     /// Whether `needle` occurs in `haystack`.
@@ -10,5 +12,22 @@ public enum Bytes {
             i += 1
         }
         return false
+    }
+}
+
+extension Bytes {
+    /// The first `byte` in `bytes[from..<to]` (glibc's memchr: a long line costs a few
+    /// instructions per 32 bytes).
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> Int? in
+            guard let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+    }
+
+    /// Whether `bytes` holds `literal` at `offset`.
+    static func has(_ literal: [UInt8], in bytes: [UInt8], at offset: Int) -> Bool {
+        offset >= 0 && offset + literal.count <= bytes.count && bytes[offset..<(offset + literal.count)].elementsEqual(literal)
     }
 }

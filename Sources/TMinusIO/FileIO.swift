@@ -8,6 +8,11 @@ public enum FileIO {
     /// /dev/zero or a directory named as a config or zone file is an error, not a hang), and at
     /// most `limit` bytes.
     public static func read(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> [UInt8]? {
+        try readStamped(path, limit: limit)?.bytes
+    }
+
+    /// The whole file and the stamp of what was read, or nil when it does not exist.
+    public static func readStamped(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> (bytes: [UInt8], stamp: FileStamp)? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return nil }
@@ -16,8 +21,9 @@ public enum FileIO {
         defer { close(fd) }
         let r = try readOpened(fd, path: path, limit: limit)
         // (The stamp of what was read: a file replaced after this is seen as changed.)
-        if ReadLog.entries != nil { ReadLog.note(path, FileStamp(r.stat)) }
-        return r.bytes
+        let stamp = FileStamp(r.stat)
+        if ReadLog.entries != nil { ReadLog.note(path, stamp) }
+        return (r.bytes, stamp)
     }
 
     /// An open file's whole content (a regular file only, at most `limit` bytes) and its `stat`.

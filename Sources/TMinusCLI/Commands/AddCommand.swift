@@ -28,7 +28,7 @@ enum AddCommand {
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
                 target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
             }
-            var d = Item.deadline(handle: try change.store.takeHandle(), title: title, note: note, due: due, start: start,
+            var d = Item.deadline(handle: try change.takeHandle(), title: title, note: note, due: due, start: start,
                                   created: ctx.now, tag: tag, icon: icon)
             if let target {
                 // A calendar event has no start of its own: progress starts when tminus first sees it.

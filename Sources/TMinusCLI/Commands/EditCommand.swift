@@ -21,10 +21,11 @@ enum EditCommand {
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) -> Instant? in
             s == "none" ? nil : try TodoCommand.reminder(s, ctx)
         }
+        let ref = try RefQuery(a.positional[0])
         let edited = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
-            var item = try RefResolver.resolve(a.positional[0], among: change.openItems)
+            var item = try change.openItem(ref)
             let original = item
-            let tags = change.store.tags
+            let tags = change.tags
             let foreign = item.source != Item.ownSource
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) -> String? in
                 if s == "none" { return nil }

@@ -8,8 +8,9 @@ enum StatusCommands {
     static func done(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let refs = try parseRefs(raw, command: "done")
         let items = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> [Item] in
-            let open = change.openItems
-            let found = try unique(refs.map { (ref: RefQuery) throws(TMinusError) in try RefResolver.resolve(ref, among: open) })
+            var found: [Item] = []
+            for ref in refs { found.append(try change.openItem(ref)) }
+            found = unique(found)
             for item in found { change.complete(item, at: ctx.now) }
             return found
         }
@@ -47,7 +48,7 @@ enum StatusCommands {
             var old: [HistoryRecord] = []
             for ref in refs {
                 do throws(TMinusError) {
-                    let item = try RefResolver.resolve(ref, among: change.openItems)
+                    let item = try change.openItem(ref)
                     if !open.contains(where: { $0.id == item.id }) { open.append(item) }
                 } catch let openError {
                     guard let record = try? completed(ref, in: change.history, what: "item") else { throw openError }

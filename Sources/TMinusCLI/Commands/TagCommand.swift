@@ -37,12 +37,12 @@ enum TagCommand {
     /// The tag of a new item: one the store has; with `create`, a missing one is added with the
     /// next palette colour.
     static func forNewItem(_ s: String, _ change: inout Change, create: Bool) throws(TMinusError) -> String {
-        if create, change.store.tag(named: s) == nil {
+        if create, change.tag(named: s) == nil {
             let name = try Validation.tagName(s)
-            change.store.tags.append(Tag(name: name, color: palette[change.store.tags.count % palette.count]))
+            change.tags.append(Tag(name: name, color: palette[change.tags.count % palette.count]))
             return name
         }
-        return try Validation.knownTag(s, in: change.store.tags).name
+        return try Validation.knownTag(s, in: change.tags).name
     }
 
     static func list(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {

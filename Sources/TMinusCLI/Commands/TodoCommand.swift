@@ -21,7 +21,7 @@ enum TodoCommand {
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
                 target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
             }
-            var t = Item.todo(handle: try change.store.takeHandle(), title: title, note: note, due: due, remind: remind,
+            var t = Item.todo(handle: try change.takeHandle(), title: title, note: note, due: due, remind: remind,
                               created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
             if let target { t.source = target.name }
             // (An item from a link says so, in list and the summary.)

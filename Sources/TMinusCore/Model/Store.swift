@@ -57,6 +57,12 @@ public struct Store: Equatable, Sendable {
         items.insert(item, at: i)
     }
 
+    /// Puts the items in handle order (a file edited by hand may not be): the store and the
+    /// summary are written in that order, so a change that patches one line finds it by its handle.
+    public mutating func keepHandleOrder() {
+        if zip(items, items.dropFirst()).contains(where: { $0.handle > $1.handle }) { items.sort { $0.handle < $1.handle } }
+    }
+
     /// Replaces an open item with an edited copy (same id).
     public mutating func replace(_ item: Item) {
         if let i = items.firstIndex(where: { $0.id == item.id }) { items[i] = item }

@@ -316,6 +316,18 @@ public enum StoreFile {
     /// The file's bytes: indented JSON with one item per line, in handle order (readable, and
     /// quick to write: the store is rewritten on every change).
     public static func write(_ store: Store) -> [UInt8] {
+        var out = writeHeader(store)
+        itemList.write(store.items, into: &out) { item, out in item.write(into: &out) }
+        out += "\n}\n".utf8
+        return out
+    }
+
+    /// The items' list: one per line, indented by four (a change patches the lines it touches).
+    public static let itemList = LineList(indent: 4, closing: 2)
+
+    /// Everything before the items' list: `{`, the version, the handles, tags, history and the
+    /// other sources' bookkeeping, then `"items": ` (the list and `\n}\n` follow).
+    public static func writeHeader(_ store: Store) -> [UInt8] {
         var history: [JSON.Member] = [
             JSON.Member("bytes", .number(Double(store.history.bytes))),
             JSON.Member("deadlines", .int(store.history.deadlines)),
@@ -367,12 +379,7 @@ public enum StoreFile {
             }
             out += "\n  ]".utf8
         }
-        out += ",\n  \"items\": [".utf8
-        for (i, item) in store.items.enumerated() {
-            out += (i == 0 ? "\n    " : ",\n    ").utf8
-            item.write(into: &out)
-        }
-        out += (store.items.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8
+        out += ",\n  \"items\": ".utf8
         return out
     }
 }

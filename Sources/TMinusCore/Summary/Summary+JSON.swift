@@ -1,7 +1,27 @@
 extension Summary {
-    /// The summary's text (compact, one line): what `summary.json` holds. Items are written by
-    /// their own writer, straight into the bytes.
+    /// The summary's text: compact, each item on a line of its own (a change to one item
+    /// patches its line: `LineList`). What `summary.json` holds. Items are written by their own
+    /// writer, straight into the bytes.
     public func bytes() -> [UInt8] {
+        var out = headerBytes()
+        // Every bar process parses this file, so it stays small: the items' own JSON form, which
+        // leaves empty and default fields out.
+        out += Summary.deadlinesKey
+        Summary.itemList.write(deadlines, into: &out) { item, out in item.write(into: &out, withKind: false) }
+        out += Summary.todosKey
+        Summary.itemList.write(todos, into: &out) { item, out in item.write(into: &out, withKind: false) }
+        out.append(0x7D)
+        return out
+    }
+
+    /// The item lists: one item per line, not indented.
+    public static let itemList = LineList(indent: 0, closing: 0)
+    /// What comes before each list.
+    public static let deadlinesKey = Array(#","deadlines":"#.utf8)
+    public static let todosKey = Array(#","todos":"#.utf8)
+
+    /// Everything before the item lists: `{` and every field but `deadlines` and `todos`.
+    public func headerBytes() -> [UInt8] {
         var out = JSONWriter.bytes(.object([
             "format": .string(Summary.format),
             "version": .int(Summary.version),
@@ -13,17 +33,6 @@ extension Summary {
             "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
         ]), pretty: false)
         out.removeLast()  // "}": the item lists follow
-        // Every bar process parses this file, so it stays small: the items' own JSON form, which
-        // leaves empty and default fields out.
-        for (name, list) in [("deadlines", deadlines), ("todos", todos)] {
-            out += ",\"\(name)\":[".utf8
-            for (i, item) in list.enumerated() {
-                if i > 0 { out.append(0x2C) }
-                item.write(into: &out, withKind: false)
-            }
-            out.append(0x5D)
-        }
-        out.append(0x7D)
         return out
     }
 

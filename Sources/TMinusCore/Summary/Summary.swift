@@ -107,13 +107,9 @@ public struct Summary: Equatable, Sendable {
     public static func build(from store: Store, now: Instant, storeStamp: String?, parts: [Part], extraTags: [Tag] = []) -> Summary {
         var deadlines: [Item] = []
         var todos: [Item] = []
-        for var item in store.items {
-            let tag = store.tag(named: item.tag)
-            item.tag = tag?.name ?? item.tag
-            item.color = tag?.color
-            item.created = nil
-            item.completed = nil
-            if item.isDeadline { deadlines.append(item) } else { todos.append(item) }
+        for item in store.items {
+            let entry = own(item, tags: store)
+            if item.isDeadline { deadlines.append(entry) } else { todos.append(entry) }
         }
         let own = Source(name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
         var sources = [own]
@@ -127,8 +123,20 @@ public struct Summary: Equatable, Sendable {
                 if item.isDeadline { deadlines.append(item) } else { todos.append(item) }
             }
         }
-        deadlines.sort { ($0.due?.sortKey ?? 0, $0.handle, $0.id) < ($1.due?.sortKey ?? 0, $1.handle, $1.id) }
+        deadlines.sort { $0.deadlineOrder < $1.deadlineOrder }
         return Summary(generated: now, sources: sources, tags: store.tags + extraTags, deadlines: deadlines, todos: todos)
+    }
+
+    /// The store's item as the summary holds it: its tag's name and colour as the store has
+    /// them, without its creation or completion date.
+    public static func own(_ item: Item, tags store: Store) -> Item {
+        var item = item
+        let tag = store.tag(named: item.tag)
+        item.tag = tag?.name ?? item.tag
+        item.color = tag?.color
+        item.created = nil
+        item.completed = nil
+        return item
     }
 
     /// Every other source's part: its record and its items (in the summary's order).
@@ -146,6 +154,20 @@ public struct Summary: Equatable, Sendable {
 
     /// Whether it claims to show tminus's store.
     public var hasOwnSource: Bool { sources.contains { $0.name == Item.ownSource } }
+}
+
+extension Item {
+    /// Where a deadline goes in the summary's list: by due date, then handle, then id.
+    public var deadlineOrder: DeadlineOrder { DeadlineOrder(due: due?.sortKey ?? 0, handle: handle, id: id) }
+}
+
+/// The summary's order of deadlines (a tuple would do, but a named type says what it is for).
+public struct DeadlineOrder: Comparable, Sendable {
+    public let due: Int64
+    public let handle: Int
+    public let id: String
+
+    public static func < (a: DeadlineOrder, b: DeadlineOrder) -> Bool { (a.due, a.handle, a.id) < (b.due, b.handle, b.id) }
 }
 
 extension Due {

@@ -5,7 +5,13 @@ public import TMinusCore
 /// one atomic step (the rename of `store.json`). `docs/storage.md` walks through why every crash
 /// point leaves either the old state or the new one.
 public struct Change: Sendable {
-    public var store: Store
+    /// The store: whole, or while `lines` is set only its header (the items stay in the file).
+    var whole: Store
+    /// The store and summary read only as far as this change needs them (`LineStore`); nil once
+    /// something asks for the whole store.
+    var lines: LineStore?
+    /// Why the whole store could not be read when something asked for it (the commit says so).
+    var unreadable: TMinusError?
     /// The history as committed, to find what `undo` and `rm` name.
     public let history: History
     var completing: [Item] = []
@@ -22,11 +28,65 @@ public struct Change: Sendable {
     /// When the command runs (a change to another source's item is stamped with it).
     var now = Instant(0)
 
+    public init(store: Store, history: History) {
+        whole = store
+        self.history = history
+    }
+
+    /// The whole store (read now when the change had only read its header).
+    public var store: Store {
+        mutating get {
+            readWhole()
+            return whole
+        }
+        set {
+            lines = nil
+            whole = newValue
+        }
+        _modify {
+            readWhole()
+            yield &whole
+        }
+    }
+
+    /// Reads every item of a store the change had read only the header of, and applies to them
+    /// what the change did so far.
+    mutating func readWhole() {
+        guard let lines else { return }
+        self.lines = nil
+        do throws(TMinusError) {
+            whole.items = try StoreFile.read(lines.items.bytes, path: history.home.storePath).store.items
+            lines.apply(to: &whole)
+        } catch {
+            unreadable = error
+        }
+    }
+
+    /// The tags (without reading the items).
+    public var tags: [Tag] {
+        get { whole.tags }
+        set { whole.tags = newValue }
+    }
+
+    /// The tag with this name, in any case (without reading the items).
+    public func tag(named name: String?) -> Tag? { whole.tag(named: name) }
+
+    /// A new item's handle (without reading the items).
+    public mutating func takeHandle() throws(TMinusError) -> Int { try whole.takeHandle() }
+
+    /// The open item a REF names: one line of the store for a handle it has; else every open item.
+    public mutating func openItem(_ ref: RefQuery) throws(TMinusError) -> Item {
+        if let lines, let n = ref.handle, let item = lines.item(handle: n) { return item }
+        return try RefResolver.resolve(ref, among: openItems)
+    }
+
     /// Open items of other sources, with their handles.
     public var sourceItems: [Item] { parts?.flatMap(\.items) ?? [] }
 
     /// Every open item a REF may name: the store's, then other sources'.
-    public var openItems: [Item] { store.items + sourceItems }
+    public var openItems: [Item] {
+        mutating get { store.items + sourceItems }
+    }
 
     /// Completes an open item: it leaves the store (or is marked done in its source) and joins the history.
     public mutating func complete(_ item: Item, at t: Instant) {
@@ -34,7 +94,12 @@ public struct Change: Sendable {
             sourceWork.append(PendingSourceChange(kind: .complete, item: item, at: t))
             return
         }
-        guard store.remove(id: item.id) != nil else { return }
+        if lines != nil {
+            guard !completing.contains(where: { $0.id == item.id }) else { return }
+            lines?.record(old: item, new: nil)
+        } else {
+            guard store.remove(id: item.id) != nil else { return }
+        }
         completing.append(item.marked(completed: t))
     }
 
@@ -54,7 +119,7 @@ public struct Change: Sendable {
             sourceWork.append(PendingSourceChange(kind: .remove, item: item, at: now))
             return
         }
-        store.remove(id: item.id)
+        if lines != nil { lines?.record(old: item, new: nil) } else { store.remove(id: item.id) }
     }
 
     /// Replaces an open item with an edited copy (written into its source, for another source's).
@@ -63,7 +128,7 @@ public struct Change: Sendable {
             sourceWork.append(PendingSourceChange(kind: .update, item: old, to: new, at: now))
             return
         }
-        store.replace(new)
+        if lines != nil { lines?.record(old: old, new: new) } else { store.replace(new) }
     }
 
     /// Adds a new item: to the store, or (with `source` set) to that source, with a UID chosen now
@@ -75,7 +140,7 @@ public struct Change: Sendable {
             sourceWork.append(PendingSourceChange(kind: .create, item: new, at: now))
             return
         }
-        store.insert(item)
+        if lines != nil { lines?.record(old: nil, new: item) } else { store.insert(item) }
     }
 
     /// Removes a completed item for good: from the history, and another source's from its source
@@ -104,9 +169,12 @@ extension Container {
         // Stale sources are read before the lock (see refreshSummary): nobody waits for them.
         let fresh = sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: previousSummary(), now: now) : []
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
-            var change = try begin()
+            // Without other sources a change reads only the lines it touches (LineStore).
+            var change = try begin(lazily: sourcing?.sources.isEmpty ?? true)
             change.now = now
-            if sourcing != nil { change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now, fresh: fresh) }
+            if sourcing != nil, change.lines == nil {
+                change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now, fresh: fresh)
+            }
             let result: T
             do throws(TMinusError) { result = try body(&change) } catch {
                 change.migrated?.discard(home)
@@ -119,7 +187,14 @@ extension Container {
 
     /// Under the lock: cleans up after a killed writer (`recover`), then reads the store,
     /// migrating a home from before version 3 (its new history is written, not yet committed).
-    func begin() throws(TMinusError) -> Change {
+    func begin(lazily: Bool = false) throws(TMinusError) -> Change {
+        if lazily, let lines = readLines() {
+            var header = lines.header
+            header.history.removing = recoverHistory(header.history)
+            var change = Change(store: header, history: History(home: home, meta: header.history))
+            change.lines = lines
+            return change
+        }
         guard let loaded = try recover() else {
             if orphanedArchiveSize() != nil { throw Self.orphanedArchiveError(home) }
             return Change(store: Store(), history: History(home: home, meta: HistoryMeta()))
@@ -163,13 +238,28 @@ extension Container {
             }
             return loaded
         }
-        let meta = loaded.store.history
+        loaded.store.history.removing = recoverHistory(loaded.store.history)
+        return loaded
+    }
+
+    /// The history's part of `recover` for a version-3 store: the archive's uncommitted tail is
+    /// cut, committed removals are marked, index folders the store does not name are removed.
+    /// Returns the removals it could not mark.
+    func recoverHistory(_ meta: HistoryMeta) -> [Int64] {
         FileIO.truncate(home.archivePath, to: meta.bytes)
-        loaded.store.history.removing = markRemoved(meta.removing)
+        let unmarked = markRemoved(meta.removing)
         for name in FileIO.names(in: home.directory) where name.hasPrefix("index.") && name != meta.index {
             FileIO.removeDirectory(home.indexPath(name))
         }
-        return loaded
+        return unmarked
+    }
+
+    /// Under the lock, for a change without other sources: temp files go, then the store and the
+    /// summary are read as lines (`LineStore`), when the summary was built from this store.
+    func readLines() -> LineStore? {
+        removeTemps()
+        guard let (store, stamp) = try? FileIO.readStamped(home.storePath), let summary = try? FileIO.read(home.summaryPath) else { return nil }
+        return LineStore(store: store, stamp: stamp, summary: summary, origin: home.origin)
     }
 
     /// Writes the change: archive lines and index entries for completed items, then the store
@@ -280,7 +370,14 @@ extension Container {
     /// Writes the store's part of a change (see `commit`); returns the store as committed.
     @discardableResult
     func commitStore(_ change: Change, now: Instant) throws(TMinusError) -> Store {
-        var store = change.store
+        var change = change
+        // A change that read lines writes lines, unless a line is not where it should be or the
+        // tags changed (their colours are in the summary's lines): then everything is read.
+        let patched = change.lines.flatMap { $0.header.tags == change.whole.tags ? $0.patched(tags: change.whole) : nil }
+        if patched == nil { change.readWhole() }
+        if let unreadable = change.unreadable { throw unreadable }
+        var store = change.whole
+        if patched == nil { store.keepHandleOrder() }
         var meta = store.history
         let committedBytes = meta.bytes
         var indexUndo = HistoryIndex.Undo()
@@ -336,12 +433,20 @@ extension Container {
             }
         }
         let storeTemp: FileIO.Temp
-        do throws(TMinusError) { storeTemp = try FileIO.writeTemp(StoreFile.write(store), for: home.storePath) } catch {
+        let storeBytes = patched.flatMap { p in change.lines?.storeBytes(header: store, items: p.items) } ?? StoreFile.write(store)
+        do throws(TMinusError) { storeTemp = try FileIO.writeTemp(storeBytes, for: home.storePath) } catch {
             undoArchive()
             throw error
         }
         var summary: Summary
-        if let parts = change.parts {
+        if let patched, let lines = change.lines {
+            // The header anew, the lists patched (a summary built from this store, as checked).
+            var head = Summary(generated: now, sources: [Summary.Source(name: Item.ownSource, stamp: now, items: patched.count, file: "store.json",
+                                                                      fileStamp: storeTemp.stamp.description)], tags: store.tags)
+            head.origin = home.origin
+            let bytes = lines.summaryBytes(header: head.headerBytes(), deadlines: patched.deadlines, todos: patched.todos)
+            return try commitFiles(change, store: store, storeTemp: storeTemp, summaryBytes: bytes, undoArchive: undoArchive)
+        } else if let parts = change.parts {
             let extra = (previousSummaryToKeep()?.tags ?? []).filter { store.tag(named: $0.name) == nil }
             summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, parts: parts, extraTags: extra)
         } else {
@@ -349,8 +454,15 @@ extension Container {
         }
         summary.pending = !store.pending.isEmpty
         summary.setAside = store.setAside.count
+        return try commitFiles(change, store: store, storeTemp: storeTemp, summaryBytes: summaryBytes(summary), undoArchive: undoArchive)
+    }
+
+    /// The end of `commitStore`: the summary's temp, then the commit (the store's rename), then the rest.
+    private func commitFiles(_ change: Change, store: Store, storeTemp: FileIO.Temp, summaryBytes: [UInt8],
+                             undoArchive: () -> Void) throws(TMinusError) -> Store {
+        let meta = store.history
         let summaryTemp: FileIO.Temp
-        do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes(summary), for: home.summaryPath) } catch {
+        do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes, for: home.summaryPath) } catch {
             FileIO.discard(storeTemp)
             undoArchive()
             throw error
