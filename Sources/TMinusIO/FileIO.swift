@@ -8,16 +8,29 @@ public enum FileIO {
     /// /dev/zero or a directory named as a config or zone file is an error, not a hang), and at
     /// most `limit` bytes.
     public static func read(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> [UInt8]? {
-        try readStamped(path, limit: limit)?.bytes
+        // (Not through readStamped: an optional tuple costs the poll path more than these lines.)
+        let fd = try openToRead(path)
+        if fd < 0 { return nil }
+        defer { close(fd) }
+        let r = try readOpened(fd, path: path, limit: limit)
+        if ReadLog.entries != nil { ReadLog.note(path, FileStamp(r.stat)) }
+        return r.bytes
+    }
+
+    /// A file opened to be read; -1 when it does not exist.
+    static func openToRead(_ path: String) throws(TMinusError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return -1 }
+            throw .failure("cannot read \(path): \(errorText())")
+        }
+        return fd
     }
 
     /// The whole file and the stamp of what was read, or nil when it does not exist.
     public static func readStamped(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> (bytes: [UInt8], stamp: FileStamp)? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return nil }
-            throw .failure("cannot read \(path): \(errorText())")
-        }
+        let fd = try openToRead(path)
+        if fd < 0 { return nil }
         defer { close(fd) }
         let r = try readOpened(fd, path: path, limit: limit)
         // (The stamp of what was read: a file replaced after this is seen as changed.)

@@ -211,6 +211,11 @@ SCENARIOS = [
     ("todo", seed, ["todo", "New todo", "--due", "tomorrow", "--tag", "school"]),
     ("done", seed, ["done", "Buy milk"]),
     ("done two", seed, ["done", "Buy milk", "Call mom"]),
+    # By handle: these change only their lines (docs/storage.md, "Changes that touch one line").
+    ("done #", seed, ["done", "3"]),
+    ("done two #", seed, ["done", "4", "3"]),
+    ("edit #", seed, ["edit", "1", "--due", "+1h", "--title", "Sooner"]),
+    ("rm open #", seed, ["rm", "4"]),
     ("undo", seed, ["undo", "Old"]),
     ("edit", seed, ["edit", "Thesis", "--title", "Dissertation", "--due", "+6d"]),
     ("rm open", seed, ["rm", "Call mom"]),
