@@ -1,6 +1,6 @@
 import TMinusCore
-import TMinusIO
 import Testing
+@testable import TMinusIO
 
 /// The vdir file cache's reader (docs/sources.md, "The file cache"): a whole cache reads back as
 /// written; one cut short, of another signature, or written after `now` is refused whole.
@@ -23,5 +23,38 @@ struct VdirCacheTests {
         #expect(VdirCache.roundTrip(bytes, signature: "s", now: now - 10) == nil, "written after now")
         let noSignature = text.replacingOccurrences(of: #""signature":"s","#, with: "")
         #expect(VdirCache.roundTrip(Array(noSignature.utf8), signature: "s", now: now) == nil)
+    }
+
+    /// Files are looked up by walking on from the last one found (a folder lists them in the same
+    /// order); files gone, new or out of order are found all the same.
+    @Test func filesAreFoundInAnyOrder() {
+        let names = (0..<20).map { "f\($0).ics" }
+        var cache = VdirCache()
+        for n in names { cache.add(n, VdirCache.File(stamp: n, reading: CalendarFile(entries: [], problems: []))) }
+        let orders: [[String]] = [
+            names,                                                        // the same folder
+            names.filter { $0 != "f3.ics" && $0 != "f4.ics" },            // files gone
+            Array(names.prefix(5)) + ["new.ics"] + Array(names.dropFirst(5)),  // a file new
+            names.filter { !["f1.ics", "f2.ics", "f3.ics", "f4.ics", "f5.ics", "f6.ics"].contains($0) },  // more gone than the walk looks ahead
+            names.reversed(),                                             // another order altogether
+        ]
+        for order in orders {
+            var kept = cache
+            for n in order { #expect(kept.take(n)?.stamp == (names.contains(n) ? n : nil), "\(n)") }
+        }
+    }
+
+    /// Writing back: what was read from the cache is its bytes again; what is new is written anew.
+    @Test func keptFilesAreWrittenAsTheirBytes() throws {
+        let bytes = Array(text.utf8)
+        let parsed = try VdirCache.parse(bytes, signature: "s", now: now)
+        #expect(parsed.bytes(signature: "s", now: now - 5) == bytes + Array("\n".utf8))
+        var mixed = VdirCache()
+        var old = parsed
+        mixed.add("new.ics", VdirCache.File(stamp: "1-2-3.0", reading: CalendarFile(entries: [], problems: ["x"])))
+        let b = old.take("b.ics")
+        mixed.add("b.ics", try #require(b))
+        let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
+        #expect(written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
     }
 }

@@ -31,6 +31,10 @@ extension JSONParser {
     /// The position of the next value, for messages.
     public var currentLine: Int { line }
 
+    /// The byte the reader is at: after `kind()`, the next value's first byte; after a value, the
+    /// byte past it (a reader that keeps a value's bytes as they are).
+    public var offset: Int { index }
+
     /// An error at the current position.
     public func error(at message: String) -> JSONSyntaxError { error(message) }
 

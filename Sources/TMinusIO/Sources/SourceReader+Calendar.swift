@@ -107,8 +107,12 @@ enum Vdir {
     /// ten thousand files is sorted without Unicode's comparison.
     static func sortedByBytes(_ names: [String]) -> [String] {
         let keys = names.map { Array($0.utf8) }
+        // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do):
+        // file names (UIDs) almost always differ there, and only ties compare the rest.
+        let prefixes = keys.map { key in key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count))) }
         let order = keys.indices.sorted { a, b in
-            keys[a].withUnsafeBufferPointer { x in
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+            return keys[a].withUnsafeBufferPointer { x in
                 keys[b].withUnsafeBufferPointer { y in
                     let n = min(x.count, y.count)
                     let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)

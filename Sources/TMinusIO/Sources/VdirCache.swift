@@ -13,15 +13,41 @@ public struct VdirCache {
         /// The file's stamp when it was read (`FileStamp.description`); never a racy one.
         var stamp: String
         var reading: CalendarFile
+        /// Its record as the cache it was read from has it: written back as these bytes.
+        var record: ArraySlice<UInt8>?
     }
 
-    /// By the file's name in messages (`collection/name.ics`, or `name.ics` at the top).
-    private(set) var files: [String: File] = [:]
-    /// The names in the order they were added (the folder's): the order they are written in.
-    private var order: [String] = []
+    /// The files by their names in messages (`collection/name.ics`, or `name.ics` at the top), in
+    /// the order they were added (the folder's, sorted by bytes): the order they are written in.
+    private(set) var names: [String] = []
+    private(set) var files: [File] = []
+    /// Where `take` looks next: a folder read again lists its files in the same order, so each
+    /// is found at or just after the one before (no hashing of ten thousand names).
+    private var next = 0
+    /// Every name's place, built only when the folder's order and the cache's part ways.
+    private var places: [String: Int]?
+
+    var count: Int { names.count }
 
     mutating func add(_ name: String, _ file: File) {
-        if files.updateValue(file, forKey: name) == nil { order.append(name) }
+        names.append(name)
+        files.append(file)
+    }
+
+    /// The file read under this name, found by walking on from the last one found.
+    mutating func take(_ name: String) -> File? {
+        for i in next..<min(next + 4, names.count) where names[i] == name {
+            next = i + 1
+            return files[i]
+        }
+        if places == nil {
+            var p: [String: Int] = [:]
+            for (i, n) in names.enumerated() { p[n] = i }
+            places = p
+        }
+        guard let i = places?[name] else { return nil }
+        next = i + 1
+        return files[i]
     }
 
 
@@ -74,6 +100,8 @@ public struct VdirCache {
                 }
                 try p.beginArray()
                 while try p.nextElement() {
+                    guard try p.kind() == .array else { throw Foreign() }
+                    let start = p.offset
                     try p.beginArray()
                     try element()
                     let name = try p.readString()
@@ -106,7 +134,7 @@ public struct VdirCache {
                         entries.append(CalendarFile.Entry(id: id, isEvent: isEvent, item: item, expires: expires))
                     }
                     guard try !p.nextElement() else { throw Foreign() }
-                    cache.add(name, File(stamp: stamp, reading: CalendarFile(entries: entries, problems: problems)))
+                    cache.add(name, File(stamp: stamp, reading: CalendarFile(entries: entries, problems: problems), record: bytes[start..<p.offset]))
                 }
             default:
                 try p.skipValue()
@@ -124,7 +152,7 @@ public struct VdirCache {
         let written = cache.bytes(signature: signature, now: now)
         let again = try? parse(written, signature: signature, now: now)
         precondition(again?.bytes(signature: signature, now: now) == written, "a vdir cache that does not read back the same")
-        return cache.files.count
+        return cache.count
     }
 
     func bytes(signature: String, now: Instant) -> [UInt8] {
@@ -132,9 +160,15 @@ public struct VdirCache {
         out += #"{"signature":"#.utf8
         JSONWriter.quote(signature, into: &out)
         out += #","at":\#(now.seconds),"files":["#.utf8
-        for (i, name) in order.enumerated() {
-            let f = files[name]!
+        for (i, name) in names.enumerated() {
+            let f = files[i]
             if i > 0 { out.append(0x2C) }
+            // A file read from the cache is written back as the bytes it was read from.
+            if let record = f.record {
+                out.append(0x0A)
+                out += record
+                continue
+            }
             out += "\n[".utf8
             JSONWriter.quote(name, into: &out)
             out.append(0x2C)

@@ -19,7 +19,7 @@ enum VdirSource: SourceKindIO {
         // shown instance is over, are parsed again.
         let cachePath = VdirCache.path(source, sourcing)
         let signature = VdirCache.signature(source, sourcing)
-        let kept = cachePath.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
+        var kept = cachePath.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
         var cache = VdirCache()
         var parsed = false
         for collection in collections {
@@ -30,7 +30,7 @@ enum VdirSource: SourceKindIO {
                 let shown = prefix + name
                 // Taken before the file is read: a change while it is read shows in the next stamp.
                 let stamp = FileStamp.lookup(file)
-                if let stamp, let k = kept.files[shown], stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
+                if let stamp, let k = kept.take(shown), stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
                     calendar.add(k.reading, shown: shown, color: color)
                     cache.add(shown, k)
                     continue
@@ -52,7 +52,7 @@ enum VdirSource: SourceKindIO {
             }
         }
         // Written when a file was parsed (and kept) or one kept is gone.
-        if let cachePath, parsed || cache.files.count != kept.files.count { cache.write(to: cachePath, signature: signature, now: now) }
+        if let cachePath, parsed || cache.count != kept.count { cache.write(to: cachePath, signature: signature, now: now) }
         out = calendar.finish()
     }
 
