@@ -60,50 +60,79 @@ public struct ICalOptions: Sendable {
 
 extension ICalRead {
     /// Reads one file. `fallbackID` names items that have no UID (the file's name, in a vdir).
+    /// A big file (a subscribed calendar of years of events) is read in parts, so it never holds
+    /// every component in memory at once: `readInParts`, which reads what this does.
     public static func read(_ bytes: [UInt8], options: ICalOptions, zones: ICalZones, fallbackID: String) -> ICalRead {
+        if bytes.count > partBytes { return readInParts(bytes, options: options, zones: zones, fallbackID: fallbackID) }
         let doc = ICalParser.parse(bytes)
         var out = ICalRead()
-        for line in doc.badLines.prefix(3) {
-            out.problems.append(ICalProblem(line: line, property: "", message: "not an iCalendar content line (no ':'); ignored"))
-        }
-        for (line, message) in doc.structure {
-            out.problems.append(ICalProblem(line: line, property: "", message: message))
-        }
-        var definitions: [String: ICalComponent] = [:]
-        for tz in doc.find(["VTIMEZONE"]) {
+        out.problems = documentProblems(doc.badLines, doc.structure)
+        let components = doc.find(["VTODO", "VEVENT"])
+        var reader = ComponentReader(options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
+        let read = entries(components, ordinals: Array(components.indices.map { $0 + 1 }), total: components.count, reader: &reader, fallbackID: fallbackID)
+        out.problems += read.problems.map(\.problem)
+        out.entries = newestOfEachUID(read.entries.map(\.entry))
+        return out
+    }
+
+    /// Above this size a file is read in parts (`readInParts`).
+    public static let partBytes = 8 << 20
+
+    /// Lines that are not content lines (the first three) and BEGIN/END that do not pair up.
+    static func documentProblems(_ badLines: [Int], _ structure: [(line: Int, message: String)]) -> [ICalProblem] {
+        badLines.prefix(3).map { ICalProblem(line: $0, property: "", message: "not an iCalendar content line (no ':'); ignored") }
+            + structure.map { ICalProblem(line: $0.line, property: "", message: $0.message) }
+    }
+
+    /// The file's VTIMEZONEs by TZID (the first of each).
+    static func zoneDefinitions(_ zones: [ICalComponent], into definitions: [String: ICalComponent] = [:]) -> [String: ICalComponent] {
+        var definitions = definitions
+        for tz in zones {
             if let id = tz.property("TZID")?.text.trimmingSpaces, definitions[id] == nil { definitions[id] = tz }
         }
-        var reader = ComponentReader(options: options, zones: zones, definitions: definitions, bytes: bytes)
-        let components = doc.find(["VTODO", "VEVENT"])
+        return definitions
+    }
+
+    /// Reads VTODOs and VEVENTs into entries, each with its `ordinal` (its place among the file's
+    /// VTODOs and VEVENTs, from 1, of `total`; an item without a UID is named by it), and what the
+    /// reader reported on each. An override (RECURRENCE-ID) goes with its master among `components`.
+    static func entries(_ components: [ICalComponent], ordinals: [Int], total: Int, reader: inout ComponentReader,
+                        fallbackID: String) -> (entries: [(ordinal: Int, entry: Entry)], problems: [(ordinal: Int, problem: ICalProblem)]) {
         // Events are read by UID: the master with its RRULE and the overrides (RECURRENCE-ID).
         var overrides: [String: [ICalComponent]] = [:]
         for c in components where c.name == "VEVENT" && c.property("RECURRENCE-ID") != nil {
             if let uid = c.property("UID")?.text.trimmingSpaces, !uid.isEmpty { overrides[uid, default: []].append(c) }
         }
-        var index = 0
-        for c in components {
-            index += 1
+        var out: [(ordinal: Int, entry: Entry)] = []
+        var problems: [(ordinal: Int, problem: ICalProblem)] = []
+        for (c, ordinal) in zip(components, ordinals) {
+            let before = reader.problems.count
+            defer { problems += reader.problems[before...].map { (ordinal, $0) } }
             let uid = c.property("UID").map { $0.text.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
-            let id = uid ?? (components.count == 1 ? fallbackID : "\(fallbackID)#\(index)")
+            let id = uid ?? (total == 1 ? fallbackID : "\(fallbackID)#\(ordinal)")
             if c.name == "VTODO" {
-                if let e = reader.todo(c, id: id, uid: uid) { out.entries.append(e) }
-            } else if options.events {
+                if let e = reader.todo(c, id: id, uid: uid) { out.append((ordinal, e)) }
+            } else if reader.options.events {
                 if c.property("RECURRENCE-ID") != nil {
                     // An override whose master is missing stands alone.
                     guard let uid, components.contains(where: { $0.name == "VEVENT" && $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil }) else {
-                        if let e = reader.event(c, id: id, uid: uid, overrides: []) { out.entries.append(e) }
+                        if let e = reader.event(c, id: id, uid: uid, overrides: []) { out.append((ordinal, e)) }
                         continue
                     }
                     continue
                 }
-                if let e = reader.event(c, id: id, uid: uid, overrides: uid.flatMap { overrides[$0] } ?? []) { out.entries.append(e) }
+                if let e = reader.event(c, id: id, uid: uid, overrides: uid.flatMap { overrides[$0] } ?? []) { out.append((ordinal, e)) }
             }
         }
-        out.problems += reader.problems
-        // Several copies of one UID (iTIP replies in one file): the highest SEQUENCE, then the last.
+        return (out, problems)
+    }
+
+    /// Several copies of one UID (iTIP replies in one file): the highest SEQUENCE, then the last,
+    /// in the place of the first.
+    static func newestOfEachUID(_ entries: [Entry]) -> [Entry] {
         var seen: [String: Int] = [:]
         var kept: [Entry] = []
-        for e in out.entries {
+        for e in entries {
             let key = (e.isEvent ? "e:" : "t:") + e.item.id
             if let i = seen[key] {
                 if e.sequence >= kept[i].sequence { kept[i] = e }
@@ -112,8 +141,7 @@ extension ICalRead {
                 kept.append(e)
             }
         }
-        out.entries = kept
-        return out
+        return kept
     }
 }
 

@@ -10,14 +10,21 @@ public enum ICalParser {
     public static let maxDepth = 16
 
     public static func parse(_ bytes: [UInt8]) -> ICalDocument {
+        parse(bytes, in: 0..<bytes.count, firstLine: 1)
+    }
+
+    /// The part of a file in `range` (whole lines), its first line numbered `firstLine`: ranges
+    /// and line numbers are the file's, so parts of a big file read one at a time (ICalRead+Parts)
+    /// say what the whole would.
+    public static func parse(_ bytes: [UInt8], in range: Range<Int>, firstLine: Int) -> ICalDocument {
         var lines: [ICalProperty] = []
         var bad: [Int] = []
         var crlf = 0, lf = 0
         bytes.withUnsafeBufferPointer { b in
-            let n = b.count
-            var i = 0
-            if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
-            var lineNo = 1
+            let n = range.upperBound
+            var i = range.lowerBound
+            if i == 0, n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+            var lineNo = firstLine
             var content: [UInt8] = []
             content.reserveCapacity(256)
             while i < n {

@@ -61,10 +61,10 @@ extension SourceKindIO {
     /// A kind kept in one file: the file's stamp (watched) and its bytes; `missing` says what to
     /// do when there is none.
     static func readFile(_ source: SourceConfig, _ sourcing: Sourcing, into out: inout SourceRead,
-                         missing: String) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
+                         missing: String, limit: Int = 64 << 20) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
         let path = sourcing.path(source.path ?? "")
         out.watch = [SourceReader.watched(path)]
-        guard let bytes = try FileIO.read(path, limit: 64 << 20) else { throw .failure("\(path) does not exist\(missing)") }
+        guard let bytes = try FileIO.read(path, limit: limit) else { throw .failure("\(path) does not exist\(missing)") }
         return (path, bytes)
     }
 }

@@ -1,0 +1,232 @@
+import TMinusCore
+
+/// A big file read in parts: a subscribed calendar of a million events is 120 MB, and its
+/// components parsed at once would take more than a gigabyte. One pass over the bytes finds
+/// each component's lines and UID; then the VTIMEZONEs are read, then runs of components (about
+/// `partBytes` at a time) are parsed and read and let go, keeping only their entries. Components
+/// that share a UID with another (a recurring event's overrides, copies of one item) are read
+/// together at the end, as `read` reads them. Entries and problems are put back in the file's
+/// order, so the result is what reading the file whole gives (Tests/TMinusICalTests checks it on
+/// files read both ways).
+extension ICalRead {
+    /// One stretch of the file's lines: a VTODO or VEVENT (`ordinal` from 1), a VTIMEZONE, or
+    /// anything else (the calendar's own lines, other components).
+    struct Segment {
+        enum Kind { case item, zone, other }
+        var kind: Kind
+        var range: Range<Int>
+        var firstLine: Int
+        var ordinal = 0
+        /// The UID's hash, with escapes left out (equal UIDs always hash equal; a collision only
+        /// reads two components together, which is always right).
+        var uid: UInt64?
+    }
+
+    static func readInParts(_ bytes: [UInt8], options: ICalOptions, zones: ICalZones, fallbackID: String,
+                            partSize: Int = partBytes / 4) -> ICalRead {
+        let (segments, structure) = self.segments(bytes)
+        let total = segments.reduce(0) { $0 + ($1.kind == .item ? 1 : 0) }
+        var uses: [UInt64: Int] = [:]
+        for s in segments { if let u = s.uid { uses[u, default: 0] += 1 } }
+        var badLines: [Int] = []
+        var definitions: [String: ICalComponent] = [:]
+        for s in segments where s.kind != .item {
+            let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
+            badLines += doc.badLines
+            if s.kind == .zone { definitions = zoneDefinitions(doc.find(["VTIMEZONE"]), into: definitions) }
+        }
+        var reader = ComponentReader(options: options, zones: zones, definitions: definitions, bytes: bytes)
+        var entries: [(ordinal: Int, entry: Entry)] = []
+        var problems: [(ordinal: Int, problem: ICalProblem)] = []
+        func read(_ components: [ICalComponent], ordinals: [Int]) {
+            // (A stretch that did not parse into one component each is read in the file's order.)
+            let ordinals = components.count == ordinals.count ? ordinals
+                : components.indices.map { (ordinals.first ?? 1) + min($0, max(0, ordinals.count - 1)) }
+            let read = Self.entries(components, ordinals: ordinals, total: total, reader: &reader, fallbackID: fallbackID)
+            entries += read.entries
+            problems += read.problems
+        }
+        var shared: [ICalComponent] = []
+        var sharedOrdinals: [Int] = []
+        var run: [Segment] = []
+        func readRun() {
+            guard let first = run.first, let last = run.last else { return }
+            let doc = ICalParser.parse(bytes, in: first.range.lowerBound..<last.range.upperBound, firstLine: first.firstLine)
+            badLines += doc.badLines
+            read(doc.find(["VTODO", "VEVENT"]), ordinals: run.map(\.ordinal))
+            run = []
+        }
+        for s in segments where s.kind == .item {
+            if let u = s.uid, uses[u, default: 0] > 1 {
+                let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
+                badLines += doc.badLines
+                let found = doc.find(["VTODO", "VEVENT"])
+                shared += found
+                sharedOrdinals += found.indices.map { _ in s.ordinal }
+                continue
+            }
+            if let last = run.last, last.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].range.lowerBound > partSize { readRun() }
+            run.append(s)
+        }
+        readRun()
+        read(shared, ordinals: sharedOrdinals)
+        var out = ICalRead()
+        // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
+        out.problems = documentProblems(badLines.sorted(), structure)
+        out.problems += stableSorted(problems).map(\.1)
+        out.entries = newestOfEachUID(stableSorted(entries).map(\.1))
+        return out
+    }
+
+    /// By ordinal, keeping the order of equal ones.
+    static func stableSorted<T>(_ list: [(ordinal: Int, T)]) -> [(Int, T)] {
+        list.enumerated().sorted { ($0.element.ordinal, $0.offset) < ($1.element.ordinal, $1.offset) }.map { ($0.element.ordinal, $0.element.1) }
+    }
+
+    /// One pass over the bytes: where each component's lines are and each VTODO's and VEVENT's
+    /// UID, with the BEGIN/END pairing the parser's tree does (`ICalParser.tree`: a BEGIN of a
+    /// VTODO, VEVENT, VJOURNAL, VFREEBUSY or VTIMEZONE closes one left open; an END closes what it
+    /// names and everything inside it) and the same messages where they do not pair up.
+    static func segments(_ bytes: [UInt8]) -> (segments: [Segment], structure: [(line: Int, message: String)]) {
+        var segments: [Segment] = []
+        var structure: [(line: Int, message: String)] = []
+        bytes.withUnsafeBufferPointer { b in
+            let n = b.count
+            var i = n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+            var line = 1
+            // The open components (names, the line each began on); `top`: where the current
+            // segment's component is in it.
+            var stack: [(name: String, line: Int)] = []
+            var current: Segment?
+            var top = 0
+            var gapStart = i, gapLine = 1
+            var ordinal = 0
+            var uidPending = false, foundUID = false
+            var uid: [UInt8] = []
+            func closeGap(at end: Int) {
+                if end > gapStart { segments.append(Segment(kind: .other, range: gapStart..<end, firstLine: gapLine)) }
+            }
+            func finish(at end: Int, nextLine: Int) {
+                guard var s = current else { return }
+                if foundUID { s.uid = hash(uid) }
+                s.range = s.range.lowerBound..<end
+                segments.append(s)
+                current = nil
+                uidPending = false
+                foundUID = false
+                uid = []
+                gapStart = end
+                gapLine = nextLine
+            }
+            while i < n {
+                let start = i
+                while i < n, b[i] != 0x0A, b[i] != 0x0D { i += 1 }
+                let end = i
+                if i < n { i = ICalParser.afterBreak(b, i) }
+                let first = start < end ? b[start] : 0
+                // A folded line goes on the line before: a UID's value may be folded.
+                if first == 0x20 || first == 0x09 {
+                    if uidPending { uid += UnsafeBufferPointer(rebasing: b[(start + 1)..<end]) }
+                    line += 1
+                    continue
+                }
+                uidPending = false
+                if let (begins, name) = marker(b, start, end) {
+                    if begins {
+                        if stack.count + 1 > ICalParser.maxDepth {
+                            line += 1
+                            continue
+                        }
+                        if ICalParser.siblings.contains(name), let open = stack.lastIndex(where: { ICalParser.siblings.contains($0.name) }) {
+                            if structure.count < 3 {
+                                structure.append((stack[open].line, "BEGIN:\(stack[open].name) has no END before line \(line); it is read up to there"))
+                            }
+                            stack.removeSubrange(open...)
+                            if current != nil, stack.count <= top { finish(at: start, nextLine: line) }
+                        }
+                        if ICalParser.siblings.contains(name), current == nil {
+                            closeGap(at: start)
+                            let kind: Segment.Kind = name == "VTIMEZONE" ? .zone : name == "VTODO" || name == "VEVENT" ? .item : .other
+                            if kind == .item { ordinal += 1 }
+                            current = Segment(kind: kind, range: start..<start, firstLine: line, ordinal: kind == .item ? ordinal : 0)
+                            top = stack.count
+                        }
+                        stack.append((name, line))
+                    } else if let depth = stack.lastIndex(where: { $0.name == name }) {
+                        stack.removeSubrange(depth...)
+                        if current != nil, stack.count <= top {
+                            line += 1
+                            finish(at: i, nextLine: line)
+                            continue
+                        }
+                    } else if structure.count < 3 {
+                        let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
+                        structure.append((line, "END:\(shown) closes nothing that is open; ignored"))
+                    }
+                } else if current?.kind == .item, stack.count == top + 1, !foundUID, let value = uidValue(b, start, end) {
+                    // (Hashed when the component ends: the value may go on in folded lines.)
+                    uid = value
+                    uidPending = true
+                    foundUID = true
+                }
+                line += 1
+            }
+            if current != nil { finish(at: n, nextLine: line) } else { closeGap(at: n) }
+        }
+        return (segments, structure)
+    }
+
+    /// A `BEGIN` or `END` line (any case, with or without parameters): whether it begins, and
+    /// the component's name in capitals, as the parser reads them.
+    static func marker(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Bool, String)? {
+        func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 32 : c }
+        var i = start
+        while i < end, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        let nameStart = i
+        while i < end, b[i] != 0x3B, b[i] != 0x3A { i += 1 }
+        var nameEnd = i
+        while nameEnd > nameStart, b[nameEnd - 1] == 0x20 || b[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+        let length = nameEnd - nameStart
+        guard length == 5 || length == 3, i < end else { return nil }
+        let word = UnsafeBufferPointer(rebasing: b[nameStart..<nameEnd]).map(upper)
+        let begins = word == Array("BEGIN".utf8)
+        guard begins || word == Array("END".utf8) else { return nil }
+        // Past the parameters (a quoted value may hold a ':') to the value.
+        var quoted = false
+        while i < end, quoted || b[i] != 0x3A {
+            if b[i] == 0x22 { quoted.toggle() }
+            i += 1
+        }
+        guard i < end else { return nil }
+        var from = i + 1, to = end
+        while from < to, b[from] == 0x20 || b[from] == 0x09 { from += 1 }
+        while to > from, b[to - 1] == 0x20 || b[to - 1] == 0x09 { to -= 1 }
+        return (begins, String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]).map(upper), as: UTF8.self))
+    }
+
+    /// The raw value of a `UID` line (after its parameters), or nil for another property.
+    static func uidValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
+        guard end - start > 4, b[start] | 0x20 == 0x75, b[start + 1] | 0x20 == 0x69, b[start + 2] | 0x20 == 0x64,
+              b[start + 3] == 0x3A || b[start + 3] == 0x3B else { return nil }
+        var i = start + 3
+        var quoted = false
+        while i < end, quoted || b[i] != 0x3A {
+            if b[i] == 0x22 { quoted.toggle() }
+            i += 1
+        }
+        return i < end ? Array(UnsafeBufferPointer(rebasing: b[(i + 1)..<end])) : nil
+    }
+
+    /// FNV-1a of a UID's bytes without backslashes and without spaces or tabs at either end.
+    static func hash(_ value: [UInt8]) -> UInt64 {
+        var lo = 0, hi = value.count
+        while lo < hi, value[lo] == 0x20 || value[lo] == 0x09 { lo += 1 }
+        while hi > lo, value[hi - 1] == 0x20 || value[hi - 1] == 0x09 { hi -= 1 }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for c in value[lo..<hi] where c != 0x5C {
+            h ^= UInt64(c)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+}
