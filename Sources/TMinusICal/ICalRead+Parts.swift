@@ -11,23 +11,44 @@ import TMinusCore
 extension ICalRead {
     /// One stretch of the file's lines: a VTODO or VEVENT (`ordinal` from 1), a VTIMEZONE, or
     /// anything else (the calendar's own lines, other components).
+    /// (24 bytes: a million of them are kept at once, so offsets and lines are 32-bit, which
+    /// a file of at most 4 GB needs.)
     struct Segment {
-        enum Kind { case item, zone, other }
-        var kind: Kind
-        var range: Range<Int>
-        var firstLine: Int
-        var ordinal = 0
+        enum Kind: UInt8 { case item, zone, other }
         /// The UID's hash, with escapes left out (equal UIDs always hash equal; a collision only
-        /// reads two components together, which is always right).
-        var uid: UInt64?
+        /// reads two components together, which is always right); `hasUID` says whether there is one.
+        var uidHash: UInt64 = 0
+        private var from: UInt32
+        private var to: UInt32
+        private var line: UInt32
+        var kind: Kind
+        var hasUID = false
+
+        init(kind: Kind, range: Range<Int>, firstLine: Int) {
+            self.kind = kind
+            from = UInt32(truncatingIfNeeded: range.lowerBound)
+            to = UInt32(truncatingIfNeeded: range.upperBound)
+            line = UInt32(truncatingIfNeeded: firstLine)
+        }
+
+        var range: Range<Int> {
+            get { Int(from)..<Int(to) }
+            set { (from, to) = (UInt32(truncatingIfNeeded: newValue.lowerBound), UInt32(truncatingIfNeeded: newValue.upperBound)) }
+        }
+        var firstLine: Int { Int(line) }
+        var uid: UInt64? { hasUID ? uidHash : nil }
     }
 
     static func readInParts(_ bytes: [UInt8], options: ICalOptions, zones: ICalZones, fallbackID: String,
                             partSize: Int = partBytes / 4) -> ICalRead {
         let (segments, structure) = self.segments(bytes)
         let total = segments.reduce(0) { $0 + ($1.kind == .item ? 1 : 0) }
-        var uses: [UInt64: Int] = [:]
-        for s in segments { if let u = s.uid { uses[u, default: 0] += 1 } }
+        // UIDs found more than once: by sorting their hashes (a dictionary of a million costs more).
+        var shares = Set<UInt64>()
+        do {
+            let hashes = segments.compactMap(\.uid).sorted()
+            for (a, b) in zip(hashes, hashes.dropFirst()) where a == b { shares.insert(a) }
+        }
         var badLines: [Int] = []
         var definitions: [String: ICalComponent] = [:]
         for s in segments where s.kind != .item {
@@ -48,25 +69,27 @@ extension ICalRead {
         }
         var shared: [ICalComponent] = []
         var sharedOrdinals: [Int] = []
-        var run: [Segment] = []
+        var run: [(segment: Segment, ordinal: Int)] = []
         func readRun() {
             guard let first = run.first, let last = run.last else { return }
-            let doc = ICalParser.parse(bytes, in: first.range.lowerBound..<last.range.upperBound, firstLine: first.firstLine)
+            let doc = ICalParser.parse(bytes, in: first.segment.range.lowerBound..<last.segment.range.upperBound, firstLine: first.segment.firstLine)
             badLines += doc.badLines
             read(doc.find(["VTODO", "VEVENT"]), ordinals: run.map(\.ordinal))
             run = []
         }
+        var ordinal = 0
         for s in segments where s.kind == .item {
-            if let u = s.uid, uses[u, default: 0] > 1 {
+            ordinal += 1
+            if let u = s.uid, shares.contains(u) {
                 let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
                 badLines += doc.badLines
                 let found = doc.find(["VTODO", "VEVENT"])
                 shared += found
-                sharedOrdinals += found.indices.map { _ in s.ordinal }
+                sharedOrdinals += found.indices.map { _ in ordinal }
                 continue
             }
-            if let last = run.last, last.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].range.lowerBound > partSize { readRun() }
-            run.append(s)
+            if let last = run.last, last.segment.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].segment.range.lowerBound > partSize { readRun() }
+            run.append((s, ordinal))
         }
         readRun()
         read(shared, ordinals: sharedOrdinals)
@@ -100,7 +123,6 @@ extension ICalRead {
             var current: Segment?
             var top = 0
             var gapStart = i, gapLine = 1
-            var ordinal = 0
             var uidPending = false, foundUID = false
             var uid: [UInt8] = []
             func closeGap(at end: Int) {
@@ -108,7 +130,7 @@ extension ICalRead {
             }
             func finish(at end: Int, nextLine: Int) {
                 guard var s = current else { return }
-                if foundUID { s.uid = hash(uid) }
+                if foundUID { (s.uidHash, s.hasUID) = (hash(uid), true) }
                 s.range = s.range.lowerBound..<end
                 segments.append(s)
                 current = nil
@@ -147,8 +169,7 @@ extension ICalRead {
                         if ICalParser.siblings.contains(name), current == nil {
                             closeGap(at: start)
                             let kind: Segment.Kind = name == "VTIMEZONE" ? .zone : name == "VTODO" || name == "VEVENT" ? .item : .other
-                            if kind == .item { ordinal += 1 }
-                            current = Segment(kind: kind, range: start..<start, firstLine: line, ordinal: kind == .item ? ordinal : 0)
+                            current = Segment(kind: kind, range: start..<start, firstLine: line)
                             top = stack.count
                         }
                         stack.append((name, line))
