@@ -1,3 +1,4 @@
+import Glibc
 import TMinusCore
 import TMinusICal
 
@@ -25,16 +26,18 @@ enum VdirSource: SourceKindIO {
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
+            let directory = open(collection, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if directory >= 0 { close(directory) } }
             for name in Vdir.itemNames(collection) {
-                let file = collection + "/" + name
                 let shown = prefix + name
                 // Taken before the file is read: a change while it is read shows in the next stamp.
-                let stamp = FileStamp.lookup(file)
+                let stamp = directory >= 0 ? FileStamp.lookup(in: directory, name) : FileStamp.lookup(collection + "/" + name)
                 if let stamp, let k = kept.take(shown), stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
                     calendar.add(k.reading, shown: shown, color: color)
                     cache.add(shown, k)
                     continue
                 }
+                let file = collection + "/" + name
                 let bytes: [UInt8]
                 do throws(TMinusError) {
                     guard let b = try FileIO.read(file, limit: 16 << 20) else { continue }
