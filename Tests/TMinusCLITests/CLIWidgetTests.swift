@@ -90,6 +90,24 @@ struct CLIWidgetTests {
         #expect(h.bytes("state.json") != nil)
     }
 
+    /// A click pins a deadline; `next --reset` goes back to the one due next, also after the
+    /// deadline due next changed meanwhile.
+    @Test func nextResetGoesBackToTheDeadlineDueNext() throws {
+        let h = try TempHome()
+        try h.ok("add", "First", "--due", "+1d")
+        try h.ok("add", "Second", "--due", "+2d")
+        try h.ok("next")
+        #expect(try h.ok("show").stdout.hasPrefix("Second"))
+        try h.ok("add", "Sooner", "--due", "+2h")
+        #expect(try h.ok("show").stdout.hasPrefix("Second"), "a click holds")
+        #expect(try h.ok("next", "--reset").stdout == "showing #3 Sooner again\n")
+        #expect(try h.ok("show").stdout.hasPrefix("Sooner"))
+        // Nothing picked, no deadlines: it says so, and exits 0.
+        let empty = try TempHome()
+        #expect(try empty.ok("next", "--reset").stdout == "no deadline picked; the bar shows the one due next\n")
+        #expect(try h.run("prev", "--reset").status == 2)
+    }
+
     @Test func demoRunsWithoutAHome() throws {
         let h = try TempHome()
         let out = try h.ok("demo").stdout

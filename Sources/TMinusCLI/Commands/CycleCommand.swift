@@ -10,6 +10,17 @@ enum CycleCommand {
     static func cycle(_ raw: [String], _ ctx: Context, by step: Int, name: String) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: name)
         try a.expectPositional(0...0, command: name, usage: "")
+        if a.flag("reset") {
+            // Back to automatic: no deadline picked, so the config's or the one due next shows.
+            try ctx.container.saveState(WidgetState())
+            let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
+            if let shown = provider.entry(at: ctx.now).deadline {
+                ctx.say("showing #\(shown.handle) \(shown.title) again")
+            } else {
+                ctx.say("no deadline picked; the bar shows the one due next")
+            }
+            return 0
+        }
         guard let chosen = try select(ctx, by: step) else {
             ctx.say("no deadlines to cycle through; add one with tminus add TITLE --due WHEN")
             return 0

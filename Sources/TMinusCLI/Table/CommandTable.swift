@@ -210,8 +210,10 @@ enum CommandTable {
         Prints the timeline as one JSON object: entries (date, state, deadline, todos, small, medium,
         large), policy (atEnd, after, never) and reloadAt.
         """, examples: ["tminus timeline --limit 3"], run: TimelineCommand.run),
-        CommandSpec(name: "next", group: "bars", summary: "show the next ongoing deadline (a click)",
-                    text: "Shows the next ongoing deadline in the widget (kept in state.json).", run: CycleCommand.next, changes: true),
+        CommandSpec(name: "next", group: "bars", summary: "show the next ongoing deadline (a click)", options: [
+            .flag("reset", "back to the deadline due next (or the config's), as before any click"),
+        ], text: "Shows the next ongoing deadline in the widget (kept in state.json); --reset forgets the clicks.",
+        examples: ["tminus next --reset"], run: CycleCommand.next, changes: true),
         CommandSpec(name: "prev", group: "bars", summary: "show the previous ongoing deadline",
                     text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev, changes: true),
         CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [
