@@ -4,14 +4,18 @@ import Glibc
 public enum Bytes {
     /// Whether `needle` occurs in `haystack`.
     public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        var i = 0
-        let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
-            i += 1
+        needle.isEmpty || firstIndex(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `bytes` (memchr to each candidate first byte).
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = needle.first else { return nil }
+        var from = 0
+        while let i = firstIndex(of: first, in: bytes, from: from, to: bytes.count) {
+            if has(needle, in: bytes, at: i) { return i }
+            from = i + 1
         }
-        return false
+        return nil
     }
 }
 

@@ -45,9 +45,7 @@ public struct LineList: Sendable {
     }
 
     /// What follows the last object: a newline, the closing indent and `]`.
-    public func close(_ out: inout [UInt8]) {
-        out.append(0x0A)
-        out.append(contentsOf: repeatElement(0x20, count: closing))
-        out.append(0x5D)
-    }
+    public var closingBytes: [UInt8] { [0x0A] + [UInt8](repeating: 0x20, count: closing) + [0x5D] }
+
+    public func close(_ out: inout [UInt8]) { out += closingBytes }
 }

@@ -29,6 +29,8 @@ extension Container {
     /// Under the lock: cleans up after a killed writer (`recover`), then reads the store,
     /// migrating a home from before version 3 (its new history is written, not yet committed).
     func begin(lazily: Bool = false) throws(TMinusError) -> Change {
+        // (Temp files go first, once: `recover` below takes them when no lines were read.)
+        if lazily { removeTemps() }
         if lazily, let lines = readLines() {
             var header = lines.header
             header.history.removing = recoverHistory(header.history)
@@ -36,7 +38,7 @@ extension Container {
             change.lines = lines
             return change
         }
-        guard let loaded = try recover() else {
+        guard let loaded = try recover(removingTemps: !lazily) else {
             if orphanedArchiveSize() != nil { throw Self.orphanedArchiveError(home) }
             return Change(store: Store(), history: History(home: home, meta: HistoryMeta()))
         }
@@ -68,8 +70,8 @@ extension Container {
     /// archive's uncommitted tail is cut, committed removals are marked, and index folders the
     /// store does not name are removed. All of it is idempotent. Returns the store as read.
     @discardableResult
-    func recover() throws(TMinusError) -> StoreFile.Loaded? {
-        removeTemps()
+    func recover(removingTemps: Bool = true) throws(TMinusError) -> StoreFile.Loaded? {
+        if removingTemps { removeTemps() }
         let loaded = try FileIO.read(home.storePath).map { (bytes: [UInt8]) throws(TMinusError) in
             try StoreFile.read(bytes, path: home.storePath)
         }
@@ -95,10 +97,9 @@ extension Container {
         return unmarked
     }
 
-    /// Under the lock, for a change without other sources: temp files go, then the store and the
-    /// summary are read as lines (`LineStore`), when the summary was built from this store.
+    /// Under the lock, for a change without other sources (temp files gone): the store and the
+    /// summary read as lines (`LineStore`), when the summary was built from this store.
     func readLines() -> LineStore? {
-        removeTemps()
         guard let (store, stamp) = try? FileIO.readStamped(home.storePath), let summary = try? FileIO.read(home.summaryPath) else { return nil }
         return LineStore(store: store, stamp: stamp, summary: summary, origin: home.origin)
     }

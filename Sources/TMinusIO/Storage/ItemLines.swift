@@ -25,7 +25,12 @@ struct ItemLines {
         start = open + 2 + list.indent
         self.end = end
         guard start < end, bytes[open + 1] == 0x0A, bytes[start] == 0x7B, bytes[end - 1] == 0x7D,
-              Bytes.has(closing, in: bytes, at: end) else { return nil }
+              Bytes.has(list.closingBytes, in: bytes, at: end) else { return nil }
+    }
+
+    /// The list whose `[` is at `open` and `]` at `bracket` (a list the file ends with).
+    init?(_ bytes: [UInt8], list: LineList, open: Int, bracket: Int) {
+        self.init(bytes, list: list, open: open, end: bracket == open + 1 ? bracket : bracket - list.closing - 1)
     }
 
     /// The list whose `[` is at `open`, its end found by stepping from line to line (a list
@@ -36,7 +41,7 @@ struct ItemLines {
             self.init(bytes, list: list, open: open, end: open + 1)
             return
         }
-        let close = [0x0A] + [UInt8](repeating: 0x20, count: list.closing) + [0x5D]
+        let close = list.closingBytes
         var at = open + 1
         while let newline = Bytes.firstIndex(of: 0x0A, in: bytes, from: at + 1, to: bytes.count) {
             if Bytes.has(close, in: bytes, at: newline) {
@@ -47,9 +52,6 @@ struct ItemLines {
         }
         return nil
     }
-
-    /// What follows the last line: a newline, the closing indent and `]`.
-    var closing: [UInt8] { [0x0A] + [UInt8](repeating: 0x20, count: list.closing) + [0x5D] }
 
     /// Where the list's `]` is: the byte after the list is one past it.
     var closeEnd: Int { start == end ? end + 1 : end + list.closing + 2 }

@@ -28,23 +28,21 @@ struct LineStore {
         let itemsKey = Array(",\n  \"items\": ".utf8)
         let storeEnd = store.count - 3
         guard storeEnd > 0, Bytes.has(Array("\n}\n".utf8), in: store, at: storeEnd),
-              let key = Self.find(itemsKey, in: store) else { return nil }
+              let key = Bytes.firstIndex(of: itemsKey, in: store) else { return nil }
         let open = key + itemsKey.count
-        let last = store[storeEnd - 1] == 0x5D && store[storeEnd - 2] == 0x5B ? storeEnd - 1 : storeEnd - StoreFile.itemList.closing - 2
-        guard let items = ItemLines(store, list: StoreFile.itemList, open: open, end: last) else { return nil }
+        guard let items = ItemLines(store, list: StoreFile.itemList, open: open, bracket: storeEnd - 1) else { return nil }
         // (The header alone, as a store with no items: every field of it read and checked.)
         guard let loaded = try? StoreFile.read(Array(store[..<open]) + Array("[]}".utf8), path: "store.json"),
               loaded.version == Store.currentVersion, loaded.store.links.isEmpty, loaded.store.pending.isEmpty,
               loaded.store.setAside.isEmpty, loaded.store.freeHandles.isEmpty else { return nil }
         // The summary: a header, then `,"deadlines":` and its list, `,"todos":` and its list, "}\n".
-        guard let dKey = Self.find(Summary.deadlinesKey, in: summary),
+        guard let dKey = Bytes.firstIndex(of: Summary.deadlinesKey, in: summary),
               let deadlines = ItemLines(summary, list: Summary.itemList, open: dKey + Summary.deadlinesKey.count),
               Bytes.has(Summary.todosKey, in: summary, at: deadlines.closeEnd) else { return nil }
         let todosOpen = deadlines.closeEnd + Summary.todosKey.count
         let summaryEnd = summary.count - 2
         guard summaryEnd > todosOpen, Bytes.has(Array("}\n".utf8), in: summary, at: summaryEnd),
-              let todos = ItemLines(summary, list: Summary.itemList, open: todosOpen,
-                                    end: summary[summaryEnd - 1] == 0x5D && summary[summaryEnd - 2] == 0x5B ? summaryEnd - 1 : summaryEnd - 2),
+              let todos = ItemLines(summary, list: Summary.itemList, open: todosOpen, bracket: summaryEnd - 1),
               let head = try? Summary(bytes: Array(summary[..<dKey]) + [0x7D]),
               head.sources.count == 1, let own = head.sources.first, own.name == Item.ownSource,
               own.file == "store.json", own.fileStamp == stamp.description,
@@ -54,16 +52,6 @@ struct LineStore {
         self.deadlines = deadlines
         self.todos = todos
         count = own.items
-    }
-
-    /// The first place `needle` is in `bytes` (a header: short, near the start).
-    static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        var from = 0
-        while let i = Bytes.firstIndex(of: needle[0], in: bytes, from: from, to: bytes.count) {
-            if Bytes.has(needle, in: bytes, at: i) { return i }
-            from = i + 1
-        }
-        return nil
     }
 
     // MARK: Reading items
