@@ -49,6 +49,9 @@ public struct ICalOptions: Sendable {
     public var me: [String] = []
     public var declined = Invitations.hide
     public var invited = Invitations.dim
+    /// A big file read in parts stops reading items once it has this many open ones (the source
+    /// takes only the first `maxItems`); nil: every item.
+    public var openLimit: Int?
 
     public init(now: Instant, hold: Int64, events: Bool, source: String) {
         self.now = now
@@ -71,7 +74,7 @@ extension ICalRead {
         var reader = ComponentReader(options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
         let read = entries(components, ordinals: Array(components.indices.map { $0 + 1 }), total: components.count, reader: &reader, fallbackID: fallbackID)
         out.problems += read.problems.map(\.problem)
-        out.entries = newestOfEachUID(read.entries.map(\.entry))
+        out.entries = newestOfEachUID(read.entries).map(\.entry)
         return out
     }
 
@@ -129,16 +132,16 @@ extension ICalRead {
 
     /// Several copies of one UID (iTIP replies in one file): the highest SEQUENCE, then the last,
     /// in the place of the first.
-    static func newestOfEachUID(_ entries: [Entry]) -> [Entry] {
+    static func newestOfEachUID(_ entries: [(ordinal: Int, entry: Entry)]) -> [(ordinal: Int, entry: Entry)] {
         var seen: [String: Int] = [:]
-        var kept: [Entry] = []
-        for e in entries {
+        var kept: [(ordinal: Int, entry: Entry)] = []
+        for (ordinal, e) in entries {
             let key = (e.isEvent ? "e:" : "t:") + e.item.id
             if let i = seen[key] {
-                if e.sequence >= kept[i].sequence { kept[i] = e }
+                if e.sequence >= kept[i].entry.sequence { kept[i].entry = e }
             } else {
                 seen[key] = kept.count
-                kept.append(e)
+                kept.append((ordinal, e))
             }
         }
         return kept

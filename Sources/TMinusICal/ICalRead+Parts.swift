@@ -64,11 +64,25 @@ extension ICalRead {
             let ordinals = components.count == ordinals.count ? ordinals
                 : components.indices.map { (ordinals.first ?? 1) + min($0, max(0, ordinals.count - 1)) }
             let read = Self.entries(components, ordinals: ordinals, total: total, reader: &reader, fallbackID: fallbackID)
-            entries += read.entries
+            // (Each call reads every copy of its UIDs: its entries are final once the newest is kept.)
+            entries += newestOfEachUID(read.entries)
             problems += read.problems
+            trim()
         }
-        var shared: [ICalComponent] = []
-        var sharedOrdinals: [Int] = []
+        // Past `openLimit` open items the source shows no more (it takes the first ones): only
+        // the first open entries are kept, and only the first problems, so a file of millions of
+        // tiny items, or of copies of UIDs, costs what its first items cost.
+        func trim() {
+            guard let limit = options.openLimit, entries.count > 2 * limit + 1_000 || problems.count > 2 * Self.keptProblems else { return }
+            var open = 0
+            entries = stableSorted(entries).filter { e in
+                guard e.1.item.isOpen else { return false }
+                open += 1
+                return open <= limit
+            }.map { ($0.0, $0.1) }
+            problems = Array(stableSorted(problems).prefix(Self.keptProblems)).map { ($0.0, $0.1) }
+        }
+        var shared: [(segment: Segment, ordinal: Int)] = []
         var run: [(segment: Segment, ordinal: Int)] = []
         func readRun() {
             guard let first = run.first, let last = run.last else { return }
@@ -77,29 +91,54 @@ extension ICalRead {
             read(doc.find(["VTODO", "VEVENT"]), ordinals: run.map(\.ordinal))
             run = []
         }
+        // Unique components in runs, in the file's order, until the source has all it shows.
         var ordinal = 0
+        var full = false
         for s in segments where s.kind == .item {
             ordinal += 1
             if let u = s.uid, shares.contains(u) {
-                let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
-                badLines += doc.badLines
-                let found = doc.find(["VTODO", "VEVENT"])
-                shared += found
-                sharedOrdinals += found.indices.map { _ in ordinal }
+                shared.append((s, ordinal))
                 continue
             }
-            if let last = run.last, last.segment.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].segment.range.lowerBound > partSize { readRun() }
+            if full { continue }
+            if let last = run.last, last.segment.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].segment.range.lowerBound > partSize {
+                readRun()
+                full = options.openLimit.map { limit in entries.lazy.filter(\.entry.item.isOpen).count >= limit } ?? false
+                if full { continue }
+            }
             run.append((s, ordinal))
         }
         readRun()
-        read(shared, ordinals: sharedOrdinals)
+        // Components that share a UID: each UID's copies read together, one UID at a time.
+        shared.sort { ($0.segment.uidHash, $0.ordinal) < ($1.segment.uidHash, $1.ordinal) }
+        var i = 0
+        while i < shared.count {
+            var j = i
+            var components: [ICalComponent] = []
+            var ordinals: [Int] = []
+            while j < shared.count, shared[j].segment.uidHash == shared[i].segment.uidHash {
+                let (s, o) = shared[j]
+                let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
+                badLines += doc.badLines
+                let found = doc.find(["VTODO", "VEVENT"])
+                components += found
+                ordinals += found.map { _ in o }
+                j += 1
+            }
+            read(components, ordinals: ordinals)
+            i = j
+        }
+        if badLines.count > 3 { badLines = Array(badLines.sorted().prefix(3)) }
         var out = ICalRead()
         // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
         out.problems = documentProblems(badLines.sorted(), structure)
         out.problems += stableSorted(problems).map(\.1)
-        out.entries = newestOfEachUID(stableSorted(entries).map(\.1))
+        out.entries = newestOfEachUID(stableSorted(entries).map { (ordinal: $0.0, entry: $0.1) }).map(\.entry)
         return out
     }
+
+    /// At most this many problems are kept while a big file is read (a source shows 50).
+    static let keptProblems = 1_000
 
     /// By ordinal, keeping the order of equal ones.
     static func stableSorted<T>(_ list: [(ordinal: Int, T)]) -> [(Int, T)] {

@@ -8,8 +8,8 @@ enum IcsSource: ReadOnlySource {
 
     static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
         // (A subscribed calendar of years of events may be big: one above 8 MB is read in parts,
-        // so a million events, 120 MB, take a few seconds and less than 300 MB once per change.)
-        let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; fix \"path\"", limit: 256 << 20)
+        // so a million events, 120 MB, take a few seconds and less than 300 MB; at most 128 MB.)
+        let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; fix \"path\"", limit: 128 << 20)
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
         let shown = FileIO.baseName(of: path)
         calendar.add(calendar.parse(bytes, shown: shown), shown: shown, color: nil)
