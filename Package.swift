@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "TMinusSourcesTests", dependencies: ["TMinusCore", "TMinusSources"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusCore", "TMinusIO"], swiftSettings: swiftSettings),
     ]
 )

@@ -16,10 +16,43 @@ public struct ICalRead: Sendable {
         public var expires: Instant?
         /// Its SEQUENCE, to keep the newest of several copies of one UID.
         public var sequence: Int
+        /// Its place among the file's VTODOs and VEVENTs (from 1; a UID's copies: the first's).
+        public var ordinal = 0
+        /// Where its components are in the file (`indexed(_:)` fills them in, for `again`).
+        public var pieces: [Piece] = []
+
+        public init(item: Item, uid: String?, isEvent: Bool, expires: Instant?, sequence: Int, ordinal: Int = 0, pieces: [Piece] = []) {
+            self.item = item
+            self.uid = uid
+            self.isEvent = isEvent
+            self.expires = expires
+            self.sequence = sequence
+            self.ordinal = ordinal
+            self.pieces = pieces
+        }
+    }
+
+    /// One component's bytes in the file, and its place among the file's VTODOs and VEVENTs.
+    public struct Piece: Sendable, Equatable {
+        public var ordinal: Int
+        public var range: Range<Int>
+        public init(ordinal: Int, range: Range<Int>) {
+            self.ordinal = ordinal
+            self.range = range
+        }
     }
 
     public var entries: [Entry] = []
     public var problems: [ICalProblem] = []
+    /// How many VTODOs and VEVENTs the file has.
+    public var total = 0
+    /// Every open entry whose ordinal is at most this is in `entries` (`total`: every open entry
+    /// is; less when a big file's read stopped once it had enough, `ICalOptions.openLimit`).
+    public var covered = 0
+    /// Where the file's VTIMEZONEs are (`indexed(_:)` fills them in).
+    public var zonePieces: [Range<Int>] = []
+
+    public init() {}
 }
 
 /// Something in a file that was not read: where, which property, and what became of the item.
@@ -74,8 +107,18 @@ extension ICalRead {
         var reader = ComponentReader(options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
         let read = entries(components, ordinals: Array(components.indices.map { $0 + 1 }), total: components.count, reader: &reader, fallbackID: fallbackID)
         out.problems += read.problems.map(\.problem)
-        out.entries = newestOfEachUID(read.entries).map(\.entry)
+        out.entries = placed(newestOfEachUID(read.entries))
+        (out.total, out.covered) = (components.count, components.count)
         return out
+    }
+
+    /// Entries with their ordinals set.
+    static func placed(_ entries: [(ordinal: Int, entry: Entry)]) -> [Entry] {
+        entries.map {
+            var e = $0.entry
+            e.ordinal = $0.ordinal
+            return e
+        }
     }
 
     /// Above this size a file is read in parts (`readInParts`).
@@ -131,14 +174,17 @@ extension ICalRead {
     }
 
     /// Several copies of one UID (iTIP replies in one file): the highest SEQUENCE, then the last,
-    /// in the place of the first.
+    /// in the place of the first. It expires when the first of the copies does (a copy that is
+    /// over moves the place, or shows another copy).
     static func newestOfEachUID(_ entries: [(ordinal: Int, entry: Entry)]) -> [(ordinal: Int, entry: Entry)] {
         var seen: [String: Int] = [:]
         var kept: [(ordinal: Int, entry: Entry)] = []
         for (ordinal, e) in entries {
             let key = (e.isEvent ? "e:" : "t:") + e.item.id
             if let i = seen[key] {
+                let expires = [kept[i].entry.expires, e.expires].compactMap { $0 }.min()
                 if e.sequence >= kept[i].entry.sequence { kept[i].entry = e }
+                kept[i].entry.expires = expires
             } else {
                 seen[key] = kept.count
                 kept.append((ordinal, e))

@@ -71,15 +71,21 @@ extension ICalRead {
         }
         // Past `openLimit` open items the source shows no more (it takes the first ones): only
         // the first open entries are kept, and only the first problems, so a file of millions of
-        // tiny items, or of copies of UIDs, costs what its first items cost.
+        // tiny items, or of copies of UIDs, costs what its first items cost. (A margin past the
+        // limit: as events end, a later read re-reads only them (`again`) until the margin is used.)
+        let limit = options.openLimit.map { $0 + Self.margin($0) }
+        var covered = total
         func trim() {
-            guard let limit = options.openLimit, entries.count > 2 * limit + 1_000 || problems.count > 2 * Self.keptProblems else { return }
+            guard let limit, entries.count > 2 * limit + 1_000 || problems.count > 2 * Self.keptProblems else { return }
             var open = 0
+            var dropped = false
             entries = stableSorted(entries).filter { e in
                 guard e.1.item.isOpen else { return false }
                 open += 1
+                if open > limit { dropped = true }
                 return open <= limit
             }.map { ($0.0, $0.1) }
+            if dropped, let last = entries.last { covered = min(covered, last.ordinal) }
             problems = Array(stableSorted(problems).prefix(Self.keptProblems)).map { ($0.0, $0.1) }
         }
         var shared: [(segment: Segment, ordinal: Int)] = []
@@ -103,8 +109,11 @@ extension ICalRead {
             if full { continue }
             if let last = run.last, last.segment.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].segment.range.lowerBound > partSize {
                 readRun()
-                full = options.openLimit.map { limit in entries.lazy.filter(\.entry.item.isOpen).count >= limit } ?? false
-                if full { continue }
+                full = limit.map { limit in entries.lazy.filter(\.entry.item.isOpen).count >= limit } ?? false
+                if full {
+                    covered = min(covered, ordinal - 1)
+                    continue
+                }
             }
             run.append((s, ordinal))
         }
@@ -133,9 +142,13 @@ extension ICalRead {
         // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
         out.problems = documentProblems(badLines.sorted(), structure)
         out.problems += stableSorted(problems).map(\.1)
-        out.entries = newestOfEachUID(stableSorted(entries).map { (ordinal: $0.0, entry: $0.1) }).map(\.entry)
+        out.entries = placed(newestOfEachUID(stableSorted(entries).map { (ordinal: $0.0, entry: $0.1) }))
+        (out.total, out.covered) = (total, covered)
         return out
     }
+
+    /// How many open entries past `limit` a read in parts keeps (and reads).
+    static func margin(_ limit: Int) -> Int { max(64, limit / 2) }
 
     /// At most this many problems are kept while a big file is read (a source shows 50).
     static let keptProblems = 1_000

@@ -83,7 +83,7 @@ struct PartsTests {
                                          fallbackID: "f.ics", partSize: 1)
         #expect(parts.entries.prefix(10).map(describe) == whole.entries.prefix(10).map(describe))
         #expect(parts.entries.contains { $0.item.title == "Todo 250" })
-        #expect(parts.entries.count < 20, "stopped after the first open items")
+        #expect(parts.entries.count < 11 + ICalRead.margin(11) + 5, "stopped after the first open items and a margin")
     }
 
     @Test(.enabled(if: Corpus.available, Corpus.skipped))

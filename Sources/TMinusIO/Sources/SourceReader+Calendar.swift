@@ -33,10 +33,14 @@ struct CalendarReading {
 
     /// One file's reading (`shown`: its name in messages), before it joins the source (what the vdir's file cache keeps).
     func parse(_ bytes: [UInt8], shown: String) -> CalendarFile {
-        let read = ICalRead.read(bytes, options: options, zones: zones, fallbackID: shown)
-        return CalendarFile(entries: read.entries.map {
+        file(ICalRead.read(bytes, options: options, zones: zones, fallbackID: shown))
+    }
+
+    /// What a file's reading gives the source (`problems`: when not the read's own).
+    func file(_ read: ICalRead, problems: [String]? = nil) -> CalendarFile {
+        CalendarFile(entries: read.entries.map {
             CalendarFile.Entry(id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
-        }, problems: read.problems.map(\.description))
+        }, problems: problems ?? read.problems.map(\.description))
     }
 
     /// A file's reading joins the source: its problems, and its items unless an earlier file had

@@ -53,8 +53,11 @@ public enum SourceReader {
     /// is read exactly once more after a change (by then a change within the same tick would have
     /// been made), not on every run until it settles. `read` makes the record due then
     /// (`refresh`), so a follower wakes for it.
-    static func watched(_ path: String) -> Summary.Source.Watched {
-        guard let stamp = FileStamp.of(path) else { return Summary.Source.Watched(path: path, stamp: "-") }
+    static func watched(_ path: String) -> Summary.Source.Watched { watched(path, stamp: FileStamp.of(path)) }
+
+    /// The same, with the stamp taken.
+    static func watched(_ path: String, stamp: FileStamp?) -> Summary.Source.Watched {
+        guard let stamp else { return Summary.Source.Watched(path: path, stamp: "-") }
         return Summary.Source.Watched(path: path, stamp: (isRacy(stamp) ? "racy:" : "") + stamp.description)
     }
 

@@ -54,18 +54,9 @@ public struct VdirCache {
     static let format = "tminus-vdir-cache 1"
 
     /// Where a source's cache is (nil: the sourcing has no cache folder).
-    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
-        guard let folder = sourcing.cacheDirectory else { return nil }
-        return folder + "/vdir-" + FNV1a.hex(source.name.utf8)
-    }
+    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? { SourceCache.path("vdir-", source, sourcing) }
 
-    /// What every reading depends on besides its file: the source's config (name and key), the
-    /// zone and hold it was read with, and the binary that read it (a newer tminus may read a file
-    /// differently).
-    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String {
-        let binary = FileStamp.lookup("/proc/self/exe")?.description ?? "-"
-        return [format, source.name, source.key, sourcing.zone.name, String(sourcing.hold), binary].joined(separator: "\u{1F}")
-    }
+    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String { SourceCache.signature(format, source, sourcing) }
 
     /// The cache at `path` when it was written with `signature` no later than `now`; else empty.
     static func load(_ path: String, signature: String, now: Instant) -> VdirCache {
@@ -73,7 +64,7 @@ public struct VdirCache {
         return (try? parse(bytes, signature: signature, now: now)) ?? VdirCache()
     }
 
-    struct Foreign: Error {}
+    typealias Foreign = SourceCache.Foreign
 
     /// `{"signature": S, "at": SECONDS, "files": [[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]…]}`
     /// (ITEM null for a completed item).
@@ -119,12 +110,7 @@ public struct VdirCache {
                         try element()
                         let isEvent = try p.readBool()
                         try element()
-                        var expires: Instant?
-                        if try p.kind() == .null { _ = try p.readNull() } else {
-                            let n = try p.readNumber()
-                            guard n.rounded() == n, abs(n) < 1e15 else { throw Foreign() }
-                            expires = Instant(Int64(n))
-                        }
+                        let expires = try SourceCache.instant(&p)
                         try element()
                         let id = try p.readString()
                         try element()
@@ -193,13 +179,7 @@ public struct VdirCache {
         return out
     }
 
-    /// Replaces the cache at `path` (its folder made when missing). A cache that cannot be written
-    /// is no problem: the next read parses the files again.
     func write(to path: String, signature: String, now: Instant) {
-        let folder = FileIO.directory(of: path)
-        if !FileIO.isDirectory(folder) { try? FileIO.makeDirectory(folder) }
-        SourceWriter.removeDeadTemps(in: folder)
-        guard let temp = try? FileIO.writeTemp(bytes(signature: signature, now: now), for: path, durable: false) else { return }
-        try? FileIO.commit(temp)
+        SourceCache.replace(path, with: bytes(signature: signature, now: now))
     }
 }

@@ -305,6 +305,13 @@ let targets: [Target] = [
     ]) { b in
         _ = VdirCache.roundTrip(b, signature: "s", now: now)
     },
+    // The ics cache (IcsCache.swift): refused or read; what is read writes back the same.
+    Target(name: "ics-cache", seeds: [
+        #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"covered":9,"zones":[10,20],"problems":["line 3: bad"],"entries":["# + "\n"
+            + #"[2,true,\#(now.seconds + 60),[2,30,90,5,200,260],{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]]}"#,
+    ]) { b in
+        _ = IcsCache.roundTrip(b, signature: "s", now: now)
+    },
     Target(name: "tzif", seeds: ["Europe/Berlin", "Australia/Lord_Howe", "America/Los_Angeles"].compactMap {
         (try? FileIO.read("/usr/share/zoneinfo/\($0)")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     }) { b in
