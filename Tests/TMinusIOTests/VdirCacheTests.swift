@@ -57,4 +57,16 @@ struct VdirCacheTests {
         let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
         #expect(written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
     }
+
+    /// A stamp's text is compared field by field: exactly its own description matches.
+    @Test func aStampMatchesOnlyItsOwnText() throws {
+        let stamp = try #require(FileStamp.of("/proc/self/exe"))
+        #expect(stamp.matches(stamp.description))
+        #expect(stamp.matches(Array(stamp.description.utf8)[...]))
+        let s = stamp.description
+        for other in ["", "-", "racy:" + s, s + "0", s + ".1", "0" + s.dropFirst(), "1-2-3", "1-2-3.", "-1-2-3.4", "1--2-3.4",
+                      "99999999999999999999-1-1.1", s.replacingOccurrences(of: ".", with: "-")] {
+            #expect(!stamp.matches(other), "\(other)")
+        }
+    }
 }
