@@ -2,7 +2,8 @@
 # The poll path budget (docs/reliability.md, "Costs"): `tminus show --format waybar` (the release static executable)
 # on a realistic container (20 deadlines, 50 open todos, 10,000 completed) side by side with
 # `/bin/date +%s` and with a python3 script that prints the same countdown. Whole processes,
-# interleaved, median of many runs each; prints the ratios. Target: <= 1.5 x date.
+# interleaved, median of many runs each; prints the ratios. Targets: as a bar polls (through the
+# widget cache) <= 1.0 x date; a full run <= 1.5 x date.
 # Usage: Benchmarks/poll.sh [runs]   (TMINUS_BIN=path skips the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,24 +39,32 @@ left = int((due - now).total_seconds())
 print(json.dumps({"text": "%s %dd %dh" % (d["title"], left // 86400, left % 86400 // 3600), "class": "normal"}))
 PY
 "$BIN" --home "$H" show --format waybar
-python3 - "$BIN" "$H" "$WORK/countdown.py" "$RUNS" <<'PY'
-import subprocess, sys, time, statistics
-bin, home, script, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+# As a bar polls: with XDG_RUNTIME_DIR (the widget cache, docs/widget-cache.md; its files are
+# trusted 2 s after they were written); and a full run, without it.
+mkdir -p -m 700 "$WORK/run"
+XDG_RUNTIME_DIR=$WORK/run "$BIN" --home "$H" show --format waybar >/dev/null
+sleep 3.1
+python3 - "$BIN" "$H" "$WORK/countdown.py" "$RUNS" "$WORK/run" <<'PY'
+import os, subprocess, sys, time, statistics
+bin, home, script, runs, run = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+full = {k: v for k, v in os.environ.items() if k != "XDG_RUNTIME_DIR"}
 cmds = {
-    "date": ["/bin/date", "+%s"],
-    "tminus": [bin, "--home", home, "show", "--format", "waybar"],
-    "python3": ["python3", "-S", script, home + "/summary.json"],
+    "date": (["/bin/date", "+%s"], full),
+    "tminus": ([bin, "--home", home, "show", "--format", "waybar"], dict(full, XDG_RUNTIME_DIR=run)),
+    "full run": ([bin, "--home", home, "show", "--format", "waybar"], full),
+    "python3": (["python3", "-S", script, home + "/summary.json"], full),
 }
 times = {k: [] for k in cmds}
 for _ in range(runs):
-    for k, c in cmds.items():
+    for k, (c, env) in cmds.items():
         t = time.perf_counter()
-        subprocess.run(c, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(c, stdout=subprocess.DEVNULL, check=True, env=env)
         times[k].append(time.perf_counter() - t)
 m = {k: statistics.median(v) for k, v in times.items()}
 for k in cmds:
     print(f"{k:8s} median {m[k]*1000:6.2f} ms  ({m[k]/m['date']:.2f} x date)")
-print(f"tminus / date: {m['tminus']/m['date']:.2f} (target <= 1.5); python3 / tminus: {m['python3']/m['tminus']:.1f}")
+print(f"tminus as a bar polls / date: {m['tminus']/m['date']:.2f} (target <= 1.0); full run / date: {m['full run']/m['date']:.2f} (target <= 1.5); "
+      f"python3 / tminus: {m['python3']/m['tminus']:.1f}")
 PY
 
 # Instructions (valgrind's lackey: deterministic, unlike wall times), side by side: the floor for
