@@ -105,6 +105,16 @@ enum CommandTable {
         reminders instead (with --year and --json).
         """, examples: ["tminus list --today", "tminus list --tag school --sort due", "tminus list --reminders --year 2026"],
         run: ListCommand.run),
+        CommandSpec(name: "agenda", group: "items", summary: "the days ahead: every source's items by day", options: [
+            .option("days", "N", "how many days (default 7, at most 366)"),
+            .option("from", "WHEN", "the first day (default: today)"),
+            .flag("json", "an object: from, days, today, overdue, agenda (each day's date, heading and items), undated; items as list --json has them, with inProgress"),
+        ], text: """
+        Lists open items by day: overdue ones first, then each day (whole-day items first, then by
+        time; an event under way is marked now), then todos without a date. Events and todos of
+        every source are in it, with the store's.
+        """, examples: ["tminus agenda", "tminus agenda --days 14", "tminus agenda --from 2026-12-24 --days 3 --json"],
+        run: AgendaCommand.run),
         CommandSpec(name: "done", group: "items", arguments: "REF…", summary: "mark items completed",
                     text: "Marks items completed (they move to the history; another source's item is marked done there too).",
                     examples: ["tminus done 3", #"tminus done "Buy milk""#], run: StatusCommands.done, changes: true),

@@ -11,6 +11,14 @@ public enum Due: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// When it begins in `zone`: the instant, or a whole day's first moment.
+    public func startInstant(in zone: Zone) -> Instant {
+        switch self {
+        case .instant(let t): t
+        case .day(let d): zone.startOfDay(d)
+        }
+    }
+
     public var isWholeDay: Bool {
         if case .day = self { return true }
         return false

@@ -11,12 +11,7 @@ public enum When: Equatable, Sendable {
     }
 
     /// The instant, taking a whole day as its start (for `--start` and `--from`).
-    public func startInstant(in zone: Zone) -> Instant {
-        switch self {
-        case .day(let d): zone.startOfDay(d)
-        case .instant(let t): t
-        }
-    }
+    public func startInstant(in zone: Zone) -> Instant { due.startInstant(in: zone) }
 }
 
 /// Parses WHEN (the README's "WHEN") in a zone, relative to `now`:

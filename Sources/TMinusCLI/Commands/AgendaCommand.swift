@@ -1,0 +1,112 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus agenda [--days N] [--from WHEN] [--json]`: the open items of the store and every
+/// source, by day (Agenda).
+enum AgendaCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "agenda")
+        try a.expectPositional(0...0, command: "agenda", usage: "")
+        var days = 7
+        if let d = a.value("days") {
+            guard let n = Int(d), (1...Agenda.maxDays).contains(n) else {
+                throw .usage("--days takes a number of days from 1 to \(Agenda.maxDays), not '\(Validation.printable(d))'")
+            }
+            days = n
+        }
+        var from = ctx.zone.local(ctx.now).date
+        if let f = a.value("from") {
+            switch try ctx.when(f) {
+            case .day(let d): from = d
+            case .instant(let t): from = ctx.zone.local(t).date
+            }
+        }
+        // Calendar events are over at their end; everything else is overdue after its due date.
+        let calendars = Set(((try? ctx.loadConfig().0.sources) ?? []).filter(\.isCalendar).map(\.name))
+        let fromSources = try ctx.container.sourceItems(now: ctx.now)
+        let (tags, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> ([Tag], [Item]) in
+            (snapshot.store.tags, snapshot.store.items + fromSources)
+        }
+        let agenda = Agenda(items, from: from, days: days, now: ctx.now, zone: ctx.zone,
+                            isEvent: { $0.isDeadline && calendars.contains($0.source) })
+        if a.flag("json") {
+            ctx.say(JSONWriter.pretty(json(agenda, from: from, days: days, tags: tags, zone: ctx.zone)))
+            return 0
+        }
+        for line in lines(agenda, ctx) { ctx.say(line) }
+        return 0
+    }
+
+    /// `{"from", "days", "today", "overdue": [ITEM…], "agenda": [{"date", "heading", "items": [ITEM…]}…], "undated": [ITEM…]}`;
+    /// each ITEM as `list --json` has it, with `inProgress` (docs/agenda.md).
+    static func json(_ agenda: Agenda, from: CivilDate, days: Int, tags: [Tag], zone: Zone) -> JSON {
+        func item(_ i: Item, inProgress: Bool = false) -> JSON {
+            guard case .object(let members) = ItemJSON.json(i, tags: tags, zone: zone) else { return .null }
+            return .object(members + [JSON.Member("inProgress", .bool(inProgress))])
+        }
+        return .object([
+            "from": .string(from.description),
+            "days": .int(days),
+            "today": .string(agenda.today.description),
+            "overdue": .array(agenda.overdue.map { item($0) }),
+            "agenda": .array(agenda.days.map { d in
+                .object(["date": .string(d.date.description), "heading": .string(agenda.heading(d.date)),
+                         "items": .array(d.rows.map { item($0.item, inProgress: $0.inProgress) })])
+            }),
+            "undated": .array(agenda.undated.map { item($0) }),
+        ])
+    }
+
+    /// The text: a heading per day with items (Overdue first, No date last), each item as
+    /// ` 3  17:00        Thesis  [school]`.
+    static func lines(_ agenda: Agenda, _ ctx: Context) -> [String] {
+        if agenda.count == 0 {
+            let n = agenda.days.count
+            return ["nothing in \(n == 1 ? "this day" : "these \(n) days"); add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"]
+        }
+        var out: [String] = []
+        func section(_ heading: String, _ rows: [(Item, String)]) {
+            guard !rows.isEmpty else { return }
+            if !out.isEmpty { out.append("") }
+            out.append(heading)
+            let width = max(13, (rows.map { $0.1.count }.max() ?? 0) + 2)
+            for (item, time) in rows { out.append(line(item, time: time, width: width)) }
+        }
+        section("Overdue", agenda.overdue.map { ($0, $0.due.map { ctx.describe($0) } ?? "") })
+        for day in agenda.days {
+            section(agenda.heading(day.date), day.rows.map { ($0.item, time($0, ctx)) })
+        }
+        section("No date", agenda.undated.map { ($0, "") })
+        return out
+    }
+
+    /// `all day`, `17:00`, `09:00–09:15`, with ` now` for an event under way.
+    static func time(_ row: Agenda.Row, _ ctx: Context) -> String {
+        guard let due = row.item.due else { return "" }
+        var text: String
+        if row.allDay {
+            text = "all day"
+        } else {
+            let start = ctx.zone.local(due.startInstant(in: ctx.zone))
+            text = DueText.clock(start, ctx.clock)
+            if let end = row.item.end {
+                let e = ctx.zone.local(end)
+                text += "–" + DueText.clock(e, ctx.clock)
+                if e.date != start.date { text += " (\(e.date.weekdayName))" }
+            }
+        }
+        return row.inProgress ? text + " now" : text
+    }
+
+    static func line(_ item: Item, time: String, width: Int) -> String {
+        var marks = ""
+        if item.starred { marks += "★ " }
+        if item.priority != .none { marks += "!\(item.priority.rawValue) " }
+        let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
+        let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
+        let reply = item.reply.map { "  [\($0)]" } ?? ""
+        let handle = String(item.handle)
+        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + time.padding(width)
+            + marks + Validation.printable(item.title) + tag + source + reply
+    }
+}
