@@ -23,7 +23,16 @@ struct WidgetInput {
         let summary = try ctx.container.summaryForWidgets(now: ctx.now)
         let pinned = deadline != nil && deadline != "next"
         let state = pinned ? WidgetState() : ctx.container.loadState()
-        let provider = TimelineProvider(summary: summary, config: config, state: state, zone: ctx.zone)
+        // The config's deadline done or removed (it names no open one): the next one shows, with a
+        // word in the tooltip, never an error in the bar. (`--deadline REF` on the command line
+        // that names none is an error: it was asked for now.)
+        var notice: String?
+        if deadline == nil, case .ref(let ref) = config.deadline, let q = try? RefQuery(ref),
+           RefResolver.matches(q, among: summary.deadlines).isEmpty {
+            config.deadline = .next
+            notice = "\"deadline\": \(q.shown) in the config is done or gone; showing the next one due"
+        }
+        let provider = TimelineProvider(summary: summary, config: config, state: state, zone: ctx.zone, notice: notice)
         if case .ref(let ref) = config.deadline {
             do throws(TMinusError) { _ = try provider.resolve(ref, in: summary.deadlines) } catch {
                 throw .usage("deadline: \(error.description)")

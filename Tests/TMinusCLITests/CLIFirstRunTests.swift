@@ -53,6 +53,27 @@ struct CLIFirstRunTests {
         #expect(try h.ok("config", "check").stdout.contains("deadline: next (now #1 A, due Thu 2026-03-12 13:00)"))
     }
 
+    /// The deadline the config names, done (or removed): the bar shows the next one due, with a
+    /// word in the tooltip, exit 0; never the error entry. A REF given on the command line that
+    /// names none is still an error (it was asked for now).
+    @Test func aConfiguredDeadlineDoneFallsBackToTheNext() throws {
+        let h = try Self.threeDeadlines()
+        _ = try h.writeConfig(#"{ "deadline": "B" }"#)
+        #expect(try h.ok("show").stdout.hasPrefix("B "))
+        try h.ok("done", "B")
+        let waybar = try h.ok("show", "--format", "waybar").json()
+        #expect(waybar["text"]?.stringValue?.hasPrefix("A ") == true, "\(waybar)")
+        #expect(waybar["tooltip"]?.stringValue?.hasSuffix("\n&quot;deadline&quot;: B in the config is done or gone; showing the next one due") == true, "\(waybar)")
+        #expect(try h.ok("show", "--family", "large").stdout.hasSuffix("\"deadline\": B in the config is done or gone; showing the next one due\n"))
+        #expect(try h.ok("timeline", "--limit", "1").stdout.contains("showing the next one due"))
+        let pinned = try h.run("show", "--deadline", "B")
+        #expect(pinned.stdout == "⚠ tminus\n" && pinned.stderr.contains("no deadline matches 'B'"), "\(pinned)")
+        // A title from the config is data: escaped like any other in each bar.
+        _ = try h.writeConfig(#"{ "deadline": "<b>x</b> & y" }"#)
+        let escaped = try h.ok("show", "--format", "waybar").json()
+        #expect(escaped["tooltip"]?.stringValue?.contains("&lt;b&gt;x&lt;/b&gt; &amp; y in the config") == true, "\(escaped)")
+    }
+
     @Test func listColumnsNeverCollide() throws {
         let h = try TempHome()
         try h.ok("todo", "Late one", "--due", "2026-02-23T11:00")

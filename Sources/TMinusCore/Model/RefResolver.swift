@@ -36,7 +36,18 @@ public enum RefResolver {
     }
 
     public static func resolve(_ q: RefQuery, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
-        if let n = q.handle, let item = items.first(where: { $0.handle == n }) { return item }
+        let matches = self.matches(q, among: items)
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            throw .usage("no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title")
+        }
+        let listed = ControlText.join(matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")
+        throw .usage("'\(q.shown)' matches \(matches.count) items: \(listed); use the number")
+    }
+
+    /// What a REF names among `items`: the item with its handle, else every id-prefix and title match.
+    public static func matches(_ q: RefQuery, among items: [Item]) -> [Item] {
+        if let n = q.handle, let item = items.first(where: { $0.handle == n }) { return [item] }
         var matches: [Item] = []
         if let prefix = q.idPrefix {
             matches = items.filter { RefQuery.compact(id: $0.id).hasPrefix(prefix) }
@@ -44,11 +55,6 @@ public enum RefResolver {
         for item in items where RefQuery.fold(item.title) == q.title && !matches.contains(where: { $0.id == item.id }) {
             matches.append(item)
         }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            throw .usage("no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title")
-        }
-        let listed = ControlText.join(matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")
-        throw .usage("'\(q.shown)' matches \(matches.count) items: \(listed); use the number")
+        return matches
     }
 }

@@ -54,6 +54,7 @@ extension TimelineProvider {
     func make(_ t: Instant, _ state: EntryState, _ view: ShownDeadline?, _ todos: [TodayTodo], _ values: PlaceholderValues) -> Entry {
         var v = values
         if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
+        if let notice { v[.notice] = notice }
         v[.state] = state.rawValue
         let f = state == .none ? templatesNone : templates
         return Entry(date: t, state: state, deadline: view, todos: todos,

@@ -21,15 +21,21 @@ public struct TimelineProvider: Sendable {
     /// local midnight, so a timeline over hundreds of todos builds each list once.
     let todoDues: [Int64]
 
-    public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone) {
+    /// A word on what it shows, below the large family (`{notice}`): the configured deadline is
+    /// done or gone, so the next one shows.
+    let notice: String?
+
+    public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone, notice: String? = nil) {
         self.summary = summary
         self.config = config
         self.state = state
         self.zone = zone
+        self.notice = notice
         let t = config.templates
-        templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large))
+        let below = notice == nil ? "" : "\n{notice}"
+        templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large + below))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
-                                        large: CompiledTemplate(t.largeNone))
+                                        large: CompiledTemplate(t.largeNone + below))
         // An invitation not accepted is never the countdown.
         let countable = summary.deadlines.contains { $0.reply != nil } ? summary.deadlines.filter { $0.reply == nil } : summary.deadlines
         var byDue = countable.map { item in

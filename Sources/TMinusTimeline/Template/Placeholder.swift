@@ -2,7 +2,7 @@
 /// checks both ways).
 public enum Placeholder: String, CaseIterable, Sendable {
     case title, countdown, countdown_long, due, due_date, due_time, percent, icon, state, tag, note, ends
-    case todo_count, todos_text, overdue_count, todos, todos_list, next_todo
+    case todo_count, todos_text, overdue_count, todos, todos_list, next_todo, notice
 
     /// What it holds, for the README and `--help`.
     public var summary: String {
@@ -25,6 +25,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
         case .todos: "today's todos on one line: \"Buy milk, Call mom\""
         case .todos_list: "today's todos one per line, overdue marked; \"No todos today\" when none"
         case .next_todo: "the first of today's todos"
+        case .notice: "a word from tminus on what it shows (the configured deadline is done or gone, so the next one shows); added below the large template when there is one"
         }
     }
 
