@@ -106,6 +106,12 @@ struct CLIWidgetTests {
         let empty = try TempHome()
         #expect(try empty.ok("next", "--reset").stdout == "no deadline picked; the bar shows the one due next\n")
         #expect(try h.run("prev", "--reset").status == 2)
+        // The middle button of an i3blocks block does the same.
+        try h.ok("next")
+        #expect(try h.ok("show").stdout.hasPrefix("First"))
+        let middle = try h.run(["show", "--format", "i3blocks"], env: ["BLOCK_BUTTON": "2"])
+        #expect(middle.status == 0 && middle.stdout.hasPrefix("Sooner"), "\(middle)")
+        #expect(try h.ok("show").stdout.hasPrefix("Sooner"))
     }
 
     @Test func demoRunsWithoutAHome() throws {

@@ -137,6 +137,7 @@ struct FollowLoopTests {
     @Test func clickSteps() {
         #expect(ClickParser.step(1) == 1 && ClickParser.step(5) == 1)
         #expect(ClickParser.step(3) == -1 && ClickParser.step(4) == -1)
-        #expect(ClickParser.step(2) == nil)
+        #expect(ClickParser.step(2) == 0, "middle: back to the one due next")
+        #expect(ClickParser.step(6) == nil && ClickParser.step(0) == nil)
     }
 }

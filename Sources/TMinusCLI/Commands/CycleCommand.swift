@@ -12,7 +12,7 @@ enum CycleCommand {
         try a.expectPositional(0...0, command: name, usage: "")
         if a.flag("reset") {
             // Back to automatic: no deadline picked, so the config's or the one due next shows.
-            try ctx.container.saveState(WidgetState())
+            _ = try select(ctx, by: 0)
             let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
             if let shown = provider.entry(at: ctx.now).deadline {
                 ctx.say("showing #\(shown.handle) \(shown.title) again")
@@ -29,8 +29,13 @@ enum CycleCommand {
         return 0
     }
 
-    /// Moves the selection `step` places along the ongoing deadlines and saves it.
+    /// Moves the selection `step` places along the ongoing deadlines and saves it (0: back to
+    /// automatic, nothing picked; nil returned).
     static func select(_ ctx: Context, by step: Int) throws(TMinusError) -> Item? {
+        if step == 0 {
+            try ctx.container.saveState(WidgetState())
+            return nil
+        }
         let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         let order = provider.cycleOrder(at: ctx.now)
         guard !order.isEmpty else { return nil }

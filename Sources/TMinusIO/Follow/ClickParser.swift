@@ -20,11 +20,12 @@ public enum ClickParser {
     }
 
     /// Which way a button cycles the shown deadline: left and wheel down forward, right and wheel
-    /// up back; nil for the others.
+    /// up back, middle 0 (back to the one due next: `tminus next --reset`); nil for the others.
     public static func step(_ button: Int) -> Int? {
         switch button {
         case 1, 5: 1
         case 3, 4: -1
+        case 2: 0
         default: nil
         }
     }
