@@ -25,6 +25,28 @@ struct WhenParserTests {
         ("TODAY", .day(day(2026, 3, 10))),
         ("tomorrow", .day(day(2026, 3, 11))),
         ("  tomorrow  ", .day(day(2026, 3, 11))),
+        // Weekdays: the coming one (a week on when today is one; today is a Tuesday).
+        ("fri", .day(day(2026, 3, 13))),
+        ("Friday", .day(day(2026, 3, 13))),
+        ("next friday", .day(day(2026, 3, 13))),
+        ("tue", .day(day(2026, 3, 17))),
+        ("mon", .day(day(2026, 3, 16))),
+        ("next week", .day(day(2026, 3, 16))),
+        ("thurs", .day(day(2026, 3, 12))),
+        // 12-hour times, with or without a space or minutes.
+        ("5pm", .instant(at("2026-03-10T16:00:00Z"))),
+        ("5 PM", .instant(at("2026-03-10T16:00:00Z"))),
+        ("5:30 pm", .instant(at("2026-03-10T16:30:00Z"))),
+        ("5:00 PM", .instant(at("2026-03-10T16:00:00Z"))),
+        ("12am", .instant(at("2026-03-09T23:00:00Z"))),
+        ("12pm", .instant(at("2026-03-10T11:00:00Z"))),
+        ("9 a.m.", .instant(at("2026-03-10T08:00:00Z"))),
+        // A day and a time.
+        ("tomorrow 5pm", .instant(at("2026-03-11T16:00:00Z"))),
+        ("fri 17:00", .instant(at("2026-03-13T16:00:00Z"))),
+        ("next friday 9am", .instant(at("2026-03-13T08:00:00Z"))),
+        ("2026-12-01 5:30 PM", .instant(at("2026-12-01T16:30:00Z"))),
+        ("today 23:59", .instant(at("2026-03-10T22:59:00Z"))),
         // Today at a clock time.
         ("17:00", .instant(at("2026-03-10T16:00:00Z"))),
         ("9:05", .instant(at("2026-03-10T08:05:00Z"))),
@@ -86,6 +108,8 @@ struct WhenParserTests {
         "next blursday", "", "   ", "tomorow", "yesterday-ish", "+3x", "+h", "+", "+-2d", "+99999999d",
         "25:00", "12:60", "12:00:60", "1:2:3:4", "2026-1-1", "2026-12-01T25:00", "2026-12-01T17", "2026/12/01",
         "2026-12-01T17:00+5", "17h", "noon", "2026-12-01T17:00:00+24:00", "2026-12-01junk",
+        "13pm", "0am", "5:60pm", "pm", "next", "next next friday", "fri 25:00", "friday junk", "5pm tomorrow", "fridays",
+        "2026-02-30 5pm",
     ])
     func garbageIsAUsageError(text: String) throws {
         let berlin = try systemZone("Europe/Berlin")

@@ -52,7 +52,7 @@ enum CommandTable {
     static let formats = Renderers.all.map(\.format)
     static let families = ["small", "medium", "large"]
     static let priorities = ["high", "medium", "low", "none"]
-    static let whenHelp = "WHEN: 2026-12-01 (a whole day), 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d, +1w"
+    static let whenHelp = "WHEN: 2026-12-01 (a whole day), 2026-12-01T17:00, 17:00, 5pm, today, tomorrow, fri, next week, tomorrow 5pm, +90m, +3h, +2d, +1w"
     static let refHelp = "REF: a number from tminus list, an id prefix (4+ hex digits), or the exact title"
     static let exitHelp = "Exit: 0 ok, 1 failure (I/O, unreadable file), 2 usage or validation error."
 

@@ -16,9 +16,12 @@ public enum When: Equatable, Sendable {
 
 /// Parses WHEN (the README's "WHEN") in a zone, relative to `now`:
 /// `2026-12-01` (a whole day), `2026-12-01T17:00[:SS]` (local), with `Z` or an offset;
-/// `today`, `tomorrow`, `17:00` (today at), `+90m`, `+3h`, `+2d`, `+1w`.
+/// `today`, `tomorrow`, a weekday (`fri`, `friday`, `next friday`: the coming one, a week from
+/// today when today is one), `next week` (the coming Monday); a time of day (`17:00`, `5pm`,
+/// `5:30 PM`: today at), or a day and a time (`tomorrow 5pm`, `fri 17:00`); `+90m`, `+3h`,
+/// `+2d`, `+1w`. Both clocks are read whatever the config's `clock` is.
 public enum WhenParser {
-    public static let hint = "use 2026-12-01, 2026-12-01T17:00, 17:00, today, tomorrow, +90m, +3h, +2d or +1w"
+    public static let hint = "use 2026-12-01, 2026-12-01T17:00, 17:00, 5pm, today, tomorrow, fri, next week, tomorrow 5pm, +90m, +3h, +2d or +1w"
 
     public static func parse(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
         let when = try parseUnchecked(raw, now: now, zone: zone)
@@ -39,14 +42,19 @@ public enum WhenParser {
         let text = Validation.trimmed(raw)
         let lower = text.lowercased()
         let today = zone.local(now).date
-        switch lower {
-        case "today": return .day(today)
-        case "tomorrow": return .day(today.adding(days: 1))
-        case "now": return .instant(now)
-        default: break
-        }
+        if lower == "now" { return .instant(now) }
+        if let d = dayWord(lower, today: today) { return .day(d) }
         if lower.hasPrefix("+") { return .instant(try relative(String(lower.dropFirst()), raw: text, now: now, zone: zone)) }
-        if let (h, m, s) = clock(lower) { return .instant(zone.instant(LocalDateTime(date: today, hour: h, minute: m, second: s))) }
+        if let (h, m, s) = timeOfDay(lower) { return .instant(zone.instant(LocalDateTime(date: today, hour: h, minute: m, second: s))) }
+        // A day and a time: `tomorrow 5pm`, `fri 17:00`, `2026-12-01 5:30 pm`.
+        let words = lower.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        for cut in 1..<max(1, words.count) {
+            let head = words[..<cut].joined(separator: " "), tail = words[cut...].joined(separator: " ")
+            guard let (h, m, s) = timeOfDay(tail) else { continue }
+            let date: CivilDate? = dayWord(head, today: today)
+                ?? (head.count == 10 ? DateTimeText.parse(head).flatMap { $0.1 == nil ? $0.0.date : nil } : nil)
+            if let date { return .instant(zone.instant(LocalDateTime(date: date, hour: h, minute: m, second: s))) }
+        }
         if let (local, offset) = DateTimeText.parse(text) {
             if text.count == 10 { return .day(local.date) }
             if let offset { return .instant(Instant(local.secondsAsUTC - Int64(offset))) }
@@ -54,6 +62,56 @@ public enum WhenParser {
         }
         if let why = impossibleDate(text) { throw .usage("'\(Validation.printable(text))' is not a date: \(why)") }
         throw .usage("'\(Validation.printable(text))' is not a date or time; \(hint)")
+    }
+
+    /// `today`, `tomorrow`, a weekday (`fri`, `friday`, `next friday`: the coming one), `next week`
+    /// (the coming Monday), in lower case.
+    static func dayWord(_ s: String, today: CivilDate) -> CivilDate? {
+        switch s {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        case "next week": return coming(1, after: today)
+        default: break
+        }
+        let name = s.hasPrefix("next ") ? String(s.dropFirst(5)) : s
+        guard let weekday = weekdays.firstIndex(where: { $0.contains(name) }) else { return nil }
+        return coming(weekday, after: today)
+    }
+
+    /// Each weekday's names (Sunday first, as `CivilDate.weekday` counts).
+    static let weekdays: [[String]] = [
+        ["sun", "sunday"], ["mon", "monday"], ["tue", "tues", "tuesday"], ["wed", "weds", "wednesday"],
+        ["thu", "thur", "thurs", "thursday"], ["fri", "friday"], ["sat", "saturday"],
+    ]
+
+    /// The first day after `today` that is `weekday` (1 to 7 days on).
+    static func coming(_ weekday: Int, after today: CivilDate) -> CivilDate {
+        let ahead = (weekday - today.weekday + 7) % 7
+        return today.adding(days: ahead == 0 ? 7 : ahead)
+    }
+
+    /// A time of day: `HH:MM[:SS]` (24-hour), or 12-hour with am/pm: `5pm`, `5 pm`, `5:30pm`,
+    /// `5:30 PM`, `12am` (midnight), `12pm` (noon).
+    static func timeOfDay(_ s: String) -> (Int, Int, Int)? {
+        var body = s
+        var pm: Bool?
+        for (suffix, isPM) in [("am", false), ("pm", true), ("a.m.", false), ("p.m.", true)] where body.hasSuffix(suffix) {
+            body = String(body.dropLast(suffix.count))
+            if body.hasSuffix(" ") { body.removeLast() }
+            pm = isPM
+            break
+        }
+        guard let pm else { return clock(body) }
+        let (h, m, sec): (Int, Int, Int)
+        if body.contains(":") {
+            guard let c = clock(body) else { return nil }
+            (h, m, sec) = c
+        } else {
+            guard (1...2).contains(body.count), body.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(body) else { return nil }
+            (h, m, sec) = (n, 0, 0)
+        }
+        guard (1...12).contains(h) else { return nil }
+        return (h % 12 + (pm ? 12 : 0), m, sec)
     }
 
     /// `HH:MM` or `HH:MM:SS`.
