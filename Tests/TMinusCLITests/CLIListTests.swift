@@ -18,7 +18,7 @@ struct CLIListTests {
         (["--deadlines"], [1, 3]),
         (["--todos"], [6, 5, 4, 8]),
         (["--todos", "--all"], [6, 5, 4, 7, 8]),
-        (["--today"], [5, 4]),
+        (["--today"], [6, 5, 4, 8]),
         (["--week"], [5, 4]),
         (["--week", "--all"], [5, 4, 7]),
         (["--overdue"], [6]),
@@ -60,7 +60,20 @@ struct CLIListTests {
         #expect(try h.handles("--overdue", now: "2026-03-10T17:00:00Z") == [6, 5])
         // After midnight the whole-day milk is overdue too.
         #expect(try h.handles("--overdue", now: "2026-03-10T23:00:00Z") == [6, 5, 4])
-        #expect(try h.handles("--today", now: "2026-03-10T23:00:00Z") == [])
+        #expect(try h.handles("--today", now: "2026-03-10T23:00:00Z") == [6, 5, 4, 8], "overdue and undated stay today's")
+        #expect(try h.handles("--today", "--deadlines", now: "2026-12-01T10:00:00Z") == [1], "a deadline due today")
+    }
+
+    /// `list --deadlines`: every countdown at once, as the bar writes them.
+    @Test func deadlinesShowTheTimeLeft() throws {
+        let h = try home()
+        let lines = try h.ok("list", "--deadlines").stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines == ["   1  deadline  Tue 2026-12-01 17:00  266d 4h left   Thesis  [study]",
+                          "   3  deadline  Mon 2027-02-15 09:00  341d 20h left  Conference talk  [work]"])
+        let over = try h.ok("list", "--deadlines", now: "2026-12-01T16:00:00Z").stdout
+        #expect(over.hasPrefix("   1  deadline  today 17:00  over "), "\(over)")
+        #expect(!(try h.ok("list").stdout.contains(" left")), "only with --deadlines")
     }
 
     @Test func textListShowsEachOpenItemOnALine() throws {

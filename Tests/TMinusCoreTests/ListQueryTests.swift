@@ -26,7 +26,7 @@ struct ListQueryTests {
     }
 
     @Test func filters() throws {
-        #expect(try handles { $0.today = true } == [5, 4])
+        #expect(try handles { $0.today = true } == [6, 5, 4, 8], "as the bar: due today, overdue, undated")
         #expect(try handles { $0.week = true } == [5, 4, 7])
         #expect(try handles { $0.overdue = true } == [6])
         #expect(try handles { $0.overdue = true; $0.includeCompleted = true } == [6])

@@ -1,5 +1,6 @@
 import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
 /// `tminus list [--deadlines|--todos] [--today|--week|--overdue|--starred|--all] [--tag NAME]
 /// [--search TEXT] [--year YYYY] [--sort due|created|title|priority] [--json]`
@@ -62,14 +63,21 @@ enum ListCommand {
             ctx.say(store.items.isEmpty && fromSources.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
             return 0
         }
-        for l in lines(items, ctx) { ctx.say(l) }
+        for l in lines(items, ctx, timeLeft: q.kind == .deadlines) { ctx.say(l) }
         return 0
     }
 
     /// The lines for `items`, their due column as wide as the widest (at least 26), so it never
-    /// runs into the title.
-    static func lines(_ items: [Item], _ ctx: Context) -> [String] {
-        let dues = items.map { dueColumn($0, ctx) }
+    /// runs into the title; `timeLeft`: each open deadline's countdown after its due date, as the
+    /// bar writes it (`list --deadlines`: every countdown at once).
+    static func lines(_ items: [Item], _ ctx: Context, timeLeft: Bool = false) -> [String] {
+        let config = (try? ctx.loadConfig().0) ?? Config()
+        let dues = items.map { (item: Item) -> String in
+            guard timeLeft, item.isDeadline, item.completed == nil, let d = item.due else { return dueColumn(item, ctx) }
+            let countdown = Countdown(now: ctx.now, due: d.instant(in: ctx.zone), zone: ctx.zone)
+            let left = countdown.remaining > 0 ? countdown.text(config.precision, over: config.overText) + " left" : config.overText
+            return ctx.describe(d) + "  " + left
+        }
         let width = max(26, (dues.map(\.count).max() ?? 0) + 2)
         return zip(items, dues).map { line($0, due: $1, width: width) }
     }

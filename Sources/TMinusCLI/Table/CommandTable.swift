@@ -89,7 +89,7 @@ enum CommandTable {
         CommandSpec(name: "list", aliases: ["ls"], group: "items", summary: "open deadlines and todos", options: [
             .flag("deadlines", "deadlines only"),
             .flag("todos", "todos only"),
-            .flag("today", "due today"),
+            .flag("today", "today's, as the bar lists them: due today, and todos overdue or undated"),
             .flag("week", "due in the next 7 days"),
             .flag("overdue", "past due, still open"),
             .flag("starred", "starred todos"),

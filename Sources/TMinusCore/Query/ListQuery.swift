@@ -31,7 +31,14 @@ public struct ListQuery: Equatable, Sendable {
         if !includeCompleted && item.completed != nil { return false }
         let todayDate = zone.local(now).date
         if today {
-            guard let due = item.due, due.localDate(in: zone) == todayDate else { return false }
+            // What the bar's tooltip lists as today's: a todo due today, overdue or undated; a
+            // deadline due today.
+            if let due = item.due {
+                let overdueTodo = !item.isDeadline && item.completed == nil && due.instant(in: zone) <= now
+                guard overdueTodo || due.localDate(in: zone) == todayDate else { return false }
+            } else if item.isDeadline {
+                return false
+            }
         }
         if week {
             guard let due = item.due else { return false }
