@@ -105,6 +105,12 @@ enum CommandTable {
         reminders instead (with --year and --json).
         """, examples: ["tminus list --today", "tminus list --tag school --sort due", "tminus list --reminders --year 2026"],
         run: ListCommand.run),
+        CommandSpec(name: "item", group: "items", arguments: "REF", summary: "one open item whole", options: [
+            .flag("json", "the object list --json prints for it"),
+        ], text: """
+        Shows one open item with every field: due date, end, progress start, tag, priority, star,
+        reminder, icon, invitation, source, how it came, when it was made, its id and its whole note.
+        """, examples: ["tminus item 3", #"tminus item "Call mom" --json"#], run: ItemCommand.run),
         CommandSpec(name: "agenda", group: "items", summary: "the days ahead: every source's items by day", options: [
             .option("days", "N", "how many days (default 7, at most 366)"),
             .option("from", "WHEN", "the first day (default: today)"),
