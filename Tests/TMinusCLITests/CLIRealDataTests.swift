@@ -287,7 +287,7 @@ struct CLIInvitationTests {
         #expect(items["Maybe lunch"]?["reply"]?.stringValue == "tentative")
         #expect(items["Team review"]?["reply"] == .null && items["My talk"]?["reply"] == .null)
         let list = try f.h.run("list")
-        #expect(list.stdout.contains("Vendor pitch  (cal)  [invited]") && list.stdout.contains("Maybe lunch  (cal)  [tentative]"), "\(list)")
+        #expect(list.stdout.contains("Vendor pitch ⏰  (cal)  [invited]") && list.stdout.contains("Maybe lunch ⏰  (cal)  [tentative]"), "\(list)")
         // 13:20Z: the pitch (13:30) and lunch (14:00) come first, but the bar counts down to the review.
         let show = try f.h.run(["show", "--format", "json"], now: "2026-03-10T13:20:00Z")
         #expect(show.stdout.contains("\"title\":\"Team review\""), "\(show)")

@@ -31,7 +31,7 @@ struct CLISourcesTests {
         #expect((again["Newcomer"] ?? 0) > handles.values.max()!)
         // Plain list names the source.
         let plain = try f.h.ok("list").stdout
-        #expect(plain.contains("Write report  [work]  (cal)"))
+        #expect(plain.contains("Write report ✎  [work]  (cal)"), "a note marked, the tag, the source")
     }
 
     @Test func doneAndUndoWriteBackAsTheSmallestEdit() throws {

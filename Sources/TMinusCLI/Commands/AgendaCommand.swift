@@ -99,14 +99,6 @@ enum AgendaCommand {
     }
 
     static func line(_ item: Item, time: String, width: Int) -> String {
-        var marks = ""
-        if item.starred { marks += "★ " }
-        if item.priority != .none { marks += "!\(item.priority.rawValue) " }
-        let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
-        let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
-        let reply = item.reply.map { "  [\($0)]" } ?? ""
-        let handle = String(item.handle)
-        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + time.padding(width)
-            + marks + Validation.printable(item.title) + tag + source + reply
+        ListCommand.handleColumn(item) + time.padding(width) + ListCommand.described(item)
     }
 }

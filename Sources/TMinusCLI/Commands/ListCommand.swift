@@ -90,14 +90,28 @@ enum ListCommand {
 
     /// ` 3  deadline  Tue 2026-12-01 17:00      Thesis  [school]`
     static func line(_ item: Item, due: String, width: Int) -> String {
+        handleColumn(item) + item.kind.rawValue.padding(8) + "  " + due.padding(width) + described(item)
+    }
+
+    /// The handle, right-aligned in four columns, and two spaces.
+    static func handleColumn(_ item: Item) -> String {
+        let handle = String(item.handle)
+        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  "
+    }
+
+    /// `★ !high Call mom ✎ ⏰  [personal]  (txt)  [invited]`: the star and priority, the title, a
+    /// mark for a note and one for a reminder still to come, the tag, another source's name, an
+    /// invitation not accepted, an item that came by a link (`list` and `agenda` lines end so).
+    static func described(_ item: Item) -> String {
         var marks = ""
         if item.starred { marks += "★ " }
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
+        var after = ""
+        if !item.note.isEmpty { after += " ✎" }
+        if item.remind != nil && item.completed == nil { after += " ⏰" }
         let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
         let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
         let reply = (item.reply.map { "  [\($0)]" } ?? "") + (item.via == Item.viaLink ? "  [from a link]" : "")
-        let handle = String(item.handle)
-        return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  " + item.kind.rawValue.padding(8) + "  " + due.padding(width)
-            + marks + Validation.printable(item.title) + tag + source + reply
+        return marks + Validation.printable(item.title) + after + tag + source + reply
     }
 }
