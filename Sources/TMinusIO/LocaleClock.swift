@@ -17,3 +17,24 @@ public enum LocaleClock {
         return f.contains("%I") || f.contains("%l") || f.contains("%r") ? .h12 : .h24
     }
 }
+
+extension LocaleClock {
+    /// The weekday the user's locale starts weeks on (0 Sunday … 6 Saturday): glibc's
+    /// `first_weekday`, counted from its `week` start date (LC_TIME). Monday (ISO 8601) for the C
+    /// and POSIX locales and a locale this system does not have.
+    public static func firstWeekday(environment: Environment) -> Int {
+        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return 1 }
+        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
+        defer { setlocale(LC_TIME, previous) }
+        guard setlocale(LC_TIME, name) != nil, let first = nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY)),
+              let start = nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY)) else { return 1 }
+        // The start date is a number YYYYMMDD (19971130, a Sunday, in most locales), handed over
+        // as the pointer's own bits.
+        let ymd = Int(bitPattern: UInt(bitPattern: start)) & 0xFFFF_FFFF
+        let n = Int(UInt8(bitPattern: first.pointee))
+        guard (1...7).contains(n), ymd > 19_000_000 else { return 1 }
+        let date = CivilDate(year: ymd / 10_000, month: ymd / 100 % 100, day: ymd % 100)
+        return (date.weekday + n - 1) % 7
+    }
+}

@@ -105,6 +105,17 @@ enum CommandTable {
         reminders instead (with --year and --json).
         """, examples: ["tminus list --today", "tminus list --tag school --sort due", "tminus list --reminders --year 2026"],
         run: ListCommand.run),
+        CommandSpec(name: "cal", group: "items", arguments: "[MONTH]", summary: "a month with a mark on each day that has items", options: [
+            .flag("weeks", "ISO week numbers first"),
+            .option("first", "DAY", "the weekday weeks start on (default: the locale's)", complete: .words(["mon", "sun"])),
+            .option("color", "WHEN", "colours: today in reverse, marks in their tag's colour", complete: .words(["auto", "always", "never"])),
+            .flag("json", "an object: year, month, today, firstWeekday, days (date, items, color) with items"),
+        ], text: """
+        Prints a month (default: this one; 2026-11, 11, or any WHEN) as a grid: > marks today, • a day
+        with open items (the agenda's items of that day, overdue ones on the day they were due).
+        Colours on a terminal unless NO_COLOR is set.
+        """, examples: ["tminus cal", "tminus cal 2026-12 --weeks", "tminus cal next week --first sun"],
+        run: CalCommand.run),
         CommandSpec(name: "item", group: "items", arguments: "REF", summary: "one open item whole", options: [
             .flag("json", "the object list --json prints for it"),
         ], text: """

@@ -1,0 +1,146 @@
+import Glibc
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// `tminus cal [MONTH] [--weeks] [--first mon|sun] [--color auto|always|never] [--json]`: a month
+/// grid with a mark on each day that has open items (MonthGrid).
+enum CalCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "cal")
+        try a.expectPositional(0...1, command: "cal", usage: "")
+        let today = ctx.zone.local(ctx.now).date
+        var (year, month) = (today.year, today.month)
+        if let m = a.positional.first { (year, month) = try self.month(m, ctx) }
+        var first = LocaleClock.firstWeekday(environment: ctx.environment)
+        if let f = a.value("first") {
+            switch f.lowercased() {
+            case "mon", "monday": first = 1
+            case "sun", "sunday": first = 0
+            default: throw .usage("--first takes mon or sun, not '\(Validation.printable(f))'")
+            }
+        }
+        let color = try Self.colorChoice(a.value("color"), ctx)
+        let config = (try? ctx.loadConfig().0) ?? Config()
+        let calendars = Set(config.sources.filter(\.isCalendar).map(\.name))
+        let fromSources = try ctx.container.sourceItems(now: ctx.now)
+        let (tags, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> ([Tag], [Item]) in
+            (snapshot.store.tags, snapshot.store.items + fromSources)
+        }
+        let grid = MonthGrid(year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
+                             isEvent: { $0.isDeadline && calendars.contains($0.source) },
+                             color: { item in
+                                 guard let tag = item.tag?.lowercased() else { return item.color }
+                                 return config.tags[tag]?.color ?? tags.first { $0.name.lowercased() == tag }?.color ?? item.color
+                             })
+        if a.flag("json") {
+            ctx.say(JSONWriter.pretty(json(grid)))
+            return 0
+        }
+        for line in lines(grid, weeks: a.flag("weeks"), color: color) { ctx.say(line) }
+        return 0
+    }
+
+    /// `2026-11`, `11` (this year), or any WHEN (its month).
+    static func month(_ text: String, _ ctx: Context) throws(TMinusError) -> (Int, Int) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0].count == 4, (1...2).contains(parts[1].count), let y = Int(parts[0]), let m = Int(parts[1]) {
+            guard (1...12).contains(m) else { throw .usage("there is no month \(m); give a month like 2026-11") }
+            guard CivilDate.supported.contains(CivilDate(year: y, month: m, day: 1)) else {
+                throw .usage("'\(Validation.printable(text))' is outside \(CivilDate.supportedText); give a month in between")
+            }
+            return (y, m)
+        }
+        if (1...2).contains(text.count), let m = Int(text), (1...12).contains(m) { return (ctx.zone.local(ctx.now).date.year, m) }
+        let date: CivilDate
+        do throws(TMinusError) {
+            switch try ctx.when(text) {
+            case .day(let d): date = d
+            case .instant(let t): date = ctx.zone.local(t).date
+            }
+        } catch {
+            throw .usage("'\(Validation.printable(text))' is not a month; give 2026-11, 11, or a date like 2026-12-24 or next week")
+        }
+        return (date.year, date.month)
+    }
+
+    /// Colours on a terminal, unless NO_COLOR is set (`--color` decides otherwise).
+    static func colorChoice(_ value: String?, _ ctx: Context) throws(TMinusError) -> Bool {
+        switch value {
+        case nil, "auto"?: return isatty(1) == 1 && (ctx.environment["NO_COLOR"] ?? "").isEmpty && ctx.environment["TERM"] != "dumb"
+        case "always"?: return true
+        case "never"?: return false
+        case let v?: throw .usage("--color takes auto, always or never, not '\(Validation.printable(v))'")
+        }
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                             "November", "December"]
+    static let dayHeads = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
+
+    /// The grid: a title, the weekday heads, a row per week. Each day is four columns: `>` for
+    /// today (else a space), the day, `•` when it has items (else a space); with colour, today
+    /// in reverse video and the mark in its item's tag colour. `--weeks`: ISO week numbers first.
+    static func lines(_ grid: MonthGrid, weeks: Bool, color: Bool) -> [String] {
+        let prefix = weeks ? "Wk " : ""
+        let width = prefix.count + 7 * 4
+        let title = "\(monthNames[grid.month - 1]) \(grid.year)"
+        var out = [String(repeating: " ", count: max(0, (width - title.count) / 2)) + title]
+        out.append(trimmedRight(prefix + (0..<7).map { " " + dayHeads[(grid.firstWeekday + $0) % 7] + " " }.joined()))
+        for row in grid.weeks {
+            var line = ""
+            // The row's ISO week: the week of its Thursday (a Sunday-first row's Monday to Saturday).
+            if weeks, let column = row.firstIndex(where: { $0 != nil }), let d = row[column] {
+                let thursday = d.adding(days: -column + (4 - grid.firstWeekday + 7) % 7)
+                line += pad(MonthGrid.isoWeek(thursday), 2) + " "
+            }
+            for day in row {
+                guard let day else {
+                    line += "    "
+                    continue
+                }
+                let isToday = day == grid.today
+                let number = pad(day.day, 2)
+                line += isToday && !color ? ">" : " "
+                line += isToday && color ? "\u{1B}[7m" + number + "\u{1B}[0m" : number
+                if let mark = grid.marks[day] {
+                    line += color ? ansi(mark.color) + "•" + (mark.color == nil ? "" : "\u{1B}[0m") : "•"
+                } else {
+                    line += " "
+                }
+            }
+            out.append(trimmedRight(line))
+        }
+        let marked = grid.marks.count
+        out.append("")
+        out.append(marked == 0 ? "no items this month" : "• \(marked) day\(marked == 1 ? "" : "s") with items; tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month)) lists them")
+        return out
+    }
+
+    /// 24-bit foreground colour for `#rrggbb` (nothing for none).
+    static func ansi(_ hex: String?) -> String {
+        guard let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return "" }
+        return "\u{1B}[38;2;\(v >> 16 & 0xFF);\(v >> 8 & 0xFF);\(v & 0xFF)m"
+    }
+
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+
+    static func trimmedRight(_ s: String) -> String {
+        var s = s
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    /// `{"year", "month", "today", "firstWeekday", "days": [{"date", "items", "color"}…]}`: the
+    /// days with items, in order.
+    static func json(_ grid: MonthGrid) -> JSON {
+        let days = grid.marks.keys.sorted().map { d in
+            JSON.object(["date": .string(d.description), "items": .int(grid.marks[d]!.count), "color": .string(orNull: grid.marks[d]!.color)])
+        }
+        return .object(["year": .int(grid.year), "month": .int(grid.month), "today": .string(grid.today.description),
+                        "firstWeekday": .int(grid.firstWeekday), "days": .array(days)])
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import TMinusCore
+import TMinusIO
+
+/// What the user's locale says about clocks and weeks, read through glibc (LC_TIME): the C
+/// locale and a locale the system does not have fall back to 24 hours and Monday.
+struct LocaleClockTests {
+    /// Whether en_US.UTF-8 is installed (asked of glibc, and the process's LC_TIME put back).
+    static var hasUS: Bool {
+        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
+        defer { setlocale(LC_TIME, previous) }
+        return setlocale(LC_TIME, "en_US.UTF-8") != nil
+    }
+
+    @Test func theCLocaleAndUnknownOnesAreISO() {
+        for name in ["", "C", "POSIX", "C.UTF-8", "xx_XX.UTF-8"] {
+            let env: Environment = ["LANG": name]
+            #expect(LocaleClock.firstWeekday(environment: env) == 1, "\(name)")
+            #expect(LocaleClock.preferred(environment: env) == .h24, "\(name)")
+        }
+    }
+
+    @Test(.enabled(if: hasUS, "en_US.UTF-8 is not installed")) func americanWeeksStartOnSunday() {
+        #expect(LocaleClock.firstWeekday(environment: ["LC_TIME": "en_US.UTF-8"]) == 0)
+        #expect(LocaleClock.preferred(environment: ["LC_ALL": "en_US.UTF-8"]) == .h12)
+    }
+}
