@@ -26,6 +26,9 @@ public struct Console: Sendable {
         Self.write(2, text)
     }
 
+    /// Whether what `out` writes reaches a terminal (never when captured).
+    var outIsTerminal: Bool { capture == nil && isatty(1) == 1 }
+
     /// Writes bytes as they are (no newline added); false when the reader has gone away.
     @discardableResult
     func raw(_ bytes: [UInt8]) -> Bool { Self.write(1, bytes) }

@@ -21,20 +21,30 @@ enum AgendaCommand {
             case .instant(let t): from = ctx.zone.local(t).date
             }
         }
-        // Calendar events are over at their end; everything else is overdue after its due date.
-        let calendars = Set(((try? ctx.loadConfig().0.sources) ?? []).filter(\.isCalendar).map(\.name))
-        let fromSources = try ctx.container.sourceItems(now: ctx.now)
-        let (tags, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> ([Tag], [Item]) in
-            (snapshot.store.tags, snapshot.store.items + fromSources)
-        }
-        let agenda = Agenda(items, from: from, days: days, now: ctx.now, zone: ctx.zone,
-                            isEvent: { $0.isDeadline && calendars.contains($0.source) })
+        let (tags, items) = try everyItem(ctx)
+        let agenda = Agenda(items, from: from, days: days, now: ctx.now, zone: ctx.zone, isEvent: isEvent(ctx))
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(json(agenda, from: from, days: days, tags: tags, zone: ctx.zone)))
             return 0
         }
         for line in lines(agenda, ctx) { ctx.say(line) }
         return 0
+    }
+
+    /// The store's items whole (the summary keeps what widgets need) and every source's open ones
+    /// (read again when they changed), with the store's tags: what `agenda`, `cal` and `item` show.
+    static func everyItem(_ ctx: Context) throws(TMinusError) -> (tags: [Tag], items: [Item]) {
+        let fromSources = try ctx.container.sourceItems(now: ctx.now)
+        return try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> ([Tag], [Item]) in
+            (snapshot.store.tags, snapshot.store.items + fromSources)
+        }
+    }
+
+    /// Whether an item is a calendar event (a deadline from a vdir or ics source): over at its
+    /// end, where anything else is overdue after its due date.
+    static func isEvent(_ ctx: Context) -> (Item) -> Bool {
+        let calendars = Set(((try? ctx.loadConfig().0.sources) ?? []).filter(\.isCalendar).map(\.name))
+        return { $0.isDeadline && calendars.contains($0.source) }
     }
 
     /// `{"from", "days", "today", "overdue": [ITEM…], "agenda": [{"date", "heading", "items": [ITEM…]}…], "undated": [ITEM…]}`;

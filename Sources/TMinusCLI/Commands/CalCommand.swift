@@ -1,4 +1,3 @@
-import Glibc
 import TMinusCore
 import TMinusIO
 import TMinusTimeline
@@ -22,13 +21,9 @@ enum CalCommand {
         }
         let color = try Self.colorChoice(a.value("color"), ctx)
         let config = (try? ctx.loadConfig().0) ?? Config()
-        let calendars = Set(config.sources.filter(\.isCalendar).map(\.name))
-        let fromSources = try ctx.container.sourceItems(now: ctx.now)
-        let (tags, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> ([Tag], [Item]) in
-            (snapshot.store.tags, snapshot.store.items + fromSources)
-        }
+        let (tags, items) = try AgendaCommand.everyItem(ctx)
         let grid = MonthGrid(year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
-                             isEvent: { $0.isDeadline && calendars.contains($0.source) },
+                             isEvent: AgendaCommand.isEvent(ctx),
                              color: { item in
                                  guard let tag = item.tag?.lowercased() else { return item.color }
                                  return config.tags[tag]?.color ?? tags.first { $0.name.lowercased() == tag }?.color ?? item.color
@@ -67,7 +62,7 @@ enum CalCommand {
     /// Colours on a terminal, unless NO_COLOR is set (`--color` decides otherwise).
     static func colorChoice(_ value: String?, _ ctx: Context) throws(TMinusError) -> Bool {
         switch value {
-        case nil, "auto"?: return isatty(1) == 1 && (ctx.environment["NO_COLOR"] ?? "").isEmpty && ctx.environment["TERM"] != "dumb"
+        case nil, "auto"?: return ctx.console.outIsTerminal && (ctx.environment["NO_COLOR"] ?? "").isEmpty && ctx.environment["TERM"] != "dumb"
         case "always"?: return true
         case "never"?: return false
         case let v?: throw .usage("--color takes auto, always or never, not '\(Validation.printable(v))'")

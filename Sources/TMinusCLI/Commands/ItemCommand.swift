@@ -7,11 +7,7 @@ enum ItemCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "item")
         try a.expectPositional(1...1, command: "item", usage: "a REF, e.g. tminus item 3")
-        // The store's items whole (the summary keeps what widgets need), and every source's.
-        let fromSources = try ctx.container.sourceItems(now: ctx.now)
-        let (tags, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> ([Tag], [Item]) in
-            (snapshot.store.tags, snapshot.store.items + fromSources)
-        }
+        let (tags, items) = try AgendaCommand.everyItem(ctx)
         let item = try RefResolver.resolve(a.positional[0], among: items.filter(\.isOpen))
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(ItemJSON.json(item, tags: tags, zone: ctx.zone)))

@@ -140,10 +140,6 @@ public struct IcsCache {
     /// For the fuzzer: how many entries a cache's bytes hold (nil: refused), after checking that
     /// what was read is written back to bytes that read the same.
     public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
-        guard let cache = try? parse(bytes, signature: signature, now: now) else { return nil }
-        let written = cache.bytes(signature: signature, now: now)
-        let again = try? parse(written, signature: signature, now: now)
-        precondition(again?.bytes(signature: signature, now: now) == written, "an ics cache that does not read back the same")
-        return cache.read.entries.count
+        SourceCache.roundTrip(bytes, signature: signature, now: now, parse: parse, write: { $0.bytes(signature: $1, now: $2) })?.read.entries.count
     }
 }

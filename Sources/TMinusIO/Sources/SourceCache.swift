@@ -28,6 +28,18 @@ enum SourceCache {
         try? FileIO.commit(temp)
     }
 
+    /// For the fuzzer: a cache read from `bytes` (nil: refused), after checking that what was
+    /// read is written back to bytes that read back the same.
+    static func roundTrip<Cache>(_ bytes: [UInt8], signature: String, now: Instant,
+                                 parse: ([UInt8], String, Instant) throws -> Cache,
+                                 write: (Cache, String, Instant) -> [UInt8]) -> Cache? {
+        guard let cache = try? parse(bytes, signature, now) else { return nil }
+        let written = write(cache, signature, now)
+        let again = try? parse(written, signature, now)
+        precondition(again.map { write($0, signature, now) } == written, "a source cache that does not read back the same")
+        return cache
+    }
+
     /// A cache that is not this one's (another signature, written later than now) or not whole.
     struct Foreign: Error {}
 

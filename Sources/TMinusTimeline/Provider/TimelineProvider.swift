@@ -32,10 +32,11 @@ public struct TimelineProvider: Sendable {
         self.zone = zone
         self.notice = notice
         let t = config.templates
-        let below = notice == nil ? "" : "\n{notice}"
-        templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: CompiledTemplate(t.large + below))
+        // (Without a notice the config's templates as they are: no string built on the poll path.)
+        func large(_ text: String) -> CompiledTemplate { CompiledTemplate(notice == nil ? text : text + "\n{notice}") }
+        templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: large(t.large))
         templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
-                                        large: CompiledTemplate(t.largeNone + below))
+                                        large: large(t.largeNone))
         // An invitation not accepted is never the countdown.
         let countable = summary.deadlines.contains { $0.reply != nil } ? summary.deadlines.filter { $0.reply == nil } : summary.deadlines
         var byDue = countable.map { item in
