@@ -18,8 +18,13 @@ enum CommandTable {
     /// Every command's name and aliases.
     static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
 
-    /// A command by name or alias.
-    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name || $0.aliases.contains(name) } }
+    /// A command by name or alias, looked up group by group with the bars' first: each group is
+    /// built when first asked for, so a bar's `show` builds only its own group's specs, not every
+    /// command's help.
+    static func named(_ name: String) -> CommandSpec? {
+        func find(_ group: [CommandSpec]) -> CommandSpec? { group.first { $0.name == name || $0.aliases.contains(name) } }
+        return find(bars) ?? find(items) ?? find(reminders) ?? find(files) ?? find(shell)
+    }
 
     /// A command's spec, or a subcommand's (`"tag add"`), for argument parsing.
     static func spec(_ path: String) -> CommandSpec {

@@ -43,8 +43,14 @@ public enum WhenParser {
         let lower = text.lowercased()
         let today = zone.local(now).date
         if lower == "now" { return .instant(now) }
-        if let d = dayWord(lower, today: today) { return .day(d) }
         if lower.hasPrefix("+") { return .instant(try relative(String(lower.dropFirst()), raw: text, now: now, zone: zone)) }
+        // A date first (what `--now` and scripts give): no word list is built for it.
+        if let (local, offset) = DateTimeText.parse(text) {
+            if text.count == 10 { return .day(local.date) }
+            if let offset { return .instant(Instant(local.secondsAsUTC - Int64(offset))) }
+            return .instant(zone.instant(local))
+        }
+        if let d = dayWord(lower, today: today) { return .day(d) }
         if let (h, m, s) = timeOfDay(lower) { return .instant(zone.instant(LocalDateTime(date: today, hour: h, minute: m, second: s))) }
         // A day and a time: `tomorrow 5pm`, `fri 17:00`, `2026-12-01 5:30 pm`.
         let words = lower.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -54,11 +60,6 @@ public enum WhenParser {
             let date: CivilDate? = dayWord(head, today: today)
                 ?? (head.count == 10 ? DateTimeText.parse(head).flatMap { $0.1 == nil ? $0.0.date : nil } : nil)
             if let date { return .instant(zone.instant(LocalDateTime(date: date, hour: h, minute: m, second: s))) }
-        }
-        if let (local, offset) = DateTimeText.parse(text) {
-            if text.count == 10 { return .day(local.date) }
-            if let offset { return .instant(Instant(local.secondsAsUTC - Int64(offset))) }
-            return .instant(zone.instant(local))
         }
         if let why = impossibleDate(text) { throw .usage("'\(Validation.printable(text))' is not a date: \(why)") }
         throw .usage("'\(Validation.printable(text))' is not a date or time; \(hint)")
