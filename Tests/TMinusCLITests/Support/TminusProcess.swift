@@ -62,7 +62,8 @@ final class TempHome: @unchecked Sendable {
     var tz = "Europe/Berlin"
 
     init() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tminus-cli-tests", isDirectory: true)
+        // One folder per user: another user's (or root's) earlier run must not make it unwritable.
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tminus-cli-tests-\(getuid())", isDirectory: true)
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         root = base.appendingPathComponent(UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
