@@ -38,6 +38,12 @@ enum ConfigText {
       "tags": {
         // "school": { "color": "#ff5555", "icon": "🎓" },
       },
+      // The large family (Waybar's tooltip) under the countdown: "todos" (today's), "agenda"
+      // (the next agendaDays days, by day) or "calendar" (this month; the wheel moves it).
+      "tooltip": "todos",
+      "agendaDays": 3,
+      // The bar's text in its state's colour ("state") or its deadline's tag colour ("tag").
+      "colorBy": "state",
       // Titles longer than this end in "…"; at most maxTodos todos in the large family.
       "maxLength": 60,
       "maxTodos": 10,
@@ -46,6 +52,10 @@ enum ConfigText {
       "signals": {
         // "waybar": 8, "i3blocks": 10,
       },
+      // Notifications before each deadline, e.g. ["1d", "1h", "0"] (0: when it is over).
+      "alerts": [],
+      // Reminders missed while no notifier ran are still sent when younger than this.
+      "catchUp": "24h",
       // Deadlines and todos kept elsewhere, shown with these (docs/sources.md): calendars
       // synced by vdirsyncer (vdir), .ics files, todo.txt, Taskwarrior, another summary.json.
       "sources": [

@@ -24,6 +24,10 @@ struct Context {
             var (config, problems) = try container.loadConfig()
             // Times of day as the config says, else as the locale writes them.
             if config.clock == nil { config.clock = LocaleClock.preferred(environment: environment) }
+            // Weeks in `{calendar}` start where the locale starts them (asked only when it shows).
+            if config.firstWeekday == nil, config.templates.mentionsCalendar {
+                config.firstWeekday = LocaleClock.firstWeekday(environment: environment)
+            }
             loaded = .success((config, problems))
         } catch { loaded = .failure(error) }
         container.sourcing = nil

@@ -11,7 +11,7 @@ public struct PangoRenderer: Renderer {
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let family = options.family ?? .medium
-        let text = entry.text(family) { Escape.pango(Escape.oneLine($0)) }
+        let text = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap).text(family)
         return Rendered("<span foreground=\"\(options.color(entry))\">\(Escape.stripControls(text, keepNewlines: family == .large))</span>")
     }
 }

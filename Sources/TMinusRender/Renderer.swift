@@ -21,9 +21,17 @@ public struct RenderOptions: Sendable {
         self.zone = zone
     }
 
-    /// The colour of an entry's state (an error entry uses the critical colour).
+    /// The colour of the bar's text: the deadline's tag colour when the config colours by tag
+    /// (and it has one), else its state's (an error entry uses the critical colour).
     public func color(_ entry: Entry) -> String {
-        config.colors[entry.error == nil ? entry.state : .critical] ?? "#ffffff"
+        if entry.error == nil, let tag = tagColor(entry) { return tag }
+        return config.colors[entry.error == nil ? entry.state : .critical] ?? "#ffffff"
+    }
+
+    /// The deadline's tag colour when the config says `"colorBy": "tag"`, checked to be `#rrggbb`.
+    public func tagColor(_ entry: Entry) -> String? {
+        guard config.colorBy == .tag else { return nil }
+        return Validation.hexColor(entry.deadline?.color)
     }
 }
 
@@ -55,6 +63,14 @@ public protocol Renderer: Sendable {
 
 extension Renderer {
     public var showsSeconds: Bool { false }
+}
+
+/// How Pango draws `{calendar}`: today bold and underlined, each mark in its tag colour, the
+/// grid in a monospace font so its columns line up in a proportional tooltip.
+enum PangoCalendar {
+    static let style = MonthGrid.Style(today: { "<b><u>" + $0 + "</u></b>" },
+                                       mark: { c in c.map { "<span foreground=\"" + $0 + "\">•</span>" } ?? "•" }, pointsAtToday: false)
+    static func wrap(_ grid: String) -> String { "<tt>" + grid + "</tt>" }
 }
 
 /// Every renderer, by format name: the one list of formats (help, completions, the man page,

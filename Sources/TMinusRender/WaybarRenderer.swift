@@ -5,8 +5,8 @@ public import TMinusTimeline
 ///
 /// | field | value |
 /// |---|---|
-/// | `text` | the medium family (or `--family`), Pango-escaped data, one line |
-/// | `tooltip` | the large family, Pango-escaped data, lines joined with `\n` |
+/// | `text` | the medium family (or `--family`), Pango-escaped data, one line (`colorBy: tag`: in a span of its colour) |
+/// | `tooltip` | the large family, Pango-escaped data, lines joined with `\n` (`{calendar}` drawn in Pango) |
 /// | `alt` | the state (`none`, `normal`, `warning`, `critical`, `over`, or `error`) |
 /// | `class` | `[state, "tag-<tag>"]`, limited to `[A-Za-z0-9_-]` |
 /// | `percentage` | time elapsed, a whole number |
@@ -17,8 +17,10 @@ public struct WaybarRenderer: Renderer {
     public init() {}
 
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
-        let escaped = entry.escaping { Escape.pango(Escape.oneLine($0)) }
-        let text = escaped.text(options.family ?? .medium)
+        let escaped = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
+        var text = escaped.text(options.family ?? .medium)
+        // Coloured by tag: the text in its colour (the state classes still come, for the rest of a style).
+        if let tag = options.tagColor(entry) { text = "<span foreground=\"\(tag)\">" + text + "</span>" }
         let tooltip = escaped.text(.large)
         let state = entry.error == nil ? entry.state.rawValue : "error"
         var classes = [state]

@@ -25,7 +25,30 @@ enum RenderFixtures {
     }
 
     static func entry(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), at t: Instant = now) -> Entry {
-        TimelineProvider(summary: Summary(generated: now, deadlines: deadlines, todos: todos), config: config, zone: .utc).entry(at: t)
+        // "work" is a calendar: its deadlines are events.
+        let sources = [Summary.Source(name: "work", stamp: now, items: 1, kind: "vdir")]
+        return TimelineProvider(summary: Summary(generated: now, sources: sources, deadlines: deadlines, todos: todos), config: config,
+                                zone: .utc).entry(at: t)
+    }
+
+    /// A config as a user writes it (`{"tooltip": "agenda"}`).
+    static func config(_ json: String) -> Config { Config.parse(Array(json.utf8)).0 }
+
+    /// The tooltip's agenda and calendar: an event under way, a deadline tomorrow, todos overdue,
+    /// today at a time, undated, a high-priority one.
+    static func agendaEntry(_ tooltip: String, title: String = "Thesis") -> Entry {
+        var overdue = todo("Pay the rent", 5)
+        overdue.due = .day(CivilDate(year: 2026, month: 11, day: 20))
+        overdue.priority = .high
+        var dentist = todo("Call the dentist", 6)
+        dentist.due = .instant(now + 5 * 3600)
+        dentist.starred = true
+        var tax = deadline("Tax return", in: 4 * 86_400, tag: nil)
+        tax.due = .day(CivilDate(year: 2026, month: 11, day: 27))
+        tax.handle = 7
+        tax.id = "00000000-0000-4000-8000-000000000007"
+        return entry([deadline(title, in: 86_400 + 7 * 3600), event("Standup", startedAgo: 600, lasting: 1800), tax],
+                     todos: [overdue, dentist, todo(title, 2)], config: config(#"{"tooltip": "\#(tooltip)"}"#))
     }
 
     /// Named entries: a countdown, the last minute, over, an event in progress, no deadline, an error entry.
@@ -37,6 +60,8 @@ enum RenderFixtures {
             ("ongoing", entry([event("Standup", startedAgo: 600, lasting: 1800)])),
             ("none", entry([], todos: [todo("Buy milk", 2)])),
             ("error", Entry.error("config.json line 3: precision: unknown value", at: now)),
+            ("agenda", agendaEntry("agenda")),
+            ("calendar", agendaEntry("calendar")),
         ]
     }
 

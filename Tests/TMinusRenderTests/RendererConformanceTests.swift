@@ -19,12 +19,24 @@ struct RendererConformanceTests {
         for title in RenderFixtures.hostileTitles {
             entries.append(RenderFixtures.entry([RenderFixtures.deadline(title, in: 1800, tag: "sch ool<x>")],
                                                 todos: [RenderFixtures.todo(title, 2)]))
+            // In the agenda and beside the calendar too.
+            entries.append(RenderFixtures.agendaEntry("agenda", title: title))
+            entries.append(RenderFixtures.agendaEntry("calendar", title: title))
+        }
+        // Coloured by tag, with colours as other programs' files may hold them.
+        let byTag = RenderFixtures.config(#"{"colorBy": "tag"}"#)
+        for color in ["#ff5555", "#ff5555\"><b>x</b>", "red", "${exec touch /tmp/tminus-pwned}", "%{F-}"] {
+            var d = RenderFixtures.deadline("Thesis", in: 1800)
+            d.color = color
+            entries.append(RenderFixtures.entry([d], config: byTag))
         }
         for entry in entries {
             for family in Family.allCases {
                 for markup in Markup.allCases {
-                    let r = renderer.render(entry, RenderOptions(family: family, markup: markup, zone: .utc))
-                    try check(format, r, entry, family: family, markup: markup)
+                    for config in [Config(), byTag] {
+                        let r = renderer.render(entry, RenderOptions(family: family, markup: markup, config: config, zone: .utc))
+                        try check(format, r, entry, family: family, markup: markup)
+                    }
                 }
             }
         }
@@ -52,7 +64,9 @@ struct RendererConformanceTests {
             if format == "waybar", let json {
                 for key in ["text", "tooltip", "alt"] {
                     let v = try #require(json[key] as? String)
-                    try expectPangoSafe(v, format: "waybar.\(key)")
+                    // Ours: the calendar's markup in the tooltip, the tag colour's span around the text.
+                    let calendar = key == "tooltip" || (key == "text" && family == .large)
+                    try expectPangoSafe(v, format: "waybar.\(key)", allowing: calendar ? ["tt", "b", "u", "span"] : key == "text" ? ["span"] : [])
                 }
                 let classes = try #require(json["class"] as? [String])
                 for c in classes { #expect(c.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }, "class \(c)") }
@@ -60,7 +74,11 @@ struct RendererConformanceTests {
             }
             if format == "i3bar", markup == .pango, let json { try expectPangoSafe(try #require(json["full_text"] as? String), format: "i3bar") }
         case "pango":
-            try expectPangoSafe(text, format: "pango", allowing: ["span"])
+            try expectPangoSafe(text, format: "pango", allowing: ["span", "tt", "b", "u"])
+            // A colour in our markup is #rrggbb and nothing else.
+            for part in text.components(separatedBy: "foreground=\"").dropFirst() {
+                #expect(part.prefix(8).count == 8 && part.prefix(8).last == "\"" && part.hasPrefix("#"), "pango: a colour from data: \(part.prefix(20))")
+            }
         case "i3blocks":
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3)

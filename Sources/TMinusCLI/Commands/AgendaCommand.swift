@@ -90,23 +90,7 @@ enum AgendaCommand {
         return out
     }
 
-    /// `all day`, `17:00`, `09:00–09:15`, with ` now` for an event under way.
-    static func time(_ row: Agenda.Row, _ ctx: Context) -> String {
-        guard let due = row.item.due else { return "" }
-        var text: String
-        if row.allDay {
-            text = "all day"
-        } else {
-            let start = ctx.zone.local(due.startInstant(in: ctx.zone))
-            text = DueText.clock(start, ctx.clock)
-            if let end = row.item.end {
-                let e = ctx.zone.local(end)
-                text += "–" + DueText.clock(e, ctx.clock)
-                if e.date != start.date { text += " (\(e.date.weekdayName))" }
-            }
-        }
-        return row.inProgress ? text + " now" : text
-    }
+    static func time(_ row: Agenda.Row, _ ctx: Context) -> String { Agenda.time(row, zone: ctx.zone, clock: ctx.clock) }
 
     static func line(_ item: Item, time: String, width: Int) -> String {
         ListCommand.handleColumn(item) + time.padding(width) + ListCommand.described(item)

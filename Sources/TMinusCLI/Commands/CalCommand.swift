@@ -69,43 +69,13 @@ enum CalCommand {
         }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                             "November", "December"]
-    static let dayHeads = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
-
-    /// The grid: a title, the weekday heads, a row per week. Each day is four columns: `>` for
-    /// today (else a space), the day, `•` when it has items (else a space); with colour, today
-    /// in reverse video and the mark in its item's tag colour. `--weeks`: ISO week numbers first.
+    /// The grid (MonthGrid.lines): with colour, today in reverse video and each mark in its
+    /// item's tag colour; then a line on how many days have items.
     static func lines(_ grid: MonthGrid, weeks: Bool, color: Bool) -> [String] {
-        let prefix = weeks ? "Wk " : ""
-        let width = prefix.count + 7 * 4
-        let title = "\(monthNames[grid.month - 1]) \(grid.year)"
-        var out = [String(repeating: " ", count: max(0, (width - title.count) / 2)) + title]
-        out.append(trimmedRight(prefix + (0..<7).map { " " + dayHeads[(grid.firstWeekday + $0) % 7] + " " }.joined()))
-        for row in grid.weeks {
-            var line = ""
-            // The row's ISO week: the week of its Thursday (a Sunday-first row's Monday to Saturday).
-            if weeks, let column = row.firstIndex(where: { $0 != nil }), let d = row[column] {
-                let thursday = d.adding(days: -column + (4 - grid.firstWeekday + 7) % 7)
-                line += pad(MonthGrid.isoWeek(thursday), 2) + " "
-            }
-            for day in row {
-                guard let day else {
-                    line += "    "
-                    continue
-                }
-                let isToday = day == grid.today
-                let number = pad(day.day, 2)
-                line += isToday && !color ? ">" : " "
-                line += isToday && color ? "\u{1B}[7m" + number + "\u{1B}[0m" : number
-                if let mark = grid.marks[day] {
-                    line += color ? ansi(mark.color) + "•" + (mark.color == nil ? "" : "\u{1B}[0m") : "•"
-                } else {
-                    line += " "
-                }
-            }
-            out.append(trimmedRight(line))
-        }
+        let style = color
+            ? MonthGrid.Style(today: { "\u{1B}[7m" + $0 + "\u{1B}[0m" }, mark: { c in c.map { ansi($0) + "•\u{1B}[0m" } ?? "•" }, pointsAtToday: false)
+            : .plain
+        var out = grid.lines(weeks: weeks, style: style)
         let marked = grid.marks.count
         out.append("")
         out.append(marked == 0 ? "no items this month" : "• \(marked) day\(marked == 1 ? "" : "s") with items; tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month)) lists them")
@@ -116,17 +86,6 @@ enum CalCommand {
     static func ansi(_ hex: String?) -> String {
         guard let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return "" }
         return "\u{1B}[38;2;\(v >> 16 & 0xFF);\(v >> 8 & 0xFF);\(v & 0xFF)m"
-    }
-
-    static func pad(_ n: Int, _ width: Int) -> String {
-        let s = String(n)
-        return String(repeating: " ", count: max(0, width - s.count)) + s
-    }
-
-    static func trimmedRight(_ s: String) -> String {
-        var s = s
-        while s.last == " " { s.removeLast() }
-        return s
     }
 
     /// `{"year", "month", "today", "firstWeekday", "days": [{"date", "items", "color"}…]}`: the

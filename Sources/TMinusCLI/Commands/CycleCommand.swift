@@ -2,7 +2,8 @@ import TMinusCore
 import TMinusIO
 import TMinusTimeline
 
-/// `tminus next | prev`: cycle the deadline the widget shows (kept in state.json).
+/// `tminus next | prev`: cycle the deadline the widget shows (kept in state.json); `tminus scroll
+/// up|down`: the mouse wheel, which moves a calendar tooltip's month instead when there is one.
 enum CycleCommand {
     static func next(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 { try cycle(raw, ctx, by: 1, name: "next") }
     static func prev(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 { try cycle(raw, ctx, by: -1, name: "prev") }
@@ -36,13 +37,52 @@ enum CycleCommand {
             try ctx.container.saveState(WidgetState())
             return nil
         }
+        var state = ctx.container.loadState()
         let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         let order = provider.cycleOrder(at: ctx.now)
         guard !order.isEmpty else { return nil }
         let current = provider.entry(at: ctx.now).deadline?.id
         let index = order.firstIndex { $0.id == current } ?? (step > 0 ? -1 : 0)
         let chosen = order[((index + step) % order.count + order.count) % order.count]
-        try ctx.container.saveState(WidgetState(selected: chosen.id))
+        state.selected = chosen.id
+        try ctx.container.saveState(state)
         return chosen
+    }
+
+    static func scroll(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "scroll")
+        try a.expectPositional(1...1, command: "scroll", usage: " up|down")
+        let step: Int
+        switch a.positional[0] {
+        case "up": step = -1
+        case "down": step = 1
+        case let other: throw .usage("scroll takes up or down, not '\(Validation.printable(other))'; e.g. tminus scroll down")
+        }
+        if let month = try wheel(ctx, by: step) {
+            let name = MonthGrid.monthNames[month % 12] + " \(month / 12)"
+            ctx.say("the calendar shows \(name); back to this month after a minute without scrolling")
+        } else if let chosen = try select(ctx, by: step) {
+            ctx.say("showing #\(chosen.handle) \(chosen.title)")
+        } else {
+            ctx.say("no deadlines to cycle through; add one with tminus add TITLE --due WHEN")
+        }
+        return 0
+    }
+
+    /// A wheel turn: with a calendar in a template, its month moves `step` and the month shown
+    /// is returned; else nil (the caller cycles the deadlines).
+    static func wheel(_ ctx: Context, by step: Int) throws(TMinusError) -> Int? {
+        guard try ctx.config().templates.mentionsCalendar else { return nil }
+        let state = ctx.container.loadState().scrolling(by: step, at: ctx.now, zone: ctx.zone)
+        try ctx.container.saveState(state)
+        return state.month
+    }
+
+    /// A click from a bar (i3blocks' button, i3bar's and a follower's click events): the wheel
+    /// (4 up, 5 down) scrolls, the rest cycle (ClickParser.step).
+    static func click(_ ctx: Context, button: Int) throws(TMinusError) {
+        if button == 4 || button == 5, try wheel(ctx, by: button == 4 ? -1 : 1) != nil { return }
+        guard let step = ClickParser.step(button) else { return }
+        _ = try select(ctx, by: step)
     }
 }

@@ -45,10 +45,9 @@ enum FollowCommand {
                 }
             },
             click: { button in
-                guard let step = ClickParser.step(button) else { return }
                 var clickCtx = ctx
                 clickCtx.now = CLI.systemNow() + ctx.clockOffset
-                _ = try? CycleCommand.select(clickCtx, by: step)
+                try? CycleCommand.click(clickCtx, button: button)
             })
         return loop.run(&driver)
     }

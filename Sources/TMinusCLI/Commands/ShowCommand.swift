@@ -22,8 +22,8 @@ enum ShowCommand {
         }
         // A click on an i3blocks block runs the command with the button in the environment.
         if format == "i3blocks", let b = ctx.environment["button"].flatMap({ $0.isEmpty ? nil : $0 }) ?? ctx.environment["BLOCK_BUTTON"],
-           let button = Int(b), let step = ClickParser.step(button) {
-            _ = try CycleCommand.select(ctx, by: step)
+           let button = Int(b) {
+            try CycleCommand.click(ctx, button: button)
         }
         let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
         let options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)

@@ -248,6 +248,9 @@ enum CommandTable {
         examples: ["tminus next --reset"], run: CycleCommand.next, changes: true),
         CommandSpec(name: "prev", group: "bars", summary: "show the previous ongoing deadline",
                     text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev, changes: true),
+        CommandSpec(name: "scroll", group: "bars", arguments: "up|down", summary: "the mouse wheel: moves a calendar tooltip's month, else cycles",
+                    text: "With {calendar} in a template (config \"tooltip\": \"calendar\"), shows the month before or after for a minute (kept in state.json); else cycles the deadlines like prev and next.",
+                    examples: ["tminus scroll down"], run: CycleCommand.scroll, changes: true),
         CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [
             format("only this format"),
             family("only this family"),

@@ -48,6 +48,15 @@ public enum Validation {
     }
 
     /// A colour `#rrggbb` (or `#rgb`), returned lower-case as `#rrggbb`.
+    /// A colour safe to put in any bar's markup: exactly `#rrggbb`, else nil (a colour from
+    /// another program's file is data like any other).
+    public static func hexColor(_ color: String?) -> String? {
+        guard let color, color.utf8.count == 7, color.utf8.first == UInt8(ascii: "#"),
+              color.utf8.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) })
+        else { return nil }
+        return color
+    }
+
     public static func color(_ raw: String) throws(TMinusError) -> String {
         let t = trimmed(raw).lowercased()
         let hex = t.dropFirst()

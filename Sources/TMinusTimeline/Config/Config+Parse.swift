@@ -63,7 +63,7 @@ extension Config {
         }
         let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
                        "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock",
-                       "me", "declined", "invited"]
+                       "tooltip", "agendaDays", "colorBy", "me", "declined", "invited"]
         var me: [String]?, declined = Invitations.hide, invited = Invitations.dim
         /// A list of addresses, or one.
         func addresses(_ m: JSON.Member, _ path: String) -> [String]? {
@@ -87,6 +87,7 @@ extension Config {
             }
             return c
         }
+        var setLarge = false, setLargeNone = false
         for m in members {
             let path = m.key
             switch m.key {
@@ -129,6 +130,19 @@ extension Config {
                 if offsets.count > 20 { problem(m, path, "has \(offsets.count) alerts; at most 20") } else { config.alerts = offsets.sorted(by: >) }
             case "maxLength": if let n = int(m, path, 1...10_000) { config.maxLength = n }
             case "maxTodos": if let n = int(m, path, 0...100) { config.maxTodos = n }
+            case "agendaDays": if let n = int(m, path, 1...14) { config.agendaDays = n }
+            case "tooltip":
+                if let s = string(m, path) {
+                    if let t = Tooltip.allCases.first(where: { $0.rawValue == s }) { config.tooltip = t } else {
+                        problem(m, path, "'\(Validation.printable(s))' is not a tooltip; use \"todos\", \"agenda\" or \"calendar\"")
+                    }
+                }
+            case "colorBy":
+                if let s = string(m, path) {
+                    if let c = ColorBy.allCases.first(where: { $0.rawValue == s }) { config.colorBy = c } else {
+                        problem(m, path, "'\(Validation.printable(s))' is not a choice; use \"state\" or \"tag\"")
+                    }
+                }
             case "templates":
                 let known = ["small", "medium", "large", "smallNone", "mediumNone", "largeNone"]
                 for t in object(m, path) ?? [] {
@@ -139,10 +153,10 @@ extension Config {
                     switch t.key {
                     case "small": config.templates.small = s
                     case "medium": config.templates.medium = s
-                    case "large": config.templates.large = s
+                    case "large": config.templates.large = s; setLarge = true
                     case "smallNone": config.templates.smallNone = s
                     case "mediumNone": config.templates.mediumNone = s
-                    default: config.templates.largeNone = s
+                    default: config.templates.largeNone = s; setLargeNone = true
                     }
                 }
             case "colors": perState(m, path) { state, s in if let c = color(s, "colors.\(s.key)") { config.colors[state] = c } }
@@ -188,6 +202,12 @@ extension Config {
             default:
                 unknown(m, path, topKeys)
             }
+        }
+        // The tooltip's large templates, unless the config sets its own.
+        if config.tooltip != .todos {
+            let (large, none) = Templates.large(config.tooltip)
+            if !setLarge { config.templates.large = large }
+            if !setLargeNone { config.templates.largeNone = none }
         }
         // Invitations: each calendar source with the config's choices and, unless it names its
         // own, the config's addresses.

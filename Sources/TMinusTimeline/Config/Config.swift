@@ -17,6 +17,25 @@ public struct Config: Equatable, Sendable {
         public var mediumNone = "no deadlines[ · {todos_text}]"
         public var largeNone = "No deadlines\n{todos_list}"
         public init() {}
+
+        /// Whether a template names `{calendar}` (a scan of bytes: no template parsed for it).
+        public var mentionsCalendar: Bool {
+            let needle = Array("{calendar}".utf8)
+            return [small, medium, large, smallNone, mediumNone, largeNone].contains { t in
+                let bytes = Array(t.utf8)
+                guard bytes.count >= needle.count else { return false }
+                return (0...(bytes.count - needle.count)).contains { i in bytes[i..<(i + needle.count)].elementsEqual(needle) }
+            }
+        }
+
+        /// The large templates' defaults for a tooltip choice.
+        public static func large(_ tooltip: Tooltip) -> (large: String, largeNone: String) {
+            switch tooltip {
+            case .todos: (Templates().large, Templates().largeNone)
+            case .agenda: ("{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n\n{agenda}", "No deadlines\n\n{agenda}")
+            case .calendar: ("{calendar}\n\n{title} · due {due}\n{countdown_long}\n{todos_list}", "{calendar}\n\n{todos_list}")
+            }
+        }
     }
 
     /// Per-tag look: a colour that overrides the tag's own, and an icon.
@@ -63,6 +82,26 @@ public struct Config: Equatable, Sendable {
     /// "24h" or "12h" for times of day in every family and in `list`; nil: the locale's
     /// (LC_TIME), filled in by the command line.
     public var clock: ClockStyle?
+    /// What the large family (a bar's tooltip) shows below the countdown: today's todos, the
+    /// agenda of the next `agendaDays` days, or this month's calendar. It picks the large
+    /// templates' defaults; templates the config sets are kept (`{agenda}`, `{calendar}`).
+    public var tooltip: Tooltip = .todos
+    /// Days in the `{agenda}` placeholder, today first.
+    public var agendaDays = 3
+    /// What colours the bar's text: the state (normal, warning, critical…) or the deadline's tag
+    /// (its colour, else the state's).
+    public var colorBy: ColorBy = .state
+    /// The column weeks start with in `{calendar}` (0 Sunday, 1 Monday); nil: the locale's
+    /// (LC_TIME), filled in by the command line.
+    public var firstWeekday: Int?
+
+    public enum Tooltip: String, CaseIterable, Sendable {
+        case todos, agenda, calendar
+    }
+
+    public enum ColorBy: String, CaseIterable, Sendable {
+        case state, tag
+    }
 
     /// The source of this name.
     public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }

@@ -46,6 +46,9 @@ public struct Entry: Equatable, Sendable {
     /// with, so a renderer can fill them again escaping the data, and only the data.
     public var templates: FamilyTemplates?
     public var values: PlaceholderValues = [:]
+    /// The month `{calendar}` shows, for a bar that draws it with its own markup
+    /// (`escaping(_:calendar:)`).
+    public var calendar: MonthGrid?
 
     public func text(_ family: Family) -> String {
         switch family {
@@ -70,6 +73,16 @@ public struct Entry: Equatable, Sendable {
         }
         // Most data needs no escaping: then the text already rendered is the answer (values nil).
         return EscapedEntry(entry: self, values: values.mapValuesIfChanged { Self.escapeLines($0, escape) }, texts: nil)
+    }
+
+    /// The same, with `{calendar}` drawn by `calendar` (a bar's markup for today and the marks)
+    /// instead of escaped as text. The grid holds no user text: digits, month and day names.
+    public func escaping(_ escape: (String) -> String, calendar style: MonthGrid.Style, wrap: (String) -> String = { $0 })
+        -> EscapedEntry {
+        guard let grid = calendar, templates != nil else { return escaping(escape) }
+        var escaped = values.mapValuesIfChanged { Self.escapeLines($0, escape) } ?? values
+        escaped[.calendar] = wrap(ControlText.join(grid.lines(style: style), "\n"))
+        return EscapedEntry(entry: self, values: escaped, texts: nil)
     }
 
     /// Multi-line values (the todo list) are escaped line by line; their line breaks are ours.

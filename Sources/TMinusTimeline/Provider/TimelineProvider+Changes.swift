@@ -78,6 +78,7 @@ extension TimelineProvider {
             add(Instant(todoDues[passed]))
             add(zone.startOfDay(zone.local(t).date.adding(days: 1)))
         }
+        agendaCandidates(after: t, add)
         return out
     }
 }

@@ -11,7 +11,7 @@ extension TimelineProvider {
         if let memo, let found = memo.found, found.date == t { return found }
         let (todos, todoValues) = today(at: t, memo: memo)
         guard let shown = shownDeadline(at: t) else {
-            return make(t, .none, nil, todos, todoValues)
+            return make(t, .none, nil, todos, todoValues, memo: memo)
         }
         let d = shown.item
         let due = shown.due
@@ -48,17 +48,25 @@ extension TimelineProvider {
         values[.state] = state.rawValue
         values[.tag] = d.tag ?? ""
         values[.note] = shorten(String(d.note.split(separator: "\n").first ?? ""))
-        return make(t, state, view, todos, values)
+        return make(t, state, view, todos, values, memo: memo)
     }
 
-    func make(_ t: Instant, _ state: EntryState, _ view: ShownDeadline?, _ todos: [TodayTodo], _ values: PlaceholderValues) -> Entry {
+    func make(_ t: Instant, _ state: EntryState, _ view: ShownDeadline?, _ todos: [TodayTodo], _ values: PlaceholderValues,
+              memo: TodayMemo?) -> Entry {
         var v = values
         if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
         if let notice { v[.notice] = notice }
         v[.state] = state.rawValue
+        var grid: MonthGrid?
+        if agenda != nil {
+            let (extra, g) = agendaValues(at: t, memo: memo)
+            v.merge(extra)
+            grid = g
+        }
         let f = state == .none ? templatesNone : templates
         return Entry(date: t, state: state, deadline: view, todos: todos,
-                     small: f.small.render(v), medium: f.medium.render(v), large: f.large.render(v), error: nil, templates: f, values: v)
+                     small: f.small.render(v), medium: f.medium.render(v), large: f.large.render(v), error: nil, templates: f, values: v,
+                     calendar: grid)
     }
 
     func state(remaining: Int64) -> EntryState {
@@ -136,8 +144,7 @@ extension TimelineProvider {
         var lines = todos.prefix(config.maxTodos).map { t -> String in
             var line = t.overdue ? "⚠ " : "• "
             if !t.overdue, case .instant(let i)? = t.item.due { line += DueText.clock(zone.local(i), config.clock ?? .h24) + " " }
-            line += shorten(t.title)
-            if t.item.starred { line += " ★" }
+            line += shorten(t.title) + marks(t.item)
             if t.overdue { line += " (overdue)" }
             return line
         }

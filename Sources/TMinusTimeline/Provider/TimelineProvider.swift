@@ -24,6 +24,8 @@ public struct TimelineProvider: Sendable {
     /// A word on what it shows, below the large family (`{notice}`): the configured deadline is
     /// done or gone, so the next one shows.
     let notice: String?
+    /// What `{agenda}` and `{calendar}` read; nil when no template uses them.
+    let agenda: AgendaInput?
 
     public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone, notice: String? = nil) {
         self.summary = summary
@@ -61,6 +63,7 @@ public struct TimelineProvider: Sendable {
         }
         todoDueInstants = summary.todos.map { $0.due?.instant(in: zone).seconds }
         todoDues = todoDueInstants.compactMap { $0 }.sorted()
+        agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
     }
 
     /// A generic entry on sample data, for a first display (WidgetKit's `placeholder(in:)`).
@@ -183,4 +186,8 @@ public final class TodayMemo {
     var values: PlaceholderValues = [:]
     /// The entry at the change `nextChange` found last.
     var found: Entry?
+    /// The agenda and calendar values, and what they were made for.
+    var agendaKey: AgendaKey?
+    var agendaValues: PlaceholderValues = [:]
+    var grid: MonthGrid?
 }

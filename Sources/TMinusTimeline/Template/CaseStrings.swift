@@ -45,6 +45,11 @@ public struct PlaceholderValues: Equatable, Sendable, ExpressibleByDictionaryLit
         }
         return changed ? out : nil
     }
+
+    /// Sets every value `other` has.
+    public mutating func merge(_ other: PlaceholderValues) {
+        for (i, value) in other.slots.strings.enumerated() where value != nil { slots.strings[i] = value }
+    }
 }
 
 /// A string per entry state (colours, icons).

@@ -2,7 +2,7 @@
 /// checks both ways).
 public enum Placeholder: String, CaseIterable, Sendable {
     case title, countdown, countdown_long, due, due_date, due_time, percent, icon, state, tag, note, ends
-    case todo_count, todos_text, overdue_count, todos, todos_list, next_todo, notice
+    case todo_count, todos_text, overdue_count, todos, todos_list, next_todo, notice, agenda, calendar
 
     /// What it holds, for the README and `--help`.
     public var summary: String {
@@ -26,6 +26,8 @@ public enum Placeholder: String, CaseIterable, Sendable {
         case .todos_list: "today's todos one per line, overdue marked; \"No todos today\" when none"
         case .next_todo: "the first of today's todos"
         case .notice: "a word from tminus on what it shows (the configured deadline is done or gone, so the next one shows); added below the large template when there is one"
+        case .agenda: "the agenda of the next agendaDays days (config), a heading per day: overdue first, events and todos by time, undated todos last"
+        case .calendar: "this month as a grid, today marked, a • on each day with items (Pango: in the tag colour); scroll moves the month"
         }
     }
 

@@ -119,4 +119,18 @@ public struct CompiledTemplate: Equatable, Sendable {
     }
 
     public func render(_ values: PlaceholderValues) -> String { Template.render(nodes, values) }
+
+    /// Whether the template shows this placeholder anywhere.
+    public func uses(_ placeholder: Placeholder) -> Bool {
+        func scan(_ nodes: [Template.Node]) -> Bool {
+            nodes.contains { node in
+                switch node {
+                case .text: false
+                case .placeholder(let p): p == placeholder
+                case .section(let inner): scan(inner)
+                }
+            }
+        }
+        return scan(nodes)
+    }
 }

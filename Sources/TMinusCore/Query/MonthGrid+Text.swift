@@ -1,0 +1,65 @@
+extension MonthGrid {
+    /// How a grid's text marks today and the days with items: plain (`>` before today, `•`
+    /// after a marked day), or through a terminal's or a bar's markup.
+    public struct Style: Sendable {
+        /// Today's two-column number (already padded).
+        public var today: @Sendable (String) -> String
+        /// A marked day's mark, given its colour (`#rrggbb`, checked) or nil.
+        public var mark: @Sendable (String?) -> String
+        /// Whether today is also pointed at with `>` (a style without other means).
+        public var pointsAtToday: Bool
+
+        public init(today: @escaping @Sendable (String) -> String, mark: @escaping @Sendable (String?) -> String, pointsAtToday: Bool) {
+            self.today = today
+            self.mark = mark
+            self.pointsAtToday = pointsAtToday
+        }
+
+        public static let plain = Style(today: { $0 }, mark: { _ in "•" }, pointsAtToday: true)
+    }
+
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                    "October", "November", "December"]
+    public static let dayHeads = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
+
+    /// The grid as text: a title, the weekday heads, a row per week. Each day is four columns:
+    /// `>` for today (or a space), the day, `•` when it has items (or a space). `weeks`: ISO
+    /// week numbers first. Lines are trimmed on the right.
+    public func lines(weeks showWeeks: Bool = false, style: Style = .plain) -> [String] {
+        let prefix = showWeeks ? "Wk " : ""
+        let width = prefix.count + 7 * 4
+        let title = "\(Self.monthNames[month - 1]) \(year)"
+        var out = [String(repeating: " ", count: max(0, (width - title.count) / 2)) + title]
+        out.append(Self.trimmedRight(prefix + (0..<7).map { " " + Self.dayHeads[(firstWeekday + $0) % 7] + " " }.joined()))
+        for row in weeks {
+            var line = ""
+            // The row's ISO week: the week of its Thursday (a Sunday-first row's Monday to Saturday).
+            if showWeeks, let column = row.firstIndex(where: { $0 != nil }), let d = row[column] {
+                let thursday = d.adding(days: -column + (4 - firstWeekday + 7) % 7)
+                line += Self.spaced(Self.isoWeek(thursday)) + " "
+            }
+            for day in row {
+                guard let day else {
+                    line += "    "
+                    continue
+                }
+                let isToday = day == today
+                let number = Self.spaced(day.day)
+                line += isToday && style.pointsAtToday ? ">" : " "
+                line += isToday ? style.today(number) : number
+                line += marks[day].map { style.mark(Validation.hexColor($0.color)) } ?? " "
+            }
+            out.append(Self.trimmedRight(line))
+        }
+        return out
+    }
+
+    /// A number in two columns, a space before one digit.
+    static func spaced(_ n: Int) -> String { n < 10 ? " \(n)" : String(n) }
+
+    static func trimmedRight(_ s: String) -> String {
+        var s = s
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
