@@ -5,7 +5,11 @@
 #    left, tminus in the centre (the "custom/tminus" block of integrations/waybar/config.jsonc,
 #    streaming, with --now added), a clock on the right, a dark theme plus the integration's
 #    style.css. One PNG per state: waybar-{normal,warning,critical,over,empty}.png, and
-#    waybar-tooltip.png with the pointer on the module (a wlr virtual pointer) and the tooltip open.
+#    waybar-tooltip.png with the pointer on the module (a wlr virtual pointer) and the tooltip open;
+#    waybar-agenda.png and waybar-calendar.png the same with "tooltip": "agenda" / "calendar" in
+#    the config, and for the calendar a wheel turn down on the module (the virtual pointer's
+#    axis): Waybar runs the integration's on-scroll-down, "tminus scroll down", and state.json
+#    must then hold the next month.
 #  - swaybar.png: sway's own bar with  status_command tminus show --follow --format i3bar.
 #  - polybar.png: polybar under Xvfb: workspaces, the integration's module (inherited), a date.
 # Every state is a moment frozen with --now (time runs on from there); the clocks show that
@@ -20,7 +24,7 @@ PY=/usr/bin/python3; [ -x $PY ] || PY=$(command -v python3) || fail "python3 mis
 setup_env
 start=$SECONDS
 OUT=${OUT:-$REPO/docs/screenshots}; mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) || fail "cannot create $OUT"
-export TZ=Europe/Berlin W=960 BAR=30    # output width, bar height (px)
+export TZ=Europe/Berlin W=960 BAR=30 OUTH=440   # output width, bar height, output height (px)
 
 if [ "$(id -u)" = 0 ]; then
     U=${BARS_USER:-tminusbar}
@@ -84,6 +88,12 @@ for dx in (30, 0):                     # come in from the side: enter, then a mo
     ms = int(time.monotonic() * 1000) & 0xffffffff
     send(5, 1, struct.pack("<5I", ms, x + dx, y, W, H)); send(5, 4, struct.pack("<I", ms))
     time.sleep(0.3)
+if len(sys.argv) > 6 and sys.argv[6] == "scroll":   # one wheel notch down, after the hover
+    time.sleep(float(sys.argv[7]))
+    ms = int(time.monotonic() * 1000) & 0xffffffff
+    send(5, 5, struct.pack("<I", 0))                                  # axis_source(wheel)
+    send(5, 7, struct.pack("<IIiI", ms, 0, 15 * 256, 1))              # axis_discrete(vertical, 15.0, 1 notch)
+    send(5, 4, struct.pack("<I", ms))                                 # frame
 time.sleep(600)
 PY
 
@@ -101,7 +111,7 @@ CSS
 # swaybar starts hidden (mode invisible) and is docked once the Waybars are gone.
 SWAYBAR_NOW=2026-11-24T09:00
 cat >"$TMP/sway.conf" <<CONF
-output HEADLESS-1 resolution ${W}x260 bg #4c566a solid_color
+output HEADLESS-1 resolution ${W}x$OUTH bg #4c566a solid_color
 assign [title="^ws2\$"] workspace 2
 assign [title="^ws3\$"] workspace 3
 exec $PY $TMP/helper.py window ws2 $TMP/win2.pid 2>$TMP/win2.log
@@ -167,7 +177,7 @@ ${block/tminus show/tminus --now $2 show}
 JSON
     chmod 644 "$TMP/$1.jsonc"
     : >"$TMP/waybar-$1.log"
-    wl env TMINUS_HOME="$3" setsid sh -c 'echo $$ >"$1/waybar.pid"; exec waybar -c "$2" -s "$1/style.css"' \
+    wl env TMINUS_HOME="$3" XDG_CONFIG_HOME="${CONFIG_HOME:-$XDG_CONFIG_HOME}" setsid sh -c 'echo $$ >"$1/waybar.pid"; exec waybar -c "$2" -s "$1/style.css"' \
         sh "$TMP" "$TMP/$1.jsonc" >"$TMP/waybar-$1.log" 2>&1 &
     wait_for 15 grep -q 'Bar configured' "$TMP/waybar-$1.log" || { cat "$TMP/waybar-$1.log"; fail "waybar ($1) did not start"; }
     shoot "waybar-$1" "${W}x$BAR+0+0" "$4" "$5"
@@ -181,10 +191,30 @@ waybar_state warning  2026-11-24T09:00 "$H" '#ebcb8b' 40
 # the tooltip: park a virtual pointer on the module (the centre of the bar, at its lower
 # edge so that the arrow hides little text); GTK opens the tooltip after its hover delay.
 # The crop keeps the bar and the tooltip under it.
-wl setsid sh -c 'echo $$ >"$1/pointer.pid"; exec "$2" "$1/helper.py" pointer "$3" "$4" "$5" 260' \
-    sh "$TMP" "$PY" $((W / 2 - 20)) $((BAR - 4)) $W >"$TMP/pointer.log" 2>&1 &
+hover() {   # [scroll SECONDS]: park the pointer on the module (and turn the wheel after SECONDS)
+    wl setsid sh -c 'echo $$ >"$1/pointer.pid"; shift; exec "$@"' sh "$TMP" "$PY" "$TMP/helper.py" pointer \
+        $((W / 2 - 20)) $((BAR - 4)) $W $OUTH "$@" >"$TMP/pointer.log" 2>&1 &
+}
+unhover() { kill -TERM -- "-$(cat "$TMP/pointer.pid")"; rm -f "$TMP/pointer.pid"; }
+hover
 shoot waybar-tooltip "${W}x165+0+0" '#2e3440' 8000 "${W}x120+0+$BAR"   # the tooltip's background
-kill -TERM -- "-$(cat "$TMP/pointer.pid")"; rm -f "$TMP/pointer.pid"; stop_waybar
+unhover; stop_waybar
+# The agenda and the calendar as the tooltip (same home, a config that says so).
+for kind in agenda calendar; do
+    mkdir -p "$TMP/cfg-$kind/tminus"; echo "{ \"tooltip\": \"$kind\" }" >"$TMP/cfg-$kind/tminus/config.json"
+    [ "$(id -u)" = 0 ] && chown -R "$U" "$TMP/cfg-$kind"
+done
+CONFIG_HOME=$TMP/cfg-agenda waybar_state agenda-bar 2026-11-24T09:00 "$H" '#ebcb8b' 40
+hover
+shoot waybar-agenda "${W}x330+0+0" '#2e3440' 20000 "${W}x260+0+$BAR"
+unhover; stop_waybar
+CONFIG_HOME=$TMP/cfg-calendar waybar_state calendar-bar 2026-11-24T09:00 "$H" '#ebcb8b' 40
+hover scroll 2
+shoot waybar-calendar "${W}x330+0+0" '#2e3440' 20000 "${W}x260+0+$BAR"
+wait_for 10 grep -q '"month": 24323' "$H/state.json" || fail "the wheel on the module did not move the calendar to December (state.json: $(cat "$H/state.json" 2>&1))"
+echo "the wheel on Waybar's module ran tminus scroll down: the calendar shows December"
+unhover; stop_waybar; rm -f "$H/state.json"
+rm -f "$OUT/waybar-agenda-bar.png" "$OUT/waybar-calendar-bar.png"
 waybar_state critical 2026-11-24T16:35 "$H" '#bf616a' 1500; stop_waybar
 waybar_state over     2026-11-24T17:20 "$H" '#bf616a' 40;   stop_waybar
 waybar_state empty    2026-11-24T09:00 "$EMPTY" '#888888' 40; stop_waybar
