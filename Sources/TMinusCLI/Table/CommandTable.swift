@@ -248,6 +248,10 @@ enum CommandTable {
         examples: ["tminus next --reset"], run: CycleCommand.next, changes: true),
         CommandSpec(name: "prev", group: "bars", summary: "show the previous ongoing deadline",
                     text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev, changes: true),
+        CommandSpec(name: "menu", group: "bars", summary: "today's todos in a launcher: done, snooze 1 hour, a day later", options: [
+            .option("launcher", "CMD", "the menu program, a shell command reading lines and printing the chosen one (default: rofi, wofi, fuzzel, bemenu or dmenu, the first installed)"),
+        ], text: "Opens today's todos (the bar's list) in a dmenu-style launcher; the chosen one is then marked done, snoozed an hour (due in an hour) or moved a day later (an overdue or undated one to tomorrow). For a click on the bar: the integrations bind it to the right button.",
+        examples: ["tminus menu", "tminus menu --launcher 'rofi -dmenu -i'"], run: MenuCommand.run, changes: true),
         CommandSpec(name: "scroll", group: "bars", arguments: "up|down", summary: "the mouse wheel: moves a calendar tooltip's month, else cycles",
                     text: "With {calendar} in a template (config \"tooltip\": \"calendar\"), shows the month before or after for a minute (kept in state.json); else cycles the deadlines like prev and next.",
                     examples: ["tminus scroll down"], run: CycleCommand.scroll, changes: true),
