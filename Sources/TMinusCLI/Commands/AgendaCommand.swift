@@ -1,5 +1,6 @@
 import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
 /// `tminus agenda [--days N] [--from WHEN] [--json]`: the open items of the store and every
 /// source, by day (Agenda).
@@ -27,7 +28,9 @@ enum AgendaCommand {
             ctx.say(JSONWriter.pretty(json(agenda, from: from, days: days, tags: tags, zone: ctx.zone)))
             return 0
         }
-        for line in lines(agenda, ctx) { ctx.say(line) }
+        let color = try TerminalColor.choice(a.value("color"), ctx)
+            ? TerminalColor.tagColor(tags: tags, config: (try? ctx.loadConfig().0) ?? Config()) : nil
+        for line in lines(agenda, ctx, color: color) { ctx.say(line) }
         return 0
     }
 
@@ -69,7 +72,7 @@ enum AgendaCommand {
 
     /// The text: a heading per day with items (Overdue first, No date last), each item as
     /// ` 3  17:00        Thesis  [school]`.
-    static func lines(_ agenda: Agenda, _ ctx: Context) -> [String] {
+    static func lines(_ agenda: Agenda, _ ctx: Context, color: ((Item) -> String?)? = nil) -> [String] {
         if agenda.count == 0 {
             let n = agenda.days.count
             return ["nothing in \(n == 1 ? "this day" : "these \(n) days"); add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"]
@@ -80,7 +83,7 @@ enum AgendaCommand {
             if !out.isEmpty { out.append("") }
             out.append(heading)
             let width = max(13, (rows.map { $0.1.count }.max() ?? 0) + 2)
-            for (item, time) in rows { out.append(line(item, time: time, width: width)) }
+            for (item, time) in rows { out.append(line(item, time: time, width: width, color: color)) }
         }
         section("Overdue", agenda.overdue.map { ($0, $0.due.map { ctx.describe($0) } ?? "") })
         for day in agenda.days {
@@ -92,7 +95,7 @@ enum AgendaCommand {
 
     static func time(_ row: Agenda.Row, _ ctx: Context) -> String { Agenda.time(row, zone: ctx.zone, clock: ctx.clock) }
 
-    static func line(_ item: Item, time: String, width: Int) -> String {
-        ListCommand.handleColumn(item) + time.padding(width) + ListCommand.described(item)
+    static func line(_ item: Item, time: String, width: Int, color: ((Item) -> String?)?) -> String {
+        ListCommand.handleColumn(item) + time.padding(width) + ListCommand.described(item, color: color)
     }
 }

@@ -19,15 +19,12 @@ enum CalCommand {
             default: throw .usage("--first takes mon or sun, not '\(Validation.printable(f))'")
             }
         }
-        let color = try Self.colorChoice(a.value("color"), ctx)
+        let color = try TerminalColor.choice(a.value("color"), ctx)
         let config = (try? ctx.loadConfig().0) ?? Config()
         let (tags, items) = try AgendaCommand.everyItem(ctx)
         let grid = MonthGrid(year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
                              isEvent: AgendaCommand.isEvent(ctx),
-                             color: { item in
-                                 guard let tag = item.tag?.lowercased() else { return item.color }
-                                 return config.tags[tag]?.color ?? tags.first { $0.name.lowercased() == tag }?.color ?? item.color
-                             })
+                             color: TerminalColor.tagColor(tags: tags, config: config))
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(json(grid)))
             return 0
@@ -59,33 +56,17 @@ enum CalCommand {
         return (date.year, date.month)
     }
 
-    /// Colours on a terminal, unless NO_COLOR is set (`--color` decides otherwise).
-    static func colorChoice(_ value: String?, _ ctx: Context) throws(TMinusError) -> Bool {
-        switch value {
-        case nil, "auto"?: return ctx.console.outIsTerminal && (ctx.environment["NO_COLOR"] ?? "").isEmpty && ctx.environment["TERM"] != "dumb"
-        case "always"?: return true
-        case "never"?: return false
-        case let v?: throw .usage("--color takes auto, always or never, not '\(Validation.printable(v))'")
-        }
-    }
-
     /// The grid (MonthGrid.lines): with colour, today in reverse video and each mark in its
     /// item's tag colour; then a line on how many days have items.
     static func lines(_ grid: MonthGrid, weeks: Bool, color: Bool) -> [String] {
         let style = color
-            ? MonthGrid.Style(today: { "\u{1B}[7m" + $0 + "\u{1B}[0m" }, mark: { c in c.map { ansi($0) + "•\u{1B}[0m" } ?? "•" }, pointsAtToday: false)
+            ? MonthGrid.Style(today: { "\u{1B}[7m" + $0 + "\u{1B}[0m" }, mark: { TerminalColor.paint("•", $0) }, pointsAtToday: false)
             : .plain
         var out = grid.lines(weeks: weeks, style: style)
         let marked = grid.marks.count
         out.append("")
         out.append(marked == 0 ? "no items this month" : "• \(marked) day\(marked == 1 ? "" : "s") with items; tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month)) lists them")
         return out
-    }
-
-    /// 24-bit foreground colour for `#rrggbb` (nothing for none).
-    static func ansi(_ hex: String?) -> String {
-        guard let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return "" }
-        return "\u{1B}[38;2;\(v >> 16 & 0xFF);\(v >> 8 & 0xFF);\(v & 0xFF)m"
     }
 
     /// `{"year", "month", "today", "firstWeekday", "days": [{"date", "items", "color"}…]}`: the

@@ -63,14 +63,16 @@ enum ListCommand {
             ctx.say(store.items.isEmpty && fromSources.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
             return 0
         }
-        for l in lines(items, ctx, timeLeft: q.kind == .deadlines) { ctx.say(l) }
+        let color = try TerminalColor.choice(a.value("color"), ctx)
+            ? TerminalColor.tagColor(tags: store.tags, config: (try? ctx.loadConfig().0) ?? Config()) : nil
+        for l in lines(items, ctx, timeLeft: q.kind == .deadlines, color: color) { ctx.say(l) }
         return 0
     }
 
     /// The lines for `items`, their due column as wide as the widest (at least 26), so it never
     /// runs into the title; `timeLeft`: each open deadline's countdown after its due date, as the
     /// bar writes it (`list --deadlines`: every countdown at once).
-    static func lines(_ items: [Item], _ ctx: Context, timeLeft: Bool = false) -> [String] {
+    static func lines(_ items: [Item], _ ctx: Context, timeLeft: Bool = false, color: ((Item) -> String?)? = nil) -> [String] {
         let config = (try? ctx.loadConfig().0) ?? Config()
         let dues = items.map { (item: Item) -> String in
             guard timeLeft, item.isDeadline, item.completed == nil, let d = item.due else { return dueColumn(item, ctx) }
@@ -79,7 +81,7 @@ enum ListCommand {
             return ctx.describe(d) + "  " + left
         }
         let width = max(26, (dues.map(\.count).max() ?? 0) + 2)
-        return zip(items, dues).map { line($0, due: $1, width: width) }
+        return zip(items, dues).map { line($0, due: $1, width: width, color: color) }
     }
 
     static func dueColumn(_ item: Item, _ ctx: Context) -> String {
@@ -89,8 +91,8 @@ enum ListCommand {
     }
 
     /// ` 3  deadline  Tue 2026-12-01 17:00      Thesis  [school]`
-    static func line(_ item: Item, due: String, width: Int) -> String {
-        handleColumn(item) + item.kind.rawValue.padding(8) + "  " + due.padding(width) + described(item)
+    static func line(_ item: Item, due: String, width: Int, color: ((Item) -> String?)? = nil) -> String {
+        handleColumn(item) + item.kind.rawValue.padding(8) + "  " + due.padding(width) + described(item, color: color)
     }
 
     /// The handle, right-aligned in four columns, and two spaces.
@@ -102,14 +104,16 @@ enum ListCommand {
     /// `★ !high Call mom ✎ ⏰  [personal]  (txt)  [invited]`: the star and priority, the title, a
     /// mark for a note and one for a reminder still to come, the tag, another source's name, an
     /// invitation not accepted, an item that came by a link (`list` and `agenda` lines end so).
-    static func described(_ item: Item) -> String {
+    static func described(_ item: Item, color: ((Item) -> String?)? = nil) -> String {
         var marks = ""
         if item.starred { marks += "★ " }
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
         var after = ""
         if !item.note.isEmpty { after += " ✎" }
         if item.remind != nil && item.completed == nil { after += " ⏰" }
-        let tag = item.tag.map { "  [\(Validation.printable($0))]" } ?? ""
+        var tag = item.tag.map { "[\(Validation.printable($0))]" } ?? ""
+        if let color, !tag.isEmpty { tag = TerminalColor.paint(tag, color(item)) }
+        if !tag.isEmpty { tag = "  " + tag }
         let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
         let reply = (item.reply.map { "  [\($0)]" } ?? "") + (item.via == Item.viaLink ? "  [from a link]" : "")
         return marks + Validation.printable(item.title) + after + tag + source + reply

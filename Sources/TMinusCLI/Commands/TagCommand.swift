@@ -56,9 +56,12 @@ enum TagCommand {
             })))
             return 0
         }
+        let color = try TerminalColor.choice(a.value("color"), ctx)
         for tag in store.tags {
             let n = counts[tag.name.lowercased()] ?? 0
-            ctx.say("\(tag.name.padding(16))  \(tag.color)  \(n) open")
+            // (Padded before it is painted: escape codes take no columns.)
+            let name = tag.name.padding(16)
+            ctx.say("\(color ? TerminalColor.paint(name, tag.color) : name)  \(color ? TerminalColor.paint("■", tag.color) + " " : "")\(tag.color)  \(n) open")
         }
         return 0
     }

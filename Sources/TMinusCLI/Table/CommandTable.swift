@@ -48,11 +48,15 @@ enum CommandTable {
 
     // Options several commands share, defined once.
     static let note = OptionSpec.option("note", "TEXT", "a note (shown in the tooltip)")
-    static let tag = OptionSpec.option("tag", "NAME", "a tag (its colour shows in the bar)")
+    static let tag = OptionSpec.option("tag", "NAME", "a tag (its colour shows in list, agenda and cal, and in the bar with \"colorBy\": \"tag\")")
     static let priority = OptionSpec.option("priority", "P", "a todo's priority", complete: .words(priorities))
     static let json = OptionSpec.flag("json", "as JSON")
     static func format(_ help: String) -> OptionSpec { .option("format", "F", help, complete: .words(formats)) }
     static func family(_ help: String) -> OptionSpec { .option("family", "FAMILY", help, complete: .words(families)) }
+    /// `--color auto|always|never`: auto colours on a terminal unless NO_COLOR is set.
+    static func colorOption(_ what: String) -> OptionSpec {
+        .option("color", "WHEN", "colours (auto: on a terminal, unless NO_COLOR is set): " + what, complete: .words(["auto", "always", "never"]))
+    }
 
     static let formats = Renderers.all.map(\.format)
     static let families = ["small", "medium", "large"]
@@ -103,6 +107,7 @@ enum CommandTable {
             .option("search", "TEXT", "in title and note"),
             .option("year", "YYYY", "due (or created) in that year"),
             .option("sort", "KEY", "the order", complete: .words(["due", "created", "title", "priority"])),
+            colorOption("each [tag] in its colour"),
             .flag("reminders", "reminders instead: sent, sent late, missed, pending, by their time"),
             .flag("json", "an array of objects: handle, id, kind, title, note, due, allDay, start, created, completed, completedAt, tag, color, starred, priority, remind, icon, source"),
         ], text: """
@@ -113,7 +118,7 @@ enum CommandTable {
         CommandSpec(name: "cal", group: "items", arguments: "[MONTH]", summary: "a month with a mark on each day that has items", options: [
             .flag("weeks", "ISO week numbers first"),
             .option("first", "DAY", "the weekday weeks start on (default: the locale's)", complete: .words(["mon", "sun"])),
-            .option("color", "WHEN", "colours: today in reverse, marks in their tag's colour", complete: .words(["auto", "always", "never"])),
+            colorOption("today in reverse, marks in their tag's colour"),
             .flag("json", "an object: year, month, today, firstWeekday, days (date, items, color) with items"),
         ], text: """
         Prints a month (default: this one; 2026-11, 11, or any WHEN) as a grid: > marks today, • a day
@@ -130,6 +135,7 @@ enum CommandTable {
         CommandSpec(name: "agenda", group: "items", summary: "the days ahead: every source's items by day", options: [
             .option("days", "N", "how many days (default 7, at most 366)"),
             .option("from", "WHEN", "the first day (default: today)"),
+            colorOption("each [tag] in its colour"),
             .flag("json", "an object: from, days, today, overdue, agenda (each day's date, heading and items), undated; items as list --json has them, with inProgress"),
         ], text: """
         Lists open items by day: overdue ones first, then each day (whole-day items first, then by
@@ -163,7 +169,7 @@ enum CommandTable {
         CommandSpec(name: "tag", group: "items", summary: "tags with colours", subcommands: [
             CommandSpec(name: "add", group: "", arguments: "NAME", summary: "a new tag",
                         options: [.option("color", "#RRGGBB", "its colour (default: the next of a palette)")]),
-            CommandSpec(name: "list", aliases: ["ls"], group: "", summary: "every tag", options: [json]),
+            CommandSpec(name: "list", aliases: ["ls"], group: "", summary: "every tag", options: [json, colorOption("each tag in its colour")]),
             CommandSpec(name: "edit", group: "", arguments: "NAME", summary: "rename or recolour a tag", options: [
                 .option("name", "NEW", "a new name"), .option("color", "#RRGGBB", "a new colour"),
             ]),
