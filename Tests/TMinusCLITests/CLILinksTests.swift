@@ -76,6 +76,10 @@ struct CLILinksTests {
         #expect(day.hasPrefix("Thu 2026-03-12\n"))
         #expect(day.contains("Buy milk") && day.contains("Thesis") && !day.contains("Later"))
         #expect(try h.ok("open", "tminus://show?date=2026-03-31").stdout.contains("nothing due"))
+        // Today's page: a deadline made today counts down through it (it was left out before).
+        let today = try h.ok("open", "tminus://show?date=2026-03-10").stdout
+        #expect(today.contains("Counting down through it\n") && today.contains("Thesis"), "\(today)")
+        #expect(day.contains("all day      Buy milk ✎"), "\(day)")
         let id = try #require(h.list().item(2)?["id"]?.stringValue)
         let one = try h.ok("open", "tminus://item?id=\(id)").stdout
         #expect(one.contains("Buy milk") && one.hasSuffix("oat\n"))

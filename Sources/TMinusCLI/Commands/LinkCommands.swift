@@ -57,7 +57,7 @@ enum LinkCommands {
     static func follow(_ url: String, _ ctx: Context) throws(TMinusError) -> Int32 {
         switch try ItemLink.parse(url) {
         case .add(let params): return try add(params, ctx)
-        case .show(let date): return show(date, try openItems(ctx), ctx)
+        case .show(let date): return try show(date, ctx)
         case .item(let id):
             let items = try openItems(ctx)
             let exact = items.first { $0.id == id.lowercased() }
@@ -69,21 +69,37 @@ enum LinkCommands {
         }
     }
 
-    /// A day's open items: due that day, and deadlines running then.
-    static func show(_ date: CivilDate, _ items: [Item], _ ctx: Context) -> Int32 {
-        let start = ctx.zone.startOfDay(date), end = ctx.zone.startOfDay(date.adding(days: 1))
-        let matching = items.filter { item in
-            guard let due = item.due else { return false }
-            if due.localDate(in: ctx.zone) == date { return true }
-            // A deadline counting down through that day.
-            return item.isDeadline && due.instant(in: ctx.zone) > end && item.progressStart(or: ctx.now) < start
+    /// A day's agenda: every open item of the store and the sources due that day (whole days
+    /// first, then by time; an event under way marked `now`), then the deadlines counting down
+    /// through it (started, or made, before the day ends, due after it).
+    static func show(_ date: CivilDate, _ ctx: Context) throws(TMinusError) -> Int32 {
+        let (_, items) = try AgendaCommand.everyItem(ctx)
+        let isEvent = AgendaCommand.isEvent(ctx)
+        let end = ctx.zone.startOfDay(date.adding(days: 1))
+        var rows: [Agenda.Row] = []
+        var running: [Item] = []
+        for item in items where item.completed == nil {
+            guard let due = item.due else { continue }
+            if due.localDate(in: ctx.zone) == date {
+                let start = due.startInstant(in: ctx.zone)
+                let under = isEvent(item) && start <= ctx.now && ctx.now < (item.end ?? start)
+                rows.append(Agenda.Row(item: item, allDay: due.isWholeDay, inProgress: under))
+            } else if item.isDeadline && !isEvent(item) && due.instant(in: ctx.zone) > end && item.progressStart(or: ctx.now) < end {
+                running.append(item)
+            }
         }
-        var q = ListQuery()
-        q.sort = .due
-        let sorted = q.sorted(matching, zone: ctx.zone)
+        rows.sort { Agenda.Row.inOrder($0, $1, zone: ctx.zone) }
         ctx.say("\(date.weekdayName) \(date)")
-        if sorted.isEmpty { ctx.say("nothing due") }
-        for l in ListCommand.lines(sorted, ctx) { ctx.say(l) }
+        if rows.isEmpty { ctx.say("nothing due") }
+        let width = max(13, (rows.map { AgendaCommand.time($0, ctx).count }.max() ?? 0) + 2)
+        for row in rows { ctx.say(AgendaCommand.line(row.item, time: AgendaCommand.time(row, ctx), width: width, color: nil)) }
+        if !running.isEmpty {
+            var q = ListQuery()
+            q.sort = .due
+            ctx.say("")
+            ctx.say("Counting down through it")
+            for l in ListCommand.lines(q.sorted(running, zone: ctx.zone), ctx) { ctx.say(l) }
+        }
         return 0
     }
 

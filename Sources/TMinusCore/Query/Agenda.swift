@@ -10,6 +10,17 @@ public struct Agenda: Equatable, Sendable {
         public var allDay: Bool
         /// An event that began and is not over yet (it is listed today, whatever day it began).
         public var inProgress: Bool
+
+        public init(item: Item, allDay: Bool, inProgress: Bool) {
+            self.item = item
+            self.allDay = allDay
+            self.inProgress = inProgress
+        }
+
+        /// Whole days first, then by time, priority and handle.
+        public static func inOrder(_ a: Row, _ b: Row, zone: Zone) -> Bool {
+            a.allDay != b.allDay ? a.allDay : Agenda.less(a.item, b.item, zone: zone)
+        }
     }
 
     public struct Day: Equatable, Sendable {
@@ -65,9 +76,7 @@ public struct Agenda: Equatable, Sendable {
         var days: [Day] = []
         var d = from
         while d <= last {
-            let rows = (byDay[d] ?? []).sorted { a, b in
-                a.allDay != b.allDay ? a.allDay : Self.less(a.item, b.item, zone: zone)
-            }
+            let rows = (byDay[d] ?? []).sorted { Row.inOrder($0, $1, zone: zone) }
             days.append(Day(date: d, rows: rows))
             d = d.adding(days: 1)
         }
