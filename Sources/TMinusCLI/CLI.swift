@@ -24,6 +24,13 @@ public enum CLI {
         return Instant(Int64(ts.tv_sec))
     }
 
+    /// The real clock's milliseconds (for a wait to the next second).
+    static func systemMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
     static func oneLine(_ s: String) -> String {
         ControlText.clean(s, replacement: " ")
     }

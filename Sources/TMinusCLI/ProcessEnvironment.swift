@@ -9,9 +9,10 @@ public enum ProcessEnvironment {
     public static let names: [StaticString] = ["HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
                                                "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
                                                "LC_ALL", "LC_TIME", "LANG", "XDG_RUNTIME_DIR"]
-    /// The session's bus and display: for notifications and the link dialog, not for a bar's poll
-    /// (each name read costs a scan of the environment on every poll).
-    public static let sessionNames: [StaticString] = ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"]
+    /// The session's bus and display: for notifications and the link dialog, and the terminal's
+    /// colour choice (`NO_COLOR`, `TERM`); not for a bar's poll (each name read costs a scan of
+    /// the environment on every poll).
+    public static let sessionNames: [StaticString] = ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "TERM"]
 
     /// The variables tminus reads; without the session's when `arguments` run `show`.
     public static func current(_ arguments: [String] = CommandLine.arguments) -> Environment {

@@ -254,6 +254,11 @@ enum CommandTable {
         examples: ["tminus next --reset"], run: CycleCommand.next, changes: true),
         CommandSpec(name: "prev", group: "bars", summary: "show the previous ongoing deadline",
                     text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev, changes: true),
+        CommandSpec(name: "board", group: "items", summary: "every deadline's countdown and progress, and today's todos, live", options: [
+            .flag("once", "print it once (as when not on a terminal)"),
+            colorOption("each bar in its tag's colour"),
+        ], text: "Every deadline at once with its countdown, a progress bar and its due date, then today's todos; on a terminal it stays and redraws only when something on it changes (a countdown, your data, the config); q quits. Works over ssh; NO_COLOR is respected.",
+        examples: ["tminus board", "tminus board --once"], run: BoardCommand.run),
         CommandSpec(name: "menu", group: "bars", summary: "today's todos in a launcher: done, snooze 1 hour, a day later", options: [
             .option("launcher", "CMD", "the menu program, a shell command reading lines and printing the chosen one (default: rofi, wofi, fuzzel, bemenu or dmenu, the first installed)"),
         ], text: "Opens today's todos (the bar's list) in a dmenu-style launcher; the chosen one is then marked done, snoozed an hour (due in an hour) or moved a day later (an overdue or undated one to tomorrow). For a click on the bar: the integrations bind it to the right button.",

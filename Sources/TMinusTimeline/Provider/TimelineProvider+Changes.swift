@@ -78,7 +78,8 @@ extension TimelineProvider {
             add(Instant(todoDues[passed]))
             add(zone.startOfDay(zone.local(t).date.adding(days: 1)))
         }
-        agendaCandidates(after: t, add)
+        // (Asked only when a template shows them: passing `add` boxes `out` on every call.)
+        if agenda != nil { agendaCandidates(after: t) { if $0 > t { out.append($0) } } }
         return out
     }
 }

@@ -1,0 +1,49 @@
+import TMinusCore
+import TMinusIO
+import TMinusTimeline
+
+/// `tminus board [--once] [--color auto|always|never]`: every deadline with its countdown and
+/// progress, and today's todos, live in the terminal until q (Board). Not on a terminal, or with
+/// `--once`: the frame once.
+enum BoardCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "board")
+        try a.expectPositional(0...0, command: "board", usage: "")
+        let color = try TerminalColor.choice(a.value("color"), ctx)
+        var (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
+        guard !a.flag("once"), Terminal.isInteractive, ctx.console.capture == nil else {
+            for line in Board.lines(provider, at: ctx.now, width: 200, color: color) { ctx.say(line) }
+            return 0
+        }
+        let terminal = Terminal()
+        terminal.enter()
+        defer { terminal.restore() }
+        // The store, the summary, the selection and the config: when one changes, read again.
+        let watched = [ctx.home.storePath, ctx.home.summaryPath, ctx.home.statePath, ctx.home.configPath]
+        var stamps = watched.map { FileStamp.of($0) }
+        var last: [String] = []
+        var width = Terminal.width
+        while true {
+            let now = CLI.systemNow() + ctx.clockOffset
+            let frame = Board.lines(provider, at: now, width: width, color: color)
+            // Drawn only when something on it changed.
+            if frame != last {
+                terminal.draw(frame)
+                last = frame
+            }
+            // Until the next second (the countdowns tick no faster), or a key.
+            if let key = terminal.key(within: 1000 - Int32(CLI.systemMilliseconds() % 1000 & 1023)), key == 0 || key == UInt8(ascii: "q") || key == 3 {
+                return 0
+            }
+            width = Terminal.width
+            let current = watched.map { FileStamp.of($0) }
+            if current != stamps {
+                stamps = current
+                var fresh = ctx
+                fresh.now = CLI.systemNow() + ctx.clockOffset
+                fresh.readConfig()
+                if let reloaded = try? WidgetInput.make(fresh, deadline: nil).1 { provider = reloaded }
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import TMinusCore
+
+/// `tminus board`: every deadline at once (TimeFlare's main screen) with its countdown and a
+/// progress bar, then today's todos; a pure function of the provider, `t` and the width. The
+/// text changes only where a countdown, a percent or the todos do, so a live view redraws only
+/// then.
+public enum Board {
+    /// The frame at `t`, each line at most `width` columns (escape codes take none). `color`:
+    /// each bar in its deadline's tag colour (else its state's), as 24-bit ANSI.
+    public static func lines(_ provider: TimelineProvider, at t: Instant, width: Int, color: Bool) -> [String] {
+        let config = provider.config
+        let shown = provider.byDue.filter { $0.over + config.overHold > t }
+        var out: [String] = []
+        if shown.isEmpty {
+            out.append("No deadlines")
+        } else {
+            out.append("Deadlines")
+            let titleWidth = min(30, shown.map { provider.shorten($0.item.title).count }.max() ?? 0)
+            for d in shown {
+                let ongoing = d.isOngoing(at: t)
+                let cd = Countdown(now: t, due: ongoing ? d.over : d.due, zone: provider.zone)
+                let state: EntryState = ongoing ? .ongoing : provider.state(remaining: cd.remaining)
+                let left = ongoing ? "ends in " + cd.text(config.precision, over: config.overText) : cd.text(config.precision, over: config.overText)
+                let start = ongoing ? d.due : d.item.progressStart(or: provider.summary.generated)
+                let end = ongoing ? d.over : d.due
+                let total = end - start
+                let percent = total > 0 ? Int(min(max(t - start, 0), total) * 100 / total) : 100
+                var title = String(provider.shorten(d.item.title).prefix(titleWidth))
+                if title.count < titleWidth { title += String(repeating: " ", count: titleWidth - title.count) }
+                let filled = percent * 20 / 100
+                var bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+                if color, let hex = Validation.hexColor(tagColor(provider, d.item) ?? config.colors[state]) {
+                    bar = ansi(hex) + bar + "\u{1B}[0m"
+                }
+                let leftColumn = left + String(repeating: " ", count: max(0, 12 - left.count))
+                let due = d.item.due.map { provider.dueText($0) } ?? ""
+                out.append(fit("  " + title + "  " + leftColumn + "  ", width) + bar + fit("  \(pad(percent, 3).replacingLeadingZeros)%  " + due, max(0, width - 2 - titleWidth - 2 - 12 - 2 - 20)))
+            }
+        }
+        let entry = provider.entry(at: t)
+        out.append("")
+        out.append("Today")
+        for line in (entry.values[.todos_list] ?? "").split(separator: "\n") { out.append(fit("  " + line, width)) }
+        out.append("")
+        out.append("q quits")
+        return out
+    }
+
+    /// The item's tag colour (the config's for its tag first).
+    static func tagColor(_ provider: TimelineProvider, _ item: Item) -> String? {
+        let style = item.tag.flatMap { provider.config.tags[$0.lowercased()] }
+        return style?.color ?? item.color
+    }
+
+    static func ansi(_ hex: String) -> String {
+        guard let v = Int(hex.dropFirst(), radix: 16) else { return "" }
+        return "\u{1B}[38;2;\(v >> 16 & 0xFF);\(v >> 8 & 0xFF);\(v & 0xFF)m"
+    }
+
+    /// At most `width` characters.
+    static func fit(_ s: String, _ width: Int) -> String { s.count <= width ? s : String(s.prefix(max(0, width))) }
+}
+
+private extension String {
+    /// "007" → "  7": a percent right-aligned in three columns.
+    var replacingLeadingZeros: String {
+        var chars = Array(self)
+        var i = 0
+        while i < chars.count - 1 && chars[i] == "0" { chars[i] = " "; i += 1 }
+        return String(chars)
+    }
+}
