@@ -52,6 +52,9 @@ enum ConfigText {
       "signals": {
         // "waybar": 8, "i3blocks": 10,
       },
+      // A todo with only a reminder (no due date) stays out of today's list until the reminder
+      // comes; false: listed from the start.
+      "remindersWait": true,
       // Notifications before each deadline, e.g. ["1d", "1h", "0"] (0: when it is over).
       "alerts": [],
       // Reminders missed while no notifier ran are still sent when younger than this.

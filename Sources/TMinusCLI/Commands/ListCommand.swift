@@ -13,6 +13,7 @@ enum ListCommand {
         if a.flag("deadlines") { q.kind = .deadlines }
         if a.flag("todos") { q.kind = .todos }
         q.today = a.flag("today")
+        q.remindersWait = ((try? ctx.loadConfig().0) ?? Config()).remindersWait
         q.week = a.flag("week")
         q.overdue = a.flag("overdue")
         q.starred = a.flag("starred")
@@ -22,10 +23,11 @@ enum ListCommand {
             guard let year = Int(y), (1...9999).contains(year) else { throw .usage("--year takes a year like 2026, not '\(Validation.printable(y))'") }
             q.year = year
         }
+        if a.flag("by-year") && !a.flag("reminders") { throw .usage("--by-year goes with --reminders: tminus list --reminders --by-year") }
         if a.flag("reminders") {
-            let others = a.flags.filter { $0 != "reminders" && $0 != "json" } + a.values.map(\.0).filter { $0 != "year" }
-            if let other = others.first { throw .usage("--reminders takes only --year and --json, not --\(other)") }
-            return try ReminderListing.run(year: q.year, json: a.flag("json"), ctx)
+            let others = a.flags.filter { $0 != "reminders" && $0 != "json" && $0 != "by-year" } + a.values.map(\.0).filter { $0 != "year" }
+            if let other = others.first { throw .usage("--reminders takes only --year, --by-year and --json, not --\(other)") }
+            return try ReminderListing.run(year: q.year, byYear: a.flag("by-year"), json: a.flag("json"), ctx)
         }
         if let s = a.value("sort") {
             guard let sort = ListQuery.Sort(rawValue: s) else { throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'") }

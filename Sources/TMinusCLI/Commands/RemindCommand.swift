@@ -38,9 +38,27 @@ enum RemindCommand {
 
     /// Arms REF's reminder again at now + `delay`; without a delay, sends it now (a running
     /// notifier would too; the ledger makes sure only one of them does).
+    /// A done item (Boomerang's "bring it back"): it is reopened first, then its reminder sent or
+    /// armed as for an open one (one item, not a copy: its history, tag and note stay its own).
     static func again(_ ref: String, delay: Int64?, _ ctx: Context) throws(TMinusError) -> Int32 {
-        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
-        let item = try RefResolver.resolve(ref, among: summary.deadlines + summary.todos)
+        var summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        let query = try RefQuery(ref)
+        var item: Item
+        if !RefResolver.matches(query, among: summary.deadlines + summary.todos).isEmpty {
+            item = try RefResolver.resolve(ref, among: summary.deadlines + summary.todos)
+        } else {
+            let reopened = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
+                let record = try StatusCommands.completed(query, in: change.history, what: "item")
+                change.reopen(record)
+                return record.item
+            }
+            ctx.say("reopened #\(reopened.handle) \(reopened.title)")
+            summary = try ctx.container.summaryForWidgets(now: ctx.now)
+            guard let open = (summary.deadlines + summary.todos).first(where: { $0.id == reopened.id && $0.source == reopened.source }) else {
+                throw .failure("#\(reopened.handle) was reopened but is not listed; run tminus doctor")
+            }
+            item = open
+        }
         let delivery = Delivery(ctx, mode: .send, withActions: false)
         let at = ctx.now + (delay ?? 0)
         let key = try delivery.arm(item, at: at)

@@ -2,8 +2,10 @@ import TMinusCore
 import TMinusIO
 import TMinusTimeline
 
-/// `tminus list --reminders [--year YYYY] [--json]`: every reminder the ledger knows (sent,
-/// missed, armed again) and those still to come, by the time they were due.
+/// `tminus list --reminders [--year YYYY] [--by-year] [--json]`: every reminder the ledger knows
+/// (sent, missed, armed again) and those still to come, by the time they were due. The year is
+/// the one its item was written in (Boomerang's review): `--year` keeps one, `--by-year` puts a
+/// heading over each.
 enum ReminderListing {
     struct Row {
         var at: Instant
@@ -13,9 +15,10 @@ enum ReminderListing {
         var source: String
         var key: String
         var time: Instant?
+        var id: String
     }
 
-    static func run(year: Int?, json: Bool, _ ctx: Context) throws(TMinusError) -> Int32 {
+    static func run(year: Int?, byYear: Bool = false, json: Bool, _ ctx: Context) throws(TMinusError) -> Int32 {
         let delivery = Delivery(ctx, mode: .dryRun, withActions: false)
         let (config, items) = try delivery.load()
         let ledger = delivery.ledger
@@ -34,14 +37,29 @@ enum ReminderListing {
             case .sending: state = "sending"
             }
             rows.append(Row(at: r.at, state: state, title: r.title, handle: handle(r.item, r.source), source: r.source, key: r.key,
-                            time: r.state == .armed ? nil : r.time))
+                            time: r.state == .armed ? nil : r.time, id: r.item))
         }
         for r in delivery.reminders(config, items) where delivery.view.latest[r.key] == nil {
             rows.append(Row(at: r.at, state: r.at > ctx.now ? "pending" : "due", title: r.item.title, handle: r.item.handle,
-                            source: r.item.source, key: r.key))
+                            source: r.item.source, key: r.key, id: r.item.id))
         }
-        if let year { rows = rows.filter { ctx.zone.local($0.at).date.year == year } }
-        rows.sort { ($0.at, $0.key) < ($1.at, $1.key) }
+        // The year each was written: its item's creation (open items, else the history's record
+        // of it, read only when a year is asked for); the reminder's own time when neither says.
+        var written: [String: Int] = [:]
+        if year != nil || byYear {
+            func note(_ item: Item) {
+                if let c = item.created { written[item.source + "\u{1F}" + item.id] = ctx.zone.local(c).date.year }
+            }
+            // (The summary's items carry no creation time: the store's do.)
+            for item in items { note(item) }
+            try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) in
+                _ = try snapshot.history.forEach(short: true) { (r: HistoryRecord) throws(TMinusError) in note(r.item) }
+                for item in snapshot.store.items { note(item) }
+            }
+        }
+        func yearWritten(_ row: Row) -> Int { written[row.source + "\u{1F}" + row.id] ?? ctx.zone.local(row.at).date.year }
+        if let year { rows = rows.filter { yearWritten($0) == year } }
+        rows.sort { (byYear ? yearWritten($0) : 0, $0.at, $0.key) < (byYear ? yearWritten($1) : 0, $1.at, $1.key) }
         if json {
             ctx.say(JSONWriter.pretty(.array(rows.map { row in
                 .object([
@@ -61,7 +79,13 @@ enum ReminderListing {
             ctx.say(year == nil ? "no reminders yet; add one with tminus remind TEXT --in 10m" : "no reminders in \(year!)")
             return 0
         }
+        var heading: Int?
         for row in rows {
+            if byYear, yearWritten(row) != heading {
+                if heading != nil { ctx.say("") }
+                heading = yearWritten(row)
+                ctx.say("Written in \(heading!)")
+            }
             let when = ctx.describe(.instant(row.at))
             let handle = row.handle.map { "#\($0) " } ?? ""
             let source = row.source == Item.ownSource ? "" : "  (\(row.source))"

@@ -109,6 +109,7 @@ enum CommandTable {
             .option("sort", "KEY", "the order", complete: .words(["due", "created", "title", "priority"])),
             colorOption("each [tag] in its colour"),
             .flag("reminders", "reminders instead: sent, sent late, missed, pending, by their time"),
+            .flag("by-year", "with --reminders: a heading for each year the items were written in (--year keeps one)"),
             .flag("json", "an array of objects: handle, id, kind, title, note, due, allDay, start, created, completed, completedAt, tag, color, starred, priority, remind, icon, source"),
         ], text: """
         Lists open items (with --all, completed ones too). Filters combine. --reminders lists

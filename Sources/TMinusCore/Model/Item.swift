@@ -94,6 +94,12 @@ public struct Item: Equatable, Sendable {
     }
 
     public var isDeadline: Bool { kind == .deadline }
+
+    /// A todo with a reminder and no due date, its reminder still to come at `now`: it waits out
+    /// of today's list until then (Boomerang's "out of sight until it comes back").
+    public func waitsForReminder(at now: Instant) -> Bool {
+        kind == .todo && due == nil && completed == nil && (remind.map { $0 > now } ?? false)
+    }
     public var isOpen: Bool { completed == nil }
 
     /// Where a deadline's progress starts: `start`, else the creation time, else `fallback`.

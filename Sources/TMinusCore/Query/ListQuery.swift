@@ -5,6 +5,9 @@ public struct ListQuery: Equatable, Sendable {
 
     public var kind: Kind = .all
     public var today = false
+    /// With `today`: a todo that only has a reminder to come waits out of the list (config
+    /// `remindersWait`, as the bar).
+    public var remindersWait = false
     public var week = false
     public var overdue = false
     public var starred = false
@@ -36,7 +39,7 @@ public struct ListQuery: Equatable, Sendable {
             if let due = item.due {
                 let overdueTodo = !item.isDeadline && item.completed == nil && due.instant(in: zone) <= now
                 guard overdueTodo || due.localDate(in: zone) == todayDate else { return false }
-            } else if item.isDeadline {
+            } else if item.isDeadline || (remindersWait && item.waitsForReminder(at: now)) {
                 return false
             }
         }

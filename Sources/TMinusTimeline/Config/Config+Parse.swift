@@ -63,7 +63,7 @@ extension Config {
         }
         let topKeys = ["deadline", "precision", "warning", "critical", "overHold", "overText", "overLongText", "templates",
                        "colors", "icons", "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock",
-                       "tooltip", "agendaDays", "colorBy", "me", "declined", "invited"]
+                       "tooltip", "agendaDays", "colorBy", "remindersWait", "me", "declined", "invited"]
         var me: [String]?, declined = Invitations.hide, invited = Invitations.dim
         /// A list of addresses, or one.
         func addresses(_ m: JSON.Member, _ path: String) -> [String]? {
@@ -131,6 +131,8 @@ extension Config {
             case "maxLength": if let n = int(m, path, 1...10_000) { config.maxLength = n }
             case "maxTodos": if let n = int(m, path, 0...100) { config.maxTodos = n }
             case "agendaDays": if let n = int(m, path, 1...14) { config.agendaDays = n }
+            case "remindersWait":
+                if case .bool(let b) = m.value { config.remindersWait = b } else { problem(m, path, "expected true or false, found \(m.value.typeName)") }
             case "tooltip":
                 if let s = string(m, path) {
                     if let t = Tooltip.allCases.first(where: { $0.rawValue == s }) { config.tooltip = t } else {

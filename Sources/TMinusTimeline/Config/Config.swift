@@ -86,6 +86,8 @@ public struct Config: Equatable, Sendable {
     /// agenda of the next `agendaDays` days, or this month's calendar. It picks the large
     /// templates' defaults; templates the config sets are kept (`{agenda}`, `{calendar}`).
     public var tooltip: Tooltip = .todos
+    /// A todo with only a reminder (no due date) stays out of today's list until its reminder.
+    public var remindersWait = true
     /// Days in the `{agenda}` placeholder, today first.
     public var agendaDays = 3
     /// What colours the bar's text: the state (normal, warning, critical…) or the deadline's tag

@@ -120,6 +120,7 @@ extension TimelineProvider {
         for (i, todo) in summary.todos.enumerated() {
             var overdue = false
             var sortTime = Int64.max
+            if config.remindersWait && todo.waitsForReminder(at: t) { continue }
             if let due = todo.due, let dueSeconds = todoDueInstants[i] {
                 overdue = dueSeconds <= t.seconds
                 guard overdue || due.localDate(in: zone) == today else { continue }

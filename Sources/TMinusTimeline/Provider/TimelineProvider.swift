@@ -62,7 +62,12 @@ public struct TimelineProvider: Sendable {
             configured = nil
         }
         todoDueInstants = summary.todos.map { $0.due?.instant(in: zone).seconds }
-        todoDues = todoDueInstants.compactMap { $0 }.sorted()
+        // A todo waiting for its reminder joins today's list then: one more instant it changes at.
+        var dues = todoDueInstants.compactMap { $0 }
+        if config.remindersWait {
+            for todo in summary.todos where todo.due == nil { if let r = todo.remind { dues.append(r.seconds) } }
+        }
+        todoDues = dues.sorted()
         agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
     }
 
