@@ -12,6 +12,7 @@
 #    must then hold the next month.
 #  - swaybar.png: sway's own bar with  status_command tminus show --follow --format i3bar.
 #  - polybar.png: polybar under Xvfb: workspaces, the integration's module (inherited), a date.
+#  - board.png: tminus board in xterm through tmux (Xvfb).
 # Every state is a moment frozen with --now (time runs on from there); the clocks show that
 # moment. Sway refuses root: as root (CI) the bars run as $BARS_USER (default tminusbar).
 # Exit 1 with a FAIL line when a bar does not start or a PNG is missing or blank.
@@ -272,5 +273,27 @@ BG_PIDS+=($!)
 wait_for 10 grep -q "Bar window: " "$TMP/polybar.log" || { cat "$TMP/polybar.log"; fail "polybar did not map its window"; }
 grab() { import -window root "$1"; }
 shoot polybar "${W}x$BAR+0+0" '#bf616a' 40   # critical: red text
+kill -TERM "$(pgrep -f 'polybar -l info -c '"$TMP")" 2>/dev/null
 
-echo "PASS: showcase, 8 PNGs in $OUT ($((SECONDS - start)) s)"
+# tminus board in a terminal through tmux: xterm (DejaVu Sans Mono, the dark theme) on a
+# second Xvfb screen big enough for it, tmux inside it, board inside tmux, ten seconds before
+# the thesis is due (its bar in its tag's colour, today's todos under it).
+if command -v xterm >/dev/null && command -v tmux >/dev/null; then
+    export DISPLAY=:$((200 + RANDOM % 100))
+    setsid Xvfb "$DISPLAY" -screen 0 760x260x24 -nolisten tcp -noreset >"$TMP/xvfb2.log" 2>&1 &
+    BG_PIDS+=($!)
+    wait_for 10 bash -c 'xdotool getdisplaygeometry >/dev/null 2>&1' || fail "the second Xvfb did not start"
+    # (tmux without its status line: it would show this machine's name and clock.)
+    printf 'set -g status off\nset -g default-terminal tmux-256color\nset -ga terminal-overrides ",xterm*:Tc"\n' >"$TMP/tmux.conf"
+    setsid xterm -geometry 80x12+0+0 -fa 'DejaVu Sans Mono' -fs 11 -bg '#2e3440' -fg '#d8dee9' -bw 0 \
+        -e tmux -L "showcase-$$" -f "$TMP/tmux.conf" new-session "tminus --now 2026-11-24T16:59:50 board" >"$TMP/xterm.log" 2>&1 &
+    BG_PIDS+=($!)
+    wait_for 10 bash -c "tmux -L showcase-$$ capture-pane -p 2>/dev/null | grep -q 'Thesis draft'" || { cat "$TMP/xterm.log"; fail "board did not start in xterm"; }
+    sleep 1
+    shoot board "720x216+0+0" '#2e3440' 40000
+    tmux -L "showcase-$$" kill-server 2>/dev/null
+else
+    echo "note: no xterm or tmux: no board.png (see Tests/bars/PACKAGES)"
+fi
+
+echo "PASS: showcase, $(ls "$OUT"/*.png | wc -l) PNGs in $OUT ($((SECONDS - start)) s)"

@@ -28,13 +28,17 @@ public enum Board {
                 var title = String(provider.shorten(d.item.title).prefix(titleWidth))
                 if title.count < titleWidth { title += String(repeating: " ", count: titleWidth - title.count) }
                 let filled = percent * 20 / 100
-                var bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
-                if color, let hex = Validation.hexColor(tagColor(provider, d.item) ?? config.colors[state]) {
-                    bar = ansi(hex) + bar + "\u{1B}[0m"
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+                let head = "  " + title + "  " + left + String(repeating: " ", count: max(0, 12 - left.count)) + "  "
+                let percentText = String(percent)
+                let tail = "  " + String(repeating: " ", count: max(0, 3 - percentText.count)) + percentText + "%  "
+                    + (d.item.due.map { provider.dueText($0) } ?? "")
+                // The bar in colour only where it fits whole (escape codes take no columns).
+                if color, head.count + 20 <= width, let hex = Validation.hexColor(tagColor(provider, d.item) ?? config.colors[state]) {
+                    out.append(head + ansi(hex) + bar + "\u{1B}[0m" + fit(tail, width - head.count - 20))
+                } else {
+                    out.append(fit(head + bar + tail, width))
                 }
-                let leftColumn = left + String(repeating: " ", count: max(0, 12 - left.count))
-                let due = d.item.due.map { provider.dueText($0) } ?? ""
-                out.append(fit("  " + title + "  " + leftColumn + "  ", width) + bar + fit("  \(pad(percent, 3).replacingLeadingZeros)%  " + due, max(0, width - 2 - titleWidth - 2 - 12 - 2 - 20)))
             }
         }
         let entry = provider.entry(at: t)
@@ -59,14 +63,4 @@ public enum Board {
 
     /// At most `width` characters.
     static func fit(_ s: String, _ width: Int) -> String { s.count <= width ? s : String(s.prefix(max(0, width))) }
-}
-
-private extension String {
-    /// "007" → "  7": a percent right-aligned in three columns.
-    var replacingLeadingZeros: String {
-        var chars = Array(self)
-        var i = 0
-        while i < chars.count - 1 && chars[i] == "0" { chars[i] = " "; i += 1 }
-        return String(chars)
-    }
 }
