@@ -57,8 +57,11 @@ struct CLITooltipTests {
         #expect(down.stdout == "the calendar shows April 2026; back to this month after a minute without scrolling\n")
         #expect(f.h.inProcess(["show", "--family", "large"], now: "2026-03-10T13:00:30").stdout.hasPrefix("         April 2026\n"))
         #expect(f.h.inProcess(["show", "--family", "large"], now: "2026-03-10T13:01:00").stdout.hasPrefix("         March 2026\n"))
-        // i3blocks' wheel (buttons 4 and 5) moves the month too, from the month shown.
-        _ = f.h.inProcess(["show", "--format", "i3blocks"], now: "2026-03-10T13:00:10", env: ["BLOCK_BUTTON": "5"])
+        // Scrolling again goes on from the month shown.
+        _ = f.h.inProcess(["scroll", "down"], now: "2026-03-10T13:00:10")
+        #expect(f.h.inProcess(["show", "--family", "large"], now: "2026-03-10T13:00:20").stdout.hasPrefix("          May 2026\n"))
+        // i3blocks shows no tooltip: its wheel (buttons 4 and 5) cycles the deadlines, the month stays.
+        _ = f.h.inProcess(["show", "--format", "i3blocks"], now: "2026-03-10T13:00:15", env: ["BLOCK_BUTTON": "5"])
         #expect(f.h.inProcess(["show", "--family", "large"], now: "2026-03-10T13:00:20").stdout.hasPrefix("          May 2026\n"))
         _ = f.h.inProcess(["scroll", "up"], now: "2026-03-10T13:00:20")
         _ = f.h.inProcess(["scroll", "up"], now: "2026-03-10T13:00:21")

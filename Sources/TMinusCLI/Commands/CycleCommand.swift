@@ -78,10 +78,10 @@ enum CycleCommand {
         return state.month
     }
 
-    /// A click from a bar (i3blocks' button, i3bar's and a follower's click events): the wheel
-    /// (4 up, 5 down) scrolls, the rest cycle (ClickParser.step).
+    /// A click from a bar that reads clicks itself (i3blocks' button, i3bar's and i3blocks
+    /// persist's click events): they show no tooltip, so the wheel cycles there as the other
+    /// buttons do (ClickParser.step); the month moves with `tminus scroll` from a bar that has one.
     static func click(_ ctx: Context, button: Int) throws(TMinusError) {
-        if button == 4 || button == 5, try wheel(ctx, by: button == 4 ? -1 : 1) != nil { return }
         guard let step = ClickParser.step(button) else { return }
         _ = try select(ctx, by: step)
     }
