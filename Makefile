@@ -29,7 +29,10 @@ install: build
 	$(BIN) completions zsh > $(DESTDIR)$(ZSHDIR)/_tminus
 	$(BIN) completions fish > $(DESTDIR)$(FISHDIR)/tminus.fish
 	chmod 0644 $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish
-	@echo "installed $(DESTDIR)$(BINDIR)/tminus; check that $(BINDIR) is on your PATH (and your bar's)"
+	@echo "installed $(DESTDIR)$(BINDIR)/tminus"
+	@case ":$$PATH:" in *":$(BINDIR):"*) echo "$(BINDIR) is on your PATH (a bar started by the session may need it too: see the README's Install)";; \
+	  *) echo "$(BINDIR) is not on this shell's PATH; for this shell:"; echo "  export PATH=\"$(BINDIR):\$$PATH\""; \
+	     echo "and for good, the same line at the end of ~/.profile (read at your next login)";; esac
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tminus $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus \

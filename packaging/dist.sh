@@ -9,7 +9,7 @@
 #   share/zsh/site-functions/_tminus
 #   share/fish/vendor_completions.d/tminus.fish
 #   share/doc/tminus/                             README.md, LICENSE, docs/, integrations/
-#   lib/systemd/user/                             tminus-notify.service, tminus-sync.service/.timer
+#   lib/systemd/user/                             tminus-notify.service (the notifier)
 #
 # Reproducible: sorted names, owner 0, every mtime the last commit's (SOURCE_DATE_EPOCH).
 set -euo pipefail
@@ -31,8 +31,7 @@ mkdir -p "$R/share/man/man1" "$R/share/bash-completion/completions" "$R/share/zs
 "$BIN" completions fish >"$R/share/fish/vendor_completions.d/tminus.fish"
 cp README.md LICENSE "$R/share/doc/tminus/"
 cp -r docs integrations "$R/share/doc/tminus/"
-cp integrations/systemd/tminus-notify.service integrations/vdirsyncer/tminus-sync.service \
-    integrations/vdirsyncer/tminus-sync.timer "$R/lib/systemd/user/"
+cp integrations/systemd/tminus-notify.service "$R/lib/systemd/user/"
 # Documentation is read, not run: every file 0644, every folder 0755.
 find "$R/share" "$R/lib" -type f -exec chmod 0644 {} +
 find "$R" -type d -exec chmod 0755 {} +

@@ -80,10 +80,11 @@ for p in PKGBUILD PKGBUILD-bin; do
 done
 as_user bash -c "cd '$W/bin' && makepkg --nodeps -f -p PKGBUILD-bin" >"$W/bin.log" 2>&1 || { tail -n 20 "$W/bin.log"; fail "makepkg -p PKGBUILD-bin"; }
 as_user bash -c "cd '$W/src' && makepkg --nodeps -f -p PKGBUILD" >"$W/src.log" 2>&1 || { tail -n 20 "$W/src.log"; fail "makepkg -p PKGBUILD (from source)"; }
-# The .deb's files, where Arch keeps them: zsh's site-functions, the licence under licenses, the
-# man page not compressed by hand; Debian's changelog and lintian overrides are Debian's own.
+# The .deb's files, where Arch keeps them: zsh's site-functions, the licence under licenses
+# (makepkg compresses the man page as the .deb has it); Debian's changelog and lintian
+# overrides are Debian's own.
 dpkg-deb -c "$DEB" | awk '{print $6}' | grep -v '/$' | sed 's|^\./|/|' | grep -v 'changelog.Debian.gz\|lintian/overrides' \
-    | sed 's|/usr/share/zsh/vendor-completions/|/usr/share/zsh/site-functions/|; s|/usr/share/doc/tminus/copyright|/usr/share/licenses/tminus/LICENSE|; s|tminus.1.gz$|tminus.1|' \
+    | sed 's|/usr/share/zsh/vendor-completions/|/usr/share/zsh/site-functions/|; s|/usr/share/doc/tminus/copyright|/usr/share/licenses/tminus/LICENSE|' \
     | sort >"$W/deb.txt"
 for pkg in "$W"/bin/tminus-bin-*.pkg.tar.* "$W"/src/tminus-"$VERSION"-*.pkg.tar.*; do
     [ -f "$pkg" ] || fail "makepkg wrote no package"

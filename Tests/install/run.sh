@@ -32,6 +32,13 @@ as_user bash -c 'cd ~/tminus && make install PREFIX=~/.local' >"$UH/install.log"
 echo "ok   make install PREFIX=~/.local on a fresh account ($((SECONDS - start)) s)"
 BIN="$UH/.local/bin/tminus"
 as_user "$BIN" --version | grep -q '^tminus ' || fail "the installed binary does not run"
+# The user's shell (PATH without ~/.local/bin, as on a fresh account): make install says so and
+# prints the line; the README's line, pasted into that same shell, makes tminus found.
+grep -qF 'export PATH="'"$UH"'/.local/bin:$PATH"' "$UH/install.log" || { cat "$UH/install.log"; fail "make install did not print the PATH line"; }
+line=$(grep -A4 'for the shell you are in' README.md | sed -n 's/^\(export PATH=.*\)$/\1/p' | head -n 1)
+[ -n "$line" ] || fail "the README has no PATH line after make install"
+[ "$(as_user bash -c "$line; tminus --version")" = "$(as_user "$BIN" --version)" ] || fail "the README's line does not make tminus found: $line"
+echo "ok   make install prints the PATH line; the README's, pasted into the same shell, finds tminus"
 
 as_user env MANWIDTH=80 man --warnings -l "$UH/.local/share/man/man1/tminus.1" >"$UH/man.txt" 2>"$UH/man.err" || fail "man -l failed"
 [ ! -s "$UH/man.err" ] || { cat "$UH/man.err"; fail "man reports problems in tminus.1"; }

@@ -32,8 +32,7 @@ pkgs.swiftPackages.stdenv.mkDerivation {
     "$out/bin/tminus" completions zsh > "$out/share/zsh/site-functions/_tminus"
     "$out/bin/tminus" completions fish > "$out/share/fish/vendor_completions.d/tminus.fish"
     cp -r README.md LICENSE docs integrations "$out/share/doc/tminus/"
-    for u in integrations/systemd/tminus-notify.service integrations/vdirsyncer/tminus-sync.service \
-             integrations/vdirsyncer/tminus-sync.timer; do
+    for u in integrations/systemd/tminus-notify.service; do
       sed "s|%h/.local/bin/tminus|$out/bin/tminus|g" "$u" > "$out/lib/systemd/user/$(basename "$u")"
     done
     runHook postInstall
