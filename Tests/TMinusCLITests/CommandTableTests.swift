@@ -64,12 +64,12 @@ struct CommandTableTests {
 
     @Test func everyFormatIsOfferedAndDocumented() {
         let formats = Renderers.all.map(\.format)
-        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "pango", "plain", "json"])
+        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "pango", "plain", "json"])
         let show = CommandTable.spec("show")
         #expect(show.options.first { $0.name == "format" }?.complete == .words(formats))
         for f in formats {
             #expect(Completions.fish.contains(f) && Completions.zsh.contains(f) && Completions.bash.contains(f))
-            #expect(ManPage.text.contains("\\fB\(f)\\fR"), "man lacks the format \(f)")
+            #expect(ManPage.text.contains("\\fB\(ManPage.roff(f))\\fR"), "man lacks the format \(f)")
             #expect(Help.page(show).contains(f))
         }
         // Only conky polls; the rest stream.

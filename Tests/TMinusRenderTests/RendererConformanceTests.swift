@@ -10,7 +10,7 @@ struct RendererConformanceTests {
     static let formats = Renderers.all.map(\.format)
 
     /// Formats a bar reads line by line: no raw newline where one line is expected.
-    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json"]
+    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json", "i3status-rs"]
 
     @Test(arguments: formats)
     func invariants(_ format: String) throws {
@@ -73,6 +73,15 @@ struct RendererConformanceTests {
                 #expect(json["percentage"] is NSNumber)
             }
             if format == "i3bar", markup == .pango, let json { try expectPangoSafe(try #require(json["full_text"] as? String), format: "i3bar") }
+        case "i3status-rs":
+            // Its documented schema: text, short_text (Pango: the block shows them as markup), state.
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "i3status-rs: not a JSON object")
+            #expect(Set(json.keys) == ["text", "short_text", "state"])
+            #expect(["Idle", "Info", "Good", "Warning", "Critical"].contains(json["state"] as? String ?? ""))
+            for key in ["text", "short_text"] {
+                let calendar = key == "text" && family == .large
+                try expectPangoSafe(try #require(json[key] as? String), format: "i3status-rs.\(key)", allowing: calendar ? ["tt", "b", "u", "span"] : [])
+            }
         case "pango":
             try expectPangoSafe(text, format: "pango", allowing: ["span", "tt", "b", "u"])
             // A colour in our markup is #rrggbb and nothing else.

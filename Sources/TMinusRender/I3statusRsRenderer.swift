@@ -1,0 +1,41 @@
+import TMinusCore
+public import TMinusTimeline
+
+/// `i3status-rs`: one JSON object for i3status-rust's `custom` block with `json = true` (its
+/// documented schema: `text`, `short_text`, `state`; `icon` names one of its own icons, so none
+/// is given). The block's default format shows `text` as Pango markup (`$text.pango-str()`), so
+/// data is Pango-escaped; the user's theme colours the block by `state`.
+///
+/// | field | value |
+/// |---|---|
+/// | `text` | the medium family (or `--family`), Pango-escaped data, one line |
+/// | `short_text` | the small family, the same way |
+/// | `state` | `Idle` (no deadline), `Good` (normal), `Info` (an event in progress), `Warning`, `Critical` (critical, over, an error) |
+public struct I3statusRsRenderer: Renderer {
+    public let format = "i3status-rs"
+    public let about = "an i3status-rust custom block (json = true): text, short_text, state for your theme"
+    public let streams = true
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let escaped = entry.escaping { Escape.pango(Escape.oneLine($0)) }
+        let json = JSON.object([
+            "text": .string(Escape.oneLine(escaped.text(options.family ?? .medium))),
+            "short_text": .string(Escape.oneLine(escaped.text(.small))),
+            "state": .string(Self.state(entry)),
+        ])
+        return Rendered(JSONWriter.compact(json))
+    }
+
+    /// The theme state: i3status-rust colours Idle, Info, Good, Warning and Critical.
+    static func state(_ entry: Entry) -> String {
+        if entry.error != nil { return "Critical" }
+        switch entry.state {
+        case .none: return "Idle"
+        case .normal: return "Good"
+        case .ongoing: return "Info"
+        case .warning: return "Warning"
+        case .critical, .over: return "Critical"
+        }
+    }
+}
