@@ -20,12 +20,22 @@ public struct Config: Equatable, Sendable {
 
         /// Whether a template names `{calendar}` (a scan of bytes: no template parsed for it).
         public var mentionsCalendar: Bool {
-            let needle = Array("{calendar}".utf8)
-            return [small, medium, large, smallNone, mediumNone, largeNone].contains { t in
-                let bytes = Array(t.utf8)
-                guard bytes.count >= needle.count else { return false }
-                return (0...(bytes.count - needle.count)).contains { i in bytes[i..<(i + needle.count)].elementsEqual(needle) }
+            // (Read on every poll: no array made, each template's bytes walked once.)
+            func mentions(_ t: String) -> Bool {
+                let needle: StaticString = "{calendar}"
+                var matched = 0
+                for b in t.utf8 {
+                    if b == needle.utf8Start[matched] {
+                        matched += 1
+                        if matched == needle.utf8CodeUnitCount { return true }
+                    } else {
+                        matched = b == UInt8(ascii: "{") ? 1 : 0
+                    }
+                }
+                return false
             }
+            return mentions(small) || mentions(medium) || mentions(large) || mentions(smallNone) || mentions(mediumNone)
+                || mentions(largeNone)
         }
 
         /// The large templates' defaults for a tooltip choice.

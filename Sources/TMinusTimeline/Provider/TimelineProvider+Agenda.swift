@@ -37,14 +37,7 @@ struct AgendaInput: Sendable {
     func isEvent(_ item: Item) -> Bool { item.isDeadline && calendars.contains(item.source) }
 
     /// How many change instants are at or before `t`.
-    func passed(at t: Instant) -> Int {
-        var lo = 0, hi = changes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if changes[mid] <= t.seconds { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func passed(at t: Instant) -> Int { countAtOrBefore(t, in: changes) }
 }
 
 extension TimelineProvider {
@@ -103,7 +96,9 @@ extension TimelineProvider {
             guard !rows.isEmpty else { return }
             lines.append(heading)
             for row in rows.prefix(config.maxTodos) {
-                lines.append("  " + (row.time.isEmpty ? "" : row.time + "  ") + shorten(row.item.title) + marks(row.item))
+                var line = "  " + (row.time.isEmpty ? "" : row.time + "  ") + shorten(row.item.title)
+                appendMarks(row.item, to: &line)
+                lines.append(line)
             }
             if rows.count > config.maxTodos { lines.append("  +\(rows.count - config.maxTodos) more") }
         }
@@ -120,14 +115,13 @@ extension TimelineProvider {
     }
 
     /// After a title: ` ★` when starred, ` !!` for high priority, ` !` for medium.
-    func marks(_ item: Item) -> String {
-        var out = item.starred ? " ★" : ""
+    func appendMarks(_ item: Item, to line: inout String) {
+        if item.starred { line += " ★" }
         switch item.priority {
-        case .high: out += " !!"
-        case .medium: out += " !"
+        case .high: line += " !!"
+        case .medium: line += " !"
         default: break
         }
-        return out
     }
 }
 

@@ -86,12 +86,15 @@ extension TimelineProvider {
 
 extension TimelineProvider {
     /// How many todo due instants are at or before `t`.
-    func duesPassed(at t: Instant) -> Int {
-        var lo = 0, hi = todoDues.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if todoDues[mid] <= t.seconds { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+    func duesPassed(at t: Instant) -> Int { countAtOrBefore(t, in: todoDues) }
+}
+
+/// How many of the ascending `instants` (seconds) are at or before `t`: a binary search.
+func countAtOrBefore(_ t: Instant, in instants: [Int64]) -> Int {
+    var lo = 0, hi = instants.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if instants[mid] <= t.seconds { lo = mid + 1 } else { hi = mid }
     }
+    return lo
 }

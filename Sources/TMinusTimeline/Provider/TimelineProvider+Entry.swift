@@ -120,7 +120,9 @@ extension TimelineProvider {
         for (i, todo) in summary.todos.enumerated() {
             var overdue = false
             var sortTime = Int64.max
-            if config.remindersWait && todo.waitsForReminder(at: t) { continue }
+            // A todo with only a reminder to come waits (Item.waitsForReminder, without its calls:
+            // this loop runs over every todo on each poll).
+            if config.remindersWait, case nil = todo.due, let r = todo.remind, r > t { continue }
             if let due = todo.due, let dueSeconds = todoDueInstants[i] {
                 overdue = dueSeconds <= t.seconds
                 guard overdue || due.localDate(in: zone) == today else { continue }
@@ -145,7 +147,8 @@ extension TimelineProvider {
         var lines = todos.prefix(config.maxTodos).map { t -> String in
             var line = t.overdue ? "⚠ " : "• "
             if !t.overdue, case .instant(let i)? = t.item.due { line += DueText.clock(zone.local(i), config.clock ?? .h24) + " " }
-            line += shorten(t.title) + marks(t.item)
+            line += shorten(t.title)
+            appendMarks(t.item, to: &line)
             if t.overdue { line += " (overdue)" }
             return line
         }
