@@ -224,13 +224,21 @@ public enum FileIO {
     public static func discard(_ t: Temp) { unlink(t.temp) }
 
     /// Writes a file atomically: a temp file in the same directory, fsync, rename over the file,
-    /// fsync the directory. The file is 0600 afterwards; a symlink stays a symlink and its target
+    /// fsync the directory. The file has `mode` afterwards (0600 unless given); a symlink stays a symlink and its target
     /// is replaced. A crash leaves the old file or the new one, and at worst a temp file that the
     /// next command removes.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(TMinusError) {
-        let t = try writeTemp(bytes, for: path)
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(TMinusError) {
+        let t = try writeTemp(bytes, for: path, mode: mode)
         try commit(t)
         syncDirectory(directory(of: t.target))
+    }
+
+    /// Where a symlink points (as written in it), or nil when `path` is no symlink.
+    public static func readLink(_ path: String) -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The permission bits of the file at `path` (symlinks followed), or nil when there is none.

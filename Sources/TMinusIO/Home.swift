@@ -31,10 +31,26 @@ public struct Home: Sendable {
         else { throw .usage("cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR") }
         let cfg: String
         if let config { cfg = absolute(config) }
-        else if let x = nonEmpty("XDG_CONFIG_HOME") { cfg = absolute(x) + "/tminus/config.json" }
-        else if let userHome { cfg = userHome + "/.config/tminus/config.json" }
+        else if nonEmpty("XDG_CONFIG_HOME") != nil || userHome != nil { cfg = configBase(env) + "/tminus/config.json" }
         else { cfg = dir + "/config.json" }
         return Home(directory: dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir, configPath: cfg)
+    }
+
+    /// Where programs keep their config: `$XDG_CONFIG_HOME`, else `~/.config` (else `.config`
+    /// in the working folder, when not even HOME is set).
+    public static func configBase(_ env: Environment) -> String {
+        if let x = env["XDG_CONFIG_HOME"], !x.isEmpty {
+            if x.hasPrefix("/") { return x }
+            if x.hasPrefix("~/"), let h = env["HOME"], !h.isEmpty { return h + x.dropFirst() }
+            return (env["PWD"] ?? ".") + "/" + x
+        }
+        return (env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["PWD"] ?? ".")) + "/.config"
+    }
+
+    /// A path as a person would write it: the home folder as `~`.
+    public static func tilde(_ path: String, _ env: Environment) -> String {
+        guard let h = env["HOME"], h.count > 1, path.hasPrefix(h + "/") else { return path }
+        return "~" + path.dropFirst(h.count)
     }
 
     public var storePath: String { directory + "/store.json" }

@@ -46,10 +46,7 @@ public enum ZoneLoader {
 
     /// The zone name a symlink into a zoneinfo folder gives (`Europe/Berlin`).
     static func linkedName(_ path: String) -> String? {
-        var buf = [CChar](repeating: 0, count: 512)
-        let n = readlink(path, &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        let target = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let target = FileIO.readLink(path) else { return nil }
         let parts = target.split(separator: "/", omittingEmptySubsequences: false)
         guard let i = parts.firstIndex(of: "zoneinfo") else { return target }
         return ControlText.join(parts[(i + 1)...].map(String.init), "/")

@@ -31,6 +31,15 @@ public enum Escape {
         return out
     }
 
+    /// xmobar parses a command's output as markup and has one escape: `<raw=N:text/>`, whose N
+    /// characters (Unicode code points, as xmobar counts them) are drawn as they are. Data is one
+    /// line; empty data needs no wrapper.
+    public static func xmobar(_ s: String) -> String {
+        let line = oneLine(s)
+        guard !line.isEmpty else { return line }
+        return "<raw=\(line.unicodeScalars.count):" + line + "/>"
+    }
+
     /// polybar has no escape for `%{` (an `%{A…}` tag runs a shell command), so data is made
     /// unable to form one: a zero-width space after every `%` and before a leading `{`, so no
     /// `%{` can appear inside data or across its edges.

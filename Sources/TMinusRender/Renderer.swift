@@ -78,7 +78,7 @@ enum PangoCalendar {
 public enum Renderers {
     public static let all: [any Renderer] = [
         WaybarRenderer(), I3blocksRenderer(), I3barRenderer(), PolybarRenderer(), ConkyRenderer(),
-        I3statusRsRenderer(), PangoRenderer(), PlainRenderer(), JSONRenderer(),
+        I3statusRsRenderer(), YambarRenderer(), XmobarRenderer(), PangoRenderer(), PlainRenderer(), JSONRenderer(),
     ]
 
     public static func named(_ format: String) -> (any Renderer)? {

@@ -64,7 +64,7 @@ struct CommandTableTests {
 
     @Test func everyFormatIsOfferedAndDocumented() {
         let formats = Renderers.all.map(\.format)
-        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "pango", "plain", "json"])
+        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "yambar", "xmobar", "pango", "plain", "json"])
         let show = CommandTable.spec("show")
         #expect(show.options.first { $0.name == "format" }?.complete == .words(formats))
         for f in formats {

@@ -10,7 +10,7 @@ struct RendererConformanceTests {
     static let formats = Renderers.all.map(\.format)
 
     /// Formats a bar reads line by line: no raw newline where one line is expected.
-    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json", "i3status-rs"]
+    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json", "i3status-rs", "xmobar"]
 
     @Test(arguments: formats)
     func invariants(_ format: String) throws {
@@ -100,12 +100,48 @@ struct RendererConformanceTests {
             #expect(text.hasPrefix("%{F#") && text.hasSuffix("%{F-}"))
         case "conky":
             try expectConkySafe(text)
+        case "yambar":
+            // One tag set: five `name|type|value` lines, then the empty line that commits it.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.count == 6 && lines.last == "", "yambar: not one tag set: \(text.prefix(120))")
+            let heads = ["text|string|", "short|string|", "state|string|", "progress|range:0-100|", "urgent|bool|"]
+            for (line, head) in zip(lines, heads) { #expect(line.hasPrefix(head), "yambar: \(line.prefix(60))") }
+            if lines.count == 6 {
+                #expect(EntryState.allCases.map(\.rawValue).contains(String(lines[2].dropFirst(13))) || lines[2] == "state|string|error")
+                #expect((0...100).contains(Int(lines[3].dropFirst(21)) ?? -1))
+                #expect(["urgent|bool|true", "urgent|bool|false"].contains(lines[4]))
+            }
+        case "xmobar":
+            // Outside <raw=N:…/> only our colour: <fc=#rrggbb> at the start and </fc> at the end.
+            let outside = try xmobarOutsideRaw(text)
+            #expect(outside.hasPrefix("<fc=#") && outside.dropFirst(11).hasPrefix(">") && outside.hasSuffix("</fc>"), "xmobar: \(text.prefix(120))")
+            #expect(outside.components(separatedBy: "<").count - 1 == 2, "xmobar: data opened a tag: \(text.prefix(120))")
         case "plain":
             break  // text as it is: the invariants above are all it promises
         default:
             // A new renderer comes with the checks of its bar's syntax.
             Issue.record("no format-specific conformance check for \(format): add one here")
         }
+    }
+
+    /// xmobar's text with every `<raw=N:…/>` removed (N code points are skipped, as xmobar does).
+    func xmobarOutsideRaw(_ s: String) throws -> String {
+        let scalars = Array(s.unicodeScalars)
+        let open = Array("<raw=".unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            guard i + open.count <= scalars.count, Array(scalars[i..<(i + open.count)]) == open else {
+                out.append(scalars[i]); i += 1; continue
+            }
+            var j = i + open.count, n = 0
+            while j < scalars.count, let d = Int(String(scalars[j])) { n = n * 10 + d; j += 1 }
+            try #require(j < scalars.count && scalars[j] == ":", "xmobar: a raw tag without its length")
+            j += 1 + n
+            try #require(j + 2 <= scalars.count && scalars[j] == "/" && scalars[j + 1] == ">", "xmobar: a raw tag of the wrong length in \(s.prefix(120))")
+            i = j + 2
+        }
+        return String(out)
     }
 
     /// Pango-safe: every `&` starts an entity and no `<` opens a tag except the allowed ones.
@@ -153,15 +189,5 @@ struct RendererConformanceTests {
         config.templates.medium = "<b>{title}</b>"
         let entry = RenderFixtures.entry([RenderFixtures.deadline("a<b", in: 1800)], config: config)
         #expect(WaybarRenderer().render(entry, RenderOptions(config: config, zone: .utc)).text.contains("<b>a&lt;b</b>"))
-    }
-
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "integrations"), "integrations/ not written yet"))
-    func everyRendererHasAnIntegration() {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folders = ["waybar": "waybar", "i3blocks": "i3blocks", "i3bar": "i3bar-sway", "polybar": "polybar", "conky": "conky"]
-        for (_, folder) in folders {
-            let readme = root.appendingPathComponent("integrations/\(folder)/README.md").path
-            #expect(FileManager.default.fileExists(atPath: readme), "integrations/\(folder)/README.md")
-        }
     }
 }

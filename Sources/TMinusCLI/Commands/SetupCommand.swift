@@ -1,0 +1,109 @@
+import Glibc
+import TMinusCore
+import TMinusIO
+import TMinusRender
+
+/// `tminus setup [BAR] [--write] [--full] [--binary PATH]`: the ready-to-paste config for a bar,
+/// calling this binary by its absolute path, with the config's signal numbers and colours.
+enum SetupCommand {
+    static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        let a = try Arguments.parse(raw, command: "setup")
+        try a.expectPositional(0...1, command: "setup", usage: " BAR")
+        guard let name = a.positional.first else {
+            for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
+            ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
+            return 0
+        }
+        guard let bar = BarSetup.named(name) else {
+            throw .usage("no bar called '\(name)'; tminus setup knows \(BarSetup.all.map(\.name).joined(separator: ", "))")
+        }
+        if a.flag("write") && a.flag("full") { throw .usage("--write chooses what to write itself; use --full or --write, not both") }
+        let binary = try self.binary(a.value("binary"), ctx)
+        let setup = BarSetup.Context(binary: binary, config: try ctx.config())
+        let file = userFile(bar, ctx)
+        guard a.flag("write") else {
+            _ = ctx.console.out(a.flag("full") ? String(bar.full(setup).dropLast()) : bar.snippet(setup))
+            ctx.console.err(bar.next(setup, Home.tilde(file, ctx.environment)))
+            return 0
+        }
+        return try write(bar, setup, to: file, ctx)
+    }
+
+    /// `--binary`, else this process's own executable; either must be safe in every bar's syntax.
+    static func binary(_ given: String?, _ ctx: Context) throws(TMinusError) -> String {
+        guard let path = given ?? ownPath(ctx) else {
+            throw .failure("cannot tell where this tminus is (/proc/self/exe); pass --binary PATH")
+        }
+        guard BarSetup.isSafeCommand(path) else {
+            throw .usage("'\(ControlText.clean(path, replacement: "?"))' has characters a bar config cannot hold as they are; pass --binary PATH (letters, digits and / . _ - + @ , only)")
+        }
+        return path
+    }
+
+    /// This executable as the user reaches it: the PATH entry they ran (`~/.local/bin/tminus`,
+    /// `/run/current-system/sw/bin/tminus`: stable across upgrades) when it is this very file,
+    /// else the file itself (`/proc/self/exe`).
+    static func ownPath(_ ctx: Context) -> String? {
+        guard let exe = FileIO.readLink("/proc/self/exe") else { return nil }
+        let name = CommandLine.arguments.first ?? "tminus"
+        var candidates: [String] = []
+        if name.hasPrefix("/") { candidates.append(name) }
+        else if !name.contains("/") {
+            for dir in (ctx.environment["PATH"] ?? "").split(separator: ":") where dir.hasPrefix("/") {
+                candidates.append(dir + "/" + name)
+            }
+        }
+        guard let own = FileStamp.of(exe) else { return exe }
+        for c in candidates where access(c, X_OK) == 0 && FileStamp.of(c) == own { return c }
+        return exe
+    }
+
+    /// The user's config file for the bar: the first of its files that exists, else the first.
+    static func userFile(_ bar: BarSetup, _ ctx: Context) -> String {
+        let base = Home.configBase(ctx.environment)
+        let files = bar.configFiles.map { base + "/" + $0 }
+        return files.first(where: FileIO.exists) ?? files[0]
+    }
+
+    /// `--write`: appends the snippet after a backup, or creates the whole file, as the bar allows.
+    static func write(_ bar: BarSetup, _ setup: BarSetup.Context, to file: String, _ ctx: Context) throws(TMinusError) -> Int32 {
+        let shown = Home.tilde(file, ctx.environment)
+        if bar.write == .never {
+            throw .usage("setup does not edit \(shown) (your window manager's own config); run tminus setup \(bar.name) and paste what it prints")
+        }
+        guard let old = try FileIO.read(file, limit: 16 << 20) else {
+            try FileIO.makeDirectory(FileIO.directory(of: file))
+            try FileIO.writeAtomically(Array(bar.full(setup).utf8), to: file, mode: 0o644)
+            ctx.say("wrote \(shown): a whole \(bar.name) config with tminus; (re)start \(bar.name) to see it")
+            return 0
+        }
+        if String(decoding: old, as: UTF8.self).contains(bar.marker) {
+            ctx.say("\(shown) already runs tminus (\(bar.marker)); nothing written")
+            return 0
+        }
+        guard bar.write == .append else {
+            throw .usage("\(shown) exists and a \(bar.name) config cannot take an appended block; run tminus setup \(bar.name) and paste what it prints")
+        }
+        let backup = try self.backup(old, of: file)
+        var bytes = old
+        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        if !bytes.isEmpty { bytes.append(0x0A) }
+        bytes += Array(bar.snippet(setup).utf8)
+        try FileIO.writeAtomically(bytes, to: file, mode: FileIO.mode(of: file) ?? 0o644)
+        ctx.say("added tminus to \(shown) (backup: \(Home.tilde(backup, ctx.environment)))")
+        ctx.console.err(bar.next(setup, shown))
+        return 0
+    }
+
+    /// A copy of the file as it was, beside it: `FILE.tminus-backup`, else `FILE.tminus-backup.2`…
+    static func backup(_ bytes: [UInt8], of file: String) throws(TMinusError) -> String {
+        var path = file + ".tminus-backup"
+        var n = 2
+        while FileIO.exists(path) {
+            path = file + ".tminus-backup.\(n)"
+            n += 1
+        }
+        try FileIO.writeAtomically(bytes, to: path, mode: FileIO.mode(of: file) ?? 0o644)
+        return path
+    }
+}

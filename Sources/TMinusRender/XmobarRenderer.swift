@@ -1,0 +1,18 @@
+import TMinusCore
+public import TMinusTimeline
+
+/// `xmobar`: one line for a `CommandReader` (streaming) or `Com` command, coloured with
+/// `<fc=#rrggbb>…</fc>`. xmobar parses a command's output as its markup (`<action=…>` runs a
+/// shell command, `<icon=…>` reads a file), so every piece of data is wrapped in xmobar's
+/// `<raw=N:…/>`, whose N characters are never parsed (`Escape.xmobar`).
+public struct XmobarRenderer: Renderer {
+    public let format = "xmobar"
+    public let about = "text with <fc=#…> colours, data in <raw/> (CommandReader with --follow)"
+    public let streams = true
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let text = Escape.oneLine(entry.text(options.family ?? .medium, escapingData: Escape.xmobar))
+        return Rendered("<fc=\(options.color(entry))>\(text)</fc>")
+    }
+}

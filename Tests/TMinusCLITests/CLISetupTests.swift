@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TMinusRender
+
+/// `tminus setup BAR`: the snippet with the binary's path and the config's numbers, and `--write`,
+/// which changes a bar's config only by appending after a backup, or creates a missing one.
+@Suite("CLI: setup")
+struct CLISetupTests {
+    let bin = ["--binary", "/opt/tminus/bin/tminus"]
+
+    func configFile(_ h: TempHome, _ relative: String) -> URL {
+        h.root.appendingPathComponent("config/" + relative)
+    }
+
+    @Test func printsTheSnippetWithThePathAndSaysWhereToPasteIt() throws {
+        let h = try TempHome()
+        let out = h.inProcess(["setup", "i3blocks"] + bin)
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("command=/opt/tminus/bin/tminus show --format i3blocks\n"))
+        #expect(out.stdout.contains("signal=10\n"))
+        // Where to paste goes to stderr, so `tminus setup i3blocks >> FILE` appends only the snippet.
+        #expect(out.stderr.contains("~/config/i3blocks/config"), "\(out.stderr)")
+        #expect(out.stderr.contains("\"signals\": {\"i3blocks\": 10}"))
+        #expect(!FileManager.default.fileExists(atPath: configFile(h, "i3blocks/config").path))
+    }
+
+    @Test func signalNumbersAndColoursComeFromTheConfig() throws {
+        let h = try TempHome()
+        try FileManager.default.createDirectory(at: configFile(h, "tminus"), withIntermediateDirectories: true)
+        try ##"{"signals": {"i3blocks": 12}, "colors": {"critical": "#ff0000"}}"##.write(to: configFile(h, "tminus/config.json"), atomically: true, encoding: .utf8)
+        let i3blocks = h.inProcess(["setup", "i3blocks"] + bin)
+        #expect(i3blocks.stdout.contains("signal=12\n") && !i3blocks.stderr.contains("add \"signals\""), "\(i3blocks)")
+        let yambar = h.inProcess(["setup", "yambar"] + bin)
+        #expect(yambar.stdout.contains("state == critical: {string: {text: \"{text}\", foreground: ff0000ff}}"), "\(yambar.stdout)")
+        #expect(yambar.stdout.contains("path: /opt/tminus/bin/tminus\n"))
+    }
+
+    @Test func writeCreatesAMissingConfigWhole() throws {
+        let h = try TempHome()
+        for (bar, file) in [("waybar", "waybar/config.jsonc"), ("yambar", "yambar/config.yml"), ("xmobar", "xmobar/xmobarrc"),
+                            ("i3blocks", "i3blocks/config"), ("conky", "conky/conky.conf")] {
+            let out = h.inProcess(["setup", bar, "--write"] + bin)
+            #expect(out.status == 0, "\(bar): \(out.stderr)")
+            let text = try String(contentsOf: configFile(h, file), encoding: .utf8)
+            let full = h.inProcess(["setup", bar, "--full"] + bin).stdout
+            #expect(text == full, "\(bar)")
+            #expect(text.contains("/opt/tminus/bin/tminus"))
+        }
+    }
+
+    @Test func writeAppendsAfterABackupAndKeepsTheRestByteForByte() throws {
+        let h = try TempHome()
+        let file = configFile(h, "polybar/config.ini")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let mine = "[bar/main]\nmodules-right = date\n; no newline at the end"
+        try mine.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        let out = h.inProcess(["setup", "polybar", "--write"] + bin)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("backup: ~/config/polybar/config.ini.tminus-backup"), "\(out.stdout)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let snippet = h.inProcess(["setup", "polybar"] + bin).stdout
+        #expect(text == mine + "\n\n" + snippet)
+        #expect(try String(contentsOf: URL(fileURLWithPath: file.path + ".tminus-backup"), encoding: .utf8) == mine)
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        // Again: already set up, nothing written, no second backup.
+        let again = h.inProcess(["setup", "polybar", "--write"] + bin)
+        #expect(again.status == 0 && again.stdout.contains("nothing written"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        #expect(!FileManager.default.fileExists(atPath: file.path + ".tminus-backup.2"))
+    }
+
+    @Test func aFileThatCannotTakeABlockIsLeftAlone() throws {
+        let h = try TempHome()
+        let waybar = configFile(h, "waybar/config")
+        try FileManager.default.createDirectory(at: waybar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "{\"modules-right\": [\"clock\"]}\n".write(to: waybar, atomically: true, encoding: .utf8)
+        let out = h.inProcess(["setup", "waybar", "--write"] + bin)
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("~/config/waybar/config exists") && out.stderr.contains("paste"), "\(out.stderr)")
+        #expect(try String(contentsOf: waybar, encoding: .utf8) == "{\"modules-right\": [\"clock\"]}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: waybar.deletingLastPathComponent().path) == ["config"])
+        // sway's and i3's config is the window manager's: never written, also when missing.
+        let sway = h.inProcess(["setup", "sway", "--write"] + bin)
+        #expect(sway.status == 2 && sway.stderr.contains("does not edit"))
+        #expect(!FileManager.default.fileExists(atPath: configFile(h, "sway").path))
+    }
+
+    @Test func badInputIsOneLineAndWritesNothing() throws {
+        let h = try TempHome()
+        for args in [["setup", "lemonbar"], ["setup", "waybar", "--binary", "/tmp/a b/tminus"],
+                     ["setup", "waybar", "--binary", "/x/$(touch y)"], ["setup", "waybar", "--write", "--full"],
+                     ["setup", "waybar", "polybar"]] {
+            let out = h.inProcess(args)
+            #expect(out.status == 2, "\(args)")
+            #expect(out.stderr.split(separator: "\n").count == 1, "\(args): \(out.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("config").path))
+    }
+
+    @Test func withoutABarItListsThem() throws {
+        let h = try TempHome()
+        let out = h.inProcess(["setup"])
+        #expect(out.status == 0)
+        for bar in BarSetup.all { #expect(out.stdout.contains(bar.name + " ")) }
+    }
+
+    /// Spawned: the path is the binary as it was run (a symlink stays: stable across rebuilds).
+    @Test func theDefaultPathIsThisBinary() throws {
+        let h = try TempHome()
+        let out = try h.run(["setup", "conky"])
+        #expect(out.status == 0)
+        #expect(out.stdout == "${execpi 1 \(TminusBinary.path) show --format conky}\n", "\(out.stdout)")
+    }
+}
