@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# conky-cli with out_to_console = true, run on integrations/conky/conky.conf:
+# conky-cli with out_to_console = true, run on what `tminus setup conky --full` prints (the
+# config of integrations/conky/conky.conf with this binary's path):
 # todos titled  %{A1:touch FILE:}click%{A}  and  ${exec touch FILE}  and a deadline titled
 # Thesis $HOME #x  are printed literally, and FILE is never created.
 # A control run feeds the same title to conky unescaped and must create FILE, which
@@ -14,8 +15,9 @@ tminus add 'Thesis $HOME #x' --due +3h >/dev/null || fail "tminus add"
 tminus todo "%{A1:touch $FILE:}click%{A}" >/dev/null || fail "tminus todo 1"
 tminus todo "\${exec touch $FILE}" >/dev/null || fail "tminus todo 2"
 
+"$TMINUS" setup conky --full >"$TMP/conky.conf" 2>/dev/null || fail "tminus setup conky"
 OUT="$TMP/conky.out"
-timeout 15 conky -c "$INTEGRATIONS/conky/conky.conf" -i 3 >"$OUT" 2>"$OUT.err"
+timeout 15 conky -c "$TMP/conky.conf" -i 3 >"$OUT" 2>"$OUT.err"
 rc=$?
 [ $rc -eq 0 ] || { cat "$OUT" "$OUT.err"; fail "conky exited $rc"; }
 cat "$OUT"

@@ -84,16 +84,17 @@ assert quirks or b.get("urgent") is True, f"urgent: {b.get('urgent')!r}"
 PY
 }
 
-# 1. one-shot configs
+# 1. one-shot configs: the main one as `tminus setup i3blocks` prints it
+"$TMINUS" setup i3blocks --full >"$TMP/config.setup" 2>/dev/null || fail "tminus setup i3blocks"
 OUT="$TMP/i3blocks.out"
-start_i3blocks "$INTEGRATIONS/i3blocks/config" "$OUT"; sleep 1.2; stop_i3blocks
+start_i3blocks "$TMP/config.setup" "$OUT"; sleep 1.2; stop_i3blocks
 check "$OUT" none || { cat "$OUT"; fail "integrations/i3blocks/config"; }
 start_i3blocks "$INTEGRATIONS/i3blocks/config.pango" "$OUT.pango"; sleep 1.2; stop_i3blocks
 check "$OUT.pango" pango || { cat "$OUT.pango"; fail "integrations/i3blocks/config.pango"; }
 
 # 2. one-shot click: one step on, not two
 CLICKED=
-start_i3blocks "$INTEGRATIONS/i3blocks/config" "$OUT.click"
+start_i3blocks "$TMP/config.setup" "$OUT.click"
 click 1
 wait_for 3 shows "$OUT.click" "Second " || { last_block "$OUT.click"; cat "$OUT.click.err"; fail "one-shot: a left click did not show the next deadline"; }
 sleep 1.2
@@ -104,8 +105,8 @@ stop_i3blocks
 echo "one-shot: left click showed Second, right click Thesis again"
 
 # 3. signals: interval=once, so only the signal can refresh the block
-sed 's/^interval=1$/interval=once/' "$INTEGRATIONS/i3blocks/config" >"$TMP/config.once"
-grep -q '^signal=10$' "$TMP/config.once" || fail "integrations/i3blocks/config has no signal=10"
+sed 's/^interval=1$/interval=once/' "$TMP/config.setup" >"$TMP/config.once"
+grep -q '^signal=10$' "$TMP/config.once" || fail "tminus setup i3blocks printed no signal=10"
 mkdir -p "$XDG_CONFIG_HOME/tminus"
 # tminus signals every i3blocks of this user: never one the user runs for their own bar.
 if pgrep -u "$(id -u)" -x i3blocks >/dev/null; then

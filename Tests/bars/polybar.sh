@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# polybar under Xvfb with integrations/polybar/config.ini, both modules in one bar: the
+# polybar under Xvfb with what `tminus setup polybar` prints (integrations/polybar/config.ini
+# with this binary's path), both modules in one bar: the
 # streaming one (tminus, tail = true) on the left and the one-shot one (tminus-poll,
 # interval = 1) on the right. A deadline titled %{A1:touch FILE:}click%{A} (critical, red)
 # is drawn by both, a screenshot (import -window root) shows each half in the state colour,
@@ -25,7 +26,7 @@ wait_for 10 bash -c 'xdotool getdisplaygeometry >/dev/null 2>&1' || fail "Xvfb d
 run_bar() {   # left module, log file, right module
     local RIGHT=${3:-}
     cat >"$TMP/polybar.ini" <<INI
-include-file = $INTEGRATIONS/polybar/config.ini
+include-file = $TMP/tminus.ini
 
 [module/control]
 type = custom/script
@@ -69,7 +70,8 @@ PY
 }
 
 # 1. the integration modules: streaming on the left, one-shot on the right
-grep -q '^tail = true$' "$INTEGRATIONS/polybar/config.ini" || fail "config.ini: no tail = true module"
+"$TMINUS" setup polybar --full >"$TMP/tminus.ini" 2>/dev/null || fail "tminus setup polybar"
+grep -q '^tail = true$' "$TMP/tminus.ini" || fail "setup polybar: no tail = true module"
 run_bar tminus "$TMP/polybar.log" tminus-poll
 pgrep -f "tminus show --follow --format polybar" >/dev/null || fail "the streaming module's tminus --follow is not running"
 import -window root "$ART/polybar.png" && convert "$ART/polybar.png" -depth 8 "$TMP/shot.ppm" || fail "import failed"
@@ -81,7 +83,7 @@ grep -q "Failed to parse\|Invalid\|error" "$TMP/polybar.log" && { cat "$TMP/poly
 click_along
 [ -e "$FILE" ] && { cat "$TMP/polybar.log"; fail "a click ran the title's action: $FILE created"; }
 grep -q "touch $FILE" "$TMP/polybar.log" && fail "polybar tried to execute the title's action"
-n_next=$(grep -c "Executing shell command: tminus next" "$TMP/polybar.log")
+n_next=$(grep -c "Executing shell command: $TMINUS next" "$TMP/polybar.log")
 echo "polybar: clicks ran 'tminus next' $n_next times, the title's action 0 times"
 [ "$n_next" -gt 0 ] || fail "clicks did not reach the module (click-left = tminus next never ran)"
 kill -TERM -- "-${BG_PIDS[-1]}" 2>/dev/null; sleep 0.5

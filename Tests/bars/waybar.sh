@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Waybar under headless sway (WLR_BACKENDS=headless WLR_RENDERER=pixman) with
-# integrations/waybar/config.jsonc (streaming: exec --follow, no interval) at the top and
+# what `tminus setup waybar --full` prints (integrations/waybar/config.jsonc with this binary's
+# path; streaming: exec --follow, no interval) at the top and
 # config.poll.jsonc (one-shot, interval 1; moved to the bottom here) with style.css, as a
 # non-root user (sway refuses root; as root this script creates the user $BARS_USER, default
 # tminusbar). A deadline titled  Thesis <b>& "draft"  due in 30 minutes: Waybar logs no
@@ -34,11 +35,12 @@ cat >"$TMP/style.css" <<CSS
 window#waybar { background: #000000; color: #ffffff; }
 @import url("file://$INTEGRATIONS/waybar/style.css");
 CSS
-grep -q -- '--follow --format waybar' "$INTEGRATIONS/waybar/config.jsonc" || fail "config.jsonc: not the --follow form"
+"$TMINUS" setup waybar --full >"$TMP/config.jsonc" 2>/dev/null || fail "tminus setup waybar"
+grep -q -- '--follow --format waybar' "$TMP/config.jsonc" || fail "setup waybar: not the --follow form"
 sed 's/"position": "top"/"position": "bottom"/' "$INTEGRATIONS/waybar/config.poll.jsonc" >"$TMP/config.poll.jsonc"
 cat >"$TMP/sway.conf" <<CONF
 output HEADLESS-1 resolution 1024x200
-exec sh -c 'echo \$\$ >$TMP/waybar.pid; exec waybar -c $INTEGRATIONS/waybar/config.jsonc -s $TMP/style.css >$TMP/waybar.log 2>&1'
+exec sh -c 'echo \$\$ >$TMP/waybar.pid; exec waybar -c $TMP/config.jsonc -s $TMP/style.css >$TMP/waybar.log 2>&1'
 exec sh -c 'echo \$\$ >$TMP/waybar-poll.pid; exec waybar -c $TMP/config.poll.jsonc -s $TMP/style.css >$TMP/waybar-poll.log 2>&1'
 bar {
     id tminus
@@ -48,7 +50,7 @@ bar {
     status_command tminus show --follow --format i3bar
 }
 CONF
-chmod 644 "$TMP/style.css" "$TMP/sway.conf" "$TMP/config.poll.jsonc"
+chmod 644 "$TMP/style.css" "$TMP/sway.conf" "$TMP/config.poll.jsonc" "$TMP/config.jsonc"
 
 as_user env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
     sh -c 'echo $$ >"$1/sway.pid"; exec sway -c "$1/sway.conf"' sh "$TMP" >"$TMP/sway.log" 2>&1 &

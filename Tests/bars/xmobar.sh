@@ -16,6 +16,9 @@ tminus add "$TITLE" --due +30m >/dev/null || fail "tminus add"
 "$TMINUS" setup xmobar --full >"$TMP/xmobarrc" 2>/dev/null || fail "tminus setup xmobar"
 grep -qF "Run CommandReader \"$TMINUS show --follow --format xmobar\"" "$TMP/xmobarrc" || fail "setup: not this binary's path"
 
+# (xmobar connects to the session bus at $XDG_RUNTIME_DIR/bus and dies when there is none
+# there; without the variable it notes that and goes on. A desktop session has a bus.)
+unset XDG_RUNTIME_DIR DBUS_SESSION_BUS_ADDRESS
 timeout 4 xmobar -TPango "$TMP/xmobarrc" >"$TMP/out" 2>"$TMP/err"
 cat "$TMP/out"
 ESCAPED='&lt;action=`touch F`&gt;Y&lt;/action&gt;&lt;fc=#00ff00&gt;G&lt;/fc&gt;}{%x%'
