@@ -1,5 +1,5 @@
-# make install PREFIX=~/.local   builds the static release binary and installs it, its man page
-#                                and its bash, zsh and fish completions under PREFIX
+# make install PREFIX=~/.local   builds the static release binary and installs it, its man page,
+#                                its bash, zsh and fish completions and the config's JSON Schema under PREFIX
 # make uninstall PREFIX=~/.local removes exactly those files
 # make dist                      the release tarball in dist/ (binary, man page, completions,
 #                                docs, integrations, systemd user units, LICENSE) and its SHA-256
@@ -10,6 +10,8 @@ MANDIR ?= $(PREFIX)/share/man/man1
 BASHDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# config init names this schema in the config it writes (PREFIX/share/tminus beside PREFIX/bin)
+SCHEMADIR ?= $(PREFIX)/share/tminus
 SCRATCH ?= .build
 BIN = $(SCRATCH)/release/tminus
 
@@ -23,12 +25,14 @@ build:
 
 install: build
 	install -D -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/tminus
-	mkdir -p $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	mkdir -p $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR) $(DESTDIR)$(SCHEMADIR)
 	$(BIN) manpage > $(DESTDIR)$(MANDIR)/tminus.1
 	$(BIN) completions bash > $(DESTDIR)$(BASHDIR)/tminus
 	$(BIN) completions zsh > $(DESTDIR)$(ZSHDIR)/_tminus
 	$(BIN) completions fish > $(DESTDIR)$(FISHDIR)/tminus.fish
-	chmod 0644 $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish
+	$(BIN) config schema > $(DESTDIR)$(SCHEMADIR)/config.schema.json
+	chmod 0644 $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish \
+	      $(DESTDIR)$(SCHEMADIR)/config.schema.json
 	@echo "installed $(DESTDIR)$(BINDIR)/tminus"
 	@case ":$$PATH:" in *":$(BINDIR):"*) echo "$(BINDIR) is on your PATH (a bar started by the session may need it too: see the README's Install)";; \
 	  *) echo "$(BINDIR) is not on this shell's PATH; for this shell:"; echo "  export PATH=\"$(BINDIR):\$$PATH\""; \
@@ -36,7 +40,8 @@ install: build
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tminus $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus \
-	      $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish
+	      $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish $(DESTDIR)$(SCHEMADIR)/config.schema.json
+	rmdir $(DESTDIR)$(SCHEMADIR) 2>/dev/null || true
 
 dist: build
 	bash packaging/dist.sh $(BIN)

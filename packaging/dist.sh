@@ -8,6 +8,7 @@
 #   share/bash-completion/completions/tminus      completions (tminus completions bash|zsh|fish)
 #   share/zsh/site-functions/_tminus
 #   share/fish/vendor_completions.d/tminus.fish
+#   share/tminus/config.schema.json               the config's JSON Schema (tminus config schema)
 #   share/doc/tminus/                             README.md, LICENSE, docs/, integrations/
 #   lib/systemd/user/                             tminus-notify.service (the notifier)
 #
@@ -24,11 +25,12 @@ rm -rf "dist/$NAME" "dist/$NAME.tar.gz" "dist/$NAME.tar.gz.sha256"
 R=dist/$NAME
 install -D -m 0755 "$BIN" "$R/bin/tminus"
 mkdir -p "$R/share/man/man1" "$R/share/bash-completion/completions" "$R/share/zsh/site-functions" \
-    "$R/share/fish/vendor_completions.d" "$R/share/doc/tminus" "$R/lib/systemd/user"
+    "$R/share/fish/vendor_completions.d" "$R/share/doc/tminus" "$R/share/tminus" "$R/lib/systemd/user"
 "$BIN" manpage >"$R/share/man/man1/tminus.1"
 "$BIN" completions bash >"$R/share/bash-completion/completions/tminus"
 "$BIN" completions zsh >"$R/share/zsh/site-functions/_tminus"
 "$BIN" completions fish >"$R/share/fish/vendor_completions.d/tminus.fish"
+"$BIN" config schema >"$R/share/tminus/config.schema.json"
 cp README.md LICENSE "$R/share/doc/tminus/"
 cp -r docs integrations "$R/share/doc/tminus/"
 cp integrations/systemd/tminus-notify.service "$R/lib/systemd/user/"

@@ -55,6 +55,22 @@ struct CLIFilesTests {
         #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o7777 } == 0o755)
     }
 
+    /// config init's "$schema": the installed schema when there is one (this build has none), else
+    /// one written beside the config, which is config schema's.
+    @Test func configInitNamesASchemaEditorsRead() throws {
+        let h = try TempHome()
+        #expect(h.inProcess(["config", "init"]).status == 0)
+        let folder = h.root.appendingPathComponent("config/tminus")
+        let config = try String(contentsOf: folder.appendingPathComponent("config.json"), encoding: .utf8)
+        #expect(config.contains("\n  \"$schema\": \"./config.schema.json\",\n"))
+        let beside = try String(contentsOf: folder.appendingPathComponent("config.schema.json"), encoding: .utf8)
+        let printed = h.inProcess(["config", "schema"])
+        #expect(printed.status == 0 && printed.stdout == beside)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(beside.utf8)) as? [String: Any])
+        #expect(json["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
+        #expect(h.inProcess(["config", "check"]).status == 0)
+    }
+
     @Test func anEmptyHomeIsAUsageError() throws {
         let h = try TempHome()
         for args in [["--home", "", "list"], ["--home=", "todo", "x"], ["--config", "", "show"]] {

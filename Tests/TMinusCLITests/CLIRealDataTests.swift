@@ -301,7 +301,7 @@ struct CLIInvitationTests {
         #expect(chosen["Declined sync"]?["reply"]?.stringValue == "declined")
         #expect(chosen["Vendor pitch"] == nil && chosen["Maybe lunch"] == nil)
         #expect(try f.h.run("config", "check").status == 0)
-        for (value, says) in [("[\"nobody\"]", "expected your e-mail addresses"), ("\"me@example.org\", \"invited\": \"maybe\"", "use \"dim\" or \"show\" or \"hide\"")] {
+        for (value, says) in [("[\"nobody\"]", "expected your e-mail addresses"), ("\"me@example.org\", \"invited\": \"maybe\"", "use \"dim\", \"show\" or \"hide\"")] {
             try f.write("config/tminus/config.json", config.replacingOccurrences(of: "\"me\": [\"me@example.org\"]", with: "\"me\": \(value)"))
             let bad = try f.h.run("config", "check")
             #expect(bad.status == 2 && bad.stderr.contains(says), "\(bad)")

@@ -58,9 +58,27 @@ struct DocsConsistencyTests {
 
     @Test func readmeDocumentsEveryConfigKey() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        for key in ["deadline", "precision", "warning", "critical", "overHold", "overText", "templates", "colors", "icons",
-                    "tags", "maxLength", "maxTodos", "signals", "sources", "alerts", "catchUp", "clock", "me", "declined", "invited"] {
-            #expect(readme.contains("`\(key)`"), "README lacks config key \(key)")
+        let section = try #require(readme.components(separatedBy: "## Configuration").dropFirst().first)
+        for key in ConfigKey.all {
+            #expect(section.contains("`\(key.name)`"), "README's Configuration lacks the config key \(key.name)")
         }
+    }
+
+    /// `config init`'s file: every key, read back with no problem and to the defaults.
+    @Test func initTextHasEveryKeyAndReadsBackToTheDefaults() {
+        let text = ConfigKey.initText(schema: "./config.schema.json")
+        for key in ConfigKey.all { #expect(text.contains("\"\(key.name)\": "), "config init lacks \(key.name)") }
+        let (config, problems) = Config.parse(Array(text.utf8))
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(config == Config())
+    }
+
+    /// The schema names exactly the keys the parser reads; an unknown key is refused by both.
+    @Test func schemaNamesExactlyTheParsersKeys() throws {
+        let properties = try #require(ConfigKey.schema["properties"]?.members)
+        #expect(properties.map(\.key) == ConfigKey.all.map(\.name))
+        #expect(ConfigKey.schema["additionalProperties"] == .bool(false))
+        for p in properties { #expect(p.value["description"]?.stringValue?.isEmpty == false, "\(p.key) has no description") }
+        #expect(Config.parse(Array(#"{"deadlines": "next"}"#.utf8)).1.first?.message.contains("did you mean \"deadline\"") == true)
     }
 }

@@ -45,6 +45,15 @@ as_user env MANWIDTH=80 man --warnings -l "$UH/.local/share/man/man1/tminus.1" >
 grep -q 'tminus add TITLE' "$UH/man.txt" || fail "the man page lacks the commands"
 echo "ok   man -l reads tminus.1 without a warning"
 
+# config init names the schema make install put beside the binary's prefix; setup names the binary.
+as_user env XDG_CONFIG_HOME="$UH/.config-test" "$BIN" config init >/dev/null || fail "config init"
+grep -qF '"$schema": "file://'"$UH"'/.local/share/tminus/config.schema.json",' "$UH/.config-test/tminus/config.json" \
+  || fail "config init does not name the installed schema"
+cmp -s <(as_user "$BIN" config schema) "$UH/.local/share/tminus/config.schema.json" || fail "the installed schema is not config schema's"
+as_user "$BIN" setup i3blocks 2>/dev/null | grep -qxF "command=$BIN show --format i3blocks" || fail "setup does not name the installed binary"
+rm -rf "$UH/.config-test"
+echo "ok   config init names ~/.local/share/tminus/config.schema.json; setup names ~/.local/bin/tminus"
+
 # bash: bash-completion finds it in ~/.local/share/bash-completion/completions by itself.
 out=$(as_user bash -c 'source /usr/share/bash-completion/bash_completion; _completion_loader tminus; complete -p tminus
   COMP_WORDS=(tminus sh); COMP_CWORD=1; _tminus; echo "${COMPREPLY[*]}"
@@ -73,7 +82,7 @@ done
 echo "ok   fish: tminus sh<TAB>, show --format <TAB>, tag <TAB> offer commands, formats, subcommands"
 
 as_user bash -c 'cd ~/tminus && make uninstall PREFIX=~/.local' >/dev/null
-left=$(find "$UH/.local" -name '*tminus*' | grep -v '/share/fish/generated' || true)
+left=$(find "$UH/.local" -name '*tminus*' -o -name 'config.schema.json' | grep -v '/share/fish/generated' || true)
 [ -z "$left" ] || fail "make uninstall left: $left"
 echo "ok   make uninstall PREFIX=~/.local removes every file"
 # Installed again for the command-line contract that CI runs next.

@@ -21,6 +21,7 @@ gzip -9n "$P/usr/share/man/man1/tminus.1"
 install -D -m 0644 "$TREE/share/bash-completion/completions/tminus" "$P/usr/share/bash-completion/completions/tminus"
 install -D -m 0644 "$TREE/share/zsh/site-functions/_tminus" "$P/usr/share/zsh/vendor-completions/_tminus"
 install -D -m 0644 "$TREE/share/fish/vendor_completions.d/tminus.fish" "$P/usr/share/fish/vendor_completions.d/tminus.fish"
+install -D -m 0644 "$TREE/share/tminus/config.schema.json" "$P/usr/share/tminus/config.schema.json"
 D=$P/usr/share/doc/tminus
 mkdir -p "$D"
 cp -r "$TREE/share/doc/tminus/README.md" "$TREE/share/doc/tminus/docs" "$TREE/share/doc/tminus/integrations" "$D/"

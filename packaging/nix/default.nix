@@ -26,11 +26,12 @@ pkgs.swiftPackages.stdenv.mkDerivation {
     install -Dm0755 "$bin" "$out/bin/tminus"
     mkdir -p "$out/share/man/man1" "$out/share/bash-completion/completions" \
       "$out/share/zsh/site-functions" "$out/share/fish/vendor_completions.d" \
-      "$out/share/doc/tminus" "$out/lib/systemd/user"
+      "$out/share/doc/tminus" "$out/share/tminus" "$out/lib/systemd/user"
     "$out/bin/tminus" manpage > "$out/share/man/man1/tminus.1"
     "$out/bin/tminus" completions bash > "$out/share/bash-completion/completions/tminus"
     "$out/bin/tminus" completions zsh > "$out/share/zsh/site-functions/_tminus"
     "$out/bin/tminus" completions fish > "$out/share/fish/vendor_completions.d/tminus.fish"
+    "$out/bin/tminus" config schema > "$out/share/tminus/config.schema.json"
     cp -r README.md LICENSE docs integrations "$out/share/doc/tminus/"
     for u in integrations/systemd/tminus-notify.service; do
       sed "s|%h/.local/bin/tminus|$out/bin/tminus|g" "$u" > "$out/lib/systemd/user/$(basename "$u")"

@@ -2,7 +2,7 @@ import TMinusCore
 import TMinusIO
 import TMinusTimeline
 
-/// `tminus config init|check|path`
+/// `tminus config init|check|path|schema`
 enum ConfigCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let sub = try CommandTable.subcommand(of: "config", raw).name
@@ -18,8 +18,20 @@ enum ConfigCommand {
                 throw .usage("\(path) exists already; edit it, or pass --force to replace it with the defaults")
             }
             try FileIO.makeDirectory(FileIO.directory(of: path))
-            try FileIO.writeAtomically(Array(ConfigText.defaultText.utf8), to: path)
+            // Editors check the file against the schema installed with tminus, else one written beside it.
+            let schema: String
+            if let installed = installedSchema() {
+                schema = installed
+            } else {
+                let beside = FileIO.directory(of: path) + "/config.schema.json"
+                try FileIO.writeAtomically(Array(JSONWriter.pretty(ConfigKey.schema).utf8), to: beside, mode: 0o644)
+                schema = "./config.schema.json"
+            }
+            try FileIO.writeAtomically(Array(ConfigKey.initText(schema: schema).utf8), to: path)
             ctx.say("wrote \(path)")
+            return 0
+        case "schema":
+            _ = ctx.console.out(JSONWriter.pretty(ConfigKey.schema))
             return 0
         case "check":
             guard let bytes = try FileIO.read(path, limit: 16 << 20) else {
@@ -38,6 +50,15 @@ enum ConfigCommand {
         default:
             preconditionFailure("config \(sub): in CommandTable but not here")
         }
+    }
+
+    /// The schema the packages and `make install` put beside the binary's prefix
+    /// (`PREFIX/share/tminus/config.schema.json` for `PREFIX/bin/tminus`), as a file URL.
+    static func installedSchema() -> String? {
+        guard let exe = FileIO.readLink("/proc/self/exe") else { return nil }
+        let prefix = FileIO.directory(of: FileIO.directory(of: exe))
+        let path = (prefix == "/" ? "" : prefix) + "/share/tminus/config.schema.json"
+        return FileIO.exists(path) ? "file://" + path : nil
     }
 
     /// What the config's `deadline` names among the items now: a REF that names none is an error

@@ -291,7 +291,8 @@ enum CommandTable {
             CommandSpec(name: "init", group: "", summary: "write a commented default config", options: [.flag("force", "replace an existing one")]),
             CommandSpec(name: "check", group: "", summary: "report every error's line and key, and which deadline it names"),
             CommandSpec(name: "path", group: "", summary: "print where the config is read from"),
-        ], text: "init writes a commented default config; check reports the line and key of every error and what \"deadline\" names; path prints where the config is read from.",
+            CommandSpec(name: "schema", group: "", summary: "print the config's JSON Schema, for editors"),
+        ], text: "init writes a commented default config (its \"$schema\" names the JSON Schema installed with tminus, else one written beside it as config.schema.json); check reports the line and key of every error and what \"deadline\" names; path prints where the config is read from; schema prints the JSON Schema (draft-07) editors validate and complete the file with.",
         run: ConfigCommand.run, readsConfig: false),
         CommandSpec(name: "doctor", group: "files", summary: "check the home's files (and repair them)", options: [
             .flag("repair", "fix what it found"),

@@ -1,5 +1,6 @@
 import TMinusCore
 import TMinusRender
+import TMinusTimeline
 
 /// The man page tminus(1) in roff, made from `CommandTable` (`tminus manpage`; `make install`
 /// puts it in share/man/man1).
@@ -78,6 +79,13 @@ enum ManPage {
             ".SH ARGUMENTS", roff(CommandTable.whenHelp), ".br", roff(CommandTable.refHelp),
             ".SH EXIT STATUS", "0 ok; 1 failure (I/O, an unreadable file); 2 usage or validation error (nothing was written).",
             "\\fBshow \\-\\-format i3blocks\\fR exits 33 when the deadline is urgent (i3blocks draws it urgent).",
+            ".SH CONFIGURATION",
+            roff("The config file (JSON with // comments and trailing commas; tminus config init writes it with every key, tminus config check checks it, tminus config schema prints its JSON Schema) takes these keys, each optional:"),
+        ]
+        for key in ConfigKey.all {
+            l += [".TP", "\\fB\\(dq\(roff(key.name))\\(dq\\fR", roff(key.summary)]
+        }
+        l += [
             ".SH ENVIRONMENT",
             ".TP", "\\fBTMINUS_HOME\\fR", "the data directory (else \\fI$XDG_DATA_HOME/tminus\\fR, else \\fI~/.local/share/tminus\\fR)",
             ".TP", "\\fBXDG_CONFIG_HOME\\fR", "the config is \\fI$XDG_CONFIG_HOME/tminus/config.json\\fR (else \\fI~/.config/tminus/config.json\\fR)",
@@ -85,8 +93,9 @@ enum ManPage {
             ".SH FILES",
             ".TP", "\\fIstore.json\\fR, \\fIarchive.jsonl\\fR, \\fIsummary.json\\fR, \\fIstate.json\\fR, \\fIreminders.jsonl\\fR",
             "in the data directory: open items and tags, completed history, what the bars read, the clicked deadline, the reminders sent.",
+            ".TP", "\\fI/usr/share/tminus/config.schema.json\\fR", "the config's JSON Schema, as installed (under the prefix tminus was installed to).",
             ".SH SEE ALSO",
-            "\\fBwaybar\\fR(5), \\fBi3blocks\\fR(1), \\fBswaybar\\-protocol\\fR(7), \\fBpolybar\\fR(1), \\fBconky\\fR(1), \\fBnotify\\-send\\fR(1), \\fBvdirsyncer\\fR(1)",
+            "\\fBwaybar\\fR(5), \\fBi3blocks\\fR(1), \\fBswaybar\\-protocol\\fR(7), \\fBpolybar\\fR(1), \\fBconky\\fR(1), \\fByambar\\fR(1), \\fBxmobar\\fR(1), \\fBnotify\\-send\\fR(1), \\fBvdirsyncer\\fR(1)",
         ]
         return l.joined(separator: "\n")
     }
