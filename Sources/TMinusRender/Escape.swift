@@ -40,6 +40,27 @@ public enum Escape {
         return "<raw=\(line.unicodeScalars.count):" + line + "/>"
     }
 
+    /// tmux reads a `#(…)` command's output as tmux formats (`#[…]` styles, `#(…)` runs, `#{…}`
+    /// expands): every `#` of data is doubled, which tmux shows as one.
+    public static func tmux(_ s: String) -> String {
+        let line = oneLine(s)
+        guard line.utf8.contains(0x23) else { return line }
+        var out = String.UnicodeScalarView()
+        for c in line.unicodeScalars {
+            out.append(c)
+            if c == "#" { out.append(c) }
+        }
+        return String(out)
+    }
+
+    /// The xbar plugin format has no escape for `|` (it starts a line's parameters, `bash=` among
+    /// them): it becomes `│` (U+2502), which looks the same. One line.
+    public static func xbar(_ s: String) -> String {
+        let line = oneLine(s)
+        guard line.utf8.contains(0x7C) else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.map { $0 == "|" ? "│" : $0 }))
+    }
+
     /// polybar has no escape for `%{` (an `%{A…}` tag runs a shell command), so data is made
     /// unable to form one: a zero-width space after every `%` and before a leading `{`, so no
     /// `%{` can appear inside data or across its edges.

@@ -13,12 +13,16 @@ public struct RenderOptions: Sendable {
     public var markup: Markup
     public var config: Config
     public var zone: Zone
+    /// The command a click runs to call tminus back (genmon's `<txtclick>`, xbar's `bash=`): the
+    /// absolute path of this binary when the renderer `callsBack`, else `tminus`.
+    public var binary: String
 
-    public init(family: Family? = nil, markup: Markup = .none, config: Config = Config(), zone: Zone) {
+    public init(family: Family? = nil, markup: Markup = .none, config: Config = Config(), zone: Zone, binary: String = "tminus") {
         self.family = family
         self.markup = markup
         self.config = config
         self.zone = zone
+        self.binary = binary
     }
 
     /// The colour of the bar's text: the deadline's tag colour when the config colours by tag
@@ -58,11 +62,14 @@ public protocol Renderer: Sendable {
     /// Whether the output names the second it was made in (json's `date` and `remaining`): then a
     /// kept output holds for that second only (the widget cache).
     var showsSeconds: Bool { get }
+    /// Whether the output runs tminus on a click (then `RenderOptions.binary` is its absolute path).
+    var callsBack: Bool { get }
     func render(_ entry: Entry, _ options: RenderOptions) -> Rendered
 }
 
 extension Renderer {
     public var showsSeconds: Bool { false }
+    public var callsBack: Bool { false }
 }
 
 /// How Pango draws `{calendar}`: today bold and underlined, each mark in its tag colour, the
@@ -78,7 +85,8 @@ enum PangoCalendar {
 public enum Renderers {
     public static let all: [any Renderer] = [
         WaybarRenderer(), I3blocksRenderer(), I3barRenderer(), PolybarRenderer(), ConkyRenderer(),
-        I3statusRsRenderer(), YambarRenderer(), XmobarRenderer(), PangoRenderer(), PlainRenderer(), JSONRenderer(),
+        I3statusRsRenderer(), YambarRenderer(), XmobarRenderer(), TmuxRenderer(), GenmonRenderer(), XbarRenderer(),
+        PangoRenderer(), PlainRenderer(), JSONRenderer(),
     ]
 
     public static func named(_ format: String) -> (any Renderer)? {

@@ -83,7 +83,7 @@ struct CLISetupTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: waybar.deletingLastPathComponent().path) == ["config"])
         // sway's and i3's config is the window manager's: never written, also when missing.
         let sway = h.inProcess(["setup", "sway", "--write"] + bin)
-        #expect(sway.status == 2 && sway.stderr.contains("does not edit"))
+        #expect(sway.status == 2 && sway.stderr.contains("does not write"))
         #expect(!FileManager.default.fileExists(atPath: configFile(h, "sway").path))
     }
 

@@ -64,7 +64,8 @@ struct CommandTableTests {
 
     @Test func everyFormatIsOfferedAndDocumented() {
         let formats = Renderers.all.map(\.format)
-        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "yambar", "xmobar", "pango", "plain", "json"])
+        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "yambar", "xmobar", "tmux", "genmon", "xbar",
+                            "pango", "plain", "json"])
         let show = CommandTable.spec("show")
         #expect(show.options.first { $0.name == "format" }?.complete == .words(formats))
         for f in formats {
@@ -72,8 +73,8 @@ struct CommandTableTests {
             #expect(ManPage.text.contains("\\fB\(ManPage.roff(f))\\fR"), "man lacks the format \(f)")
             #expect(Help.page(show).contains(f))
         }
-        // Only conky polls; the rest stream.
-        #expect(Renderers.all.filter { !$0.streams }.map(\.format) == ["conky"])
+        // The formats whose program runs a command each period and reads it to the end poll; the rest stream.
+        #expect(Renderers.all.filter { !$0.streams }.map(\.format) == ["conky", "tmux", "genmon", "xbar"])
     }
 
     @Test func bashCompletesCommandsOptionsAndFormats() throws {

@@ -10,7 +10,7 @@ struct RendererConformanceTests {
     static let formats = Renderers.all.map(\.format)
 
     /// Formats a bar reads line by line: no raw newline where one line is expected.
-    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json", "i3status-rs", "xmobar"]
+    static let oneLineFormats: Set<String> = ["waybar", "i3bar", "polybar", "json", "i3status-rs", "xmobar", "tmux"]
 
     @Test(arguments: formats)
     func invariants(_ format: String) throws {
@@ -116,11 +116,64 @@ struct RendererConformanceTests {
             let outside = try xmobarOutsideRaw(text)
             #expect(outside.hasPrefix("<fc=#") && outside.dropFirst(11).hasPrefix(">") && outside.hasSuffix("</fc>"), "xmobar: \(text.prefix(120))")
             #expect(outside.components(separatedBy: "<").count - 1 == 2, "xmobar: data opened a tag: \(text.prefix(120))")
+        case "tmux":
+            // Our colour, our reset, and between them every # of data doubled: no format from data.
+            #expect(text.hasPrefix("#[fg=#") && text.hasSuffix("#[default]"), "tmux: \(text.prefix(80))")
+            var middle = Substring(text.dropFirst(13).dropLast(10))
+            #expect(text.dropFirst(12).hasPrefix("]"), "tmux: the colour is not #rrggbb: \(text.prefix(20))")
+            while let i = middle.firstIndex(of: "#") {
+                let after = middle[middle.index(after: i)...]
+                #expect(after.first == "#", "tmux: a # from data opens a format: \(text.prefix(120))")
+                middle = after.dropFirst()
+            }
+        case "genmon":
+            // Exactly our tags, once each; the rest is Pango-safe text (no < from data).
+            for tag in ["txt", "tool", "txtclick"] {
+                #expect(text.components(separatedBy: "<\(tag)>").count == 2, "genmon: <\(tag)> not exactly once: \(text.prefix(160))")
+            }
+            for tag in ["click", "img", "icon", "css"] { #expect(!text.contains("<\(tag)>"), "genmon: a <\(tag)> from data") }
+            #expect(text.hasPrefix("<txt><span foreground=\"#") && text.contains("</span></txt><tool>"))
+            let click = try #require(text.components(separatedBy: "<txtclick>").last?.components(separatedBy: "</txtclick>").first)
+            #expect(click == "tminus next", "genmon: the click runs \(click)")
+            let txt = try #require(text.components(separatedBy: "</span></txt>").first).dropFirst(33)
+            try expectPangoSafe(String(txt), format: "genmon.txt", allowing: family == .large ? ["tt", "b", "u", "span"] : [])
+            let tool = try #require(text.components(separatedBy: "<tool>").last?.components(separatedBy: "</tool>").first)
+            try expectPangoSafe(tool, format: "genmon.tool", allowing: ["tt", "b", "u", "span"])
+        case "xbar":
+            try expectXbarSafe(text)
         case "plain":
             break  // text as it is: the invariants above are all it promises
         default:
             // A new renderer comes with the checks of its bar's syntax.
             Issue.record("no format-specific conformance check for \(format): add one here")
+        }
+    }
+
+    /// The xbar plugin format: each line `TEXT |PARAMS` (or `---`), one `|` a line, only our
+    /// parameters, actions only ours (tminus with our arguments), no line starting with `-` from data.
+    func expectXbarSafe(_ text: String) throws {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 5 && lines[1] == "---", "xbar: \(text.prefix(120))")
+        for line in lines where line != "---" {
+            let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+            #expect(parts.count == 2, "xbar: a | from data: \(line.prefix(120))")
+            guard parts.count == 2 else { continue }
+            let label = parts[0]
+            #expect(!label.hasPrefix("-") || label.hasPrefix("--✓ Done ") || label.hasPrefix("--⏰ Snooze 1 hour "), "xbar: a line starts with - : \(line.prefix(80))")
+            for param in parts[1].split(separator: " ") {
+                let kv = param.split(separator: "=", maxSplits: 1).map(String.init)
+                #expect(kv.count == 2, "xbar: \(param)")
+                guard kv.count == 2 else { continue }
+                switch kv[0] {
+                case "useMarkup", "unescape", "trim", "terminal": #expect(kv[1] == "false")
+                case "refresh": #expect(kv[1] == "true")
+                case "color": #expect(kv[1].count == 7 && kv[1].hasPrefix("#"))
+                case "bash": #expect(kv[1] == "tminus")
+                case let p where p.hasPrefix("param"):
+                    #expect(["next", "--reset", "done", "edit", "--due", "+1h"].contains(kv[1]) || Int(kv[1]) != nil, "xbar: \(param)")
+                default: Issue.record("xbar: a parameter not ours: \(param)")
+                }
+            }
         }
     }
 

@@ -59,6 +59,7 @@ cases = {
     "maxTodos": ([0, 10, 100], [101, -1, 1.5]),
     "signals": ([{}, {"waybar": 8}, {"i3blocks": 1, "waybar": 30}], [{"polybar": 3}, {"waybar": 0}, {"waybar": 31}, {"i3blocks": "10"}]),
     "remindersWait": ([True, False], ["true", 1, None]),
+    "progressBar": ([True, False], ["yes", 0]),
     "alerts": ([[], ["1d", "1h", "0"], [0, 3600], ["15m"]], [["1d", "soon"], [-1], "1h", [[]]]),
     "catchUp": (["24h", 0, "7d"], ["yesterday", -5]),
     "sources": ([[], [{"name": "work", "kind": "vdir", "path": "~/cal/work"}],

@@ -66,7 +66,7 @@ echo "ok   bash: complete -p tminus; tminus sh<TAB> → $(sed -n 2p <<<"$out"); 
 out=$(as_user zsh -fc 'fpath=(~/.local/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u -d ~/.zcompdump; print -r -- $_comps[tminus]; autoload +X _tminus && print loaded')
 [ "$out" = $'_tminus\nloaded' ] || fail "zsh: compinit did not load _tminus: $out"
 cp Tests/install/zsh-complete.zsh "$UH/zsh-complete.zsh"
-for words in 'tminus sh:share show' 'tminus show --format :conky i3bar i3blocks i3status-rs json pango plain polybar waybar xmobar yambar' 'tminus tag :add edit list ls rm'; do
+for words in 'tminus sh:share show' 'tminus show --format :conky genmon i3bar i3blocks i3status-rs json pango plain polybar tmux waybar xbar xmobar yambar' 'tminus tag :add edit list ls rm'; do
   as_user zsh -f "$UH/zsh-complete.zsh" "$UH/.local/share/zsh/site-functions" "$UH/zsh.out" "${words%%:*}" >/dev/null 2>&1 || true
   got=$(sort -u "$UH/zsh.out" 2>/dev/null | grep -v '^$' | tr '\n' ' ' | sed 's/ $//')
   [ "$got" = "${words#*:}" ] || fail "zsh: '${words%%:*}<TAB>' offered '$got', not '${words#*:}'"

@@ -31,7 +31,7 @@ enum SetupCommand {
 
     /// `--binary`, else this process's own executable; either must be safe in every bar's syntax.
     static func binary(_ given: String?, _ ctx: Context) throws(TMinusError) -> String {
-        guard let path = given ?? ownPath(ctx) else {
+        guard let path = given ?? OwnExecutable.path(environment: ctx.environment) else {
             throw .failure("cannot tell where this tminus is (/proc/self/exe); pass --binary PATH")
         }
         guard BarSetup.isSafeCommand(path) else {
@@ -40,28 +40,11 @@ enum SetupCommand {
         return path
     }
 
-    /// This executable as the user reaches it: the PATH entry they ran (`~/.local/bin/tminus`,
-    /// `/run/current-system/sw/bin/tminus`: stable across upgrades) when it is this very file,
-    /// else the file itself (`/proc/self/exe`).
-    static func ownPath(_ ctx: Context) -> String? {
-        guard let exe = FileIO.readLink("/proc/self/exe") else { return nil }
-        let name = CommandLine.arguments.first ?? "tminus"
-        var candidates: [String] = []
-        if name.hasPrefix("/") { candidates.append(name) }
-        else if !name.contains("/") {
-            for dir in (ctx.environment["PATH"] ?? "").split(separator: ":") where dir.hasPrefix("/") {
-                candidates.append(dir + "/" + name)
-            }
-        }
-        guard let own = FileStamp.of(exe) else { return exe }
-        for c in candidates where access(c, X_OK) == 0 && FileStamp.of(c) == own { return c }
-        return exe
-    }
-
     /// The user's config file for the bar: the first of its files that exists, else the first.
     static func userFile(_ bar: BarSetup, _ ctx: Context) -> String {
         let base = Home.configBase(ctx.environment)
-        let files = bar.configFiles.map { base + "/" + $0 }
+        let home = ctx.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? base
+        let files = bar.configFiles.map { $0.hasPrefix("~/") ? home + $0.dropFirst() : base + "/" + $0 }
         return files.first(where: FileIO.exists) ?? files[0]
     }
 
@@ -69,11 +52,11 @@ enum SetupCommand {
     static func write(_ bar: BarSetup, _ setup: BarSetup.Context, to file: String, _ ctx: Context) throws(TMinusError) -> Int32 {
         let shown = Home.tilde(file, ctx.environment)
         if bar.write == .never {
-            throw .usage("setup does not edit \(shown) (your window manager's own config); run tminus setup \(bar.name) and paste what it prints")
+            throw .usage("setup does not write \(shown) (\(bar.name == "genmon" ? "the panel keeps it" : "your window manager's own config")); run tminus setup \(bar.name) and paste what it prints")
         }
         guard let old = try FileIO.read(file, limit: 16 << 20) else {
             try FileIO.makeDirectory(FileIO.directory(of: file))
-            try FileIO.writeAtomically(Array(bar.full(setup).utf8), to: file, mode: 0o644)
+            try FileIO.writeAtomically(Array(bar.full(setup).utf8), to: file, mode: bar.executable ? 0o755 : 0o644)
             ctx.say("wrote \(shown): a whole \(bar.name) config with tminus; (re)start \(bar.name) to see it")
             return 0
         }

@@ -26,7 +26,11 @@ enum ShowCommand {
             try CycleCommand.click(ctx, button: button)
         }
         let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
-        let options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
+        var options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
+        // A click that runs tminus again runs this binary, by a path a panel's environment finds.
+        if renderer.callsBack, let path = OwnExecutable.path(environment: ctx.environment), BarSetup.isSafeCommand(path) {
+            options.binary = path
+        }
         let memo = TodayMemo()
         let entry = widget.entry(at: ctx.now, memo: memo)
         let rendered = renderer.render(entry, options)

@@ -76,8 +76,9 @@ public struct Container: Sendable {
         // A cache write killed half-way (its writer is gone; a live one may be writing now).
         SourceWriter.removeDeadTemps(in: home.cacheDirectory)
         let configDir = FileIO.directory(of: home.configPath)
-        let prefix = "." + FileIO.baseName(of: home.configPath) + "."
-        for name in FileIO.names(in: configDir) where name.hasPrefix(prefix) {
+        // (The config, and the schema `config init` writes beside it.)
+        let prefixes = ["." + FileIO.baseName(of: home.configPath) + ".", ".config.schema.json."]
+        for name in FileIO.names(in: configDir) where prefixes.contains(where: name.hasPrefix) {
             if let pid = FileIO.tempPid(name), !Processes.isAlive(pid) { FileIO.remove(configDir + "/" + name) }
         }
     }

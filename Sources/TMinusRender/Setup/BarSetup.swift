@@ -13,7 +13,8 @@ public struct BarSetup: Sendable {
         /// Create the file from `full` only when there is none: the format cannot take an
         /// appended block (JSON, YAML, Lua, Haskell records), so an existing file is edited by hand.
         case createOnly
-        /// Never: the file is the window manager's own (i3, sway), edited by hand.
+        /// Never: the file is the window manager's own (i3, sway) or the panel keeps the settings
+        /// itself (XFCE's), edited by hand or in the panel.
         case never
     }
 
@@ -35,8 +36,8 @@ public struct BarSetup: Sendable {
     /// Other names for the same bar (`sway`, `swaybar`, `i3` for `i3bar`).
     public let aliases: [String]
     public let about: String
-    /// The bar's config files, relative to `$XDG_CONFIG_HOME`; the first that exists is the
-    /// user's, and the first is created when none does.
+    /// The bar's config files, relative to `$XDG_CONFIG_HOME` (`~/…`: to the home folder); the
+    /// first that exists is the user's, and the first is created when none does.
     public let configFiles: [String]
     public let write: Write
     /// The file in `integrations/` that holds `full` for the command `tminus`.
@@ -52,10 +53,12 @@ public struct BarSetup: Sendable {
     public let full: @Sendable (Context) -> String
     /// Where to paste the snippet and what to do after, for a person (one short paragraph).
     public let next: @Sendable (Context, _ file: String) -> String
+    /// Whether the file is a program the bar runs (xbar's plugin), written 0755.
+    public var executable = false
 
     /// Every bar `setup` knows, in the order help lists them.
     public static let all: [BarSetup] = [
-        .waybar, .i3blocks, .i3bar, .polybar, .conky, .yambar, .xmobar, .eww, .i3statusRs,
+        .waybar, .i3blocks, .i3bar, .polybar, .conky, .yambar, .xmobar, .eww, .i3statusRs, .tmux, .genmon, .xbar,
     ]
 
     public static func named(_ name: String) -> BarSetup? {

@@ -103,6 +103,8 @@ public struct Config: Equatable, Sendable {
     /// What colours the bar's text: the state (normal, warning, critical…) or the deadline's tag
     /// (its colour, else the state's).
     public var colorBy: ColorBy = .state
+    /// Whether a bar that can draw the deadline's progress as a bar does (genmon's `<bar>`).
+    public var progressBar = false
     /// The column weeks start with in `{calendar}` (0 Sunday, 1 Monday); nil: the locale's
     /// (LC_TIME), filled in by the command line.
     public var firstWeekday: Int?
@@ -113,6 +115,13 @@ public struct Config: Equatable, Sendable {
 
     public enum ColorBy: String, CaseIterable, Sendable {
         case state, tag
+    }
+
+    /// Data made safe for one line: control characters (newlines, tabs, escapes from other
+    /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
+    public func shortened(_ s: String) -> String {
+        let clean = ControlText.clean(s, replacement: " ", dropBidi: true)
+        return clean.utf8.count <= maxLength || clean.count <= maxLength ? clean : String(clean.prefix(max(1, maxLength - 1))) + "…"
     }
 
     /// The source of this name.

@@ -116,6 +116,9 @@ extension ConfigKey {
                   initValue: #""state""#, schema: Schema.words(Config.ColorBy.allCases.map(\.rawValue))) { r, m in
             if let c = r.choice(m, m.key, Config.ColorBy.allCases, "a choice") { r.config.colorBy = c }
         },
+        ConfigKey("progressBar", "the deadline's progress drawn as a bar where the panel can (XFCE Generic Monitor's <bar>)",
+                  comment: ["The deadline's progress as a bar where the panel draws one (XFCE's Generic Monitor)."],
+                  initValue: "false", schema: Schema.boolean) { r, m in if let b = r.bool(m, m.key) { r.config.progressBar = b } },
         ConfigKey("maxLength", "titles longer than this end in \"…\" (1 to 10000 characters)",
                   comment: ["Titles longer than this end in \"…\"; at most maxTodos todos in the large family."],
                   initValue: "60", schema: Schema.integer(1...10_000)) { r, m in if let n = r.int(m, m.key, 1...10_000) { r.config.maxLength = n } },

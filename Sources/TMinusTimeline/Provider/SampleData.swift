@@ -8,10 +8,14 @@ public enum SampleData {
         func at(_ days: Int, _ hour: Int, _ minute: Int = 0) -> Instant {
             zone.instant(LocalDateTime(date: today.adding(days: days), hour: hour, minute: minute))
         }
+        // Two days, four hours and a quarter from now, on a whole minute (as a person would set a
+        // deadline: no seconds in its due time).
+        let soon = now + 2 * 86_400 + 4 * 3600 + 13 * 60
+        let thesisDue = soon - ((soon.seconds % 60) + 60) % 60
         let tags = [Tag(name: "school", color: "#ff5555"), Tag(name: "work", color: "#5e81ac"), Tag(name: "home", color: "#50fa7b")]
         let deadlines = [
             Item(kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000001", handle: 1, title: "Thesis draft",
-                                 due: .instant(now + 2 * 86_400 + 4 * 3600 + 13 * 60), start: now - 12 * 86_400,
+                                 due: .instant(thesisDue), start: now - 12 * 86_400,
                                  tag: "school", color: "#ff5555", icon: "🎓"),
             Item(kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000002", handle: 2, title: "Conference registration",
                                  due: .instant(at(7, 17)), start: now - 3 * 86_400, tag: "work", color: "#5e81ac"),

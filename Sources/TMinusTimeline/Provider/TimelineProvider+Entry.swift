@@ -88,10 +88,7 @@ extension TimelineProvider {
 
     /// Data made safe for one line: control characters (newlines, tabs, escapes from other
     /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
-    func shorten(_ s: String) -> String {
-        let clean = ControlText.clean(s, replacement: " ", dropBidi: true)
-        return clean.utf8.count <= config.maxLength || clean.count <= config.maxLength ? clean : String(clean.prefix(max(1, config.maxLength - 1))) + "…"
-    }
+    func shorten(_ s: String) -> String { config.shortened(s) }
 
     /// Today's todos at `t` and their placeholder values, from `memo` while they cannot have
     /// changed (same local date, no todo due instant passed since).

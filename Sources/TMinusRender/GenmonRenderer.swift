@@ -1,0 +1,31 @@
+import TMinusCore
+public import TMinusTimeline
+
+/// `genmon`: the tags of XFCE's Generic Monitor plugin (also MATE's, Budgie's and Vala Panel's
+/// fork). The plugin finds its tags by searching the raw output, and reads `<txt>` and `<tool>`
+/// as Pango markup, so data is Pango-escaped: no `<` from data can close a tag or open one
+/// (`</txt><txtclick>rm -rf ~</txtclick>` in a title stays text).
+///
+/// | tag | value |
+/// |---|---|
+/// | `<txt>` | the medium family (or `--family`) in a span of the state's (or tag's) colour |
+/// | `<tool>` | the large family (the agenda or the calendar, in Pango, where the config asks) |
+/// | `<txtclick>` | `tminus next` by the absolute path of this binary: a click shows the next deadline |
+/// | `<bar>` | time elapsed, when the config says `"progressBar": true` and a deadline is shown |
+public struct GenmonRenderer: Renderer {
+    public let format = "genmon"
+    public let about = "XFCE Generic Monitor tags: <txt>, <tool>, <txtclick>, <bar>"
+    public let streams = false
+    public let callsBack = true
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let escaped = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
+        let text = Escape.oneLine(escaped.text(options.family ?? .medium))
+        var out = "<txt><span foreground=\"\(options.color(entry))\">\(text)</span></txt>"
+        out += "<tool>\(Escape.stripControls(escaped.text(.large), keepNewlines: true))</tool>"
+        out += "<txtclick>\(options.binary) next</txtclick>"
+        if options.config.progressBar, entry.deadline != nil { out += "<bar>\(min(100, max(0, entry.percent)))</bar>" }
+        return Rendered(out)
+    }
+}

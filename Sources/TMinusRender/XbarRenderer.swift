@@ -1,0 +1,52 @@
+import TMinusCore
+public import TMinusTimeline
+
+/// `xbar`: the plugin format of xbar and SwiftBar (macOS), Argos (GNOME) and Kargos (KDE). The
+/// first line is the bar's text, then `---`, then the menu: the large family's lines, the
+/// actions on the deadlines, and today's todos each with Done and Snooze. Every line ends in
+/// ` | ` and its parameters: `useMarkup=false unescape=false` (Argos would read Pango and
+/// backslash escapes), `trim=false`; actions run this binary by its absolute path with
+/// `param1`… (`terminal=false refresh=true`), never a shell line. The format has no escape for `|`
+/// (it would start parameters such as `bash=`): in data it becomes `│` (U+2502), and a line that
+/// would start with `-` (a separator or a submenu) starts with a zero-width space.
+public struct XbarRenderer: Renderer {
+    public let format = "xbar"
+    public let about = "the xbar/SwiftBar/Argos/Kargos plugin format: text, ---, a menu of actions"
+    public let streams = false
+    public let callsBack = true
+    public init() {}
+
+    public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
+        let plain = " useMarkup=false unescape=false trim=false"
+        let escaped = entry.escaping(Escape.xbar)
+        var lines: [String] = []
+        func line(_ text: String, _ params: String = "") {
+            var t = Escape.xbar(text)
+            if t.hasPrefix("-") { t = "\u{200B}" + t }
+            lines.append(t + " |" + params + plain)
+        }
+        func action(_ label: String, submenu: Bool = false, _ args: [String]) {
+            var params = " bash=\(options.binary)"
+            for (i, a) in args.enumerated() { params += " param\(i + 1)=\(a)" }
+            params += " terminal=false refresh=true"
+            lines.append((submenu ? "--" : "") + label + " |" + params + plain)
+        }
+        line(escaped.text(options.family ?? .medium), " color=\(options.color(entry))")
+        lines.append("---")
+        for l in escaped.text(.large).split(separator: "\n", omittingEmptySubsequences: true) { line(String(l)) }
+        lines.append("---")
+        action("Next deadline", ["next"])
+        action("Back to the one due next", ["next", "--reset"])
+        let todos = entry.todos.prefix(options.config.maxTodos)
+        if !todos.isEmpty {
+            lines.append("---")
+            for todo in todos {
+                line((todo.overdue ? "⚠ " : "• ") + options.config.shortened(todo.title))
+                let ref = String(todo.item.handle)
+                action("✓ Done", submenu: true, ["done", ref])
+                action("⏰ Snooze 1 hour", submenu: true, ["edit", ref, "--due", "+1h"])
+            }
+        }
+        return Rendered(ControlText.join(lines, "\n"))
+    }
+}
