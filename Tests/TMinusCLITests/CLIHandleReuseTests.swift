@@ -88,7 +88,7 @@ struct CLIHandleReuseTests {
         let path = feed.h.storePath
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let ran = text.replacingOccurrences(of: #""nextHandle": \d+"#, with: "\"nextHandle\": \(Item.maxHandle + 1)", options: .regularExpression)
-        try ran.write(toFile: path, atomically: true, encoding: .utf8)
+        try ran.write(toFile: path, atomically: false, encoding: .utf8)
         let refused = try feed.h.run(["todo", "More"], now: "2026-03-10T12:01:00Z")
         #expect(refused.status != 0 && refused.stderr.contains("no handles left") && refused.stderr.contains("doctor --repair"), "\(refused)")
         let doctor = try feed.h.run(["doctor"], now: "2026-03-10T12:01:00Z")
@@ -109,7 +109,7 @@ struct CLIHandleReuseTests {
         // Mine is #1, a1 is #2; a free run claims 1 to 5 (nextHandle made 10): 3 is the first free.
         let text = try String(contentsOfFile: feed.h.storePath, encoding: .utf8)
         let edited = text.replacingOccurrences(of: #""nextHandle": 3"#, with: #""nextHandle": 10"#).replacingOccurrences(of: "\n  \"items\":", with: "\n  \"freeHandles\": [{\"low\":1,\"high\":5,\"from\":\"2026-01-01T00:00:00Z\"}],\n  \"items\":")
-        try edited.write(toFile: feed.h.storePath, atomically: true, encoding: .utf8)
+        try edited.write(toFile: feed.h.storePath, atomically: false, encoding: .utf8)
         try feed.hold(["a1", "n1"])
         #expect(try feed.handles(now: "2026-03-10T12:05:00Z")["Task n1"] == 3)
     }

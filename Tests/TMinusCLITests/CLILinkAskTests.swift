@@ -21,7 +21,7 @@ struct CLILinkAskTests {
         }
         for (name, text) in tools {
             let url = bin.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try text.write(to: url, atomically: false, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
         }
         // stdbuf (coreutils) stays reachable; nothing else from the machine's desktop.
@@ -73,7 +73,7 @@ struct CLILinkAskTests {
         let env = try Self.desktop(h, choice: nil)
         let zenity = h.root.appendingPathComponent("bin/zenity")
         for (status, adds) in [(1, false), (0, true)] {
-            try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(h.root.path)/zenity.log'\nexit \(status)\n".write(to: zenity, atomically: true, encoding: .utf8)
+            try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(h.root.path)/zenity.log'\nexit \(status)\n".write(to: zenity, atomically: false, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zenity.path)
             let r = try h.run(["open", "--notify", Self.link], env: env)
             #expect(r.status == 0 && r.stdout.contains("added deadline") == adds, "\(r)")

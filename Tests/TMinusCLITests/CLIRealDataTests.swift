@@ -320,12 +320,12 @@ struct CLISlowSourceTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let task = bin.appendingPathComponent("task")
         let marker = h.root.appendingPathComponent("slow-once").path
-        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; /bin/sleep 3; fi\necho '[]'\n".write(to: task, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; /bin/sleep 3; fi\necho '[]'\n".write(to: task, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: task.path)
         let config = h.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try #"{"sources": [{"name": "tw", "kind": "taskwarrior", "data": "~/task"}]}"#.write(
-            to: config.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+            to: config.appendingPathComponent("config.json"), atomically: false, encoding: .utf8)
         let env = ["PATH": bin.path + ":/usr/bin:/bin"]
         #expect(try h.run(["todo", "First"], env: env).status == 0)
         try FileManager.default.removeItem(atPath: marker)

@@ -26,7 +26,7 @@ struct CLIRemindersTests {
                 : "#!/bin/sh\nsleep 0.05\nfor a in \"$@\"; do printf '%s\\037' \"$a\"; done >> '\(log.path)'\necho >> '\(log.path)'\necho 42\n"
             let url = bin.appendingPathComponent("notify-send")
             try? FileManager.default.removeItem(at: url)
-            try script.write(to: url, atomically: true, encoding: .utf8)
+            try script.write(to: url, atomically: false, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
         }
 
@@ -168,7 +168,7 @@ struct CLIRemindersTests {
         // The stand-in counts its calls.
         let calls = n.h.root.appendingPathComponent("calls")
         let script = "#!/bin/sh\necho x >> '\(calls.path)'\necho 'Cannot connect to the notification server' >&2\nexit 1\n"
-        try script.write(to: n.bin.appendingPathComponent("notify-send"), atomically: true, encoding: .utf8)
+        try script.write(to: n.bin.appendingPathComponent("notify-send"), atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: n.bin.appendingPathComponent("notify-send").path)
         try n.h.ok("remind", "Kettle", "--in", "1s")
         let err = n.h.root.appendingPathComponent("notify.err")
@@ -253,11 +253,11 @@ struct CLICalendarAlarmTests {
             deadlines.append(#"{"id":"f\#(i)","handle":\#(i),"title":"Spam \#(i) <b>","due":"2026-03-10T13:00:00Z","remind":"2026-03-10T12:00:00Z"}"#)
         }
         let phone = #"{"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],"deadlines":["# + deadlines.joined(separator: ",") + #"],"todos":[]}"#
-        try phone.write(to: n.h.root.appendingPathComponent("phone.json"), atomically: true, encoding: .utf8)
+        try phone.write(to: n.h.root.appendingPathComponent("phone.json"), atomically: false, encoding: .utf8)
         let config = n.h.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try #"{"sources": [{"name": "laptop", "kind": "summary", "path": "~/phone.json"}]}"#.write(
-            to: config.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+            to: config.appendingPathComponent("config.json"), atomically: false, encoding: .utf8)
         try n.run("remind", "My own", "--in", "0m", now: "2026-03-10T12:00:00Z")
         let r = try n.run("notify", "--once", now: "2026-03-10T12:00:20Z")
         #expect(r.status == 0, "\(r)")

@@ -27,7 +27,7 @@ struct CLISetupTests {
     @Test func signalNumbersAndColoursComeFromTheConfig() throws {
         let h = try TempHome()
         try FileManager.default.createDirectory(at: configFile(h, "tminus"), withIntermediateDirectories: true)
-        try ##"{"signals": {"i3blocks": 12}, "colors": {"critical": "#ff0000"}}"##.write(to: configFile(h, "tminus/config.json"), atomically: true, encoding: .utf8)
+        try ##"{"signals": {"i3blocks": 12}, "colors": {"critical": "#ff0000"}}"##.write(to: configFile(h, "tminus/config.json"), atomically: false, encoding: .utf8)
         let i3blocks = h.inProcess(["setup", "i3blocks"] + bin)
         #expect(i3blocks.stdout.contains("signal=12\n") && !i3blocks.stderr.contains("add \"signals\""), "\(i3blocks)")
         let yambar = h.inProcess(["setup", "yambar"] + bin)
@@ -53,7 +53,7 @@ struct CLISetupTests {
         let file = configFile(h, "polybar/config.ini")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let mine = "[bar/main]\nmodules-right = date\n; no newline at the end"
-        try mine.write(to: file, atomically: true, encoding: .utf8)
+        try mine.write(to: file, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
         let out = h.inProcess(["setup", "polybar", "--write"] + bin)
         #expect(out.status == 0, "\(out.stderr)")
@@ -75,7 +75,7 @@ struct CLISetupTests {
         let h = try TempHome()
         let waybar = configFile(h, "waybar/config")
         try FileManager.default.createDirectory(at: waybar.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "{\"modules-right\": [\"clock\"]}\n".write(to: waybar, atomically: true, encoding: .utf8)
+        try "{\"modules-right\": [\"clock\"]}\n".write(to: waybar, atomically: false, encoding: .utf8)
         let out = h.inProcess(["setup", "waybar", "--write"] + bin)
         #expect(out.status == 2)
         #expect(out.stderr.contains("~/config/waybar/config exists") && out.stderr.contains("paste"), "\(out.stderr)")

@@ -43,7 +43,7 @@ struct CLIWidgetCacheTests {
         /// for the cache (files changed in the last 2 whole seconds are not trusted).
         static func ready(config: String = "{}", _ commands: [String]...) throws -> Poller {
             let p = try Poller()
-            try config.write(to: p.config, atomically: true, encoding: .utf8)
+            try config.write(to: p.config, atomically: false, encoding: .utf8)
             for c in commands { _ = try p.run(c) }
             sleep(3)
             return p
@@ -87,7 +87,7 @@ struct CLIWidgetCacheTests {
         let full = try p.poll(cached: false)
         #expect(data.contains("Exam") && data == full, "\(data)")
         // The config: the text of an over deadline and the countdown's precision.
-        try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: true, encoding: .utf8)
+        try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: false, encoding: .utf8)
         let config = try p.poll()
         #expect(config != data && config.range(of: #"Exam \d\d:\d\d:\d\d"#, options: .regularExpression) != nil, "\(config)")
         // The time: with seconds shown, the output changes every second and stays right.

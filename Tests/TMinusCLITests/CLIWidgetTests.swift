@@ -54,7 +54,7 @@ struct CLIWidgetTests {
     @Test func brokenConfigShowsAnErrorEntry() throws {
         let h = try TempHome()
         let config = h.root.appendingPathComponent("bad.json")
-        try "{\n  \"precision\": \"auto\",\n  \"warning\": 24h,\n}\n".write(to: config, atomically: true, encoding: .utf8)
+        try "{\n  \"precision\": \"auto\",\n  \"warning\": 24h,\n}\n".write(to: config, atomically: false, encoding: .utf8)
         let check = try h.run("--config", config.path, "config", "check")
         #expect(check.status == 2)
         #expect(check.stderrLines.count == 1 && check.stderr.hasPrefix("tminus: ") && check.stderr.contains("line 3"))
@@ -64,7 +64,7 @@ struct CLIWidgetTests {
         #expect(entry["small"]?.stringValue == "⚠ tminus")
         #expect(entry["error"]?.stringValue?.contains("line 3") == true)
         let unknown = h.root.appendingPathComponent("unknown.json")
-        try "{\"precison\": \"auto\"}".write(to: unknown, atomically: true, encoding: .utf8)
+        try "{\"precison\": \"auto\"}".write(to: unknown, atomically: false, encoding: .utf8)
         let r = try h.run("--config", unknown.path, "config", "check")
         #expect(r.status == 2 && r.stderr.contains("did you mean \"precision\""))
     }

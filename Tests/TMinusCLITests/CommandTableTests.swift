@@ -80,7 +80,7 @@ struct CommandTableTests {
     @Test func bashCompletesCommandsOptionsAndFormats() throws {
         let h = try TempHome()
         let script = h.root.appendingPathComponent("tminus.bash")
-        try Completions.bash.write(to: script, atomically: true, encoding: .utf8)
+        try Completions.bash.write(to: script, atomically: false, encoding: .utf8)
         func complete(_ words: [String]) throws -> [String] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -91,7 +91,7 @@ struct DBusTests {
             <busconfig><type>session</type><listen>unix:tmpdir=/tmp</listen>
             <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
             </busconfig>
-            """.write(to: config, atomically: true, encoding: .utf8)
+            """.write(to: config, atomically: false, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: config) }
             let r = try ChildProcess.run("dbus-daemon", ["--config-file=" + config.path, "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"],
                                          environment: ["PATH": "/usr/bin:/bin"], timeout: 10_000)

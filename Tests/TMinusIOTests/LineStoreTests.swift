@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import TMinusCore
 import Testing
@@ -141,11 +142,16 @@ struct LineStoreTests {
 
 /// Through `Container.mutate`: after the first change (an older layout, or none) every change
 /// without other sources reads lines, and leaves the files a whole rewrite would.
-struct LineStoreChangeTests {
+final class LineStoreChangeTests {
     let now = Instant(1_795_428_000)
+    /// The homes made, removed when the test ends.
+    var dirs: [String] = []
+
+    deinit { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
 
     func home() throws -> Container {
         let dir = try #require(mkdtemp(strdup("/tmp/tminus-lines.XXXXXX")).map { String(cString: $0) })
+        dirs.append(dir)
         return Container(home: Home(directory: dir, configPath: dir + "/config.json"))
     }
 

@@ -87,7 +87,7 @@ enum RenderFixtures {
     static func assertSnapshot(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = snapshots.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try (text + "\n").write(to: url, atomically: true, encoding: .utf8)
+            try (text + "\n").write(to: url, atomically: false, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)

@@ -10,7 +10,7 @@ struct GoldenTests {
     func assertGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = Self.directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try text.write(to: url, atomically: false, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)

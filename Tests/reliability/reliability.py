@@ -31,6 +31,7 @@ Usage: reliability.py [--short] [kill|cache|full|crowd|bad|ledger|shared|twouser
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
+import atexit
 import csv
 import json
 import os
@@ -240,6 +241,19 @@ SCENARIOS = [
 ]
 
 
+_templates = []
+
+
+def template_dir():
+    """A scenario's template folder, removed when the harness ends."""
+    d = tempfile.mkdtemp(prefix="tminus-tpl-")
+    _templates.append(d)
+    return d
+
+
+atexit.register(lambda: [shutil.rmtree(d, ignore_errors=True) for d in _templates])
+
+
 def kill_sweep(short):
     print("kill: SIGKILL at every " + ", ".join(SYSCALLS) + " of every mutating command", flush=True)
     runs = lost = doubled = both = leftovers = stale = other = 0
@@ -247,7 +261,7 @@ def kill_sweep(short):
     for name, make, command in SCENARIOS:
         if only and not any(o in name for o in only.split(",")):
             continue
-        template = make(tempfile.mkdtemp(prefix="tminus-tpl-") + "/s")
+        template = make(template_dir() + "/s")
         before = state(copy(template))
         done = copy(template)
         r = tminus(done, *command)
@@ -327,7 +341,7 @@ def cache_sweep(short):
     for name, make, command in SCENARIOS:
         if name not in CACHED:
             continue
-        template = make(tempfile.mkdtemp(prefix="tminus-tpl-") + "/s")
+        template = make(template_dir() + "/s")
         # A sandbox per kill point, each with a bar that kept its outputs. (A copy's summary names
         # the template's store, so its first poll folds it in anew; files changed in the last 2
         # whole seconds are not trusted by the cache, so the poll that keeps comes after 3 s.)

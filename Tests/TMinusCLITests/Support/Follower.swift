@@ -110,7 +110,11 @@ extension TempHome {
         let dir = root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("config.json")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        // Replaced in one rename, as an editor saves it, so a follower never reads it half-written
+        // (Foundation's own atomic write leaves a folder in /tmp behind on Linux).
+        let temp = dir.appendingPathComponent(".config.json.test")
+        try text.write(to: temp, atomically: false, encoding: .utf8)
+        guard rename(temp.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         return url
     }
 
