@@ -2,7 +2,8 @@
 import PackageDescription
 
 // tminus: the countdown to your next deadline, and today's todos, in a Linux status bar.
-// Toolchain only: Foundation (Essentials), Dispatch, Glibc, Swift Testing. No third-party package.
+// Toolchain only: Glibc for the product (no Foundation: the poll path starts in a millisecond),
+// Foundation and Swift Testing in the tests. No third-party package.
 
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),

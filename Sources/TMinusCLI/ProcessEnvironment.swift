@@ -29,5 +29,3 @@ public enum ProcessEnvironment {
     }
 }
 
-/// Ends the process with a code.
-public func exit(_ code: Int32) -> Never { Glibc.exit(code) }

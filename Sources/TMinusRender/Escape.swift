@@ -1,6 +1,6 @@
 import TMinusCore
 
-/// The escapers of the escaping matrix (../shared/reference/status-bars.md §8), one per bar
+/// The escapers of the escaping matrix (docs/security.md, "Escaping for each bar"), one per bar
 /// syntax. Each applies to data only; renderers add their own markup around escaped data.
 public enum Escape {
     /// Removes control characters; with `keepNewlines`, line feeds stay.

@@ -22,6 +22,14 @@ public struct I3barRenderer: Renderer {
         Rendered(JSONWriter.compact(block(entry, options)))
     }
 
+    /// The protocol's header, with click events; the bar's default stop/continue signals: when
+    /// i3bar hides the bar it stops us, and on SIGCONT the follower recomputes from the wall
+    /// clock, so the countdown is right on resume. Then the endless array.
+    public var streamHeader: [String] { [#"{"version":1,"click_events":true}"#, "["] }
+
+    /// One status line of the endless array: `[block]`, later ones `,[block]`.
+    public func streamFrame(_ line: String, first: Bool) -> String { (first ? "[" : ",[") + line + "]" }
+
     public func block(_ entry: Entry, _ options: RenderOptions) -> JSON {
         let escaped = entry.escaping(Self.escaper(options.markup))
         return .object([

@@ -24,6 +24,14 @@ public struct I3blocksRenderer: Renderer {
         return Rendered("\(full)\n\(short)\n\(options.color(entry))", exitCode: entry.isUrgent ? 33 : 0)
     }
 
+    /// `interval=persist` reads one line per update, so it gets a JSON object (`format=json` in its
+    /// config) that can carry the colour and urgency too.
+    public func streamLine(_ entry: Entry, _ options: RenderOptions) -> String {
+        let block = I3barRenderer().block(entry, options)
+        let fields = (block.members ?? []).filter { ["full_text", "short_text", "color", "urgent"].contains($0.key) }
+        return JSONWriter.compact(.object(fields))
+    }
+
     /// One line that i3blocks takes as text: a value that is exactly `"…"` would be read as a
     /// JSON string literal, so it gets a trailing space.
     static func safeLine(_ s: String) -> String {

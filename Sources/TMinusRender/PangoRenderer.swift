@@ -14,4 +14,9 @@ public struct PangoRenderer: Renderer {
         let text = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap).text(family)
         return Rendered("<span foreground=\"\(options.color(entry))\">\(Escape.stripControls(text, keepNewlines: family == .large))</span>")
     }
+
+    /// One line per update: a multi-line family is joined.
+    public func streamLine(_ entry: Entry, _ options: RenderOptions) -> String {
+        Escape.oneLine(render(entry, options).text)
+    }
 }

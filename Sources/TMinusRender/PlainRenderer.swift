@@ -13,4 +13,9 @@ public struct PlainRenderer: Renderer {
         let family = options.family ?? .medium
         return Rendered(Escape.stripControls(entry.text(family, escapingData: Escape.oneLine), keepNewlines: family == .large))
     }
+
+    /// One line per update: a multi-line family is joined.
+    public func streamLine(_ entry: Entry, _ options: RenderOptions) -> String {
+        Escape.oneLine(render(entry, options).text)
+    }
 }

@@ -65,11 +65,22 @@ public protocol Renderer: Sendable {
     /// Whether the output runs tminus on a click (then `RenderOptions.binary` is its absolute path).
     var callsBack: Bool { get }
     func render(_ entry: Entry, _ options: RenderOptions) -> Rendered
+
+    /// With `--follow` (when `streams`): the lines before the first update (the i3bar protocol's
+    /// header and the opening of its endless array).
+    var streamHeader: [String] { get }
+    /// One update of the stream: one line (a tag set for yambar).
+    func streamLine(_ entry: Entry, _ options: RenderOptions) -> String
+    /// An update as the bar reads it (`first`: the first after the header).
+    func streamFrame(_ line: String, first: Bool) -> String
 }
 
 extension Renderer {
     public var showsSeconds: Bool { false }
     public var callsBack: Bool { false }
+    public var streamHeader: [String] { [] }
+    public func streamLine(_ entry: Entry, _ options: RenderOptions) -> String { render(entry, options).text }
+    public func streamFrame(_ line: String, first: Bool) -> String { line }
 }
 
 /// How Pango draws `{calendar}`: today bold and underlined, each mark in its tag colour, the

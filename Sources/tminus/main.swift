@@ -1,3 +1,4 @@
+import Glibc
 import TMinusCLI
 
 exit(CLI.run(arguments: CommandLine.arguments, environment: ProcessEnvironment.current()))

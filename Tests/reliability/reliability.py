@@ -72,7 +72,7 @@ def ok(sandbox, *args):
 
 
 def copy(src):
-    dst = tempfile.mkdtemp(prefix="tminus-rel-")
+    dst = temp_dir("tminus-rel-")
     shutil.rmtree(dst)
     shutil.copytree(src, dst, symlinks=True)
     return dst
@@ -244,9 +244,9 @@ SCENARIOS = [
 _templates = []
 
 
-def template_dir():
-    """A scenario's template folder, removed when the harness ends."""
-    d = tempfile.mkdtemp(prefix="tminus-tpl-")
+def temp_dir(prefix="tminus-tpl-"):
+    """A temp folder, removed when the harness ends (whatever a scenario did with it)."""
+    d = tempfile.mkdtemp(prefix=prefix)
     _templates.append(d)
     return d
 
@@ -261,7 +261,7 @@ def kill_sweep(short):
     for name, make, command in SCENARIOS:
         if only and not any(o in name for o in only.split(",")):
             continue
-        template = make(template_dir() + "/s")
+        template = make(temp_dir() + "/s")
         before = state(copy(template))
         done = copy(template)
         r = tminus(done, *command)
@@ -341,7 +341,7 @@ def cache_sweep(short):
     for name, make, command in SCENARIOS:
         if name not in CACHED:
             continue
-        template = make(template_dir() + "/s")
+        template = make(temp_dir() + "/s")
         # A sandbox per kill point, each with a bar that kept its outputs. (A copy's summary names
         # the template's store, so its first poll folds it in anew; files changed in the last 2
         # whole seconds are not trusted by the cache, so the poll that keeps comes after 3 s.)
@@ -414,7 +414,7 @@ def full_disk():
         print("full: skipped (mounting a tmpfs needs root; CI runs it)")
         return
     print("full: ENOSPC on a full 64 KB tmpfs, then EROFS on it read-only", flush=True)
-    mnt = tempfile.mkdtemp(prefix="tminus-tmpfs-")
+    mnt = temp_dir("tminus-tmpfs-")
     refused = 0
     try:
         subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs", mnt], check=True)
@@ -449,7 +449,7 @@ def full_disk():
         # Only the source's disk is full (the home has room): the write-back fails in one line,
         # and the bar and list keep working (the change is dropped, the todo stays open).
         empty(mnt)
-        s = tempfile.mkdtemp(prefix="tminus-full-source-")
+        s = temp_dir("tminus-full-source-")
         open(f"{mnt}/todo.txt", "w").write("Buy milk\nCall mom due:2026-11-25\n")
         open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "txt", "kind": "todotxt", "path": "%s/todo.txt" } ] }' % mnt)
         ok(s, "list")
@@ -477,7 +477,7 @@ def full_disk():
 def crowd(short):
     count = 30 if short else 100
     print(f"crowd: {count} writers at once", flush=True)
-    s = tempfile.mkdtemp(prefix="tminus-crowd-")
+    s = temp_dir("tminus-crowd-")
     seed(f"{s}/s")
     procs = [subprocess.Popen([BIN, "--home", f"{s}/s/home", "--now", NOW, "todo", f"Parallel {i}"], env=ENV, cwd=s,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for i in range(count)]
@@ -505,7 +505,7 @@ def bad_inputs():
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bad-inputs.tsv")
     rows = [r for r in csv.reader(open(path, encoding="utf-8"), delimiter="\t") if r and not r[0].startswith("#")]
     print(f"bad: {len(rows)} bad inputs", flush=True)
-    template = seed(tempfile.mkdtemp(prefix="tminus-bad-") + "/s")
+    template = seed(temp_dir("tminus-bad-") + "/s")
     signals = high = multiline = changed = refused = 0
     for row in rows:
         expect, setup, content, args = (row + ["", "", "", ""])[:4]
@@ -557,7 +557,7 @@ def bad_inputs():
 
 def ledger(short):
     print("ledger: SIGKILL at every write, fsync, ftruncate and rename of notify --once", flush=True)
-    base = tempfile.mkdtemp(prefix="tminus-ledger-tpl-") + "/s"
+    base = temp_dir("tminus-ledger-tpl-") + "/s"
     os.makedirs(base + "/bin")
     fake = base + "/bin/notify-send"
     # Logs the summary (the argument after --) and prints an id, as notify-send does.
@@ -613,7 +613,7 @@ def shared_folder(short):
     the file for a link to a victim file while tminus writes never gets the victim written."""
     tries = 50 if short else 200
     print(f"shared: special mode bits, links in a collection, a racer for {tries} tries", flush=True)
-    s = tempfile.mkdtemp(prefix="tminus-shared-")
+    s = temp_dir("tminus-shared-")
     sourced(f"{s}/s")
     base = f"{s}/s"
     # 1. setuid/setgid/sticky on the user's calendar file and todo.txt: gone after a write.
@@ -710,7 +710,7 @@ def two_users(short):
     import pwd
     alice, mallory = pwd.getpwnam("tminus-alice"), pwd.getpwnam("tminus-mallory")
     share = grp.getgrnam("tminus-share").gr_gid
-    s = tempfile.mkdtemp(prefix="tminus-2u-")
+    s = temp_dir("tminus-2u-")
     os.chmod(s, 0o755)
     binary = f"{s}/tminus"
     shutil.copy(BIN, binary)
@@ -811,7 +811,7 @@ def hostile_sources():
     codes only: wall time is not asserted)."""
     print("hostile: recurrence rules written to exhaust the machine", flush=True)
     for name, rule in HOSTILE.items():
-        s = tempfile.mkdtemp(prefix="tminus-hostile-")
+        s = temp_dir("tminus-hostile-")
         os.makedirs(f"{s}/cal")
         open(f"{s}/cal/{name}", "w", newline="").write(
             "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:h\r\nSUMMARY:Hostile\r\nDTSTART:19000101T000000Z\r\n"
@@ -832,7 +832,7 @@ def hostile_sources():
         shutil.rmtree(s, ignore_errors=True)
     # A 15 MB todo.txt: the first read takes the first maxItems (2,000) open todos, the summary
     # and the store stay small, and so does every poll after.
-    s = tempfile.mkdtemp(prefix="tminus-hostile-")
+    s = temp_dir("tminus-hostile-")
     with open(f"{s}/todo.txt", "w") as f:
         for i in range(200_000):
             f.write(f"(B) 2026-01-01 Task {i} with a few more words +p{i % 50} @c due:2026-12-{i % 28 + 1:02d}\n")

@@ -31,7 +31,7 @@ enum FollowCommand {
                                             extra: sourceWatch, own: own)
         let loop = FollowLoop(
             header: framing.header,
-            frame: framing.frame,
+            frame: { framing.frame($0, first: $1) },
             load: {
                 let session = Session(ctx, deadline: deadline)
                 sourceWatch.targets = session.ctx.container.sourcing.map(SourceWatch.targets) ?? []
@@ -41,7 +41,7 @@ enum FollowCommand {
                     let options = RenderOptions(family: family, markup: markup, config: session.widget.config, zone: session.ctx.zone)
                     let (entry, next) = session.widget.entryAndNext(at: t, memo: session.memo)
                     let wake = [next, session.widget.refresh].compactMap { $0 }.min()
-                    return (StreamFraming.update(format, entry, options), wake)
+                    return (framing.line(entry, options), wake)
                 }
             },
             click: { button in

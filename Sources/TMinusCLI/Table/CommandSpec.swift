@@ -64,6 +64,8 @@ struct CommandSpec: Sendable {
     var run: Run?
     /// Whether it changes what the bars show (they are signalled after it: config `signals`).
     var changes = false
+    /// With `changes`: only when given this flag (`summary --rebuild`; plain `summary` prints).
+    var changesOnlyWith: String?
     /// Whether a broken config stops it (not for `config`, which fixes it; `show`, which prints an
     /// error entry so the bar never goes blank; `doctor`, which repairs the store whatever the
     /// config says; and those that read no files).

@@ -286,7 +286,7 @@ enum CommandTable {
             .flag("path", "print where it is"),
             .flag("rebuild", "write it anew from the store"),
         ], text: "Prints the shared summary (summary.json) that every widget reads. Its format: docs/summary-format.md.",
-        run: SummaryCommand.run, changes: true),
+        run: SummaryCommand.run, changes: true, changesOnlyWith: "--rebuild"),
         CommandSpec(name: "config", group: "files", summary: "the config file", subcommands: [
             CommandSpec(name: "init", group: "", summary: "write a commented default config", options: [.flag("force", "replace an existing one")]),
             CommandSpec(name: "check", group: "", summary: "report every error's line and key, and which deadline it names"),

@@ -1,9 +1,3 @@
-/// How a time of day is written: `17:45` or `5:45 PM` (config `clock`).
-public enum ClockStyle: String, CaseIterable, Sendable {
-    case h24 = "24h"
-    case h12 = "12h"
-}
-
 /// Short human text for a due date, relative to today: "today", "today 18:00", "tomorrow 09:00",
 /// "Tue 2026-12-01 17:00". English, in the clock style given (24-hour unless the config or the
 /// locale says 12), as bars want.

@@ -323,13 +323,3 @@ extension HistoryMeta {
         return (1...32).contains(rest.count) && rest.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 }
-
-/// `#rrggbb` colours as files hold them.
-public enum ColorText {
-    public static func isValid(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        return u.count == 7 && u[0] == 0x23 && u.dropFirst().allSatisfy {
-            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66)
-        }
-    }
-}

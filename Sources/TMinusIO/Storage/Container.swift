@@ -24,13 +24,6 @@ public struct Container: Sendable {
         public var history: History
     }
 
-    /// The store as committed now, or nil when there is none yet. A file that cannot be parsed is
-    /// an error naming the file and line; it is never overwritten.
-    public func loadStore() throws(TMinusError) -> Store? {
-        guard let bytes = try FileIO.read(home.storePath) else { return nil }
-        return try StoreFile.read(bytes, path: home.storePath).store
-    }
-
     /// The store and its history, consistent with each other: a history that changed while it was
     /// being read (a writer committed meanwhile) is read again.
     public func snapshot() throws(TMinusError) -> Snapshot {

@@ -13,18 +13,19 @@ public struct ConfigKey: Sendable {
     public let initValue: String
     /// Whether `config init` writes it commented out (an example, not a default).
     public let commented: Bool
-    /// The JSON Schema of its value.
-    public let schema: JSON
+    /// The JSON Schema of its value (made when asked: a config read on the poll path never is).
+    public var schema: JSON { makeSchema() }
+    let makeSchema: @Sendable () -> JSON
     let read: @Sendable (inout ConfigReader, JSON.Member) -> Void
 
-    init(_ name: String, _ summary: String, comment: [String] = [], initValue: String, commented: Bool = false, schema: JSON,
-         read: @escaping @Sendable (inout ConfigReader, JSON.Member) -> Void) {
+    init(_ name: String, _ summary: String, comment: [String] = [], initValue: String, commented: Bool = false,
+         schema: @autoclosure @escaping @Sendable () -> JSON, read: @escaping @Sendable (inout ConfigReader, JSON.Member) -> Void) {
         self.name = name
         self.summary = summary
         self.comment = comment
         self.initValue = initValue
         self.commented = commented
-        self.schema = schema
+        self.makeSchema = schema
         self.read = read
     }
 

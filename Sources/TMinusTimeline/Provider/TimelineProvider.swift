@@ -71,14 +71,6 @@ public struct TimelineProvider: Sendable {
         agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
     }
 
-    /// A generic entry on sample data, for a first display (WidgetKit's `placeholder(in:)`).
-    public static func placeholder(now: Instant, zone: Zone) -> Entry {
-        TimelineProvider(summary: SampleData.summary(now: now, zone: zone), zone: zone).entry(at: now)
-    }
-
-    /// The entry for now (WidgetKit's `getSnapshot`).
-    public func snapshot(at now: Instant) -> Entry { entry(at: now) }
-
     /// Entries from `from`, cut at `until` (policy `.after`) or after `limit` entries (`.atEnd`);
     /// `.never` when nothing can change any more.
     public func timeline(from: Instant, until: Instant? = nil, limit: Int? = nil) -> Timeline {

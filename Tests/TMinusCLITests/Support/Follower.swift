@@ -89,10 +89,14 @@ final class Follower: @unchecked Sendable {
     }
 
     /// Voluntary context switches so far: how often the process went to sleep and woke up.
-    var wakeups: Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches") }) else { return -1 }
-        return Int(line.split(separator: "\t").last ?? "") ?? -1
+    /// How often the follower has slept and woken (its voluntary context switches). A follower
+    /// that is gone (or a /proc that cannot be read) fails the test: "few wake-ups" from a dead
+    /// process would prove nothing.
+    func wakeups(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        try #require(process.isRunning, "the follower is not running", sourceLocation: sourceLocation)
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }, sourceLocation: sourceLocation)
+        return try #require(Int(line.split(separator: "\t").last ?? ""), sourceLocation: sourceLocation)
     }
 
     func stop() {
