@@ -113,4 +113,29 @@ struct CLISetupTests {
         #expect(out.status == 0)
         #expect(out.stdout == "${execpi 1 \(TminusBinary.path) show --format conky}\n", "\(out.stdout)")
     }
+
+    /// gnome: the extension's files for the GNOME asked for, this binary named in metadata.json.
+    @Test func gnomeInstallsTheExtensionForItsVersion() throws {
+        let h = try TempHome()
+        let data = h.root.appendingPathComponent("data")
+        let dir = data.appendingPathComponent("gnome-shell/extensions/tminus@tminus.github.io")
+        let integration = TminusBinary.packageRoot.appendingPathComponent("integrations/gnome-shell")
+        for (version, flavor, versions) in [("46", "45", "\"45\""), ("43.9", "43", "\"43\"")] {
+            let out = h.inProcess(["setup", "gnome", "--shell-version", version] + bin, env: ["XDG_DATA_HOME": data.path])
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(out.stderr.contains("gnome-extensions enable tminus@tminus.github.io"))
+            #expect(try Data(contentsOf: dir.appendingPathComponent("extension.js"))
+                    == Data(contentsOf: integration.appendingPathComponent("extension-\(flavor).js")))
+            for same in ["indicator.js", "stylesheet.css"] {
+                #expect(try Data(contentsOf: dir.appendingPathComponent(same)) == Data(contentsOf: integration.appendingPathComponent(same)))
+            }
+            let metadata = try String(contentsOf: dir.appendingPathComponent("metadata.json"), encoding: .utf8)
+            #expect(metadata.contains(versions) && metadata.contains("\"tminus-binary\": \"/opt/tminus/bin/tminus\""), "\(metadata)")
+        }
+        for bad in ["42", "x"] {
+            let out = h.inProcess(["setup", "gnome", "--shell-version", bad] + bin, env: ["XDG_DATA_HOME": h.root.appendingPathComponent("other").path])
+            #expect(out.status == 2 && out.stderr.split(separator: "\n").count == 1, "\(bad): \(out.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("other").path))
+    }
 }

@@ -11,11 +11,13 @@ enum SetupCommand {
         try a.expectPositional(0...1, command: "setup", usage: " BAR")
         guard let name = a.positional.first else {
             for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
+            ctx.say("gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
             ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
             return 0
         }
+        if name == "gnome" || name == "gnome-shell" { return try gnome(a, ctx) }
         guard let bar = BarSetup.named(name) else {
-            throw .usage("no bar called '\(name)'; tminus setup knows \(BarSetup.all.map(\.name).joined(separator: ", "))")
+            throw .usage("no bar called '\(name)'; tminus setup knows \((BarSetup.all.map(\.name) + ["gnome"]).joined(separator: ", "))")
         }
         if a.flag("write") && a.flag("full") { throw .usage("--write chooses what to write itself; use --full or --write, not both") }
         let binary = try self.binary(a.value("binary"), ctx)

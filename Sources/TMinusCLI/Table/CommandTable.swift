@@ -267,11 +267,12 @@ enum CommandTable {
         CommandSpec(name: "scroll", group: "bars", arguments: "up|down", summary: "the mouse wheel: moves a calendar tooltip's month, else cycles",
                     text: "With {calendar} in a template (config \"tooltip\": \"calendar\"), shows the month before or after for a minute (kept in state.json); else cycles the deadlines like prev and next.",
                     examples: ["tminus scroll down"], run: CycleCommand.scroll, changes: true),
-        CommandSpec(name: "setup", group: "bars", arguments: BarSetup.all.map(\.name).joined(separator: "|"), summary: "the ready-to-paste config for a bar, calling this tminus by its path", options: [
+        CommandSpec(name: "setup", group: "bars", arguments: (BarSetup.all.map(\.name) + ["gnome"]).joined(separator: "|"), summary: "the ready-to-paste config for a bar, calling this tminus by its path", options: [
             .flag("write", "add it to the bar's config file (appended after a backup, or a new file where the bar has none)"),
             .flag("full", "print the whole config file, not only the part to paste"),
             .option("binary", "PATH", "the tminus the bar runs (default: this one's absolute path)", complete: .file),
-        ], text: "Prints the snippet for BAR (\(BarSetup.all.map(\.name).joined(separator: ", "))) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. Without BAR: the bars it knows.",
+            .option("shell-version", "N", "gnome: set up for GNOME N (default: what gnome-shell --version says)"),
+        ], text: "Prints the snippet for BAR (\(BarSetup.all.map(\.name).joined(separator: ", "))) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says). Without BAR: the bars it knows.",
         examples: ["tminus setup waybar", "tminus setup i3blocks --write", "tminus setup yambar --full > ~/.config/yambar/config.yml"],
         run: SetupCommand.run),
         CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [

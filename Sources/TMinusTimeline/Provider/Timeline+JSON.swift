@@ -23,7 +23,7 @@ extension Entry {
             "todoCount": .int(todos.count),
             "todos": !withTodos ? nil : .array(todos.prefix(maxTodos).map { t in
                 .object([
-                    "id": .string(t.id), "title": .string(t.title), "due": .string(orNull: t.item.due?.rfc3339(in: zone)),
+                    "id": .string(t.id), "handle": .int(t.item.handle), "title": .string(t.title), "due": .string(orNull: t.item.due?.rfc3339(in: zone)),
                     "overdue": .bool(t.overdue), "tag": .string(orNull: t.item.tag), "color": .string(orNull: t.color),
                     "starred": .bool(t.item.starred), "priority": .string(t.item.priority.rawValue),
                     "source": .string(t.item.source),

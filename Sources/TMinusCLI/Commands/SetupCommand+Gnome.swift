@@ -1,0 +1,59 @@
+import TMinusCore
+import TMinusIO
+
+/// `tminus setup gnome`: the GNOME Shell extension (integrations/gnome-shell) installed into the
+/// user's extensions folder, for the GNOME this machine runs: 43 and 44 load the legacy entry
+/// point, 45 and later the ES module one. metadata.json names this binary by its path.
+extension SetupCommand {
+    static let gnomeUUID = "tminus@tminus.github.io"
+
+    static func gnome(_ a: Arguments, _ ctx: Context) throws(TMinusError) -> Int32 {
+        let binary = try self.binary(a.value("binary"), ctx)
+        let major = try gnomeMajor(a.value("shell-version"), ctx)
+        guard major >= 43 else { throw .usage("GNOME Shell \(major) is older than 43, the first the extension supports") }
+        let flavor = major >= 45 ? (PackageResources.extension_45_js, PackageResources.metadata_45_json)
+                                 : (PackageResources.extension_43_js, PackageResources.metadata_43_json)
+        let metadata = try self.metadata(flavor.1, binary: binary)
+        let base = ctx.environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (ctx.environment["HOME"] ?? ".") + "/.local/share"
+        let dir = base + "/gnome-shell/extensions/" + gnomeUUID
+        try FileIO.makeDirectory(dir)
+        for (name, bytes) in [("extension.js", flavor.0), ("metadata.json", metadata), ("indicator.js", PackageResources.indicator_js),
+                              ("stylesheet.css", PackageResources.stylesheet_css)] {
+            try FileIO.writeAtomically(bytes, to: dir + "/" + name, mode: 0o644)
+        }
+        ctx.say("installed the GNOME Shell extension for GNOME \(major) in \(Home.tilde(dir, ctx.environment))")
+        ctx.console.err("""
+            GNOME reads new extensions at login: log out and in (on X11, Alt+F2 r does), then \
+            gnome-extensions enable \(gnomeUUID)
+            """)
+        return 0
+    }
+
+    /// `--shell-version N`, else what `gnome-shell --version` says ("GNOME Shell 43.9").
+    static func gnomeMajor(_ given: String?, _ ctx: Context) throws(TMinusError) -> Int {
+        if let given {
+            guard let n = Int(given.split(separator: ".").first ?? ""), n > 0 else {
+                throw .usage("--shell-version takes GNOME's version, e.g. --shell-version 46")
+            }
+            return n
+        }
+        let out: ChildProcess.Result
+        do { out = try ChildProcess.run("gnome-shell", ["--version"], environment: ctx.environment, timeout: 5_000) } catch {
+            throw .usage("gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
+        }
+        let words = String(decoding: out.stdout, as: UTF8.self).split(separator: " ")
+        guard let last = words.last, let n = Int(last.split(separator: ".").first ?? "") else {
+            throw .failure("cannot read gnome-shell --version; pass --shell-version N")
+        }
+        return n
+    }
+
+    /// The flavour's metadata.json with `"tminus-binary"`: the path the extension runs.
+    static func metadata(_ bytes: [UInt8], binary: String) throws(TMinusError) -> [UInt8] {
+        guard case .object(var members)? = try? JSONParser.parse(bytes) else { throw .failure("the embedded metadata.json is not an object") }
+        members.removeAll { $0.key == "tminus-binary" }
+        members.append(JSON.Member("tminus-binary", .string(binary)))
+        return Array(JSONWriter.pretty(.object(members)).utf8)
+    }
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# GNOME Shell 43 headless (a virtual monitor, Wayland, no X11) with the extension as `tminus
+# setup gnome` installs it, as root (the shell needs a system bus and no logind: both made here).
+# A deadline titled  <b>Bold</b> & #{x}  due in 30 minutes: the top bar shows it literally (plain
+# label, no markup; OCR of a screenshot through org.gnome.Shell.Screenshot), in the critical colour
+# #bf616a from stylesheet.css; one `tminus show --format json --follow` child runs (not a poll);
+# when it is killed the extension starts another; disabling the extension ends it.
+source "$(dirname "$0")/lib.sh"
+need_bar gnome-shell
+[ "$(id -u)" = 0 ] || skip "needs root (a system bus, a mount namespace to hide logind)"
+for b in unshare dbus-daemon dbus-send dbus-run-session gsettings tesseract convert python3; do command -v $b >/dev/null || fail "$b missing"; done
+/usr/bin/python3 -c 'import gi' 2>/dev/null || fail "python3-gi missing (see Tests/bars/PACKAGES)"
+setup_env
+start=$SECONDS
+ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
+export HOME="$TMP/user"; mkdir -p "$HOME"
+export XDG_RUNTIME_DIR="$TMP/run"; mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
+unset XDG_DATA_HOME DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
+tminus add '<b>Bold</b> & #{x}' --due +30m >/dev/null || fail "tminus add"
+"$TMINUS" setup gnome >"$TMP/setup.out" 2>"$TMP/setup.err" || { cat "$TMP/setup.err"; fail "tminus setup gnome"; }
+cat "$TMP/setup.out"
+EXT="$HOME/.local/share/gnome-shell/extensions/tminus@tminus.github.io"
+for f in extension.js metadata.json indicator.js stylesheet.css; do [ -f "$EXT/$f" ] || fail "setup gnome did not install $f"; done
+grep -qF "\"tminus-binary\": \"$TMINUS\"" "$EXT/metadata.json" || grep -qF "\"tminus-binary\": \"$(readlink -f "$TMINUS")\"" "$EXT/metadata.json" \
+    || fail "metadata.json does not name this binary: $(cat "$EXT/metadata.json")"
+
+# A system bus for the shell (it asks it for accounts, power, …).
+# (A socket left by a bus that is gone refuses connections: then a new bus.)
+if ! dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetId >/dev/null 2>&1; then
+    mkdir -p /run/dbus && rm -f /run/dbus/system_bus_socket /run/dbus/pid
+    dbus-daemon --system --fork --print-pid >"$TMP/system-bus.pid" || fail "system bus"
+    BG_PIDS+=($(cat "$TMP/system-bus.pid"))
+fi
+
+cat >"$TMP/shot.py" <<'PY'
+import sys
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+# The shell lets a caller that owns org.gnome.Screenshot take screenshots.
+bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+              GLib.Variant("(su)", ("org.gnome.Screenshot", 4)), None, 0, -1, None)
+r = bus.call_sync("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot", "Screenshot",
+                  GLib.Variant("(bbs)", (False, False, sys.argv[1])), None, 0, 10000, None)
+print(r.unpack())
+PY
+cat >"$TMP/inner.sh" <<INNER
+#!/bin/sh
+rm -f "\$XDG_RUNTIME_DIR/gnome-shell-disable-extensions"
+gsettings set org.gnome.shell disable-user-extensions false
+gsettings set org.gnome.shell enabled-extensions "['tminus@tminus.github.io']"
+gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 >"$TMP/shell.log" 2>&1 &
+echo \$! >"$TMP/shell.pid"
+i=0; until [ -S "\$XDG_RUNTIME_DIR/wayland-0" ] || [ \$i -ge 60 ]; do sleep 0.5; i=\$((i+1)); done
+sleep 8
+/usr/bin/python3 "$TMP/shot.py" "$TMP/one.png" >"$TMP/shot.log" 2>&1
+sleep 2
+/usr/bin/python3 "$TMP/shot.py" "$ART/gnome-shell.png" >>"$TMP/shot.log" 2>&1
+pgrep -f -- "show --format json --follow" >"$TMP/children.1"
+# A child that dies is started again (after a second).
+pkill -f -- "show --format json --follow"
+sleep 3
+pgrep -f -- "show --format json --follow" >"$TMP/children.2"
+gsettings set org.gnome.shell enabled-extensions "[]"
+sleep 2
+pgrep -f -- "show --format json --follow" >"$TMP/children.3"
+kill \$(cat "$TMP/shell.pid")
+wait
+INNER
+chmod +x "$TMP/inner.sh"
+timeout 90 unshare -m sh -c "mount -t tmpfs none /run/systemd 2>/dev/null; dbus-run-session '$TMP/inner.sh'" >"$TMP/session.log" 2>&1
+[ -s "$ART/gnome-shell.png" ] || { tail -n 30 "$TMP/shell.log" "$TMP/shot.log" "$TMP/session.log"; fail "no screenshot"; }
+# (The extension logs nothing when all is well: any trace through its files is an error.)
+grep -n "tminus@tminus.github.io" "$TMP/shell.log" && fail "the shell logged an error in the extension"
+convert "$ART/gnome-shell.png" -crop 1280x32+0+0 "$TMP/bar.png"
+# (The shell draws #bf616a as #be6069: within 3 of each channel counts.)
+colour=$(convert "$TMP/bar.png" -format %c histogram:info:- | awk -F'[(,)]' '
+    function near(a, b) { return a - b <= 3 && b - a <= 3 }
+    near($2, 191) && near($3, 97) && near($4, 106) { n += $1 } END { print n + 0 }')
+[ "$colour" -ge 50 ] || fail "no text in the critical colour #bf616a in the top bar ($colour pixels; screenshot $ART/gnome-shell.png)"
+ocr() { convert "$1" -crop 1280x32+0+0 -resize 300% "$TMP/ocr.png" && tesseract "$TMP/ocr.png" - 2>/dev/null | tr -s ' \n' ' '; }
+first=$(ocr "$TMP/one.png"); second=$(ocr "$ART/gnome-shell.png")
+echo "OCR: $first / $second"
+grep -qF '<b>Bold</b>' <<<"$second" || fail "the title's <b>…</b> was not shown literally"
+c1=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$first" | tail -1); c2=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$second" | tail -1)
+[ -n "$c1" ] && [ -n "$c2" ] && [ "$c1" != "$c2" ] || fail "the countdown did not move ($c1 → $c2)"
+[ "$(wc -l <"$TMP/children.1")" = 1 ] || fail "not exactly one follower child: $(cat "$TMP/children.1")"
+[ "$(wc -l <"$TMP/children.2")" = 1 ] || fail "a killed child was not started again"
+[ "$(cat "$TMP/children.1")" != "$(cat "$TMP/children.2")" ] || fail "the child was not replaced"
+[ ! -s "$TMP/children.3" ] || fail "disabling the extension left its child running"
+echo "PASS: gnome-shell 43 ($((SECONDS - start)) s; $c1 → $c2; one follower, restarted when killed, gone when disabled)"
