@@ -34,12 +34,13 @@ let package = Package(
         .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusSources", "CTMinusSys"],
                 swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
-        // (Desktop/ links to integrations/: the GNOME Shell extension's files, embedded for `tminus
-        // setup gnome`, with no Foundation bundle.)
+        // (Desktop/ links to integrations/: the GNOME Shell extension's and the Plasma applet's
+        // files, embedded for `tminus setup gnome|plasma`, with no Foundation bundle.)
         .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
-                exclude: ["Desktop/gnome-shell/README.md"],
+                exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
                 resources: ["extension-43.js", "extension-45.js", "metadata-43.json", "metadata-45.json", "indicator.js", "stylesheet.css"]
-                    .map { .embedInCode("Desktop/gnome-shell/" + $0) },
+                    .map { .embedInCode("Desktop/gnome-shell/" + $0) }
+                    + ["metadata.json", "contents/ui/main.qml"].map { .embedInCode("Desktop/plasma/" + $0) },
                 swiftSettings: swiftSettings),
         .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
         // The mutation fuzzer for every parser (Tests/fuzz/run.sh); not part of the product.

@@ -138,4 +138,23 @@ struct CLISetupTests {
         }
         #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("other").path))
     }
+
+    /// plasma: without kpackagetool5, the applet is copied where it would put it, this binary named.
+    @Test func plasmaInstallsTheApplet() throws {
+        let h = try TempHome()
+        let data = h.root.appendingPathComponent("data")
+        let out = h.inProcess(["setup", "plasma"] + bin, env: ["XDG_DATA_HOME": data.path, "PATH": "/nonexistent"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let dir = data.appendingPathComponent("plasma/plasmoids/org.tminus.countdown")
+        let qml = try String(contentsOf: dir.appendingPathComponent("contents/ui/main.qml"), encoding: .utf8)
+        #expect(qml.contains("    readonly property string tminus: \"/opt/tminus/bin/tminus\"\n"))
+        let original = try String(contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/contents/ui/main.qml"),
+                                  encoding: .utf8)
+        #expect(qml == original.replacingOccurrences(of: "property string tminus: \"tminus\"", with: "property string tminus: \"/opt/tminus/bin/tminus\""))
+        #expect(try Data(contentsOf: dir.appendingPathComponent("metadata.json"))
+                == Data(contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/metadata.json")))
+        // Titles are plain text in every label of the applet.
+        #expect(!original.contains("textFormat: Text.RichText") && !original.contains("textFormat: Text.StyledText"))
+        #expect(original.components(separatedBy: "PlasmaComponents3.Label {").count - 1 == original.components(separatedBy: "textFormat: Text.PlainText").count - 1)
+    }
 }

@@ -12,12 +12,14 @@ enum SetupCommand {
         guard let name = a.positional.first else {
             for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
             ctx.say("gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
+            ctx.say("plasma".padding(15) + "a KDE Plasma 5 applet, installed with kpackagetool5")
             ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
             return 0
         }
         if name == "gnome" || name == "gnome-shell" { return try gnome(a, ctx) }
+        if name == "plasma" || name == "kde" { return try plasma(a, ctx) }
         guard let bar = BarSetup.named(name) else {
-            throw .usage("no bar called '\(name)'; tminus setup knows \((BarSetup.all.map(\.name) + ["gnome"]).joined(separator: ", "))")
+            throw .usage("no bar called '\(name)'; tminus setup knows \((BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: ", "))")
         }
         if a.flag("write") && a.flag("full") { throw .usage("--write chooses what to write itself; use --full or --write, not both") }
         let binary = try self.binary(a.value("binary"), ctx)
