@@ -22,12 +22,16 @@
   hostile  sources written to exhaust the machine (86,400 instances a day; a million by COUNT
            from 1900; a 15 MB todo.txt): every read and poll under 256 MB, the home small, the
            rule and the cap reported.
+  setup    SIGKILL at every write, fsync, rename and mkdir of `tminus setup polybar --write` on a
+           user's polybar config (and of a first `setup i3blocks --write` with none): the config
+           is the user's whole or with the block appended, every backup is the user's file whole,
+           and the next run leaves no temp file and ends with the block appended once.
   ledger   SIGKILL at every write, fsync, ftruncate and rename of `tminus notify --once` sending
            three reminders (through a stand-in notify-send that logs), then a clean run: every
            reminder sent, and twice only where the ledger shows the documented window (a lone
            `sending` left by the killed run); a torn ledger line is cut off.
 
-Usage: reliability.py [--short] [kill|cache|full|crowd|bad|ledger|shared|twousers|hostile ...]   (TMINUS_BIN picks the binary;
+Usage: reliability.py [--short] [kill|cache|full|crowd|bad|setup|ledger|shared|twousers|hostile ...]   (TMINUS_BIN picks the binary;
        TMINUS_SCENARIOS=done,undo limits the kill sweep to scenarios whose names contain these)
 Prints figures per part and exits 1 when any guarantee does not hold.
 """
@@ -852,17 +856,74 @@ def hostile_sources():
     shutil.rmtree(s, ignore_errors=True)
 
 
+def setup_sweep(short):
+    """`tminus setup BAR --write` killed at each write, fsync, rename and mkdir: the user's bar
+    config is theirs whole or with the block appended, each backup is theirs whole, and the next
+    run removes the killed run's temp files and appends the block exactly once."""
+    print("setup: SIGKILL at every write, fsync, rename and mkdir of setup --write", flush=True)
+    mine = b"[bar/main]\nmodules-right = date\n; the user's own, no newline at the end"
+    runs = bad = 0
+    for bar, rel, original in [("polybar", "polybar/config.ini", mine), ("i3blocks", "i3blocks/config", None)]:
+        base = temp_dir("tminus-setup-")
+        if original is not None:
+            os.makedirs(os.path.dirname(f"{base}/xdg/{rel}"))
+            open(f"{base}/xdg/{rel}", "wb").write(original)
+        env = {"XDG_CONFIG_HOME": f"{base}/xdg", "HOME": base}
+        command = ["setup", bar, "--write", "--binary", "/usr/bin/tminus"]
+        done = copy(base)
+        env_done = {"XDG_CONFIG_HOME": f"{done}/xdg", "HOME": done}
+        if tminus(done, *command, env=env_done).returncode != 0:
+            fail("setup", f"{bar}: setup --write itself fails")
+            continue
+        final = open(f"{done}/xdg/{rel}", "rb").read()
+        for syscall in ["write", "fsync", "rename", "mkdir"]:
+            n = 1
+            while True:
+                s = copy(base)
+                env_s = {"XDG_CONFIG_HOME": f"{s}/xdg", "HOME": s}
+                r = tminus(s, *command, env=env_s, prefix=["strace", "-f", "-qq", "-o", "/dev/null",
+                                                           "-e", f"inject={syscall}:signal=SIGKILL:when={n}"])
+                killed = r.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL)
+                runs += 1
+                where = f"setup {bar}, {syscall} #{n}"
+                folder = os.path.dirname(f"{s}/xdg/{rel}")
+                got = open(f"{s}/xdg/{rel}", "rb").read() if os.path.exists(f"{s}/xdg/{rel}") else None
+                if got not in (original, final):
+                    bad += 1
+                    fail("setup", f"{where}: the config is neither the user's nor the user's with the block")
+                names = os.listdir(folder) if os.path.isdir(folder) else []
+                for b in [n_ for n_ in names if ".tminus-backup" in n_ and not n_.endswith(".tmp")]:
+                    if open(f"{folder}/{b}", "rb").read() != original:
+                        bad += 1
+                        fail("setup", f"{where}: the backup {b} is not the user's file whole")
+                # The next run: no temp file of the killed one left, the block there once.
+                again = tminus(s, *command, env=env_s)
+                names = os.listdir(folder) if os.path.isdir(folder) else []
+                left = [n_ for n_ in names if n_.endswith(".tmp")]
+                now = open(f"{s}/xdg/{rel}", "rb").read() if os.path.exists(f"{s}/xdg/{rel}") else b""
+                if again.returncode != 0 or left or now != final:
+                    bad += 1
+                    fail("setup", f"{where}: the next run: exit {again.returncode}, temps {left}, block appended once: {now == final}")
+                shutil.rmtree(s, ignore_errors=True)
+                if not killed:
+                    break
+                n += 1
+                if short and n > 8:
+                    break
+    print(f"setup: {runs} runs: {bad} with a torn config, a torn backup, a leftover or a second block", flush=True)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     short = "--short" in sys.argv
-    parts = args or ["bad", "crowd", "full", "kill", "cache", "ledger", "shared", "twousers", "hostile"]
+    parts = args or ["bad", "crowd", "full", "kill", "cache", "setup", "ledger", "shared", "twousers", "hostile"]
     if not os.access(BIN, os.X_OK):
         raise SystemExit(f"no tminus binary at {BIN}; swift build first or set TMINUS_BIN")
-    if ("kill" in parts or "cache" in parts or "ledger" in parts) and not shutil.which("strace"):
+    if ("kill" in parts or "cache" in parts or "ledger" in parts or "setup" in parts) and not shutil.which("strace"):
         raise SystemExit("the kill sweep needs strace (apt-get install strace)")
     for part in parts:
         {"kill": lambda: kill_sweep(short), "cache": lambda: cache_sweep(short), "full": full_disk, "crowd": lambda: crowd(short), "bad": bad_inputs,
-         "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short),
+         "ledger": lambda: ledger(short), "shared": lambda: shared_folder(short), "setup": lambda: setup_sweep(short),
          "twousers": lambda: two_users(short),
          "hostile": hostile_sources}[part]()
     if failures:

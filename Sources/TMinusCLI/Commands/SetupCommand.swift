@@ -55,6 +55,9 @@ enum SetupCommand {
     /// `--write`: appends the snippet after a backup, or creates the whole file, as the bar allows.
     static func write(_ bar: BarSetup, _ setup: BarSetup.Context, to file: String, _ ctx: Context) throws(TMinusError) -> Int32 {
         let shown = Home.tilde(file, ctx.environment)
+        // A run killed half-way left its temp files beside the config: theirs to remove (only
+        // tminus's own names, of writers that are gone).
+        SourceWriter.removeDeadTemps(in: FileIO.directory(of: file))
         if bar.write == .never {
             throw .usage("setup does not write \(shown) (\(bar.name == "genmon" ? "the panel keeps it" : "your window manager's own config")); run tminus setup \(bar.name) and paste what it prints")
         }

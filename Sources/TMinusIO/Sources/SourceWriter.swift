@@ -25,7 +25,7 @@ public enum SourceWriter {
 
     /// Removes temp files a killed tminus left in a source's folder (`.NAME.PID.RANDOM.tmp`, whose
     /// writer is gone); other programs' files are never touched. Readers and writers call it.
-    static func removeDeadTemps(in folder: String, names: [String]? = nil) {
+    public static func removeDeadTemps(in folder: String, names: [String]? = nil) {
         for name in names ?? FileIO.names(in: folder) {
             if let pid = FileIO.tempPid(name), !Processes.isAlive(pid) { FileIO.remove(folder + "/" + name) }
         }
