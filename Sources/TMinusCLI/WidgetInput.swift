@@ -20,9 +20,10 @@ struct WidgetInput {
     static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider, Instant?) {
         var config = try ctx.config()
         if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
-        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        var summary = try ctx.container.summaryForWidgets(now: ctx.now)
         let pinned = deadline != nil && deadline != "next"
-        let state = pinned ? WidgetState() : ctx.container.loadState()
+        let stored = ctx.container.loadState()
+        let state = pinned ? WidgetState(isPrivate: stored.isPrivate) : stored
         // The config's deadline done or removed (it names no open one): the next one shows, with a
         // word in the tooltip, never an error in the bar. (`--deadline REF` on the command line
         // that names none is an error: it was asked for now.)
@@ -31,6 +32,16 @@ struct WidgetInput {
            RefResolver.matches(q, among: summary.deadlines).isEmpty {
             config.deadline = .next
             notice = "\"deadline\": \(q.shown) in the config is done or gone; showing the next one due"
+        }
+        // Private mode: a REF (a title, perhaps) is resolved on the real titles first and kept by
+        // id; then every title shown is the item's tag or "busy", and the notice names no title.
+        if state.isPrivate {
+            if case .ref(let ref) = config.deadline, let q = try? RefQuery(ref),
+               case let found = RefResolver.matches(q, among: summary.deadlines), found.count == 1, let item = found.first {
+                config.deadline = .ref(item.id)
+            }
+            summary = summary.privately()
+            if notice != nil { notice = "the configured deadline is done or gone; showing the next one due" }
         }
         let provider = TimelineProvider(summary: summary, config: config, state: state, zone: ctx.zone, notice: notice)
         if case .ref(let ref) = config.deadline {

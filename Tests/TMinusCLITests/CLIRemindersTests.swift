@@ -46,6 +46,16 @@ struct CLIRemindersTests {
         var ledger: String { (try? String(contentsOf: h.home.appendingPathComponent("reminders.jsonl"), encoding: .utf8)) ?? "" }
     }
 
+    /// Private mode: a notification shows the tag (or "busy"), never the title or the note.
+    @Test func privateModeHidesTitlesInNotifications() throws {
+        let n = try Notifying()
+        #expect(try n.run("remind", "Secret call", "--in", "10m", "--note", "Secret note", now: "2026-03-10T12:00:00Z").status == 0)
+        #expect(try n.run("privacy", "on", now: "2026-03-10T12:00:00Z").status == 0)
+        #expect(try n.run("notify", "--once", now: "2026-03-10T12:10:30Z").status == 0)
+        #expect(n.summaries == ["busy"], "\(n.sent)")
+        #expect(!n.sent.joined().contains { $0.contains("Secret") }, "\(n.sent)")
+    }
+
     @Test func aReminderIsSentOnceAndRecorded() throws {
         let n = try Notifying()
         let added = try n.run("remind", "Call Sam", "--in", "10m", "--note", "about <the> trip & more", now: "2026-03-10T12:00:00Z")

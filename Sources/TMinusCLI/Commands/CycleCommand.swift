@@ -34,7 +34,8 @@ enum CycleCommand {
     /// automatic, nothing picked; nil returned).
     static func select(_ ctx: Context, by step: Int) throws(TMinusError) -> Item? {
         if step == 0 {
-            try ctx.container.saveState(WidgetState())
+            // Back to automatic: the selection and a scrolled month go; private mode stays.
+            try ctx.container.saveState(WidgetState(isPrivate: ctx.container.loadState().isPrivate))
             return nil
         }
         var state = ctx.container.loadState()

@@ -52,10 +52,12 @@ final class Delivery {
         self.withActions = withActions
     }
 
-    /// The open items (every source) and the config, as the widgets see them.
+    /// The open items (every source) and the config, as the widgets see them (in private mode,
+    /// each title its tag or "busy", no note: a notification shows on a shared screen too).
     func load() throws(TMinusError) -> (Config, [Item]) {
         let config = try ctx.config()
-        let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        var summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        if ctx.container.loadState().isPrivate { summary = summary.privately() }
         return (config, summary.deadlines + summary.todos)
     }
 

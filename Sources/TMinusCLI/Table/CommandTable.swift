@@ -267,6 +267,9 @@ enum CommandTable {
         CommandSpec(name: "scroll", group: "bars", arguments: "up|down", summary: "the mouse wheel: moves a calendar tooltip's month, else cycles",
                     text: "With {calendar} in a template (config \"tooltip\": \"calendar\"), shows the month before or after for a minute (kept in state.json); else cycles the deadlines like prev and next.",
                     examples: ["tminus scroll down"], run: CycleCommand.scroll, changes: true),
+        CommandSpec(name: "privacy", group: "bars", arguments: "on|off|toggle", summary: "private mode: titles shown as their tag, or \"busy\"",
+                    text: "For a screen others see: while on, every bar, tooltip, timeline and notification shows each title as its tag (or \"busy\") and no note; dates, countdowns, colours and counts stay. Without an argument: whether it is on. Kept in state.json; a running follower shows the change at once, polling bars at their next run (or at once with \"signals\").",
+                    examples: ["tminus privacy toggle", "tminus privacy"], run: PrivacyCommand.run, changes: true),
         CommandSpec(name: "setup", group: "bars", arguments: (BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: "|"), summary: "the ready-to-paste config for a bar, calling this tminus by its path", options: [
             .flag("write", "add it to the bar's config file (appended after a backup, or a new file where the bar has none)"),
             .flag("full", "print the whole config file, not only the part to paste"),

@@ -11,18 +11,22 @@ public struct WidgetState: Equatable, Sendable {
     public var month: Int?
     /// When it was last scrolled.
     public var scrolled: Instant?
+    /// Private mode (`tminus privacy on`): every title shown as its tag, or "busy".
+    public var isPrivate = false
 
     /// How long a scrolled calendar stays on its month without input.
     public static let scrollHold: Int64 = 60
 
-    public init(selected: String? = nil, month: Int? = nil, scrolled: Instant? = nil) {
+    public init(selected: String? = nil, month: Int? = nil, scrolled: Instant? = nil, isPrivate: Bool = false) {
         self.selected = selected
         self.month = month
         self.scrolled = scrolled
+        self.isPrivate = isPrivate
     }
 
     public init(json: JSON) {
         selected = json["selected"]?.stringValue
+        isPrivate = json["private"]?.boolValue ?? false
         if let m = json["month"]?.intValue, let s = json["scrolled"]?.intValue {
             month = m
             scrolled = Instant(Int64(s))
@@ -32,7 +36,8 @@ public struct WidgetState: Equatable, Sendable {
     public func json() -> JSON {
         let scroll = month != nil && scrolled != nil
         return .object(["version": .int(WidgetState.version), "selected": .string(orNull: selected),
-                        "month": scroll ? month.map { .int($0) } : nil, "scrolled": scroll ? scrolled.map { .int(Int($0.seconds)) } : nil])
+                        "month": scroll ? month.map { .int($0) } : nil, "scrolled": scroll ? scrolled.map { .int(Int($0.seconds)) } : nil,
+                        "private": isPrivate ? .bool(true) : nil])
     }
 
     /// The calendar's month at `t` (months since year 0): the scrolled one within a minute of
