@@ -18,6 +18,7 @@ public enum CLI {
         }
     }
 
+    /// The real-time clock's current second (the default `clock`).
     public static func systemNow() -> Instant {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

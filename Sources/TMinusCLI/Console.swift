@@ -8,10 +8,12 @@ public struct Console: Sendable {
     public final class Capture: @unchecked Sendable {
         public internal(set) var out: [String] = []
         public internal(set) var err: [String] = []
+        /// An empty capture.
         public init() {}
     }
     var capture: Capture?
 
+    /// Writes to stdout and stderr, or only to `capture` when one is given.
     public init(capture: Capture? = nil) { self.capture = capture }
 
     /// False when the reader has gone away (EPIPE).
@@ -21,6 +23,7 @@ public struct Console: Sendable {
         return Self.write(1, text)
     }
 
+    /// Writes `text` to stderr (a newline added when it has none), or to the capture.
     public func err(_ text: String) {
         if let capture { capture.err.append(text); return }
         Self.write(2, text)

@@ -4,6 +4,7 @@
 public struct ICalProperty: Sendable, Equatable {
     /// Upper-case (names are case-insensitive).
     public var name: String
+    /// Its parameters, in the order written.
     public var parameters: [ICalParameter]
     /// The unfolded value, escapes kept.
     public var value: [UInt8]
@@ -12,6 +13,7 @@ public struct ICalProperty: Sendable, Equatable {
     /// Byte offsets in the file: from the property's first byte through its last line break.
     public var range: Range<Int>
 
+    /// A property; `line` and `range` stay 0 for one that was not read from a file.
     public init(name: String, parameters: [ICalParameter] = [], value: [UInt8], line: Int = 0, range: Range<Int> = 0..<0) {
         self.name = name
         self.parameters = parameters
@@ -36,12 +38,14 @@ public struct ICalProperty: Sendable, Equatable {
     public var raw: String { String(decoding: value, as: UTF8.self) }
 }
 
+/// One parameter of a property (`;NAME=VALUE,VALUE`), its values caret-decoded (RFC 6868).
 public struct ICalParameter: Sendable, Equatable {
     /// Upper-case.
     public var name: String
     /// The values, quotes removed.
     public var values: [String]
 
+    /// A parameter named `name` (upper-case) with these values.
     public init(name: String, values: [String]) {
         self.name = name
         self.values = values
@@ -52,7 +56,9 @@ public struct ICalParameter: Sendable, Equatable {
 public struct ICalComponent: Sendable, Equatable {
     /// Upper-case: VCALENDAR, VTODO, VEVENT, VALARM, VTIMEZONE, STANDARD, DAYLIGHT, …
     public var name: String
+    /// Its properties (BEGIN and END lines aside), in file order.
     public var properties: [ICalProperty]
+    /// The components inside it (VALARMs, a VTIMEZONE's STANDARD and DAYLIGHT), in file order.
     public var components: [ICalComponent]
     /// The line of its BEGIN (1-based).
     public var line: Int
@@ -62,6 +68,7 @@ public struct ICalComponent: Sendable, Equatable {
     /// Where its END line starts (where a writer inserts new properties); nil when never closed.
     public var endOffset: Int?
 
+    /// A component; `line`, `range` and `endOffset` default to none (one not read from a file).
     public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0,
                 range: Range<Int> = 0..<0, endOffset: Int? = nil) {
         self.name = name
@@ -78,12 +85,14 @@ public struct ICalComponent: Sendable, Equatable {
         return nil
     }
 
+    /// Every property with this (upper-case) name, in file order.
     public func all(_ name: String) -> [ICalProperty] { properties.filter { $0.name == name } }
 }
 
 /// A parsed iCalendar file: its top-level components (usually one VCALENDAR; bare VTODOs and
 /// several VCALENDARs occur too) and the lines that could not be read.
 public struct ICalDocument: Sendable {
+    /// Its top-level components, in file order.
     public var components: [ICalComponent]
     /// Lines that are not content lines (no `:`), by line number.
     public var badLines: [Int]

@@ -6,6 +6,7 @@ public import TMinusCore
 public struct ICalRead: Sendable {
     /// One item and what a reader of the source needs besides it.
     public struct Entry: Sendable {
+        /// The todo or deadline, as tminus shows it.
         public var item: Item
         /// The UID as the file has it (the item's id, unless the file has none).
         public var uid: String?
@@ -21,6 +22,7 @@ public struct ICalRead: Sendable {
         /// Where its components are in the file (`indexed(_:)` fills them in, for `again`).
         public var pieces: [Piece] = []
 
+        /// An entry; `ordinal` and `pieces` are filled in later (`placed`, `indexed(_:)`).
         public init(item: Item, uid: String?, isEvent: Bool, expires: Instant?, sequence: Int, ordinal: Int = 0, pieces: [Piece] = []) {
             self.item = item
             self.uid = uid
@@ -34,15 +36,20 @@ public struct ICalRead: Sendable {
 
     /// One component's bytes in the file, and its place among the file's VTODOs and VEVENTs.
     public struct Piece: Sendable, Equatable {
+        /// Its place among the file's VTODOs and VEVENTs (from 1).
         public var ordinal: Int
+        /// The component's byte offsets in the file.
         public var range: Range<Int>
+        /// The component at place `ordinal`, at `range` in the file.
         public init(ordinal: Int, range: Range<Int>) {
             self.ordinal = ordinal
             self.range = range
         }
     }
 
+    /// The items read, one per UID (its newest copy), in file order.
     public var entries: [Entry] = []
+    /// What could not be read: bad lines, unpaired BEGIN/END, skipped properties and items.
     public var problems: [ICalProblem] = []
     /// How many VTODOs and VEVENTs the file has.
     public var total = 0
@@ -52,24 +59,31 @@ public struct ICalRead: Sendable {
     /// Where the file's VTIMEZONEs are (`indexed(_:)` fills them in).
     public var zonePieces: [Range<Int>] = []
 
+    /// An empty read.
     public init() {}
 }
 
 /// Something in a file that was not read: where, which property, and what became of the item.
 public struct ICalProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The line it was found on (1-based).
     public var line: Int
+    /// The property's name; empty for a problem with the file's lines or structure.
     public var property: String
+    /// What was wrong and what became of the item, for the user.
     public var message: String
+    /// A problem at `line` with `property` (empty for none).
     public init(line: Int, property: String, message: String) {
         self.line = line
         self.property = property
         self.message = message
     }
+    /// `line N: PROPERTY: message` (the property left out when empty).
     public var description: String { "line \(line): \(property.isEmpty ? "" : property + ": ")\(message)" }
 }
 
 /// How a source's calendar files are read.
 public struct ICalOptions: Sendable {
+    /// The time of the read: an event's instance counts while its end plus `hold` is after it.
     public var now: Instant
     /// How long an event stays after its instance (the config's overHold): an instance counts
     /// until it is that far past.
@@ -80,12 +94,15 @@ public struct ICalOptions: Sendable {
     public var source: String
     /// The user's addresses, and what becomes of invitations (`SourceConfig.me`, `declined`, `invited`).
     public var me: [String] = []
+    /// What becomes of an invitation the user declined (hidden by default).
     public var declined = Invitations.hide
+    /// What becomes of an invitation not answered or answered tentatively (dimmed by default).
     public var invited = Invitations.dim
     /// A big file read in parts stops reading items once it has this many open ones (the source
     /// takes only the first `maxItems`); nil: every item.
     public var openLimit: Int?
 
+    /// Options for a read at `now` (`hold` in seconds); no addresses, no `openLimit`.
     public init(now: Instant, hold: Int64, events: Bool, source: String) {
         self.now = now
         self.hold = hold

@@ -9,6 +9,7 @@ public enum ICalParser {
     /// Upper bounds that keep a hostile file from costing more than a large honest one.
     public static let maxDepth = 16
 
+    /// Parses a whole file (lines numbered from 1); what cannot be read is in `badLines` and `structure`.
     public static func parse(_ bytes: [UInt8]) -> ICalDocument {
         parse(bytes, in: 0..<bytes.count, firstLine: 1)
     }
@@ -207,6 +208,7 @@ public enum ICalParser {
 /// TEXT values (RFC 5545 §3.3.11): escapes decoded in one left-to-right pass (chained replaces
 /// turn `C:\\new` into a newline), lists split on unescaped commas only.
 public enum ICalText {
+    /// Decodes TEXT escapes in one pass: `\n` and `\N` are a newline, `\x` is `x`.
     public static func unescape(_ s: ArraySlice<UInt8>) -> String {
         guard s.contains(0x5C) else { return String(decoding: s, as: UTF8.self) }
         var out: [UInt8] = []

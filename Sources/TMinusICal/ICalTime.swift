@@ -45,6 +45,7 @@ public enum ICalTime: Hashable, Sendable {
         self = t
     }
 
+    /// Whether it is a whole day (a DATE value).
     public var isDate: Bool {
         if case .date = self { return true }
         return false
@@ -84,6 +85,7 @@ public enum ICalTime: Hashable, Sendable {
 /// DURATION values (RFC 5545 §3.3.6): `[+-]P[nW][nD][T[nH][nM][nS]]`, as seconds (days as
 /// 86,400: only used to find a due from a start, where a day's length rarely matters).
 public enum ICalDuration {
+    /// The value in seconds (negative for `-P…`); nil when it is not a duration or is over 100 years.
     public static func seconds(_ value: ArraySlice<UInt8>) -> Int64? {
         let v = ICalParser.trimmed(value)
         var i = v.startIndex

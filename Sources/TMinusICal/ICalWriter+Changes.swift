@@ -10,6 +10,7 @@ public enum ICalChange: Sendable {
     case update(from: Item, to: Item, at: Instant)
 }
 
+/// Why a change could not be written into a calendar file.
 public enum ICalWriteError: Error, Equatable, Sendable {
     /// No VTODO or VEVENT with that UID in the file (it changed since it was read).
     case notFound

@@ -7,14 +7,19 @@ public import TMinusCore
 public enum ICalWriter {
     /// One content line to write: name, parameters as written (`;VALUE=DATE`), value bytes.
     public struct Line: Equatable, Sendable {
+        /// The property's name (`DUE`, `X-TMINUS-KIND`).
         public var name: String
+        /// The parameters as written, each with its leading `;` (`;VALUE=DATE`); empty for none.
         public var parameters: String
+        /// The value's bytes, escaped already where it is TEXT.
         public var value: [UInt8]
+        /// A line with these value bytes (TEXT escaped already, `ICalText.escape`).
         public init(_ name: String, parameters: String = "", value: [UInt8]) {
             self.name = name
             self.parameters = parameters
             self.value = value
         }
+        /// A line whose value is `text`'s UTF-8 as it is (dates, numbers, keywords: nothing to escape).
         public init(_ name: String, parameters: String = "", _ text: String) {
             self.init(name, parameters: parameters, value: Array(text.utf8))
         }

@@ -5,6 +5,7 @@ public import TMinusCore
 /// ends after 400 years without an instance (the Gregorian calendar repeats every 400 years), and
 /// no walk passes the year 9999 or `maxPeriods` periods.
 extension RecurrenceRule {
+    /// The most periods (of the frequency, INTERVAL apart) one `forEach` walk visits.
     public static let maxPeriods = 600_000
 
     /// Calls `body` with each instance at or after `start` (the rule's DTSTART, which is an

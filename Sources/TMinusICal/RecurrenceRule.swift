@@ -6,31 +6,47 @@ import TMinusCore
 /// (sub-daily frequencies, BYWEEKNO, RSCALE) is refused by name, so the item can say why it
 /// shows only its first date.
 public struct RecurrenceRule: Equatable, Sendable {
+    /// FREQ: the period the rule repeats by (sub-daily ones are not supported).
     public enum Frequency: String, Sendable {
         case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
     }
 
     /// A BYDAY entry: a weekday (0 Sunday … 6 Saturday) and an ordinal (0: every one).
     public struct WeekdayNum: Equatable, Sendable {
+        /// Which one in the month or year (negative: from the end, `-1` the last); 0 for every one.
         public var ordinal: Int
+        /// 0 Sunday … 6 Saturday.
         public var weekday: Int
     }
 
+    /// FREQ: the period it repeats by.
     public var frequency: Frequency
+    /// INTERVAL: every how many periods (1 and up).
     public var interval = 1
+    /// COUNT: how many instances in all; nil for no limit.
     public var count: Int?
+    /// UNTIL as written (a date, or a UTC or floating time); nil for none.
     public var until: ICalTime?
+    /// BYMONTH: months, 1–12 (empty: not given).
     public var byMonth: [Int] = []
+    /// BYMONTHDAY: days of the month, 1–31 or -31…-1 from the end.
     public var byMonthDay: [Int] = []
+    /// BYYEARDAY: days of the year, 1–366 or -366…-1 from the end.
     public var byYearDay: [Int] = []
+    /// BYDAY: weekdays, each with its ordinal.
     public var byDay: [WeekdayNum] = []
+    /// BYHOUR: hours, 0–23.
     public var byHour: [Int] = []
+    /// BYMINUTE: minutes, 0–59.
     public var byMinute: [Int] = []
+    /// BYSECOND: seconds, 0–60.
     public var bySecond: [Int] = []
+    /// BYSETPOS: which of each period's instances are kept (from 1, or negative from the end).
     public var bySetPos: [Int] = []
     /// The day weeks start on (0 Sunday … 6 Saturday); Monday unless WKST says otherwise.
     public var weekStart = 1
 
+    /// A rule of this frequency, every period, with no other parts.
     public init(frequency: Frequency) { self.frequency = frequency }
 
     static let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
@@ -115,9 +131,13 @@ public struct RecurrenceRule: Equatable, Sendable {
     }
 }
 
+/// Why an RRULE cannot be read: the part at fault, for the user.
 public struct RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The reason, naming the part (`COUNT and UNTIL together`).
     public var message: String
+    /// An error with this message.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

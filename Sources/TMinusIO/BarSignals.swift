@@ -6,8 +6,11 @@ import Glibc
 public struct BarSignals: Sendable {
     /// A running process: its pid and its command name (`/proc/PID/comm`).
     public struct Process: Sendable, Equatable {
+        /// The process id.
         public var pid: Int32
+        /// Its command name (`/proc/PID/comm`, e.g. `waybar`): the key in the config's `signals`.
         public var command: String
+        /// A process with this pid and command name.
         public init(pid: Int32, command: String) { self.pid = pid; self.command = command }
     }
 
@@ -15,6 +18,7 @@ public struct BarSignals: Sendable {
     /// ever signals a bar the user is running).
     public let processes: @Sendable () -> [Process]
 
+    /// Signals among `processes` (by default the user's own, from /proc).
     public init(processes: @escaping @Sendable () -> [Process] = BarSignals.userProcesses) {
         self.processes = processes
     }

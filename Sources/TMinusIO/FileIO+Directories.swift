@@ -24,6 +24,7 @@ extension FileIO {
         return out
     }
 
+    /// Whether `path` is a directory (symlinks followed); false when nothing is there.
     public static func isDirectory(_ path: String) -> Bool {
         ReadLog.note(path)
         var st = stat()

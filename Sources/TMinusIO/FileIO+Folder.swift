@@ -8,6 +8,7 @@ public import TMinusCore
 /// put in its place, or a file swapped in, is never written through, and the rename replaces only
 /// the folder's own entry. The new file never gets setuid, setgid or sticky bits.
 extension FileIO {
+    /// A file in a folder others may write, reached through the folder's descriptor; `close()` it when done.
     public struct FolderFile {
         /// The path the user knows (for messages).
         public let path: String
@@ -17,11 +18,13 @@ extension FileIO {
 
         /// What was read: the bytes, and the file's identity and permission bits then.
         public struct Read {
+            /// The file's contents.
             public let bytes: [UInt8]
             let device: UInt64
             let inode: UInt64
             /// Its size and change time then (a program writing it in place changes them).
             let stamp: FileStamp
+            /// Its permission bits (`0o777` masked), which `replace` keeps.
             public let mode: mode_t
         }
 
@@ -43,6 +46,7 @@ extension FileIO {
             guard dirfd >= 0 else { throw .failure("cannot open \(directory): \(errorText())") }
         }
 
+        /// Closes the folder's descriptor; the file cannot be read or replaced after.
         public func close() { _ = Glibc.close(dirfd) }
 
         /// The file's bytes (at most `limit`), or nil when it is gone; a link or anything but a

@@ -82,11 +82,13 @@ public enum FileIO {
         return failed ? nil : out
     }
 
+    /// Whether anything exists at `path` (a dangling symlink does not).
     public static func exists(_ path: String) -> Bool {
         ReadLog.note(path)
         return access(path, F_OK) == 0
     }
 
+    /// The system's message for an errno value (by default the current one).
     public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// Creates `path` and its missing parents, each 0700. Directories that exist already are
@@ -120,11 +122,13 @@ public enum FileIO {
         return String(cString: real)
     }
 
+    /// The part before the last `/`: `.` when there is none, `/` for a file at the root.
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The last non-empty path component; `path` itself when there is none (`/`).
     public static func baseName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
@@ -174,6 +178,7 @@ public enum FileIO {
             guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
         }
 
+        /// Appends `bytes` to the temp file; on failure the temp is removed (abandoned) and it throws.
         public func write(_ bytes: [UInt8]) throws(TMinusError) {
             guard writeAll(fd, bytes) else {
                 let code = errno
@@ -196,6 +201,7 @@ public enum FileIO {
             return Temp(path: path, target: target, temp: temp, stamp: FileStamp(st))
         }
 
+        /// Closes and removes the temp file; nothing is put in place.
         public func abandon() {
             close(fd)
             unlink(temp)
@@ -221,6 +227,7 @@ public enum FileIO {
         OwnWrites.committed?.record(t.target, inode: t.stamp.inode, size: t.stamp.size)
     }
 
+    /// Removes a temp that will not be committed; the file stays as it was.
     public static func discard(_ t: Temp) { unlink(t.temp) }
 
     /// Writes a file atomically: a temp file in the same directory, fsync, rename over the file,
@@ -308,6 +315,7 @@ public enum FileIO {
         return true
     }
 
+    /// Fsyncs a directory, so renames and new files in it survive a crash; failures are ignored.
     public static func syncDirectory(_ dir: String) {
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }

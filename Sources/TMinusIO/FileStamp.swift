@@ -5,9 +5,13 @@ import Glibc
 /// is stale. (Each store write renames a new file in, and the old inode is still in use while the
 /// new one is created, so consecutive stores never share an inode.)
 public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
+    /// The file's inode number.
     public var inode: UInt64
+    /// Its size in bytes.
     public var size: Int64
+    /// Its modification time: seconds since 1970-01-01T00:00:00Z.
     public var seconds: Int64
+    /// The nanoseconds part of its modification time.
     public var nanoseconds: Int64
 
     init(_ st: stat) {
@@ -38,6 +42,7 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
         return FileStamp(st)
     }
 
+    /// `INODE-SIZE-SECONDS.NANOSECONDS`, as the summary records it.
     public var description: String { "\(inode)-\(size)-\(seconds).\(nanoseconds)" }
 
     /// Whether `text` is this stamp's `description`, read without making a String (the poll path

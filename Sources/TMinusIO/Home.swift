@@ -5,14 +5,19 @@ public import TMinusCore
 /// `$XDG_DATA_HOME/tminus`, else `~/.local/share/tminus`. The config: `--config`, else
 /// `$XDG_CONFIG_HOME/tminus/config.json`, else `~/.config/tminus/config.json`.
 public struct Home: Sendable {
+    /// The folder of tminus's own files (store, summary, archive…), without a trailing `/`.
     public var directory: String
+    /// The config file (`config.json`), found as described above.
     public var configPath: String
 
+    /// A home at these paths, taken as given.
     public init(directory: String, configPath: String) {
         self.directory = directory
         self.configPath = configPath
     }
 
+    /// The home and config from `--home` and `--config`, else the environment, in the order above;
+    /// a usage error when an option is empty or no home can be found.
     public static func resolve(home: String?, config: String?, environment env: Environment) throws(TMinusError) -> Home {
         func nonEmpty(_ k: String) -> String? { env[k].flatMap { $0.isEmpty ? nil : $0 } }
         let userHome = nonEmpty("HOME")
@@ -53,10 +58,15 @@ public struct Home: Sendable {
         return "~" + path.dropFirst(h.count)
     }
 
+    /// `store.json`: open items, tags, the next handle and the history's commit record.
     public var storePath: String { directory + "/store.json" }
+    /// `archive.jsonl`: completed items, one record per line, in completion order.
     public var archivePath: String { directory + "/archive.jsonl" }
+    /// `summary.json`: what every widget reads (docs/summary-format.md).
     public var summaryPath: String { directory + "/summary.json" }
+    /// `state.json`: widget state (the deadline clicked to with `next`/`prev`).
     public var statePath: String { directory + "/state.json" }
+    /// `.lock`: the `flock` every write holds.
     public var lockPath: String { directory + "/.lock" }
     /// Readings of big sources kept between runs (each file in it is only a shortcut).
     public var cacheDirectory: String { directory + "/cache" }

@@ -6,6 +6,7 @@ public import TMinusCore
 /// (en_US, en_CA, en_AU, hi_IN…), else 24-hour. The C and POSIX locales, and a locale this
 /// system does not have, are 24-hour without loading anything.
 public enum LocaleClock {
+    /// The locale's clock style: 12-hour when its time format uses `%I`, `%l` or `%r`, else 24-hour.
     public static func preferred(environment: Environment) -> ClockStyle {
         let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return .h24 }

@@ -6,6 +6,7 @@ public import TMinusCore
 /// `/run/current-system/sw/bin/tminus`: stable across upgrades) when it is this very file, else
 /// the file itself (`/proc/self/exe`).
 public enum OwnExecutable {
+    /// The path to call tminus back by (see above); nil when /proc/self/exe cannot be read.
     public static func path(environment: Environment, argv0: String = CommandLine.arguments.first ?? "tminus") -> String? {
         guard let exe = FileIO.readLink("/proc/self/exe") else { return nil }
         var candidates: [String] = []

@@ -6,6 +6,7 @@ public final class Terminal {
     var saved = termios()
     var raw = false
 
+    /// A terminal not yet entered (nothing changes until `enter`).
     public init() {}
 
     /// Whether standard input and output are a terminal.
@@ -28,6 +29,7 @@ public final class Terminal {
         write("\u{1B}[?1049h\u{1B}[?25l")
     }
 
+    /// Shows the cursor, leaves the alternate screen and puts the saved input mode back.
     public func restore() {
         write("\u{1B}[?25h\u{1B}[?1049l")
         if raw { _ = tcsetattr(0, TCSANOW, &saved) }

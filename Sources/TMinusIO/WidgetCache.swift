@@ -12,17 +12,24 @@ public import TMinusCore
 public enum WidgetCache {
     /// What a kept output says: the bytes to print and the exit code.
     public struct Hit: Sendable {
+        /// The output to print.
         public let text: String
+        /// The exit code to exit with.
         public let exitCode: Int32
     }
 
     /// One output and the interval it holds for (`from <= now < until`).
     public struct Segment: Sendable {
+        /// When the output starts to hold (inclusive).
         public var from: Instant
+        /// When it stops holding (exclusive).
         public var until: Instant
+        /// The output `show` prints in the interval.
         public var text: String
+        /// The exit code `show` exits with in the interval.
         public var exitCode: Int32
 
+        /// An output holding from `from` up to (not including) `until`.
         public init(from: Instant, until: Instant, text: String, exitCode: Int32) {
             self.from = from
             self.until = until
@@ -36,6 +43,7 @@ public enum WidgetCache {
     static let maxBytes = 1 << 20
     /// What a full run keeps at most: outputs, and their bytes (a poll reads the whole file).
     public static let maxSegments = 60
+    /// The most bytes of outputs a full run keeps (256 KiB).
     public static let maxKeptBytes = 256 << 10
     /// Kept files per user: a few bars; older ones go.
     static let maxFiles = 8

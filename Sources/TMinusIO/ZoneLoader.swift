@@ -4,6 +4,7 @@ public import TMinusCore
 /// Finds the user's time zone the way the C library does: `$TZ` (a zone name, `:name`, a path or a
 /// POSIX rule), else `/etc/localtime`, else UTC.
 public enum ZoneLoader {
+    /// The user's zone (see `resolve`), its warning dropped.
     public static func current(environment: Environment) -> Zone { resolve(environment: environment).zone }
 
     /// The zone `TZ` names (else /etc/localtime), and a one-line warning when `TZ` names a zone

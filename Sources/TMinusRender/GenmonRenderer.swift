@@ -13,12 +13,18 @@ public import TMinusTimeline
 /// | `<txtclick>` | `tminus next` by the absolute path of this binary: a click shows the next deadline |
 /// | `<bar>` | time elapsed, when the config says `"progressBar": true` and a deadline is shown |
 public struct GenmonRenderer: Renderer {
+    /// The `--format` name.
     public let format = "genmon"
+    /// The one line for `show`'s help and the man page.
     public let about = "XFCE Generic Monitor tags: <txt>, <tool>, <txtclick>, <bar>"
+    /// Whether `show --follow` streams it: no, the plugin runs tminus each period.
     public let streams = false
+    /// Whether a click runs tminus: yes, `<txtclick>` runs `next` by this binary's path.
     public let callsBack = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// The tags of the table, one after another.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let escaped = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
         let text = Escape.oneLine(escaped.text(options.family ?? .medium))

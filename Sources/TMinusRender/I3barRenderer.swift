@@ -13,11 +13,16 @@ public import TMinusTimeline
 /// | `name`, `instance` | `tminus` and the deadline's id, for click events |
 /// | `markup` | `pango` or `none` (`--markup`); data is Pango-escaped with `pango` |
 public struct I3barRenderer: Renderer {
+    /// The `--format` name.
     public let format = "i3bar"
+    /// The one line for `show`'s help and the man page.
     public let about = "one i3bar-protocol block; with --follow the whole protocol, clicks included (swaybar, i3bar)"
+    /// Whether `show --follow` streams it: yes, the whole protocol (header, endless array, clicks).
     public let streams = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// One block as compact JSON, for embedding in a status line (no header).
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         Rendered(JSONWriter.compact(block(entry, options)))
     }
@@ -30,6 +35,7 @@ public struct I3barRenderer: Renderer {
     /// One status line of the endless array: `[block]`, later ones `,[block]`.
     public func streamFrame(_ line: String, first: Bool) -> String { (first ? "[" : ",[") + line + "]" }
 
+    /// The block's JSON object, fields as in the table (i3blocks' stream uses it too).
     public func block(_ entry: Entry, _ options: RenderOptions) -> JSON {
         let escaped = entry.escaping(Self.escaper(options.markup))
         return .object([

@@ -12,11 +12,16 @@ public import TMinusTimeline
 /// No newline inside a value; Pango-escaped data with `--markup pango` (for `markup=pango`,
 /// which i3blocks 1.4 passes to nobody, so the command line must say it).
 public struct I3blocksRenderer: Renderer {
+    /// The `--format` name.
     public let format = "i3blocks"
+    /// The one line for `show`'s help and the man page.
     public let about = "three lines (text, short text, colour), exit 33 when urgent; --follow: JSON lines for persist"
+    /// Whether `show --follow` streams it: yes, a JSON object per line for `interval=persist`.
     public let streams = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// The three lines, with exit code 33 when urgent.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let escaped = entry.escaping(Self.escaper(options.markup))
         let full = Self.safeLine(escaped.text(options.family ?? .medium))

@@ -12,11 +12,16 @@ public import TMinusTimeline
 /// | `short_text` | the small family, the same way |
 /// | `state` | `Idle` (no deadline), `Good` (normal), `Info` (an event in progress), `Warning`, `Critical` (critical, over, an error) |
 public struct I3statusRsRenderer: Renderer {
+    /// The `--format` name.
     public let format = "i3status-rs"
+    /// The one line for `show`'s help and the man page.
     public let about = "an i3status-rust custom block (json = true): text, short_text, state for your theme"
+    /// Whether `show --follow` streams it: yes, an object per line for `persistent = true`.
     public let streams = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// The block's JSON object (`text`, `short_text`, `state`) on one line.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let escaped = entry.escaping { Escape.pango(Escape.oneLine($0)) }
         let json = JSON.object([

@@ -6,12 +6,17 @@ public import TMinusTimeline
 /// like dunst, escape it themselves); the body says when it is due, the note, and "missed at"
 /// for a late one, escaped for the body markup (`<b>`, `<i>`, `<a href>`…) when the server has it.
 public enum NotificationText {
+    /// One notification: its summary, its body, and its urgency.
     public struct Message: Equatable, Sendable {
+        /// The title on one line, as plain text.
         public var summary: String
+        /// The lines below the summary, escaped for body markup when the server has it.
         public var body: String
+        /// Whether it is sent with critical urgency (the item is over or overdue).
         public var critical: Bool
     }
 
+    /// A reminder's notification at `now`: `late` adds "missed at"; `markup` escapes the body for the server.
     public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24) -> Message {
         let item = r.item
         var lines: [String] = []

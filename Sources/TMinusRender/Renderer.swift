@@ -10,13 +10,17 @@ public enum Markup: String, CaseIterable, Sendable {
 public struct RenderOptions: Sendable {
     /// The family asked for; nil means the renderer's own default.
     public var family: Family?
+    /// `--markup`: whether the bar parses Pango (then i3bar and i3blocks Pango-escape data).
     public var markup: Markup
+    /// The widget config (colours, `colorBy`, `maxTodos`, `progressBar`).
     public var config: Config
+    /// The zone the output's dates are written in (json's local offsets).
     public var zone: Zone
     /// The command a click runs to call tminus back (genmon's `<txtclick>`, xbar's `bash=`): the
     /// absolute path of this binary when the renderer `callsBack`, else `tminus`.
     public var binary: String
 
+    /// Defaults: the renderer's own family, no markup, the default config, and `tminus` as the command.
     public init(family: Family? = nil, markup: Markup = .none, config: Config = Config(), zone: Zone, binary: String = "tminus") {
         self.family = family
         self.markup = markup
@@ -42,9 +46,12 @@ public struct RenderOptions: Sendable {
 /// What a renderer produces: the bytes for the bar (without the final newline) and the exit code
 /// (i3blocks reads 33 as urgent).
 public struct Rendered: Equatable, Sendable {
+    /// The output for the bar, without the final newline.
     public var text: String
+    /// The exit code: 0, or 33 for an urgent i3blocks block.
     public var exitCode: Int32
 
+    /// The output `text`, to exit with `exitCode` (0 unless given).
     public init(_ text: String, exitCode: Int32 = 0) {
         self.text = text
         self.exitCode = exitCode
@@ -76,10 +83,15 @@ public protocol Renderer: Sendable {
 }
 
 extension Renderer {
+    /// By default the output does not name its second.
     public var showsSeconds: Bool { false }
+    /// By default a click runs nothing.
     public var callsBack: Bool { false }
+    /// By default no header: the first update is the first line.
     public var streamHeader: [String] { [] }
+    /// By default the one-shot output's text.
     public func streamLine(_ entry: Entry, _ options: RenderOptions) -> String { render(entry, options).text }
+    /// By default the line as it is.
     public func streamFrame(_ line: String, first: Bool) -> String { line }
 }
 
@@ -94,12 +106,14 @@ enum PangoCalendar {
 /// Every renderer, by format name: the one list of formats (help, completions, the man page,
 /// `--follow` and the conformance suite all read it).
 public enum Renderers {
+    /// Every renderer, in the order help lists the formats.
     public static let all: [any Renderer] = [
         WaybarRenderer(), I3blocksRenderer(), I3barRenderer(), PolybarRenderer(), ConkyRenderer(),
         I3statusRsRenderer(), YambarRenderer(), XmobarRenderer(), TmuxRenderer(), GenmonRenderer(), XbarRenderer(),
         PangoRenderer(), PlainRenderer(), JSONRenderer(),
     ]
 
+    /// The renderer with this `--format` name, or nil.
     public static func named(_ format: String) -> (any Renderer)? {
         all.first { $0.format == format }
     }

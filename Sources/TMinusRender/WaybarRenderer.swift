@@ -11,11 +11,16 @@ public import TMinusTimeline
 /// | `class` | `[state, "tag-<tag>"]`, limited to `[A-Za-z0-9_-]` |
 /// | `percentage` | time elapsed, a whole number |
 public struct WaybarRenderer: Renderer {
+    /// The `--format` name.
     public let format = "waybar"
+    /// The one line for `show`'s help and the man page.
     public let about = "a Waybar JSON object: text, tooltip, class, percentage, alt"
+    /// Whether `show --follow` streams it: yes, one JSON line per update.
     public let streams = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// The JSON object of the table, on one line.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let escaped = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
         var text = escaped.text(options.family ?? .medium)

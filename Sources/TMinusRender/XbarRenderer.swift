@@ -10,12 +10,18 @@ public import TMinusTimeline
 /// (it would start parameters such as `bash=`): in data it becomes `│` (U+2502), and a line that
 /// would start with `-` (a separator or a submenu) starts with a zero-width space.
 public struct XbarRenderer: Renderer {
+    /// The `--format` name.
     public let format = "xbar"
+    /// The one line for `show`'s help and the man page.
     public let about = "the xbar/SwiftBar/Argos/Kargos plugin format: text, ---, a menu of actions"
+    /// Whether `show --follow` streams it: no, xbar runs the plugin each period.
     public let streams = false
+    /// Whether a click runs tminus: yes, the menu's actions run this binary by its path.
     public let callsBack = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// The bar's line, `---`, then the menu: the large family, the actions, today's todos.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let plain = " useMarkup=false unescape=false trim=false"
         let escaped = entry.escaping(Escape.xbar)

@@ -15,11 +15,16 @@ public import TMinusTimeline
 /// | `progress` | range:0-100 | time elapsed, a whole number |
 /// | `urgent` | bool | critical, over or an error |
 public struct YambarRenderer: Renderer {
+    /// The `--format` name.
     public let format = "yambar"
+    /// The one line for `show`'s help and the man page.
     public let about = "a yambar script-module tag set: text, short, state, progress, urgent"
+    /// Whether `show --follow` streams it: yes, a tag set per update (continuous mode).
     public let streams = true
+    /// A renderer has no settings of its own.
     public init() {}
 
+    /// The tag set of the table, then the empty line that commits it.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let escaped = entry.escaping(Escape.oneLine)
         let state = entry.error == nil ? entry.state.rawValue : "error"

@@ -6,12 +6,15 @@ public import TMinusCore
 /// open todos; a recurring task's template (`status: recurring`) is left out (its instances are
 /// the tasks). Pure: bytes in, items out.
 public enum TaskwarriorExport {
+    /// What an export gives: its tasks as items, and what could not be read.
     public struct Result: Sendable {
+        /// The tasks as todos of the source, in the export's order (deleted tasks and recurring templates left out).
         public var items: [Item] = []
         /// Tasks that could not be read, by position.
         public var problems: [String] = []
     }
 
+    /// Reads `task export`'s output as the todos of `source`; throws when it is not a JSON list and no line is a task.
     public static func parse(_ bytes: [UInt8], source: String) throws(TMinusError) -> Result {
         var out = Result()
         let tasks: [JSON]
@@ -119,6 +122,7 @@ public enum TaskwarriorExport {
         }
     }
 
+    /// A priority as `task` reads it on the command line (`priority:H`, …; `priority:` clears it).
     public static func priorityArgument(_ p: Priority) -> String {
         switch p {
         case .high: "priority:H"

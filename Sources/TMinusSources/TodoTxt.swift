@@ -12,6 +12,7 @@ public enum TodoTxt {
         public var range: Range<Int>
         /// 1-based.
         public var line: Int
+        /// The line's todo (its id the hash of its description).
         public var item: Item
     }
 
@@ -166,6 +167,7 @@ public enum TodoTxt {
 }
 
 extension TodoTxt {
+    /// Why an edit was not made.
     public enum EditError: Error, Equatable, Sendable {
         /// No line has that id any more (the file changed since it was read).
         case notFound
@@ -246,6 +248,7 @@ extension TodoTxt {
         }
     }
 
+    /// The file without the line of `id` and its line break; every other byte as it was.
     public static func remove(_ bytes: [UInt8], id: String, source: String) throws(EditError) -> [UInt8] {
         try replacing(bytes, id: id, source: source) { _ in nil }
     }

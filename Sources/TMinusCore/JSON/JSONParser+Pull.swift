@@ -95,6 +95,7 @@ extension JSONParser {
         case bytes(ArraySlice<UInt8>)
         case text(String)
 
+        /// The key as a String (its bytes decoded as UTF-8).
         public var text: String {
             switch self {
             case .bytes(let b): String(decoding: b, as: UTF8.self)
@@ -150,6 +151,7 @@ extension JSONParser {
         return false
     }
 
+    /// The next value, which must be a string, with its escapes decoded.
     public mutating func readString() throws(JSONSyntaxError) -> String {
         guard try kind() == .string else { throw error("expected a string") }
         return try parseString()
@@ -169,12 +171,14 @@ extension JSONParser {
         return nil
     }
 
+    /// The next value, which must be a number.
     public mutating func readNumber() throws(JSONSyntaxError) -> Double {
         guard try kind() == .number else { throw error("expected a number") }
         guard case .number(let n) = try parseNumber() else { return 0 }
         return n
     }
 
+    /// The next value, which must be `true` or `false`.
     public mutating func readBool() throws(JSONSyntaxError) -> Bool {
         guard try kind() == .bool else { throw error("expected true or false") }
         if bytes[index] == UInt8(ascii: "t") {

@@ -1,10 +1,15 @@
 /// A syntax error in a JSON text, with its 1-based line and column.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The 1-based line of the error.
     public var line: Int
+    /// The 1-based column of the error, counted in bytes from the start of its line.
     public var column: Int
+    /// What is wrong, in words for the user (no position).
     public var message: String
+    /// "line L, column C: message".
     public var description: String { "line \(line), column \(column): \(message)" }
 
+    /// An error at `line` and `column` (both 1-based) saying `message`.
     public init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
@@ -27,11 +32,13 @@ public struct JSONParser {
     /// has had an element yet.
     var open: [(object: Bool, started: Bool)] = []
 
+    /// The one JSON value that is the whole of `bytes` (UTF-8); `relaxed` allows comments and trailing commas.
     public static func parse(_ bytes: [UInt8], relaxed: Bool = false) throws(JSONSyntaxError) -> JSON {
         var parser = JSONParser(bytes: bytes, relaxed: relaxed)
         return try parser.parseDocument()
     }
 
+    /// The one JSON value that is the whole of `text`, parsed as its UTF-8 bytes are.
     public static func parse(_ text: String, relaxed: Bool = false) throws(JSONSyntaxError) -> JSON {
         try parse(Array(text.utf8), relaxed: relaxed)
     }

@@ -3,8 +3,10 @@
 /// non-ASCII stays UTF-8. Everything is written into one byte buffer (a store of a thousand items
 /// is written on every change, and appending to a String piece by piece cost most of that).
 public enum JSONWriter {
+    /// The value as one line of JSON text: no spaces, no trailing newline.
     public static func compact(_ value: JSON) -> String { String(decoding: bytes(value, pretty: false), as: UTF8.self) }
 
+    /// The value as JSON text indented by two spaces a level, ending with a newline.
     public static func pretty(_ value: JSON) -> String { String(decoding: bytes(value, pretty: true), as: UTF8.self) }
 
     /// The text as UTF-8; pretty text ends with a newline.
@@ -131,6 +133,7 @@ public enum JSONWriter {
         out.append(0x22)
     }
 
+    /// `s` as a JSON string literal, quotes included, escaped as `quote(_:into:)` escapes it.
     public static func quote(_ s: String) -> String {
         var out: [UInt8] = []
         quote(s, into: &out)

@@ -16,6 +16,7 @@ public struct LineList: Sendable {
     /// Spaces before the closing `]`.
     public let closing: Int
 
+    /// A layout with `indent` spaces before each object and `closing` spaces before the `]`.
     public init(indent: Int, closing: Int) {
         self.indent = indent
         self.closing = closing
@@ -47,5 +48,6 @@ public struct LineList: Sendable {
     /// What follows the last object: a newline, the closing indent and `]`.
     public var closingBytes: [UInt8] { [0x0A] + [UInt8](repeating: 0x20, count: closing) + [0x5D] }
 
+    /// Appends what follows the last object (`closingBytes`) to `out`.
     public func close(_ out: inout [UInt8]) { out += closingBytes }
 }

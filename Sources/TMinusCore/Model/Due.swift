@@ -19,6 +19,7 @@ public enum Due: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether it is due on a whole local day rather than at an instant.
     public var isWholeDay: Bool {
         if case .day = self { return true }
         return false

@@ -77,8 +77,11 @@ extension Item {
     /// What an item's object may hold besides the item: an archive record's `removed` flag, and
     /// version 1's `done` and `doneAt`.
     public struct Extras: Equatable, Sendable {
+        /// An archive record's `removed`: 1 when the record was removed (`undo`, `rm`), 0 when not; nil if absent.
         public var removed: Int?
+        /// Version 1's `done`: whether the item was completed; nil if absent.
         public var done: Bool?
+        /// Version 1's `doneAt`: when the item was completed; nil if absent.
         public var doneAt: Instant?
     }
 
@@ -304,13 +307,18 @@ extension Item.Kind {
 /// Why an item in a file cannot be read: what is wrong (naming the field), the line, and the
 /// item's handle when it was read before the problem.
 public struct ItemReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the field (no line or handle).
     public var message: String
+    /// The 1-based line, in the text being read, where the problem is.
     public var line: Int
+    /// The item's handle, when it was read before the problem; nil otherwise.
     public var handle: Int?
+    /// An error saying `message` at `line`, for the item with `handle` when known.
     public init(message: String, line: Int, handle: Int? = nil) {
         self.message = message
         self.line = line
         self.handle = handle
     }
+    /// The message alone, without the line or handle.
     public var description: String { message }
 }

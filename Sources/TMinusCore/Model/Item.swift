@@ -2,22 +2,28 @@
 /// calendar): the one item model. The store, the history, the summary, `list --json` and the
 /// timeline all carry this value; kind-specific fields are simply unused by the other kind.
 public struct Item: Equatable, Sendable {
+    /// Which kind of item it is: a deadline counted down to, or a todo.
     public enum Kind: String, Sendable, CaseIterable {
         case deadline, todo
     }
 
+    /// Whether it is a deadline or a todo.
     public var kind: Kind
     /// Lower-case: a UUID for tminus's own items, any unique text for other sources' items.
     public var id: String
     /// The short number `tminus list` shows; never reused (0 when a source has none).
     public var handle: Int
+    /// What it is called: the text shown in the bar, the list and notifications.
     public var title: String
+    /// Free text kept with it; empty when there is none.
     public var note: String
     /// When it is due. A deadline always has one; a todo may not.
     public var due: Due?
     /// Deadlines: where progress starts (the creation time unless given).
     public var start: Instant?
+    /// When it was made; nil when not known.
     public var created: Instant?
+    /// The name of its tag, if it has one.
     public var tag: String?
     /// The tag's resolved colour (filled in for the summary).
     public var color: String?
@@ -25,7 +31,9 @@ public struct Item: Equatable, Sendable {
     public var icon: String?
     /// Todos: starred, priority and the reminder.
     public var starred: Bool
+    /// Todos: its priority (`.none` when not set).
     public var priority: Priority
+    /// When its own reminder is due (a todo's, or a calendar alarm's); nil for none.
     public var remind: Instant?
     /// When it was completed; nil while open.
     public var completed: Instant?
@@ -53,10 +61,13 @@ public struct Item: Equatable, Sendable {
     public var reply: String? { get { if case .value(let m)? = moreBox { m.reply } else { nil } } set { more.reply = newValue } }
     /// How it came: `link` for an item a `tminus://add` link made (marked in list and the tooltip).
     public var via: String? { get { if case .value(let m)? = moreBox { m.via } else { nil } } set { more.via = newValue } }
+    /// The `via` of an item that a `tminus://add` link made.
     public static let viaLink = "link"
 
+    /// The `source` of tminus's own items (those in its store).
     public static let ownSource = "tminus"
 
+    /// An item with these fields; the rarely set ones (`origin`, `seen`, `end`, `reply`, `via`) start nil.
     public init(kind: Kind, id: String, handle: Int, title: String, note: String = "", due: Due? = nil,
                 start: Instant? = nil, created: Instant? = nil, tag: String? = nil, color: String? = nil,
                 icon: String? = nil, starred: Bool = false, priority: Priority = .none, remind: Instant? = nil,
@@ -93,6 +104,7 @@ public struct Item: Equatable, Sendable {
              tag: tag, starred: starred, priority: priority, remind: remind)
     }
 
+    /// Whether it is a deadline (not a todo).
     public var isDeadline: Bool { kind == .deadline }
 
     /// A todo with a reminder and no due date, its reminder still to come at `now`: it waits out
@@ -100,6 +112,7 @@ public struct Item: Equatable, Sendable {
     public func waitsForReminder(at now: Instant) -> Bool {
         kind == .todo && due == nil && completed == nil && (remind.map { $0 > now } ?? false)
     }
+    /// Whether it is not completed yet.
     public var isOpen: Bool { completed == nil }
 
     /// Where a deadline's progress starts: `start`, else the creation time, else `fallback`.
@@ -115,6 +128,7 @@ public struct Item: Equatable, Sendable {
 
 /// Random (version 4) UUIDs as lower-case text, without Foundation.
 public enum UUIDText {
+    /// A fresh random UUID: 36 characters of lower-case hex digits and hyphens.
     public static func random() -> String {
         var g = SystemRandomNumberGenerator()
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }

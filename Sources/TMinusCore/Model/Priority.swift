@@ -18,5 +18,6 @@ public enum Priority: String, CaseIterable, Sendable, Comparable {
         allCases.first { $0.rawValue == name }
     }
 
+    /// Whether `a` sorts before `b`: higher priorities come first (`.high < .none`).
     public static func < (a: Priority, b: Priority) -> Bool { a.rank < b.rank }
 }

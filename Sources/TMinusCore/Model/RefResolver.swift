@@ -4,12 +4,14 @@
 public struct RefQuery: Equatable, Sendable {
     /// The REF cleaned for messages.
     public let shown: String
+    /// The handle the REF names (`3` or `#3`, 1 to `Item.maxHandle`); nil when it is not one.
     public let handle: Int?
     /// Lower-case hex digits without dashes, when the REF can be an id prefix.
     public let idPrefix: String?
     /// The folded title the REF matches.
     public let title: String
 
+    /// Parses `raw` (trimmed first); throws a usage error when it is empty.
     public init(_ raw: String) throws(TMinusError) {
         let ref = Validation.trimmed(raw)
         guard !ref.isEmpty else { throw .usage("an empty reference; give a number from tminus list, an id prefix or a title") }
@@ -31,10 +33,12 @@ public struct RefQuery: Equatable, Sendable {
 /// Resolves a REF among candidates: the handle first; else every id-prefix and title match, which
 /// must be exactly one. Ambiguity is an error that lists the candidates.
 public enum RefResolver {
+    /// The one item among `items` that `raw` names; a usage error, naming `what`, for none or several.
     public static func resolve(_ raw: String, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
         try resolve(try RefQuery(raw), among: items, what: what)
     }
 
+    /// The one item among `items` that `q` names; a usage error, naming `what`, for none or several.
     public static func resolve(_ q: RefQuery, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
         let matches = self.matches(q, among: items)
         if matches.count == 1 { return matches[0] }

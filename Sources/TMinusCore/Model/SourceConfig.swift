@@ -1,6 +1,7 @@
 /// One entry of the config's `sources`: where tminus reads (and, for the writable kinds, writes)
 /// deadlines and todos that other programs keep. `docs/sources.md` describes each kind.
 public struct SourceConfig: Equatable, Sendable {
+    /// What kind of store the source is, as the config's `kind` names it.
     public enum Kind: String, Sendable, CaseIterable {
         /// A directory of `.ics` files (one item each), or a directory of such collections:
         /// what vdirsyncer syncs and khal and todoman read.
@@ -15,7 +16,9 @@ public struct SourceConfig: Equatable, Sendable {
         case summary
     }
 
+    /// The config's `name`: the `source` its items carry.
     public var name: String
+    /// What kind of source it is (the config's `kind`).
     public var kind: Kind
     /// As written in the config (`~/` and relative paths are resolved by the reader).
     public var path: String?
@@ -32,6 +35,7 @@ public struct SourceConfig: Equatable, Sendable {
     /// At most this many open items are taken from it (a 15 MB todo.txt or a calendar that mints
     /// new UIDs on every sync must not swell every poll, the summary and the store's handles).
     public var maxItems = SourceConfig.defaultMaxItems
+    /// `maxItems` when the config does not set it.
     public static let defaultMaxItems = 2000
     /// Calendar kinds: the user's addresses (lower-case, without `mailto:`), the source's own or
     /// the config's `me`: an event with one of them as an ATTENDEE is an invitation until accepted.
@@ -42,6 +46,7 @@ public struct SourceConfig: Equatable, Sendable {
     /// alarm), `show` (as any event) or `hide`.
     public var invited = Invitations.dim
 
+    /// An entry with these fields; `maxItems`, `me`, `declined` and `invited` start at their defaults.
     public init(name: String, kind: Kind, path: String? = nil, events: Bool = true, filter: String? = nil, data: String? = nil,
                 collection: String? = nil, line: Int = 0) {
         self.name = name

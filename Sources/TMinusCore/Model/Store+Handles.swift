@@ -5,17 +5,21 @@
 /// `list` does not name something new at once), given to a new item of another source: a
 /// calendar that mints new ids on every sync no longer uses handles up for good.
 public struct HandleRange: Equatable, Sendable {
+    /// The first handle of the range.
     public var low: Int
+    /// The last handle of the range (inclusive).
     public var high: Int
     /// From when its handles may be given out again.
     public var from: Instant
 
+    /// The handles `low` through `high`, free to give out again from `from`.
     public init(low: Int, high: Int, from: Instant) {
         self.low = low
         self.high = high
         self.from = from
     }
 
+    /// How many handles the range holds.
     public var count: Int { high - low + 1 }
 }
 

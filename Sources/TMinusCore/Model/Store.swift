@@ -3,13 +3,16 @@
 /// atomic step as the open items. `docs/storage.md` describes the file and why it is the commit
 /// record of every change.
 public struct Store: Equatable, Sendable {
+    /// The `version` written to `store.json`; older files are migrated on their next write.
     public static let currentVersion = 3
 
     /// The next short handle; handles are never reused, so `undo 3` always means the same item.
     public var nextHandle: Int
+    /// The user's tags, each with its colour, in the order kept.
     public var tags: [Tag]
     /// Open items of both kinds, by handle.
     public var items: [Item]
+    /// What the store knows about `archive.jsonl` (the completed items).
     public var history: HistoryMeta
     /// The handles of other sources' open items, so `tminus done 12` names the same calendar todo
     /// on every run (sorted by source, then id).
@@ -25,6 +28,7 @@ public struct Store: Equatable, Sendable {
     /// new items of other sources a day later (Store+Handles.swift).
     public var freeHandles: [HandleRange] = []
 
+    /// A store with these parts; a new one has the default tags and nothing else.
     public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
                 links: [SourceLink] = [], pending: [PendingSourceChange] = []) {
         self.nextHandle = nextHandle
@@ -35,9 +39,12 @@ public struct Store: Equatable, Sendable {
         self.pending = pending
     }
 
+    /// The open deadlines, in handle order.
     public var deadlines: [Item] { items.filter(\.isDeadline) }
+    /// The open todos, in handle order.
     public var todos: [Item] { items.filter { !$0.isDeadline } }
 
+    /// The tag called `name`, compared case-insensitively; nil for a nil name or no such tag.
     public func tag(named name: String?) -> Tag? {
         guard let name else { return nil }
         let lower = name.lowercased()
@@ -74,14 +81,18 @@ public struct Store: Equatable, Sendable {
 /// each kind it holds (so `stats` never reads it), the records being removed (marked in the
 /// archive after the commit; readers skip them meanwhile) and the index folder.
 public struct HistoryMeta: Equatable, Sendable {
+    /// How many bytes of `archive.jsonl` are committed.
     public var bytes: Int64
+    /// How many completed deadlines the archive holds.
     public var deadlines: Int
+    /// How many completed todos the archive holds.
     public var todos: Int
     /// Offsets of archive records removed by a committed change, not yet marked in the file.
     public var removing: [Int64]
     /// The index folder's name in the home (`index.<tag>`), nil when there is no history yet.
     public var index: String?
 
+    /// History bookkeeping with these values; the default is no history yet.
     public init(bytes: Int64 = 0, deadlines: Int = 0, todos: Int = 0, removing: [Int64] = [], index: String? = nil) {
         self.bytes = bytes
         self.deadlines = deadlines
@@ -90,8 +101,10 @@ public struct HistoryMeta: Equatable, Sendable {
         self.index = index
     }
 
+    /// How many completed items of both kinds the archive holds.
     public var completed: Int { deadlines + todos }
 
+    /// Adds `delta` (negative to subtract) to the count of completed items of `kind`.
     public mutating func count(_ kind: Item.Kind, by delta: Int) {
         switch kind {
         case .deadline: deadlines += delta
@@ -102,8 +115,11 @@ public struct HistoryMeta: Equatable, Sendable {
 
 /// The handle tminus gave an item of another source (a calendar todo, a todo.txt line).
 public struct SourceLink: Equatable, Sendable {
+    /// The name of the source the item comes from.
     public var source: String
+    /// The item's id in that source.
     public var id: String
+    /// The handle tminus gave the item.
     public var handle: Int
     /// When tminus first saw the item (recorded once, kept across re-reads): progress of an item
     /// with neither start nor creation time runs from here, and no alert is owed from before it.
@@ -112,6 +128,7 @@ public struct SourceLink: Equatable, Sendable {
     /// to another item.
     public var done = false
 
+    /// The handle `handle` of the item `id` in `source`.
     public init(source: String, id: String, handle: Int, seen: Instant? = nil, done: Bool = false) {
         self.source = source
         self.id = id
@@ -120,16 +137,19 @@ public struct SourceLink: Equatable, Sendable {
         self.done = done
     }
 
+    /// Whether `a` sorts before `b`: by source, then id (the order `links` is kept in).
     public static func < (a: SourceLink, b: SourceLink) -> Bool { (a.source, a.id) < (b.source, b.id) }
 }
 
 /// A change to another source's item (`done`, `undo`, `rm`, `edit`, `--to`). Making it twice
 /// is making it once: a killed command's change is made again by the next.
 public struct PendingSourceChange: Equatable, Sendable {
+    /// What is done to the item in its source: completed, reopened, removed, updated or created.
     public enum Kind: String, Sendable, CaseIterable {
         case complete, reopen, remove, update, create
     }
 
+    /// What the change does to the item in its source.
     public var kind: Kind
     /// The item as it was read (for `create`, the new item, with the id it will have).
     public var item: Item
@@ -147,6 +167,7 @@ public struct PendingSourceChange: Equatable, Sendable {
     /// Started this many times and never finished, a change is set aside instead of started again.
     public static let maxTries = 2
 
+    /// A change asked for at `at`, not yet tried by another command (`tries` is 1).
     public init(kind: Kind, item: Item, to: Item? = nil, at: Instant, record: Int64? = nil) {
         self.kind = kind
         self.item = item
@@ -158,9 +179,12 @@ public struct PendingSourceChange: Equatable, Sendable {
 
 /// A tag with a colour (`#rrggbb`).
 public struct Tag: Hashable, Sendable {
+    /// The tag's name, as the user gave it (compared case-insensitively).
     public var name: String
+    /// The tag's colour, `#rrggbb`.
     public var color: String
 
+    /// A tag called `name` with colour `color` (`#rrggbb`).
     public init(name: String, color: String) {
         self.name = name
         self.color = color

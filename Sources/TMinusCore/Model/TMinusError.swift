@@ -6,12 +6,14 @@ public enum TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file that cannot be read or parsed, or an I/O failure: exit 1.
     case failure(String)
 
+    /// The message, whatever the kind.
     public var description: String {
         switch self {
         case .usage(let m), .failure(let m): m
         }
     }
 
+    /// The process exit status: 2 for a usage error, 1 for a failure.
     public var exitCode: Int32 {
         switch self {
         case .usage: 2

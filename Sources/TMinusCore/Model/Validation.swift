@@ -1,7 +1,9 @@
 /// The one validation layer every command uses. Each check throws a one-line usage error that
 /// says what to type instead; nothing is written when one fails.
 public enum Validation {
+    /// The most characters a title may have.
     public static let maxTitleLength = 200
+    /// The most characters a note may have.
     public static let maxNoteLength = 2000
 
     /// A title: not blank, at most 200 characters, no control characters. Returns it trimmed.
@@ -47,7 +49,6 @@ public enum Validation {
         return t
     }
 
-    /// A colour `#rrggbb` (or `#rgb`), returned lower-case as `#rrggbb`.
     /// A colour safe to put in any bar's markup: exactly `#rrggbb`, else nil (a colour from
     /// another program's file is data like any other).
     public static func hexColor(_ color: String?) -> String? {
@@ -57,6 +58,7 @@ public enum Validation {
         return color
     }
 
+    /// A colour `#rrggbb` or `#rgb` (trimmed, any case), returned lower-case as `#rrggbb`.
     public static func color(_ raw: String) throws(TMinusError) -> String {
         let t = trimmed(raw).lowercased()
         let hex = t.dropFirst()
@@ -67,6 +69,7 @@ public enum Validation {
         return t
     }
 
+    /// A priority: high, medium, low or none (trimmed, any case).
     public static func priority(_ raw: String) throws(TMinusError) -> Priority {
         guard let p = Priority(rawValue: trimmed(raw).lowercased()) else {
             throw .usage("'\(printable(raw))' is not a priority; use high, medium, low or none")

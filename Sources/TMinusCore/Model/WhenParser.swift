@@ -3,6 +3,7 @@ public enum When: Equatable, Sendable {
     case day(CivilDate)
     case instant(Instant)
 
+    /// The same day or instant as a `Due`.
     public var due: Due {
         switch self {
         case .day(let d): .day(d)
@@ -21,8 +22,10 @@ public enum When: Equatable, Sendable {
 /// `5:30 PM`: today at), or a day and a time (`tomorrow 5pm`, `fri 17:00`); `+90m`, `+3h`,
 /// `+2d`, `+1w`. Both clocks are read whatever the config's `clock` is.
 public enum WhenParser {
+    /// The end of a "not a date or time" message: the WHEN forms, by example.
     public static let hint = "use 2026-12-01, 2026-12-01T17:00, 17:00, 5pm, today, tomorrow, fri, next week, tomorrow 5pm, +90m, +3h, +2d or +1w"
 
+    /// `raw` read as WHEN at `now` in `zone`; a usage error when it is none or falls outside the supported dates.
     public static func parse(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
         let when = try parseUnchecked(raw, now: now, zone: zone)
         let supported: Bool

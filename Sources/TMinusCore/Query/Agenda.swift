@@ -4,13 +4,16 @@
 /// days first, then by time), undated todos at the end. An event that is over is left out (it
 /// happened); a todo or deadline past due is overdue until it is done.
 public struct Agenda: Equatable, Sendable {
+    /// One item as listed under a day.
     public struct Row: Equatable, Sendable {
+        /// The item listed.
         public var item: Item
         /// A whole day, no time: listed first in its day.
         public var allDay: Bool
         /// An event that began and is not over yet (it is listed today, whatever day it began).
         public var inProgress: Bool
 
+        /// A row listing `item`, a whole day or not, in progress or not.
         public init(item: Item, allDay: Bool, inProgress: Bool) {
             self.item = item
             self.allDay = allDay
@@ -23,11 +26,15 @@ public struct Agenda: Equatable, Sendable {
         }
     }
 
+    /// One day of the range and what is listed under it.
     public struct Day: Equatable, Sendable {
+        /// The local date of the day.
         public var date: CivilDate
+        /// Its rows in `Row.inOrder` order; empty when nothing falls on it.
         public var rows: [Row]
     }
 
+    /// The local date at `now` in the agenda's zone.
     public var today: CivilDate
     /// Past due and open (todos, deadlines), oldest first; only in an agenda that starts by today.
     public var overdue: [Item]

@@ -2,6 +2,7 @@
 /// "Tue 2026-12-01 17:00". English, in the clock style given (24-hour unless the config or the
 /// locale says 12), as bars want.
 public enum DueText {
+    /// `due` as short text relative to today in `zone`: "today", "tomorrow 09:00", "Tue 2026-12-01 17:00".
     public static func describe(_ due: Due, now: Instant, zone: Zone, clock style: ClockStyle = .h24) -> String {
         let today = zone.local(now).date
         switch due {

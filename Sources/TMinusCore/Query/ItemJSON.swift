@@ -1,6 +1,7 @@
 /// The `list --json` object of an item: dates with the local offset, the tag's colour resolved,
 /// every field present (null when empty), as scripts expect (docs/summary-format.md lists them).
 public enum ItemJSON {
+    /// The `list --json` object of `item`: its tag's name and colour from `tags`, dates with `zone`'s offset.
     public static func json(_ item: Item, tags: [Tag], zone: Zone) -> JSON {
         func time(_ t: Instant?) -> JSON { .string(orNull: t.map { RFC3339.format($0, offset: zone.offset(at: $0)) }) }
         let lower = item.tag?.lowercased()

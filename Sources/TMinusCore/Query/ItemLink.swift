@@ -3,15 +3,19 @@
 /// twice, bad percent-encoding, text that is not UTF-8, a control character, or a link over
 /// `maxLength` is a usage error, and nothing is changed. Pure: no I/O.
 public enum ItemLink {
+    /// The links' URL scheme (`tminus://`), matched case-insensitively.
     public static let scheme = "tminus"
+    /// The longest link accepted, in bytes.
     public static let maxLength = 8192
 
+    /// What a link asks for: an item to add, a day to show, or one item (by id) to print.
     public enum Target: Equatable, Sendable {
         /// The parameters of an item to add, decoded, in the order given.
         case add([(String, String)])
         case show(CivilDate)
         case item(String)
 
+        /// Whether `a` and `b` are the same target (`add`'s parameters compared in order).
         public static func == (a: Target, b: Target) -> Bool {
             switch (a, b) {
             case (.add(let x), .add(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -25,6 +29,7 @@ public enum ItemLink {
     /// The parameters each host takes (`title` is required for `add`).
     public static let addParameters = ["kind", "title", "due", "start", "note", "tag", "remind", "icon", "priority", "star"]
 
+    /// What `url` asks for; a usage error, saying why, for anything but a well-formed tminus link.
     public static func parse(_ url: String) throws(TMinusError) -> Target {
         func bad(_ why: String) -> TMinusError { .usage("not a tminus link: \(why); share one with tminus share REF") }
         let bytes = Array(url.utf8)

@@ -1,25 +1,38 @@
 /// `tminus list`'s filters and sort, as a pure function of the items, `now` and the zone.
 public struct ListQuery: Equatable, Sendable {
+    /// Which kinds of item to list.
     public enum Kind: Sendable { case all, deadlines, todos }
+    /// Orders: by due time (undated last), creation time, title (case folded), or priority (then starred, due time).
     public enum Sort: String, CaseIterable, Sendable { case due, created, title, priority }
 
+    /// Which kinds of item pass.
     public var kind: Kind = .all
+    /// Only today's: todos due today, overdue or undated, and deadlines due today.
     public var today = false
     /// With `today`: a todo that only has a reminder to come waits out of the list (config
     /// `remindersWait`, as the bar).
     public var remindersWait = false
+    /// Only items due in the seven local days from today (undated ones fail).
     public var week = false
+    /// Only open items past their due instant.
     public var overdue = false
+    /// Only starred items.
     public var starred = false
     /// Include completed items.
     public var includeCompleted = false
+    /// Only items with this tag (compared case-insensitively).
     public var tag: String?
+    /// Only items whose title or note contains this text (compared case-insensitively).
     public var search: String?
+    /// Only items due in this local year, or, when undated, created in it.
     public var year: Int?
+    /// The order of the result.
     public var sort: Sort = .due
 
+    /// No filters: every open item of both kinds, by due time.
     public init() {}
 
+    /// The items that pass the filters, in the query's order.
     public func apply(to items: [Item], now: Instant, zone: Zone) -> [Item] {
         sorted(items.filter { matches($0, now: now, zone: zone) }, zone: zone)
     }
@@ -91,15 +104,23 @@ public struct ListQuery: Equatable, Sendable {
 
 /// `tminus stats`: completed, pending and overdue, in all and per kind.
 public struct Stats: Equatable, Sendable {
+    /// How many items are completed, open and overdue.
     public struct Counts: Equatable, Sendable {
+        /// How many are completed (as the store counts them).
         public var completed = 0
+        /// How many are open.
         public var pending = 0
+        /// How many open ones are past their due instant.
         public var overdue = 0
     }
 
+    /// The counts over both kinds.
     public var all = Counts()
+    /// The counts of deadlines.
     public var deadlines = Counts()
+    /// The counts of todos.
     public var todos = Counts()
+    /// How many open items are starred.
     public var starred = 0
 
     /// Counts the open items, and takes the completed ones as counted (the history is never read
@@ -123,6 +144,7 @@ public struct Stats: Equatable, Sendable {
         }
     }
 
+    /// The `stats --json` object: the totals, `starred`, and a `deadlines` and a `todos` object of counts.
     public func json() -> JSON {
         func counts(_ c: Counts) -> JSON { .object(["completed": .int(c.completed), "pending": .int(c.pending), "overdue": .int(c.overdue)]) }
         return .object([

@@ -9,17 +9,21 @@ extension MonthGrid {
         /// Whether today is also pointed at with `>` (a style without other means).
         public var pointsAtToday: Bool
 
+        /// A style from these three parts.
         public init(today: @escaping @Sendable (String) -> String, mark: @escaping @Sendable (String?) -> String, pointsAtToday: Bool) {
             self.today = today
             self.mark = mark
             self.pointsAtToday = pointsAtToday
         }
 
+        /// No markup: today pointed at with `>`, a marked day followed by `•`.
         public static let plain = Style(today: { $0 }, mark: { _ in "•" }, pointsAtToday: true)
     }
 
+    /// The English month names, January first (index `month - 1`).
     public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                                     "October", "November", "December"]
+    /// Two-letter weekday heads, Sunday first (index 0 Sunday … 6 Saturday).
     public static let dayHeads = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
 
     /// The grid as text: a title, the weekday heads, a row per week. Each day is four columns:

@@ -3,19 +3,25 @@
 /// A day's items are the agenda's for that day (`Agenda`, so the grid and the agenda never
 /// disagree); overdue items mark the day they were due.
 public struct MonthGrid: Equatable, Sendable {
+    /// How a day with items is marked.
     public struct Mark: Equatable, Sendable {
+        /// How many open items fall on the day (overdue ones included).
         public var count: Int
         /// The tag colour of the day's most urgent item (highest priority, then earliest), if any.
         public var color: String?
     }
 
+    /// The year of the month shown.
     public var year: Int
+    /// The month shown, 1 (January) to 12.
     public var month: Int
+    /// The local date at `now` in the grid's zone.
     public var today: CivilDate
     /// 0 Sunday … 6 Saturday: the column the weeks start with.
     public var firstWeekday: Int
     /// Rows of seven; nil before the first day and after the last.
     public var weeks: [[CivilDate?]]
+    /// The mark of each day of the month that has items; a day without items has none.
     public var marks: [CivilDate: Mark]
 
     /// `color`: an item's colour (its tag's, from the store's tags or the config's).

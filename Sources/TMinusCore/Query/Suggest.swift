@@ -1,5 +1,6 @@
 /// "Did you mean": the closest word by edit distance, when it is close enough.
 public enum Suggest {
+    /// The candidate closest to `word` (case folded), if at most max(2, its length / 3) edits away; else nil.
     public static func closest(_ word: String, among candidates: [String]) -> String? {
         // Only words the length of a name: the distance costs the product of the lengths.
         guard word.utf8.count <= 64 else { return nil }

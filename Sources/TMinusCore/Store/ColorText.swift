@@ -1,5 +1,6 @@
 /// `#rrggbb` colours as files hold them.
 public enum ColorText {
+    /// Whether `s` is exactly `#` and six hex digits (either case).
     public static func isValid(_ s: String) -> Bool {
         let u = Array(s.utf8)
         return u.count == 7 && u[0] == 0x23 && u.dropFirst().allSatisfy {

@@ -4,12 +4,14 @@
 public enum StoreFile {
     /// A store as read, with what an older version still holds.
     public struct Loaded: Equatable, Sendable {
+        /// The store the file holds, in the current version's shape.
         public var store: Store
         /// The file's version: below `Store.currentVersion`, the next write migrates it.
         public var version: Int
         /// Version 1 kept completed items in the store; they are history.
         public var legacyHistory: [Item]
 
+        /// What was read: `store`, from a file of `version`, and version 1's completed items.
         public init(store: Store, version: Int, legacyHistory: [Item]) {
             self.store = store
             self.version = version
@@ -17,6 +19,7 @@ public enum StoreFile {
         }
     }
 
+    /// The store in `bytes`, the text of `path`; a failure naming `path` and the line when it cannot be read.
     public static func read(_ bytes: [UInt8], path: String) throws(TMinusError) -> Loaded {
         func bad(_ line: Int?, _ what: String) -> TMinusError {
             .failure("\(path)\(line.map { " line \($0)" } ?? ""): \(what); fix or move the file (tminus has not changed it)")

@@ -18,6 +18,7 @@ extension Summary {
     public static let itemList = LineList(indent: 0, closing: 0)
     /// What comes before each list.
     public static let deadlinesKey = Array(#","deadlines":"#.utf8)
+    /// The bytes before the todo list: `,"todos":`.
     public static let todosKey = Array(#","todos":"#.utf8)
 
     /// Everything before the item lists: `{` and every field but `deadlines` and `todos`.

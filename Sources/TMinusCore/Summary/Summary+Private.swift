@@ -5,6 +5,7 @@ extension Summary {
     /// The word shown for an item without a tag.
     public static let privateTitle = "busy"
 
+    /// The summary as private mode shows it: each title replaced by its tag (or `privateTitle`), no notes.
     public func privately() -> Summary {
         var s = self
         s.deadlines = deadlines.map(Self.privately)

@@ -3,26 +3,34 @@
 /// from, so a reader can tell with one `stat` whether it is stale. Read by every bar process, so
 /// it is parsed with the project's own JSON parser. Schema: `docs/summary-format.md`.
 public struct Summary: Equatable, Sendable {
+    /// The `format` every summary carries; a reader refuses any other.
     public static let format = "tminus-summary"
+    /// The schema version written; a reader refuses a newer one.
     public static let version = 1
 
     /// Where items came from, and the state of that source the summary was built from.
     public struct Source: Equatable, Sendable {
+        /// The source's name: `tminus` for the store, else its name in the config.
         public var name: String
+        /// When the summary was built from it.
         public var stamp: Instant
+        /// How many open items it gave.
         public var items: Int
         /// The file the source was read from (relative to the home, or absolute) and its
         /// `FileStamp` then: when the file's stamp differs now, the summary is stale.
         public var file: String?
+        /// That file's `FileStamp` text (inode, size, modification time) when the source was read.
         public var fileStamp: String?
         /// Other sources (the config's `sources`): their kind and what their reading depends on.
         public var kind: String?
+        /// What its reading depends on in the config (`SourceConfig.key`).
         public var key: String?
         /// The files and folders whose stamps were taken before the source was read: when one
         /// differs now (or is gone, or appeared), the source is read again.
         public var watch: [Watched]
         /// The zone and hold its calendar items were read with (a change re-reads them).
         public var zone: String?
+        /// The `overHold`, in seconds, its calendar items were read with.
         public var hold: Int64?
         /// When it must be read again anyway (an event's instance is over: the next one is due).
         public var refresh: Instant?
@@ -31,16 +39,20 @@ public struct Summary: Equatable, Sendable {
         /// Why it could not be read at all (then it shows no items).
         public var error: String?
 
+        /// A file or folder watched for changes, with its stamp from before the source was read.
         public struct Watched: Equatable, Sendable {
+            /// The watched file's or folder's path.
             public var path: String
             /// `FileStamp` text, or "-" when there was nothing at the path.
             public var stamp: String
+            /// `path` with the stamp it had (`-` when nothing was there).
             public init(path: String, stamp: String) {
                 self.path = path
                 self.stamp = stamp
             }
         }
 
+        /// A source's record; only `name`, `stamp` and `items` are needed.
         public init(name: String, stamp: Instant, items: Int, file: String? = nil, fileStamp: String? = nil, kind: String? = nil,
                     key: String? = nil, watch: [Watched] = [], zone: String? = nil, hold: Int64? = nil, refresh: Instant? = nil,
                     problems: [String] = [], error: String? = nil) {
@@ -62,14 +74,18 @@ public struct Summary: Equatable, Sendable {
 
     /// One source's share of the summary: its record and its open items.
     public struct Part: Equatable, Sendable {
+        /// The source's record.
         public var source: Source
+        /// The source's open items.
         public var items: [Item]
+        /// The part of `source`, holding `items`.
         public init(source: Source, items: [Item]) {
             self.source = source
             self.items = items
         }
     }
 
+    /// When the summary was written.
     public var generated: Instant
     /// The store has changes to other sources not made yet (a command was killed making them):
     /// a reader makes them before it trusts this summary.
@@ -78,13 +94,16 @@ public struct Summary: Equatable, Sendable {
     public var setAside = 0
     /// The id of the home that wrote it (its own items are that home's; see `Item.origin`).
     public var origin: String?
+    /// A record of each source the items came from (the store's first, when tminus built it).
     public var sources: [Source]
+    /// Every tag, with its colour (`#rrggbb`).
     public var tags: [Tag]
     /// Open deadlines, by due date then handle.
     public var deadlines: [Item]
     /// Open todos, in their sources' order.
     public var todos: [Item]
 
+    /// A summary written at `generated`; not pending, nothing set aside, no origin.
     public init(generated: Instant, sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []) {
         self.generated = generated
         self.sources = sources
@@ -163,10 +182,14 @@ extension Item {
 
 /// The summary's order of deadlines (a tuple would do, but a named type says what it is for).
 public struct DeadlineOrder: Comparable, Sendable {
+    /// The due date's `Due.sortKey` (0 for none), in seconds since 1970.
     public let due: Int64
+    /// The deadline's handle.
     public let handle: Int
+    /// The deadline's id, the last tie-breaker.
     public let id: String
 
+    /// By due date, then handle, then id.
     public static func < (a: DeadlineOrder, b: DeadlineOrder) -> Bool { (a.due, a.handle, a.id) < (b.due, b.handle, b.id) }
 }
 

@@ -7,6 +7,7 @@ public enum ControlText {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
+    /// Whether `scalar` is a control character (Unicode general category Cc).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control
     }

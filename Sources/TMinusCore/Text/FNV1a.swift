@@ -3,6 +3,7 @@
 /// generic over Sequence: the widget cache hashes its key on the poll path, and the generic form
 /// cost it 3.6 k instructions more than the loop it replaced.
 public enum FNV1a {
+    /// The 64-bit FNV-1a hash of `bytes`.
     @inlinable
     public static func hash(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -10,6 +11,7 @@ public enum FNV1a {
         return h
     }
 
+    /// The 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
     @inlinable
     public static func hash(_ text: String.UTF8View) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -21,6 +23,7 @@ public enum FNV1a {
     @inlinable
     public static func hex(_ bytes: [UInt8]) -> String { padded(hash(bytes)) }
 
+    /// The hash of `text`'s UTF-8 bytes as 16 lower-case hex digits.
     @inlinable
     public static func hex(_ text: String.UTF8View) -> String { padded(hash(text)) }
 

@@ -1,9 +1,13 @@
 /// A calendar date with no time zone (proleptic Gregorian), e.g. a whole-day due.
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 1 to 9999 for a valid date.
     public var year: Int
+    /// The month, 1 (January) to 12.
     public var month: Int
+    /// The day of the month, from 1.
     public var day: Int
 
+    /// The date as given, unchecked (`valid` checks one).
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -25,8 +29,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// How error messages name the range.
     public static let supportedText = "the dates tminus handles (0001-01-03 to 9999-12-29)"
 
+    /// Whether `y` is a leap year in the proleptic Gregorian calendar.
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
+    /// How many days `month` (1–12) of `year` has.
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
@@ -59,6 +65,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(year: Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), month: Int(m), day: Int(d))
     }
 
+    /// The date `days` days later (earlier when negative).
     public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
 
     /// 0 = Sunday … 6 = Saturday.
@@ -67,6 +74,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return Int(w < 0 ? w + 7 : w)
     }
 
+    /// Whether `a` is the earlier date.
     public static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
@@ -77,11 +85,16 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A wall-clock time on a civil date, in no particular zone.
 public struct LocalDateTime: Hashable, Sendable {
+    /// The calendar date.
     public var date: CivilDate
+    /// The hour, 0 to 23.
     public var hour: Int
+    /// The minute, 0 to 59.
     public var minute: Int
+    /// The second, 0 to 59.
     public var second: Int
 
+    /// The wall time `hour:minute:second` on `date`, unchecked; midnight by default.
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.date = date
         self.hour = hour
@@ -94,6 +107,7 @@ public struct LocalDateTime: Hashable, Sendable {
         date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
+    /// The UTC wall time `s` seconds after 1970-01-01T00:00:00Z (the inverse of `secondsAsUTC`).
     public init(secondsAsUTC s: Int64) {
         let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
         let rest = Int(s - days * 86_400)

@@ -2,13 +2,19 @@
 ///
 /// tminus works in whole seconds: countdowns, entries and bars never show less.
 public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
     public var seconds: Int64
 
+    /// The instant `seconds` seconds after 1970-01-01T00:00:00Z (before it when negative).
     public init(_ seconds: Int64) { self.seconds = seconds }
 
+    /// Whether `a` is earlier than `b`.
     public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+    /// The instant `s` seconds after `a`.
     public static func + (a: Instant, s: Int64) -> Instant { Instant(a.seconds + s) }
+    /// The instant `s` seconds before `a`.
     public static func - (a: Instant, s: Int64) -> Instant { Instant(a.seconds - s) }
+    /// The seconds from `b` to `a` (negative when `a` is earlier).
     public static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
 
     /// RFC 3339 in UTC, e.g. `2026-12-01T17:00:00Z`.

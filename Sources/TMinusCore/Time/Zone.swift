@@ -23,6 +23,7 @@ public struct Zone: Sendable, Equatable {
     /// and TZ strings beyond it are refused, so no date computation can leave years 1–9999.
     public static let maxOffset = 26 * 3600
 
+    /// UTC: offset 0 at every instant.
     public static let utc = Zone(name: "UTC", transitions: [], transitionTypes: [],
                                  types: [ZoneType(offset: 0, isDST: false, abbreviation: "UTC")], rule: nil)
 
@@ -33,10 +34,15 @@ public struct Zone: Sendable, Equatable {
 
     /// One change of offset: from `at` (UTC seconds) on, `offset` (seconds east of UTC).
     public struct Transition: Sendable, Equatable {
+        /// When the offset takes effect: seconds since 1970-01-01T00:00:00Z.
         public var at: Int64
+        /// The offset from then on, in seconds east of UTC.
         public var offset: Int
+        /// Whether the offset from then on is daylight saving time.
         public var isDST: Bool
+        /// The zone's abbreviation from then on, e.g. `CEST`.
         public var abbreviation: String
+        /// A change to `offset` (seconds east of UTC) at `at`, with its DST flag and abbreviation.
         public init(at: Int64, offset: Int, isDST: Bool, abbreviation: String) {
             self.at = at
             self.offset = offset

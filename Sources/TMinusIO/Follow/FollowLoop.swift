@@ -32,11 +32,16 @@ public struct FollowLoop {
     /// One reading of the files: for an instant, the line to print and the next change date.
     public typealias Session = (Instant) -> (line: String, next: Instant?)
 
+    /// Lines written once before the first entry (i3bar's protocol header; none for most formats).
     public var header: [String]
+    /// Wraps a line for the stream; `first` is true for the first one written (i3bar: no leading comma).
     public var frame: (_ line: String, _ first: Bool) -> String
+    /// Reads the files afresh; called at the start, on a reload and after a click.
     public var load: () -> Session
+    /// Acts on a click (X11 button number); the files are read again after it.
     public var click: (Int) -> Void
 
+    /// A loop with no header, lines written as they are and clicks ignored, unless given.
     public init(header: [String] = [], frame: @escaping (String, Bool) -> String = { line, _ in line },
                 load: @escaping () -> Session, click: @escaping (Int) -> Void = { _ in }) {
         self.header = header

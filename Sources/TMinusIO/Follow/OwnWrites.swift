@@ -7,6 +7,7 @@ import Glibc
 public final class OwnWrites: @unchecked Sendable {
     var stamps: [String: (inode: UInt64, size: Int64)] = [:]
 
+    /// An empty record: no file counts as its own yet.
     public init() {}
 
     /// When set, every file this process commits (`FileIO.commit`) is recorded here as the temp

@@ -63,12 +63,14 @@ public struct SystemFollowDriver: FollowDriver {
         watcher.armUntilSettled()
     }
 
+    /// The realtime clock in whole seconds, shifted by `offset` (`--now`).
     public mutating func now() -> Instant {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Instant(Int64(ts.tv_sec) + offset)
     }
 
+    /// Writes the line and a newline to stdout; false on an error (EPIPE: the reader has gone away).
     public mutating func emit(_ line: String) -> Bool {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
@@ -84,6 +86,7 @@ public struct SystemFollowDriver: FollowDriver {
         return true
     }
 
+    /// Polls the timer, signals, watches, stdout, stdin and `inputs`; returns the events of one wake.
     public mutating func wait(until: Instant?) -> [FollowEvent] {
         updateWatches()
         ctminus_timerfd_at(timer, until.map { $0.seconds - offset } ?? -1, 0)
@@ -144,13 +147,17 @@ public struct SystemFollowDriver: FollowDriver {
 
 /// Descriptors a loop waits on besides its own (a class: the loop and the driver share it).
 public final class InputList: @unchecked Sendable {
+    /// The descriptors, each reported as `FollowEvent.input` when readable.
     public var fds: [Int32] = []
+    /// An empty list.
     public init() {}
 }
 
 /// Folders a follower watches besides its own files, changed by whoever loads the data (a class:
 /// the loader and the driver share it).
 public final class WatchList: @unchecked Sendable {
+    /// Directories and the file names in each whose change means reload.
     public var targets: [(directory: String, names: [String])] = []
+    /// An empty list.
     public init() {}
 }

@@ -6,6 +6,7 @@ import TMinusCore
 /// notify-send is the way, that child: its pid and output, one line per action. `lines()` gives
 /// the actions chosen; `isDone` once the notification was closed.
 public final class ActionWatch: @unchecked Sendable {
+    /// The notify-send child's pid; 0 for a notification on the bus.
     public let pid: pid_t
     /// What to poll: the bus connection (shared by every watch on it) or the child's output.
     public let fd: Int32
@@ -17,7 +18,9 @@ public final class ActionWatch: @unchecked Sendable {
     var reaped = false
     /// The reminder it belongs to (set by the notifier).
     public var itemID = ""
+    /// The source of that item (with `itemID`, it finds the item again).
     public var itemSource = ""
+    /// The item's title (for the snooze message and the snoozed reminder).
     public var title = ""
 
     init(pid: pid_t, fd: Int32) {

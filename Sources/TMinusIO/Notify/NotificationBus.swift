@@ -29,6 +29,7 @@ public final class NotificationBus: @unchecked Sendable {
         return NotificationBus(connection: c)
     }
 
+    /// The bus socket, for `poll`.
     public var fd: Int32 { connection.fd }
 
     /// The connection is gone: a new one is needed to send.

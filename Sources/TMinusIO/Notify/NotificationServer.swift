@@ -19,8 +19,10 @@ public struct NotificationServer: Sendable {
     public var bus: NotificationBus?
     let environment: Environment
 
+    /// How long Snooze puts a reminder off: 10 minutes, in seconds.
     public static let snoozeSeconds: Int64 = 600
 
+    /// A server with these capabilities assumed, not asked (`known` false, no bus); `connect` asks.
     public init(environment: Environment, markup: Bool = true, actions: Bool = false) {
         self.environment = environment
         self.markup = markup
@@ -67,6 +69,7 @@ public struct NotificationServer: Sendable {
         ChildProcess.which(program, environment: environment) != nil
     }
 
+    /// The error when `notify` finds no way to the server, with what to install.
     public static let missing = "notify needs a session bus (DBUS_SESSION_BUS_ADDRESS) or notify-send to reach the desktop's notification server (Debian/Ubuntu: apt install libnotify-bin); tminus notify --dry-run shows what it would send"
 
     /// A reminder's buttons.

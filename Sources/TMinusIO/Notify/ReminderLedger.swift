@@ -7,9 +7,12 @@ public import TMinusTimeline
 /// leaves at most a torn last line, which readers skip and the next writer cuts off. Readers keep
 /// a `View` and read only what was appended since.
 public struct ReminderLedger: Sendable {
+    /// The ledger file (`reminders.jsonl` in the home).
     public let path: String
+    /// The notify lock (`.notify.lock`), held while a reminder is sent and recorded.
     public let lockPath: String
 
+    /// The ledger of this home.
     public init(home: Home) {
         path = home.ledgerPath
         lockPath = home.notifyLockPath
@@ -22,8 +25,10 @@ public struct ReminderLedger: Sendable {
         public private(set) var latest: [String: LedgerRecord] = [:]
         /// Armed records, latest state `armed` (they are reminders of their own).
         public var armed: [LedgerRecord] { latest.values.filter { $0.state == .armed } }
+        /// An empty view; `refresh` fills it.
         public init() {}
 
+        /// The latest state of the reminder with this key; nil when the ledger has none.
         public func state(_ key: String) -> LedgerRecord.State? { latest[key]?.state }
 
         func take(_ records: [LedgerRecord]) {

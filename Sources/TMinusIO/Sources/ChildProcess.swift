@@ -5,12 +5,17 @@ public import TMinusCore
 /// its output, within a time limit: a program that hangs is killed, and its caller says so. The
 /// child gets this process's whole environment with `environment`'s variables set over it.
 public enum ChildProcess {
+    /// A finished program: its exit status and what it wrote.
     public struct Result: Sendable {
+        /// Its exit code, or 128 plus the signal number when a signal ended it (as a shell says).
         public var status: Int32
+        /// What it wrote on stdout; past about `outputLimit` bytes the rest is dropped.
         public var stdout: [UInt8]
+        /// What it wrote on stderr (about the first 64 KiB).
         public var stderr: [UInt8]
     }
 
+    /// Why a program could not be run to its end.
     public enum Failure: Error, Equatable, Sendable {
         /// The program is not installed (not in `PATH`).
         case notFound
@@ -21,8 +26,11 @@ public enum ChildProcess {
     /// A started child: its pid and the read ends of its stdout and stderr (one pipe for both
     /// when they were merged).
     public struct Spawned: Sendable {
+        /// The child's process id.
         public var pid: pid_t
+        /// The read end of its stdout pipe (its stderr too when merged).
         public var stdout: Int32
+        /// The read end of its stderr pipe; nil when merged into `stdout`.
         public var stderr: Int32?
         /// The write end of its stdin, when it was asked for (else its stdin is /dev/null).
         public var stdin: Int32?

@@ -5,14 +5,20 @@ public import TMinusCore
 /// overHold), the environment (`HOME` for `~/`, `PATH` and `TASKRC`/`TASKDATA` for `task`,
 /// `TZDIR`), and the config's folder (relative paths are read from there).
 public struct Sourcing: Sendable {
+    /// The config's sources, in its order.
     public var sources: [SourceConfig]
+    /// The zone floating times and whole days are read in.
     public var zone: Zone
+    /// How long an event's instance stays after it is over, in seconds (the config's overHold).
     public var hold: Int64
+    /// The environment (`HOME`, `PATH`, `TASKRC`/`TASKDATA`, `TZDIR`).
     public var environment: Environment
+    /// The config's folder: relative source paths are read from there.
     public var configDirectory: String
     /// Where readings of big sources are kept between runs (the home's `cache/`; nil: nowhere).
     public var cacheDirectory: String?
 
+    /// Everything a read needs; without `cacheDirectory`, no readings are kept between runs.
     public init(sources: [SourceConfig], zone: Zone, hold: Int64, environment: Environment, configDirectory: String,
                 cacheDirectory: String? = nil) {
         self.cacheDirectory = cacheDirectory
@@ -43,6 +49,7 @@ public struct Sourcing: Sendable {
         return path("~/.task")
     }
 
+    /// The configured source with this name, or nil.
     public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }
 
     /// The zone an IANA name names, from the system's zone files (`$TZDIR` or /usr/share/zoneinfo).

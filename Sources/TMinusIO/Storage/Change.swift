@@ -27,6 +27,7 @@ public struct Change: Sendable {
     /// When the command runs (a change to another source's item is stamped with it).
     var now = Instant(0)
 
+    /// A change starting from the whole `store` and the committed `history`.
     public init(store: Store, history: History) {
         whole = store
         self.history = history

@@ -5,7 +5,9 @@ public import TMinusCore
 extension Container {
     /// What `doctor` found: a line per finding, and whether the home needs a repair.
     public struct Report: Sendable {
+        /// The findings, one per line, each led by `ok`, `found`, `note` or `repaired`.
         public var lines: [String] = []
+        /// How many findings need a repair (the `found` lines).
         public var problems = 0
         mutating func ok(_ s: String) { lines.append("ok       " + s) }
         mutating func found(_ s: String) {

@@ -16,6 +16,7 @@ extension Container {
         return WidgetState(json: json)
     }
 
+    /// Writes the widget state (`state.json`) atomically under the lock; makes the home when missing.
     public func saveState(_ state: WidgetState) throws(TMinusError) {
         try FileIO.makeDirectory(home.directory)
         try FileIO.withLock(home.lockPath) { () throws(TMinusError) in

@@ -6,11 +6,13 @@ public import TMinusCore
 /// state). `docs/storage.md` describes the files and the guarantees; this type is the only code
 /// that reads or writes them.
 public struct Container: Sendable {
+    /// Where the files are.
     public let home: Home
     /// The config's sources and what reading them needs; nil when the config cannot be read (then
     /// the summary's parts of other sources are kept as they are, never dropped).
     public var sourcing: Sourcing?
 
+    /// The container at `home`; without `sourcing`, other sources' parts are kept as they are.
     public init(home: Home, sourcing: Sourcing? = nil) {
         self.home = home
         self.sourcing = sourcing
@@ -18,9 +20,11 @@ public struct Container: Sendable {
 
     /// What a command reads: the committed store and the history it names.
     public struct Snapshot: Sendable {
+        /// The open items, tags and bookkeeping, as committed.
         public var store: Store
         /// The store file's version (below 3: the next write migrates it).
         public var version: Int
+        /// The completed items, as of this store.
         public var history: History
     }
 

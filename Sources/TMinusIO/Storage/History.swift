@@ -14,6 +14,7 @@ public struct History: Sendable {
     }
 
     let home: Home
+    /// The store's record of the history: committed archive bytes, counts, pending removals, index.
     public let meta: HistoryMeta
     let source: Source
     /// The archive's path: the home's, or a migration's temp file before its commit.

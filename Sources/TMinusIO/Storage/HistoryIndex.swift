@@ -118,8 +118,11 @@ struct HistoryIndex {
 
 /// A completed item and where its record is in the archive.
 public struct HistoryRecord: Equatable, Sendable {
+    /// The byte offset of its record in the archive (before version 3: its place in the list).
     public var offset: Int64
+    /// The completed item.
     public var item: Item
+    /// A record of `item` at `offset`.
     public init(offset: Int64, item: Item) {
         self.offset = offset
         self.item = item

@@ -22,7 +22,9 @@ public struct BarSetup: Sendable {
     public struct Context: Sendable {
         /// The tminus command as the bar's shell runs it: an absolute path (or `tminus`).
         public var binary: String
+        /// The user's config (its i3blocks signal, yambar's state colours).
         public var config: Config
+        /// A context for `binary`, with the default config unless one is given.
         public init(binary: String, config: Config = Config()) {
             self.binary = binary
             self.config = config
@@ -35,10 +37,12 @@ public struct BarSetup: Sendable {
     public let name: String
     /// Other names for the same bar (`sway`, `swaybar`, `i3` for `i3bar`).
     public let aliases: [String]
+    /// The one line `tminus setup` lists for the bar.
     public let about: String
     /// The bar's config files, relative to `$XDG_CONFIG_HOME` (`~/…`: to the home folder); the
     /// first that exists is the user's, and the first is created when none does.
     public let configFiles: [String]
+    /// How `--write` may change the bar's config file.
     public let write: Write
     /// The file in `integrations/` that holds `full` for the command `tminus`.
     public let integration: String
@@ -48,6 +52,7 @@ public struct BarSetup: Sendable {
     /// The `--format` words in the snippet (`--format waybar`; yambar's list `--format, yambar`):
     /// a config file that has them already runs tminus.
     public let marker: String
+    /// The text to paste into the bar's config: what `setup NAME` prints and `--write` appends.
     public let snippet: @Sendable (Context) -> String
     /// The whole config file: the snippet in a minimal bar (for bars whose snippet is a file, the same).
     public let full: @Sendable (Context) -> String
@@ -61,6 +66,7 @@ public struct BarSetup: Sendable {
         .waybar, .i3blocks, .i3bar, .polybar, .conky, .yambar, .xmobar, .eww, .i3statusRs, .tmux, .genmon, .xbar,
     ]
 
+    /// The bar with this name or alias, or nil.
     public static func named(_ name: String) -> BarSetup? {
         all.first { $0.name == name || $0.aliases.contains(name) }
     }

@@ -2,9 +2,13 @@ import TMinusCore
 
 /// One problem in a config file: its line, the key, and what to do.
 public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
+    /// The 1-based line in the config file.
     public var line: Int
+    /// The key's path (`tags.school.color`); empty for the file as a whole.
     public var key: String
+    /// What is wrong, and what to write instead.
     public var message: String
+    /// `line N: key: message` (no key when empty), for an error message.
     public var description: String { "line \(line): \(key.isEmpty ? "" : "\(Validation.printable(key)): ")\(message)" }
 }
 

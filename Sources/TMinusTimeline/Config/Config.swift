@@ -9,13 +9,21 @@ public struct Config: Equatable, Sendable {
         case ref(String)
     }
 
+    /// Each family's template: while a deadline is shown, and (`…None`) when there is none.
     public struct Templates: Equatable, Sendable {
+        /// The small family's template (the countdown) while a deadline is shown.
         public var small = "{icon} {countdown}"
+        /// The medium family's template (a bar's text) while a deadline is shown.
         public var medium = "{title} {countdown}[ · {todos_text}]"
+        /// The large family's template (a bar's tooltip) while a deadline is shown.
         public var large = "{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n{todos_list}"
+        /// The small family's template when there is no deadline.
         public var smallNone = "{icon}[ {todo_count}]"
+        /// The medium family's template when there is no deadline.
         public var mediumNone = "no deadlines[ · {todos_text}]"
+        /// The large family's template when there is no deadline.
         public var largeNone = "No deadlines\n{todos_list}"
+        /// The default templates.
         public init() {}
 
         /// Whether a template names `{calendar}` (a scan of bytes: no template parsed for it).
@@ -50,15 +58,20 @@ public struct Config: Equatable, Sendable {
 
     /// Per-tag look: a colour that overrides the tag's own, and an icon.
     public struct TagStyle: Equatable, Sendable {
+        /// The colour for the tag's items, instead of the tag's own (nil: its own).
         public var color: String?
+        /// The `{icon}` of the tag's deadlines that have no icon of their own.
         public var icon: String?
+        /// A style with this colour and icon (nil: none set).
         public init(color: String? = nil, icon: String? = nil) {
             self.color = color
             self.icon = icon
         }
     }
 
+    /// Which deadline the bar shows (`"deadline"`): the next one due, or a fixed REF.
     public var deadline: Selection = .next
+    /// The countdown's smallest unit; auto: hours a day or more out, then minutes, then seconds in the last hour.
     public var precision: Precision = .auto
     /// Warning when less than this is left (seconds).
     public var warning: Int64 = 86_400
@@ -66,16 +79,22 @@ public struct Config: Equatable, Sendable {
     public var critical: Int64 = 3600
     /// How long the "over" entry holds before the next deadline takes over (seconds).
     public var overHold: Int64 = 3600
+    /// `{countdown}`'s text once the deadline is over.
     public var overText = "over"
+    /// `{countdown_long}`'s text once the deadline is over.
     public var overLongText = "Deadline is over!"
+    /// Each family's text, with `{placeholders}` and `[sections]`.
     public var templates = Templates()
+    /// The colour (`#rrggbb`) of each state, for the bar's text.
     public var colors: StateStrings = [
         .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
         .ongoing: "#88c0d0",
     ]
+    /// The `{icon}` of each state (a deadline's own icon, or its tag's, comes first).
     public var icons: StateStrings = [
         .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶",
     ]
+    /// The look of each tag, keyed by the tag's name in lower case.
     public var tags: [String: TagStyle] = [:]
     /// Titles longer than this are shortened with an ellipsis in the families' text.
     public var maxLength = 60
@@ -109,10 +128,12 @@ public struct Config: Equatable, Sendable {
     /// (LC_TIME), filled in by the command line.
     public var firstWeekday: Int?
 
+    /// What the large family shows below the countdown (`"tooltip"`; see `tooltip`).
     public enum Tooltip: String, CaseIterable, Sendable {
         case todos, agenda, calendar
     }
 
+    /// What colours the bar's text (`"colorBy"`): the state, or the deadline's tag.
     public enum ColorBy: String, CaseIterable, Sendable {
         case state, tag
     }
@@ -127,6 +148,7 @@ public struct Config: Equatable, Sendable {
     /// The source of this name.
     public func source(named name: String) -> SourceConfig? { sources.first { $0.name == name } }
 
+    /// The defaults (what a missing config file means).
     public init() {}
 }
 

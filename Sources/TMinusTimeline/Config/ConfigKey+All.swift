@@ -2,6 +2,7 @@ import TMinusCore
 
 // Every top-level key, in the order `config init` writes them.
 extension ConfigKey {
+    /// Every top-level key, in the order `config init` writes them.
     public static let all: [ConfigKey] = [
         ConfigKey("$schema", "the JSON Schema editors check this file against (tminus config schema prints it); tminus ignores it",
                   initValue: "", commented: true, schema: Schema.string()) { r, m in _ = r.string(m, m.key) },

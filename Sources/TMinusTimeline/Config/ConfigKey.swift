@@ -4,6 +4,7 @@ public import TMinusCore
 /// writes it, its JSON Schema, and how it is read. The parser, `config init`'s file, `config
 /// schema`, the man page and the docs test all read `ConfigKey.all`.
 public struct ConfigKey: Sendable {
+    /// The key as written in `config.json`.
     public let name: String
     /// One line on what it does (the schema's description, the man page).
     public let summary: String
@@ -29,6 +30,7 @@ public struct ConfigKey: Sendable {
         self.read = read
     }
 
+    /// The key of this name, or nil for an unknown key.
     public static func named(_ name: String) -> ConfigKey? { all.first { $0.name == name } }
 
     /// `"a", "b" or "c"`.

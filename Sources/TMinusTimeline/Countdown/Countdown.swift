@@ -11,6 +11,7 @@ public struct Countdown: Equatable, Sendable {
     /// Seconds left after the whole days.
     public var rest: Int64
 
+    /// The time left from `now` to `due`, whole days counted on `zone`'s calendar.
     public init(now: Instant, due: Instant, zone: Zone) {
         remaining = due - now
         guard remaining > 0 else {
@@ -31,6 +32,7 @@ public struct Countdown: Equatable, Sendable {
         rest = due - anchor(n)
     }
 
+    /// Whether the due instant has come (no time left).
     public var isOver: Bool { remaining <= 0 }
 
     /// The unit a precision shows last, in seconds (the calendar day counts as 0: it is handled apart).

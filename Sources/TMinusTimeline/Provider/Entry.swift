@@ -2,6 +2,7 @@ public import TMinusCore
 
 /// The deadline an entry shows: the item itself, and what the entry's date makes of it.
 public struct ShownDeadline: Equatable, Sendable {
+    /// The deadline as the summary has it.
     public var item: Item
     /// The due instant in the entry's zone (a whole day: its end).
     public var due: Instant
@@ -14,42 +15,59 @@ public struct ShownDeadline: Equatable, Sendable {
     /// The icon shown (the deadline's, its tag's, or the state's), cleaned and shortened.
     public var icon: String?
 
+    /// The item's id (a UUID for tminus's own items).
     public var id: String { item.id }
+    /// The item's short number, as `tminus list` shows it.
     public var handle: Int { item.handle }
+    /// The item's full title (the families show it shortened).
     public var title: String { item.title }
+    /// The item's tag, or nil.
     public var tag: String? { item.tag }
 }
 
 /// One of today's todos as an entry shows it: the item, and whether it is overdue then.
 public struct TodayTodo: Equatable, Sendable {
+    /// The todo as the summary has it.
     public var item: Item
+    /// Whether it was due at or before the entry's date (overdue todos are listed first).
     public var overdue: Bool
     /// The colour (the config's per-tag colour first, then the tag's own).
     public var color: String?
 
+    /// The item's id (a UUID for tminus's own items).
     public var id: String { item.id }
+    /// The item's full title (the families show it shortened).
     public var title: String { item.title }
 }
 
 /// A timeline entry (WidgetKit's `TimelineEntry`): a date and what every family shows from then on.
 public struct Entry: Equatable, Sendable {
+    /// When the entry starts to hold (until the next entry's date).
     public var date: Instant
+    /// The countdown's state then (`none` without a deadline): it picks the colour and icon.
     public var state: EntryState
+    /// The deadline shown, or nil when there is none.
     public var deadline: ShownDeadline?
+    /// Today's todos at the entry's date: overdue first, then by time, priority, star and title.
     public var todos: [TodayTodo]
+    /// The small family's text (the countdown), plain and unescaped.
     public var small: String
+    /// The medium family's text (a bar's text), plain and unescaped.
     public var medium: String
+    /// The large family's text (a bar's tooltip, several lines), plain and unescaped.
     public var large: String
     /// Set on an error entry (a broken config or an unreadable summary): the message for tooltips.
     public var error: String?
     /// The templates of this entry's state and the (cleaned, shortened) data they were filled
     /// with, so a renderer can fill them again escaping the data, and only the data.
     public var templates: FamilyTemplates?
+    /// The placeholder values `templates` were filled with.
     public var values: PlaceholderValues = [:]
     /// The month `{calendar}` shows, for a bar that draws it with its own markup
     /// (`escaping(_:calendar:)`).
     public var calendar: MonthGrid?
 
+    /// A family's plain text, as rendered (no escaping).
     public func text(_ family: Family) -> String {
         switch family {
         case .small: small
@@ -125,7 +143,9 @@ public enum ReloadPolicy: Equatable, Sendable {
 
 /// A timeline: entries with strictly rising dates, and what to do after the last.
 public struct Timeline: Equatable, Sendable {
+    /// The entries, their dates strictly rising.
     public var entries: [Entry]
+    /// When to ask for the next timeline.
     public var policy: ReloadPolicy
 }
 
@@ -137,6 +157,7 @@ public struct EscapedEntry {
     /// An entry without templates: its three texts, escaped whole.
     let texts: [String]?
 
+    /// A family's text with its data escaped for the bar.
     public func text(_ family: Family) -> String {
         if let texts { return texts[family == .small ? 0 : family == .medium ? 1 : 2] }
         guard let values, let templates = entry.templates else { return entry.text(family) }

@@ -3,6 +3,7 @@ public import TMinusCore
 /// Built-in sample data, like the seed widget's sample deadlines: what `tminus demo` and the
 /// placeholder entry show before the user has added anything.
 public enum SampleData {
+    /// The sample summary at `now`: three tagged deadlines (the first due in about two days) and three todos.
     public static func summary(now: Instant, zone: Zone) -> Summary {
         let today = zone.local(now).date
         func at(_ days: Int, _ hour: Int, _ minute: Int = 0) -> Instant {

@@ -55,6 +55,7 @@ public struct TimelineJSONWriter {
     let maxTodos: Int
     var previousTodos: [TodayTodo]?
 
+    /// A writer for one timeline's entries: dates in `zone`, at most `maxTodos` todos in a list.
     public init(zone: Zone, maxTodos: Int) {
         self.zone = zone
         self.maxTodos = maxTodos
@@ -68,6 +69,7 @@ public struct TimelineJSONWriter {
         return e.json(zone: zone, maxTodos: maxTodos, withTodos: !same)
     }
 
+    /// The policy's name in the JSON: `atEnd`, `after` or `never`.
     public static func name(_ policy: ReloadPolicy) -> String {
         switch policy {
         case .atEnd: "atEnd"
@@ -76,6 +78,7 @@ public struct TimelineJSONWriter {
         }
     }
 
+    /// `reloadAt`: the date of an `.after` policy in RFC 3339 with the local offset, else null.
     public static func reloadAt(_ policy: ReloadPolicy, zone: Zone) -> JSON {
         guard case .after(let t) = policy else { return .null }
         return .string(RFC3339.format(t, offset: zone.offset(at: t)))

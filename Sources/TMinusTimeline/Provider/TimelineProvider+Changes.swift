@@ -7,6 +7,7 @@ extension TimelineProvider {
         nextChange(after: t, current: current, memo: TodayMemo())
     }
 
+    /// The same, with today's todos from `memo`, where it also keeps the entry it finds (for `entry(at:memo:)`).
     public func nextChange(after t: Instant, current: Entry?, memo: TodayMemo) -> Instant? {
         let e = current ?? entry(at: t, memo: memo)
         var cursor = t

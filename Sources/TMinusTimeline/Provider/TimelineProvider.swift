@@ -3,9 +3,13 @@ public import TMinusCore
 /// WidgetKit's `TimelineProvider` for a status bar: a pure function of (summary, config, state,
 /// zone) that gives entries dated exactly where what a bar shows changes.
 public struct TimelineProvider: Sendable {
+    /// The deadlines and todos to show (the shared summary).
     public let summary: Summary
+    /// The widget config: templates, thresholds, colours, icons.
     public let config: Config
+    /// The widget state: the deadline clicked to, and the calendar's scrolled month.
     public let state: WidgetState
+    /// The time zone of local dates, due times and midnights.
     public let zone: Zone
     /// The config's templates, parsed once: with a deadline, and without.
     let templates: FamilyTemplates
@@ -27,6 +31,7 @@ public struct TimelineProvider: Sendable {
     /// What `{agenda}` and `{calendar}` read; nil when no template uses them.
     let agenda: AgendaInput?
 
+    /// A provider over `summary`; `notice` is a line shown below the large family (`{notice}`).
     public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone, notice: String? = nil) {
         self.summary = summary
         self.config = config
@@ -154,11 +159,13 @@ public struct EntrySequence: Sequence, Sendable {
     let provider: TimelineProvider
     let start: Instant
 
+    /// Produces the entries one change at a time.
     public struct Iterator: IteratorProtocol {
         let provider: TimelineProvider
         public internal(set) var upcoming: Instant?
         let memo = TodayMemo()
 
+        /// The entry at `upcoming`, which then moves to the next change; nil once nothing changes any more.
         public mutating func next() -> Entry? {
             guard let t = upcoming else { return nil }
             let e = provider.entry(at: t, memo: memo)
@@ -167,6 +174,7 @@ public struct EntrySequence: Sequence, Sendable {
         }
     }
 
+    /// An iterator whose first entry is at the sequence's start.
     public func makeIterator() -> Iterator { Iterator(provider: provider, upcoming: start) }
 }
 
@@ -175,6 +183,7 @@ public struct EntrySequence: Sequence, Sendable {
 /// (one provider's: a memo is only ever used with the provider it was filled by), so a tick in the
 /// last hour computes the countdown, not the day's todos again.
 public final class TodayMemo {
+    /// An empty memo, filled by the first entry it is used for.
     public init() {}
 
     var date: CivilDate?

@@ -3,6 +3,7 @@ public import TMinusCore
 /// Widget state kept in `state.json`: the deadline the user clicked to (`tminus next|prev`), and
 /// the month a calendar tooltip was scrolled to (`tminus scroll`).
 public struct WidgetState: Equatable, Sendable {
+    /// The format version `json()` writes into `state.json`.
     public static let version = 1
     /// The selected deadline's id, or nil for "the next one".
     public var selected: String?
@@ -17,6 +18,7 @@ public struct WidgetState: Equatable, Sendable {
     /// How long a scrolled calendar stays on its month without input.
     public static let scrollHold: Int64 = 60
 
+    /// A state with these values (by default: the next deadline, this month, not private).
     public init(selected: String? = nil, month: Int? = nil, scrolled: Instant? = nil, isPrivate: Bool = false) {
         self.selected = selected
         self.month = month
@@ -24,6 +26,7 @@ public struct WidgetState: Equatable, Sendable {
         self.isPrivate = isPrivate
     }
 
+    /// Reads `state.json`'s object; a missing field keeps its default (month and scroll time go together).
     public init(json: JSON) {
         selected = json["selected"]?.stringValue
         isPrivate = json["private"]?.boolValue ?? false
@@ -33,6 +36,7 @@ public struct WidgetState: Equatable, Sendable {
         }
     }
 
+    /// The object written to `state.json` (month and scroll time only together, `private` only when on).
     public func json() -> JSON {
         let scroll = month != nil && scrolled != nil
         return .object(["version": .int(WidgetState.version), "selected": .string(orNull: selected),

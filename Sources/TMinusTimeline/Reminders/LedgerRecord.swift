@@ -3,6 +3,7 @@ public import TMinusCore
 /// One line of the reminder ledger (`reminders.jsonl`, docs/reminders.md): what happened to a
 /// reminder. A reminder's latest record is its state.
 public struct LedgerRecord: Equatable, Sendable {
+    /// What happened to the reminder.
     public enum State: String, Sendable, CaseIterable {
         /// About to be handed to the notification server. Alone (no `sent` after it), it means a
         /// notifier stopped between the hand-over and the record: the one window in which a
@@ -15,18 +16,24 @@ public struct LedgerRecord: Equatable, Sendable {
         case armed
     }
 
+    /// The reminder's key (`Reminder.key`).
     public var key: String
+    /// What happened to it at `time`.
     public var state: State
     /// When the reminder was due.
     public var at: Instant
     /// When this record was made.
     public var time: Instant
+    /// The item's id.
     public var item: String
+    /// The item's source (`tminus` for the store).
     public var source: String
+    /// The item's title when the record was made.
     public var title: String
     /// Sent later than due (the machine was off or asleep): the notification said "missed at".
     public var late: Bool
 
+    /// A record from its fields.
     public init(key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String, late: Bool = false) {
         self.key = key
         self.state = state
@@ -38,6 +45,7 @@ public struct LedgerRecord: Equatable, Sendable {
         self.late = late
     }
 
+    /// A record of `reminder` in `state`, made at `time`.
     public init(_ reminder: Reminder, state: State, time: Instant, late: Bool = false) {
         self.init(key: reminder.key, state: state, at: reminder.at, time: time, item: reminder.item.id,
                   source: reminder.item.source, title: reminder.item.title, late: late)

@@ -4,6 +4,7 @@ public import TMinusCore
 /// a deadline alert (the config's `alerts`), or one armed again (`remind --again`, Snooze).
 /// `key` names it for good: the ledger records keys, so a reminder is sent once, whoever sends it.
 public struct Reminder: Equatable, Sendable {
+    /// Where a reminder comes from.
     public enum Kind: Equatable, Sendable {
         /// The item's `remind` instant.
         case remind
@@ -13,12 +14,16 @@ public struct Reminder: Equatable, Sendable {
         case again
     }
 
+    /// Its name for good (`Reminder.key(_:at:item:)`): what the ledger records.
     public var key: String
+    /// The item's own reminder, a deadline alert, or one armed again.
     public var kind: Kind
     /// When it is due to be sent.
     public var at: Instant
+    /// The item it reminds of.
     public var item: Item
 
+    /// A reminder from its fields (`key` made by `Reminder.key(_:at:item:)`).
     public init(key: String, kind: Kind, at: Instant, item: Item) {
         self.key = key
         self.kind = kind

@@ -33,6 +33,7 @@ public enum ReminderPlan {
         return out.sorted { ($0.at, $0.key) < ($1.at, $1.key) }
     }
 
+    /// What `decide` says to do now: what to send, what to record as missed, and when to look again.
     public struct Decision: Equatable, Sendable {
         /// Due now, and not yet sent; `late` when sent after `grace` (it says "missed at").
         public var send: [(reminder: Reminder, late: Bool)] = []
@@ -41,6 +42,7 @@ public enum ReminderPlan {
         /// When the next one is due (nil: none).
         public var next: Instant?
 
+        /// Equal when they send the same reminders (late alike), miss the same, and wait for the same instant.
         public static func == (a: Decision, b: Decision) -> Bool {
             a.miss == b.miss && a.next == b.next && a.send.count == b.send.count
                 && zip(a.send, b.send).allSatisfy { $0.reminder == $1.reminder && $0.late == $1.late }

@@ -1,7 +1,9 @@
 /// The values of a template's placeholders.
 public struct PlaceholderValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     var slots = Slots(count: Placeholder.slotCount)
+    /// Values from a literal, e.g. `[.title: "Thesis", .percent: "40"]`.
     public init(dictionaryLiteral elements: (Placeholder, String)...) { for (k, v) in elements { self[k] = v } }
+    /// A placeholder's value; nil when it has none (it renders as empty).
     public subscript(key: Placeholder) -> String? {
         get { slots.strings[key.slot] }
         set { slots.strings[key.slot] = newValue }

@@ -15,11 +15,15 @@ public protocol SlotKey {
 }
 
 extension Placeholder: SlotKey {
+    /// The placeholder's index in `allCases`: its slot.
     public var slot: Int { Placeholder.allCases.firstIndex(of: self)! }
+    /// How many placeholders there are: one slot each.
     public static var slotCount: Int { allCases.count }
 }
 
 extension EntryState: SlotKey {
+    /// The state's index in `allCases`: its slot.
     public var slot: Int { EntryState.allCases.firstIndex(of: self)! }
+    /// How many states there are: one slot each.
     public static var slotCount: Int { allCases.count }
 }

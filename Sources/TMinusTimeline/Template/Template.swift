@@ -108,6 +108,7 @@ public enum Template {
 /// A template parsed once (a provider compiles its six templates up front, so producing thousands
 /// of entries, or one on the poll path, never parses a template twice).
 public struct CompiledTemplate: Equatable, Sendable {
+    /// The template's text as written.
     public let source: String
     let nodes: [Template.Node]
 
@@ -118,6 +119,7 @@ public struct CompiledTemplate: Equatable, Sendable {
         nodes = (try? Template.parse(source)) ?? [.text(source)]
     }
 
+    /// The text with `values` filled in: plain, unescaped; a section without values left out.
     public func render(_ values: PlaceholderValues) -> String { Template.render(nodes, values) }
 
     /// Whether the template shows this placeholder anywhere.

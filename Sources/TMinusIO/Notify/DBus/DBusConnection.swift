@@ -7,6 +7,7 @@ public import TMinusCore
 /// notifier needs; nothing leaves this process but the messages it writes to the socket, so no
 /// title or note is ever on a command line (docs/reminders.md, "The session bus").
 public final class DBusConnection: @unchecked Sendable {
+    /// The socket, for `poll`.
     public let fd: Int32
     var serial: UInt32 = 0
     var buffer: [UInt8] = []
@@ -16,7 +17,9 @@ public final class DBusConnection: @unchecked Sendable {
     /// The name the bus gave us (`:1.42`).
     public private(set) var uniqueName = ""
 
+    /// Why the bus could not be reached or a call failed.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What went wrong, for the user.
         public let description: String
         /// The bus answered with this error (a call failed; the connection is fine).
         public let errorName: String?
@@ -86,6 +89,7 @@ public final class DBusConnection: @unchecked Sendable {
 
     deinit { close() }
 
+    /// Closes the socket (once; later calls do nothing).
     public func close() {
         if !closed {
             closed = true

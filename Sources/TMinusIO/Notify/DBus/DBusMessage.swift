@@ -1,26 +1,38 @@
 /// One D-Bus message: a fixed header, the header fields (path, interface, member, …) and a body.
 public struct DBusMessage: Equatable, Sendable {
+    /// The message type (the header's second byte).
     public enum Kind: UInt8, Sendable {
         case call = 1, reply = 2, error = 3, signal = 4
     }
 
+    /// Its type: a method call, a method return, an error or a signal.
     public var kind: Kind
     /// 0x1: no reply expected.
     public var flags: UInt8 = 0
+    /// The sender's serial of a decoded message (`encoded(serial:)` takes the one to send with).
     public var serial: UInt32 = 0
+    /// The object path (PATH field), e.g. `/org/freedesktop/Notifications`.
     public var path: String?
+    /// The interface (INTERFACE field), e.g. `org.freedesktop.Notifications`.
     public var interface: String?
+    /// The method or signal name (MEMBER field), e.g. `Notify`, `ActionInvoked`.
     public var member: String?
+    /// An error message's D-Bus error name (ERROR_NAME field).
     public var errorName: String?
+    /// For a reply or an error: the serial of the call it answers (REPLY_SERIAL field).
     public var replySerial: UInt32?
+    /// The bus name it is for (DESTINATION field).
     public var destination: String?
+    /// Its sender's unique name, as the bus sets it (SENDER field).
     public var sender: String?
+    /// The arguments, in order (the signature is derived from them when encoding).
     public var body: [DBusValue] = []
 
     /// The largest message this client reads (the notification server's signals are a few dozen
     /// bytes; the spec allows 128 MiB, which a bug or a hostile peer on the bus must not make us hold).
     public static let maxLength = 1 << 20
 
+    /// A message of `kind` with these fields; flags and serial 0.
     public init(kind: Kind, path: String? = nil, interface: String? = nil, member: String? = nil, destination: String? = nil,
                 body: [DBusValue] = []) {
         self.kind = kind
@@ -31,6 +43,7 @@ public struct DBusMessage: Equatable, Sendable {
         self.body = body
     }
 
+    /// A method call of `interface`'s `member` on the object at `path` of `destination`, with `body`.
     public static func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
                             _ body: [DBusValue] = []) -> DBusMessage {
         DBusMessage(kind: .call, path: path, interface: interface, member: member, destination: destination, body: body)

@@ -46,6 +46,7 @@ public indirect enum DBusValue: Equatable, Sendable {
         .array("{sv}", pairs.map { .dictEntry(.string($0.0), .variant($0.1)) })
     }
 
+    /// The text of a string, object path or signature; nil for other types.
     public var string: String? {
         switch self {
         case .string(let s), .objectPath(let s), .signature(let s): s
@@ -53,11 +54,13 @@ public indirect enum DBusValue: Equatable, Sendable {
         }
     }
 
+    /// The number of a `uint32`; nil for other types.
     public var uint32: UInt32? {
         if case .uint32(let u) = self { return u }
         return nil
     }
 
+    /// The texts of an array whose elements are all strings (or paths, signatures); else nil.
     public var strings: [String]? {
         guard case .array(_, let values) = self else { return nil }
         let out = values.compactMap(\.string)
@@ -68,7 +71,9 @@ public indirect enum DBusValue: Equatable, Sendable {
 /// What went wrong reading a message: it is cut short or breaks the format. The connection it came
 /// from is closed (nothing after a broken message can be trusted to line up).
 public struct DBusFormatError: Error, Equatable, Sendable {
+    /// What is wrong, for the user.
     public let reason: String
+    /// An error with this reason.
     public init(_ reason: String) { self.reason = reason }
 }
 
@@ -77,6 +82,7 @@ public struct DBusFormatError: Error, Equatable, Sendable {
 public struct DBusWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
+    /// A writer with an empty buffer.
     public init() {}
 
     mutating func pad(_ n: Int) {
@@ -88,6 +94,7 @@ public struct DBusWriter: Sendable {
         withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends `value` after its alignment padding (a variant: its signature, then the value).
     public mutating func write(_ value: DBusValue) {
         switch value {
         case .byte(let b): bytes.append(b)
@@ -168,6 +175,7 @@ public struct DBusReader: Sendable {
     var at: Int
     let little: Bool
 
+    /// A reader of `bytes` from offset `at`; `little`: little-endian (`l`), else big-endian (`B`).
     public init(_ bytes: [UInt8], at: Int = 0, little: Bool = true) {
         self.bytes = bytes
         self.at = at

@@ -25,9 +25,11 @@ public protocol SourceKindIO {
 
 /// What a source's read gives besides the items.
 public struct SourceRead {
+    /// The source's items, open or not, in its order.
     public var items: [Item] = []
     /// The stamps taken before reading (a change after them is seen by the next check).
     public var watch: [Summary.Source.Watched] = []
+    /// What could not be read, one message each, for the user.
     public var problems: [String] = []
     /// When it must be read again anyway (an event's instance is over).
     public var refresh: Instant?
@@ -38,6 +40,7 @@ public enum SourceField: Sendable {
     case note, remind, timeOfDay, deadline
 }
 
+/// Each kind of source's implementation (`SourceKindIO`).
 public enum SourceKinds {
     /// The type that reads and writes sources of `kind`.
     public static func io(_ kind: SourceConfig.Kind) -> any SourceKindIO.Type {
