@@ -15,6 +15,9 @@ struct Context {
     var barSignals = BarSignals()
     /// `show` with an output that may be kept (WidgetCache): its key.
     var widgetCacheKey: [UInt8]?
+    /// Ends the process at once (main's `exit`; nil in-process): `show` calls it when its output
+    /// is written (`CLI.run`).
+    var finish: ((Int32) -> Never)?
     /// The config as read once for this run (a file that cannot be read: the error).
     var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
 

@@ -1,4 +1,4 @@
 import Glibc
 import TMinusCLI
 
-exit(CLI.run(arguments: CommandLine.arguments, environment: ProcessEnvironment.current()))
+exit(CLI.run(arguments: CommandLine.arguments, environment: ProcessEnvironment.current(), finish: { exit($0) }))

@@ -45,11 +45,9 @@ enum ShowCommand {
                 WidgetCache.keep(segments, key: key, now: ctx.now, files: files, environment: ctx.environment)
             }
         }
-        // The poll path ends soon after, without taking its data apart: freeing every item of the
-        // summary would cost a bar process a tenth of its run (the output is written already), so
-        // what it read stays referenced until main exits. Not when the output is captured: then
-        // the caller (a test, `open --notify`) goes on and lets it go.
-        if ctx.console.capture == nil { PollPath.keep(widget, entry, memo, ctx, options, rendered, a) }
+        // The poll path ends here, without taking its data apart (`CLI.run`'s `finish`). Not when
+        // the output is captured: then the caller (a test, `open --notify`) goes on.
+        if ctx.console.capture == nil { ctx.finish?(rendered.exitCode) }
         return rendered.exitCode
     }
 
@@ -116,11 +114,4 @@ enum ShowCommand {
         guard let f = Family(rawValue: name) else { throw .usage("unknown family '\(Validation.printable(name))'; use small, medium or large") }
         return f
     }
-}
-
-/// What a poll read, kept referenced until the process exits (it is about to): letting it go
-/// would free the summary item by item for nothing.
-enum PollPath {
-    nonisolated(unsafe) static var kept: [Any] = []
-    static func keep(_ values: Any...) { kept = values }
 }

@@ -57,8 +57,10 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec] = []
     /// `tag add`, `config check`…: each parses its own options.
     var subcommands: [CommandSpec] = []
-    /// Paragraphs for `--help` and the man page.
-    var text = ""
+    /// Paragraphs for `--help` and the man page, made when asked for (some name every format or
+    /// bar: a bar's `show` finds its spec on every poll and never reads them).
+    var text: String { makeText() }
+    let makeText: @Sendable () -> String
     var examples: [String] = []
     /// Nil only for subcommands (their parent dispatches).
     var run: Run?
@@ -70,6 +72,24 @@ struct CommandSpec: Sendable {
     /// error entry so the bar never goes blank; `doctor`, which repairs the store whatever the
     /// config says; and those that read no files).
     var readsConfig = true
+
+    init(name: String, aliases: [String] = [], group: String, arguments: String = "", summary: String,
+         options: [OptionSpec] = [], subcommands: [CommandSpec] = [], text: @autoclosure @escaping @Sendable () -> String = "",
+         examples: [String] = [], run: Run? = nil, changes: Bool = false, changesOnlyWith: String? = nil, readsConfig: Bool = true) {
+        self.name = name
+        self.aliases = aliases
+        self.group = group
+        self.arguments = arguments
+        self.summary = summary
+        self.options = options
+        self.subcommands = subcommands
+        self.makeText = text
+        self.examples = examples
+        self.run = run
+        self.changes = changes
+        self.changesOnlyWith = changesOnlyWith
+        self.readsConfig = readsConfig
+    }
 
     var flagNames: [String] { options.filter { $0.value == nil }.map(\.name) }
     var optionNames: [String] { options.filter { $0.value != nil }.map(\.name) }

@@ -13,7 +13,7 @@ enum CommandTable {
 
     static let groups = ["items", "reminders and links", "bars", "files", "shell"]
 
-    static let all: [CommandSpec] = items + reminders + bars + files + shell
+    static let all: [CommandSpec] = items + reminders + bars + barSetup + files + shell
 
     /// Every command's name and aliases.
     static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
@@ -23,7 +23,7 @@ enum CommandTable {
     /// command's help.
     static func named(_ name: String) -> CommandSpec? {
         func find(_ group: [CommandSpec]) -> CommandSpec? { group.first { $0.name == name || $0.aliases.contains(name) } }
-        return find(bars) ?? find(items) ?? find(reminders) ?? find(files) ?? find(shell)
+        return find(bars) ?? find(items) ?? find(reminders) ?? find(files) ?? find(shell) ?? find(barSetup)
     }
 
     /// A command's spec, or a subcommand's (`"tag add"`), for argument parsing.
@@ -267,6 +267,16 @@ enum CommandTable {
         CommandSpec(name: "scroll", group: "bars", arguments: "up|down", summary: "the mouse wheel: moves a calendar tooltip's month, else cycles",
                     text: "With {calendar} in a template (config \"tooltip\": \"calendar\"), shows the month before or after for a minute (kept in state.json); else cycles the deadlines like prev and next.",
                     examples: ["tminus scroll down"], run: CycleCommand.scroll, changes: true),
+        CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [
+            format("only this format"),
+            family("only this family"),
+        ], text: "Every format and family on built-in sample data at a frozen time (--now to pick it); reads and writes no files.",
+        examples: ["tminus demo --format waybar"], run: DemoCommand.run, readsConfig: false),
+    ]
+
+    /// Shown with the bars, but built only when asked for: their texts are made from the bar
+    /// set-ups, which a bar's `show` (which looks in `bars` first) has no use for.
+    static let barSetup: [CommandSpec] = [
         CommandSpec(name: "privacy", group: "bars", arguments: "on|off|toggle", summary: "private mode: titles shown as their tag, or \"busy\"",
                     text: "For a screen others see: while on, every bar, tooltip, timeline and notification shows each title as its tag (or \"busy\") and no note; dates, countdowns, colours and counts stay. Without an argument: whether it is on. Kept in state.json; a running follower shows the change at once, polling bars at their next run (or at once with \"signals\").",
                     examples: ["tminus privacy toggle", "tminus privacy"], run: PrivacyCommand.run, changes: true),
@@ -278,11 +288,6 @@ enum CommandTable {
         ], text: "Prints the snippet for BAR (\(BarSetup.all.map(\.name).joined(separator: ", "))) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says); plasma installs the KDE Plasma 5 applet with kpackagetool5. Without BAR: the bars it knows.",
         examples: ["tminus setup waybar", "tminus setup i3blocks --write", "tminus setup yambar --full > ~/.config/yambar/config.yml"],
         run: SetupCommand.run),
-        CommandSpec(name: "demo", group: "bars", summary: "every format on sample data", options: [
-            format("only this format"),
-            family("only this family"),
-        ], text: "Every format and family on built-in sample data at a frozen time (--now to pick it); reads and writes no files.",
-        examples: ["tminus demo --format waybar"], run: DemoCommand.run, readsConfig: false),
     ]
 
     static let files: [CommandSpec] = [
