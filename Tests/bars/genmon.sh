@@ -57,10 +57,9 @@ DISPLAY=$PANEL_DISPLAY import -window root "$TMP/one.png" || fail "screenshot"
 sleep 1.5
 ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
 DISPLAY=$PANEL_DISPLAY import -window root "$ART/xfce-genmon.png" || fail "screenshot"
-colour=$(convert "$ART/xfce-genmon.png" -crop 900x30+0+0 -format %c histogram:info:- | grep -ci '#BF616A')
+colour=$(near_pixels "$ART/xfce-genmon.png" 900x30+0+0 191 97 106)
 [ "$colour" -ge 1 ] || { cat "$TMP/panel-tminus.log"; fail "no text in the critical colour #bf616a (screenshot $ART/xfce-genmon.png)"; }
-ocr() { convert "$1" -crop 900x30+0+0 -resize 400% -negate "$TMP/ocr.png" && tesseract "$TMP/ocr.png" - 2>/dev/null | tr -s ' \n' ' '; }
-first=$(ocr "$TMP/one.png"); second=$(ocr "$ART/xfce-genmon.png")
+first=$(ocr_text "$TMP/one.png" 900x30+0+0 400% negate); second=$(ocr_text "$ART/xfce-genmon.png" 900x30+0+0 400% negate)
 echo "OCR: $first / $second"
 grep -qF '</txt><txtclick>touch' <<<"$second" || fail "the title was not shown as text"
 c1=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$first" | tail -1); c2=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$second" | tail -1)

@@ -71,14 +71,10 @@ timeout 90 unshare -m sh -c "mount -t tmpfs none /run/systemd 2>/dev/null; dbus-
 [ -s "$ART/gnome-shell.png" ] || { tail -n 30 "$TMP/shell.log" "$TMP/shot.log" "$TMP/session.log"; fail "no screenshot"; }
 # (The extension logs nothing when all is well: any trace through its files is an error.)
 grep -n "tminus@tminus.github.io" "$TMP/shell.log" && fail "the shell logged an error in the extension"
-convert "$ART/gnome-shell.png" -crop 1280x32+0+0 "$TMP/bar.png"
 # (The shell draws #bf616a as #be6069: within 3 of each channel counts.)
-colour=$(convert "$TMP/bar.png" -format %c histogram:info:- | awk -F'[(,)]' '
-    function near(a, b) { return a - b <= 3 && b - a <= 3 }
-    near($2, 191) && near($3, 97) && near($4, 106) { n += $1 } END { print n + 0 }')
+colour=$(near_pixels "$ART/gnome-shell.png" 1280x32+0+0 191 97 106)
 [ "$colour" -ge 50 ] || fail "no text in the critical colour #bf616a in the top bar ($colour pixels; screenshot $ART/gnome-shell.png)"
-ocr() { convert "$1" -crop 1280x32+0+0 -resize 300% "$TMP/ocr.png" && tesseract "$TMP/ocr.png" - 2>/dev/null | tr -s ' \n' ' '; }
-first=$(ocr "$TMP/one.png"); second=$(ocr "$ART/gnome-shell.png")
+first=$(ocr_text "$TMP/one.png" 1280x32+0+0 300%); second=$(ocr_text "$ART/gnome-shell.png" 1280x32+0+0 300%)
 echo "OCR: $first / $second"
 grep -qF '<b>Bold</b>' <<<"$second" || fail "the title's <b>…</b> was not shown literally"
 c1=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$first" | tail -1); c2=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$second" | tail -1)

@@ -61,3 +61,17 @@ wait_for() {
         sleep 0.2
     done
 }
+# How many pixels of image $1 (within the crop $2, e.g. 900x30+0+0) are within 3 of each channel
+# of the colour $3 $4 $5 (a shell or a toolkit may draw #bf616a a step off).
+near_pixels() {
+    convert "$1" -crop "$2" +repage -format %c histogram:info:- | awk -F'[(,)]' -v r="$3" -v g="$4" -v b="$5" '
+        function near(a, c) { return a - c <= 3 && c - a <= 3 }
+        near($2, r) && near($3, g) && near($4, b) { n += $1 } END { print n + 0 }'
+}
+# The text tesseract reads in image $1 (within the crop $2), scaled by $3 (e.g. 400%); "negate" as
+# $4 for light text on a dark bar. One line.
+ocr_text() {
+    local extra=()
+    [ "${4:-}" = negate ] && extra=(-negate)
+    convert "$1" -crop "$2" +repage -resize "$3" "${extra[@]}" "$TMP/ocr.png" && tesseract "$TMP/ocr.png" - 2>/dev/null | tr -s ' \n' ' '
+}

@@ -27,12 +27,9 @@ timeout 60 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
 [ -s "$ART/plasma.png" ] || { tail -n 20 "$TMP/viewer.log" "$TMP/session.log"; fail "no screenshot"; }
 grep -E "main.qml:[0-9]+" "$TMP/viewer.log" && fail "the applet's QML reported an error"
 # (Qt may draw #bf616a a step off: within 3 of each channel counts.)
-colour=$(convert "$ART/plasma.png" -format %c histogram:info:- | awk -F'[(,)]' '
-    function near(a, b) { return a - b <= 3 && b - a <= 3 }
-    near($2, 191) && near($3, 97) && near($4, 106) { n += $1 } END { print n + 0 }')
+colour=$(near_pixels "$ART/plasma.png" 600x300+0+0 191 97 106)
 [ "$colour" -ge 50 ] || fail "no text in the critical colour #bf616a ($colour pixels; screenshot $ART/plasma.png)"
-ocr() { convert "$1" -crop 600x300+0+0 -resize 300% "$TMP/ocr.png" && tesseract "$TMP/ocr.png" - 2>/dev/null | tr -s ' \n' ' '; }
-first=$(ocr "$TMP/one.png"); second=$(ocr "$ART/plasma.png")
+first=$(ocr_text "$TMP/one.png" 600x300+0+0 300%); second=$(ocr_text "$ART/plasma.png" 600x300+0+0 300%)
 echo "OCR: $second"
 grep -qF '<b>Bold</b>' <<<"$second" || fail "the title's <b>…</b> was not shown literally"
 grep -qF '<i>milk</i>' <<<"$second" || fail "the todo's <i>…</i> was not shown literally"

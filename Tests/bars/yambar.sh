@@ -29,10 +29,9 @@ sleep 1.5
 DISPLAY=$D import -window root "$ART/yambar.png" || fail "screenshot"
 grep -E ' err: .*(script|particle|config)' "$TMP/yambar.log" && fail "yambar logged an error"
 
-colour=$(convert "$ART/yambar.png" -format %c histogram:info:- | grep -ci '#BF616A')
+colour=$(near_pixels "$ART/yambar.png" 900x60+0+0 191 97 106)
 [ "$colour" -ge 1 ] || fail "no text in the critical colour #bf616a"
-ocr() { convert "$1" -crop 900x26+0+0 -resize 400% -negate "$TMP/ocr.png" && tesseract "$TMP/ocr.png" - 2>/dev/null | tr -s ' \n' ' '; }
-first=$(ocr "$TMP/one.png"); second=$(ocr "$ART/yambar.png")
+first=$(ocr_text "$TMP/one.png" 900x26+0+0 400% negate); second=$(ocr_text "$ART/yambar.png" 900x26+0+0 400% negate)
 echo "OCR: $first / $second"
 grep -qF '{state}' <<<"$second" || fail "the title's {state} was not shown literally"
 grep -q 'critical' <<<"$second" && fail "yambar expanded {state} from the title"
