@@ -31,8 +31,7 @@ public struct Home: Sendable {
         let dir: String
         if let home { dir = absolute(home) }
         else if let h = nonEmpty("TMINUS_HOME") { dir = absolute(h) }
-        else if let x = nonEmpty("XDG_DATA_HOME") { dir = absolute(x) + "/tminus" }
-        else if let userHome { dir = userHome + "/.local/share/tminus" }
+        else if nonEmpty("XDG_DATA_HOME") != nil || userHome != nil { dir = dataBase(env) + "/tminus" }
         else { throw .usage("cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR") }
         let cfg: String
         if let config { cfg = absolute(config) }
@@ -43,13 +42,19 @@ public struct Home: Sendable {
 
     /// Where programs keep their config: `$XDG_CONFIG_HOME`, else `~/.config` (else `.config`
     /// in the working folder, when not even HOME is set).
-    public static func configBase(_ env: Environment) -> String {
-        if let x = env["XDG_CONFIG_HOME"], !x.isEmpty {
+    public static func configBase(_ env: Environment) -> String { base("XDG_CONFIG_HOME", else: "/.config", env) }
+
+    /// Where programs keep their data: `$XDG_DATA_HOME`, else `~/.local/share`.
+    public static func dataBase(_ env: Environment) -> String { base("XDG_DATA_HOME", else: "/.local/share", env) }
+
+    /// An XDG base folder: the variable (`~/` and relative paths made absolute), else HOME + `fallback`.
+    static func base(_ variable: String, else fallback: String, _ env: Environment) -> String {
+        if let x = env[variable], !x.isEmpty {
             if x.hasPrefix("/") { return x }
             if x.hasPrefix("~/"), let h = env["HOME"], !h.isEmpty { return h + x.dropFirst() }
             return (env["PWD"] ?? ".") + "/" + x
         }
-        return (env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["PWD"] ?? ".")) + "/.config"
+        return (env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["PWD"] ?? ".")) + fallback
     }
 
     /// A path as a person would write it: the home folder as `~`.

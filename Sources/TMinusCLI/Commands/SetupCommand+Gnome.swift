@@ -14,8 +14,7 @@ extension SetupCommand {
         let flavor = major >= 45 ? (PackageResources.extension_45_js, PackageResources.metadata_45_json)
                                  : (PackageResources.extension_43_js, PackageResources.metadata_43_json)
         let metadata = try self.metadata(flavor.1, binary: binary)
-        let base = ctx.environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (ctx.environment["HOME"] ?? ".") + "/.local/share"
+        let base = Home.dataBase(ctx.environment)
         let dir = base + "/gnome-shell/extensions/" + gnomeUUID
         try FileIO.makeDirectory(dir)
         for (name, bytes) in [("extension.js", flavor.0), ("metadata.json", metadata), ("indicator.js", PackageResources.indicator_js),

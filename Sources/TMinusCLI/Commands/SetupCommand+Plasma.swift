@@ -15,8 +15,7 @@ extension SetupCommand {
         let qml = String(decoding: PackageResources.main_qml, as: UTF8.self)
         guard qml.contains(plasmaBinaryLine) else { throw .failure("the embedded main.qml has no line for the binary") }
         let installed = qml.replacingFirst(plasmaBinaryLine, with: #"    readonly property string tminus: ""# + binary + "\"")
-        let base = ctx.environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (ctx.environment["HOME"] ?? ".") + "/.local/share"
+        let base = Home.dataBase(ctx.environment)
         let files = [("metadata.json", PackageResources.metadata_json), ("contents/ui/main.qml", Array(installed.utf8))]
         // kpackagetool5 installs from a folder: one made beside the target, then removed.
         if let tool = ChildProcess.which("kpackagetool5", environment: ctx.environment) {
@@ -48,17 +47,5 @@ extension SetupCommand {
             try FileIO.makeDirectory(FileIO.directory(of: path))
             try FileIO.writeAtomically(bytes, to: path, mode: 0o644)
         }
-    }
-}
-
-extension String {
-    /// The text with the first `target` replaced (no Foundation).
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        let t = Array(utf8), n = Array(target.utf8)
-        guard !n.isEmpty, n.count <= t.count else { return self }
-        for i in 0...(t.count - n.count) where t[i..<(i + n.count)].elementsEqual(n) {
-            return String(decoding: t[..<i] + Array(replacement.utf8) + t[(i + n.count)...], as: UTF8.self)
-        }
-        return self
     }
 }
