@@ -8,7 +8,8 @@ schema is a valid Draft 7 schema; `config init`'s file is valid under it.
 Each case is a config of one key; `config check` exits 0 exactly when the schema accepts it.
 Every key in the schema needs cases here (a new key without them fails the run). What the
 schema cannot say (critical longer than warning, two sources of one name, which source fields
-go with which kind, template syntax, a deadline REF naming no item) is `config check`'s alone
+go with which kind, template syntax, a deadline REF naming no item, holidays naming no calendar
+source, a workingHours range that ends before it starts) is `config check`'s alone
 and stays out of the cases. One difference is known: a source name may hold letters of any
 script, which a Draft 7 pattern cannot tell from other non-ASCII characters, so the schema lets
 every non-ASCII character through (`config check` then names the one it refuses)."""
@@ -71,6 +72,12 @@ cases = {
                  [{"name": "a", "kind": "ics", "path": ""}], [{"name": "a", "kind": "ics", "path": "/x", "colour": "red"}],
                  [{"name": "a", "kind": "ics", "path": "/x", "maxItems": 0}], [{"name": "a", "kind": "ics", "path": "/x", "events": "maybe"}],
                  [{"name": "a/b", "kind": "ics", "path": "/x"}], [{"name": "x" * 33, "kind": "ics", "path": "/x"}], ["work"], {}]),
+    "workingHours": (["Mon-Fri 09:00-17:00", "mon-fri 9:00-17:00", "Mon, Wed 09:00-12:00, 13:00-17:00",
+                      "Mon-Thu 08:00-16:00; Fri 08:00-12:00", "Sat 22:00-24:00; Sun 00:00-06:00", "Monday 09:00-10:00", "FRI-MON 10:00-11:00"],
+                     ["", "Mon-Fri", "9-17", "Mon-Fri 09:00-25:00", "Mon-Fri 09:60-17:00", "Mo-Fr 09:00-17:00", "Monxyz 09:00-10:00",
+                      "Mon-Fri 09:00-17:00;", "weekdays 09:00-17:00", 5, None]),
+    # (A name is checked against sources by config check only: below, with a source.)
+    "holidays": ([], [5, None, True, []]),
     "me": (["you@example.org", ["a@b.org", "mailto:C@D.org"]], [5, [1]]),
     "declined": (["hide", "show"], ["dim", 0]),
     "invited": (["dim", "show", "hide"], ["ask", None]),
@@ -102,6 +109,8 @@ for key, (good, bad) in cases.items():
     for v in bad + [{"x": 1}]:
         if agree({key: v}, f"{key} (should fail)"): failures.append(f"{key}: {v!r} was meant to fail")
 agree({"deadlines": "next"}, "an unknown key")
+if not agree({"sources": [{"name": "days", "kind": "ics", "path": "/x.ics"}], "holidays": "days"}, "holidays naming a source"):
+    failures.append("holidays naming an ics source was meant to pass")
 
 # config init's file (its comments and trailing commas taken out) is valid under the schema
 r = tminus("config", "init")
@@ -112,7 +121,7 @@ text = re.sub(r",(\s*[}\]])", r"\1", text)
 init = json.loads(text)
 errors = [e.message for e in validator.iter_errors(init)]
 if errors: failures.append(f"config init's file is not valid under the schema: {errors}")
-if set(init) | {"clock", "me"} != set(schema["properties"]): failures.append(f"config init lacks keys: {set(schema['properties']) - set(init)}")
+if set(init) | {"clock", "me", "holidays"} != set(schema["properties"]): failures.append(f"config init lacks keys: {set(schema['properties']) - set(init)}")
 if tminus("config", "check").returncode != 0: failures.append("config check rejects config init's file")
 
 subprocess.run(["rm", "-rf", tmp])

@@ -2,19 +2,23 @@ import TMinusCore
 import TMinusIO
 
 /// `tminus edit REF [--title T] [--due WHEN|none] [--start WHEN] [--note T] [--tag NAME|none]
-/// [--icon G] [--star|--unstar] [--priority P] [--remind WHEN|none]`
+/// [--icon G] [--working-time on|off] [--star|--unstar] [--priority P] [--remind WHEN|none]`
 enum EditCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "edit")
         try a.expectPositional(1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
         guard !a.flags.isEmpty || !a.values.isEmpty else {
-            throw .usage("nothing to change; give --title, --due, --note, --tag, --icon, --star, --priority or --remind")
+            throw .usage("nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority or --remind")
         }
         if a.flag("star") && a.flag("unstar") { throw .usage("--star and --unstar contradict each other; give one") }
         // Validate every value before touching the store.
         let title = try a.value("title").map { (s: String) throws(TMinusError) in try Validation.title(s) }
         let note = try a.value("note").map { (s: String) throws(TMinusError) in try Validation.note(s) }
         let icon = try a.value("icon").map { (s: String) throws(TMinusError) -> String? in s == "none" ? nil : try Validation.icon(s) }
+        let worktime = try a.value("working-time").map { (s: String) throws(TMinusError) -> Bool in
+            guard s == "on" || s == "off" else { throw .usage("--working-time takes on or off, not '\(Validation.printable(s))'") }
+            return s == "on"
+        }
         let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) }
         let due = try a.value("due").map { (s: String) throws(TMinusError) -> Due? in s == "none" ? nil : try ctx.when(s).due }
         let start = try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
@@ -50,8 +54,10 @@ enum EditCommand {
                     throw .usage("the due date would not be after the start (\(ctx.describe(.instant(item.progressStart(or: ctx.now))))); give a later --due or an earlier --start")
                 }
                 if let icon { item.icon = icon }
+                if let worktime { item.worktime = worktime }
             case .todo:
                 if start != nil { throw .usage("#\(item.handle) is a todo; --start is for deadlines") }
+                if worktime != nil { throw .usage("#\(item.handle) is a todo; --working-time is for deadlines") }
                 if icon != nil { throw .usage("#\(item.handle) is a todo; --icon is for deadlines") }
                 if let due { item.due = due }
                 if let remind { item.remind = remind }

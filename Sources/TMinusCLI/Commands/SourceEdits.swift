@@ -27,6 +27,7 @@ enum SourceEdits {
         if a.flag("star") || a.flag("unstar") { try no("--star", "is tminus's own; give --priority high instead") }
         if a.value("icon") != nil { try no("--icon", "is kept in tminus's own deadlines only") }
         if a.value("start") != nil { try no("--start", "is kept in tminus's own deadlines only") }
+        if a.value("working-time") != nil { try no("--working-time", "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline") }
         let io = SourceKinds.io(kind)
         if isDeadline, let why = io.refusal(.deadline, editing: editing) { try no("a deadline", why + "; use tminus todo … --to \(name)") }
         if a.value("note") != nil, let why = io.refusal(.note, editing: editing) { try no("--note", why) }

@@ -159,14 +159,16 @@ enum CommandTable {
             .option("note", "TEXT", "a new note"),
             .option("tag", "NAME", "a new tag (none: no tag)"),
             .option("icon", "GLYPH", "a deadline's icon (none: no icon)"),
+            .option("working-time", "on|off", "a deadline's {countdown} in working time (config workingHours)"),
             .flag("star", "star a todo"),
             .flag("unstar", "unstar a todo"),
             priority,
             .option("remind", "WHEN", "a todo's reminder (none: no reminder)"),
         ], text: """
-        Changes an open item. --start and --icon are for deadlines; --star, --priority and --remind
+        Changes an open item. --start, --icon and --working-time are for deadlines; --star, --priority and --remind
         for todos. Another source's item is changed in its file (what that source cannot keep is refused).
-        """, examples: ["tminus edit 3 --due tomorrow", #"tminus edit "Thesis" --note "chapter 4 first""#], run: EditCommand.run, changes: true),
+        """, examples: ["tminus edit 3 --due tomorrow", #"tminus edit "Thesis" --note "chapter 4 first""#,
+                                            "tminus edit 3 --working-time on"], run: EditCommand.run, changes: true),
         CommandSpec(name: "tag", group: "items", summary: "tags with colours", subcommands: [
             CommandSpec(name: "add", group: "", arguments: "NAME", summary: "a new tag",
                         options: [.option("color", "#RRGGBB", "its colour (default: the next of a palette)")]),

@@ -63,6 +63,10 @@ extension Item {
         time("end", end)
         text("reply", reply)
         text("via", via)
+        if worktime {
+            key("worktime")
+            out += "true".utf8
+        }
         out.append(0x7D)
     }
 
@@ -99,7 +103,7 @@ extension Item {
         var note = "", start: Instant?, created: Instant?, tag: String?, color: String?, icon: String?
         var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
         // The rarely set fields (boxed in the item only when one is there).
-        var origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?
+        var origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?, worktime = false
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -187,6 +191,7 @@ extension Item {
                 case .via:
                     let v = try string()
                     via = v == Item.viaLink ? v : nil
+                case .worktime: worktime = try bool()
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -199,8 +204,8 @@ extension Item {
             var item = Item(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
                             title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                             starred: starred, priority: priority, remind: remind, completed: completed, source: source)
-            if origin != nil || seen != nil || end != nil || reply != nil || via != nil {
-                item.more = ItemMore(origin: origin, seen: seen, end: end, reply: reply, via: via)
+            if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime {
+                item.more = ItemMore(origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime)
             }
             return (item, extras)
         } catch {
@@ -212,10 +217,11 @@ extension Item {
 /// The keys of an item's JSON.
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
-    case origin, seen, end, reply, via, removed, done, doneAt
+    case origin, seen, end, reply, via, worktime, removed, done, doneAt
 
     static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .removed, .done, .doneAt]
+                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .removed, .done,
+                                   .doneAt]
 
     var name: String {
         switch self {
@@ -240,6 +246,7 @@ enum ItemField {
         case .end: "end"
         case .reply: "reply"
         case .via: "via"
+        case .worktime: "worktime"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -278,6 +285,7 @@ enum ItemField {
             case (7, UInt8(ascii: "s")): candidate = .starred
             case (7, UInt8(ascii: "r")): candidate = .removed
             case (8, UInt8(ascii: "p")): candidate = .priority
+            case (8, UInt8(ascii: "w")): candidate = .worktime
             case (9, UInt8(ascii: "c")): candidate = .completed
             default: candidate = nil
             }

@@ -61,6 +61,8 @@ public struct Item: Equatable, Sendable {
     public var reply: String? { get { if case .value(let m)? = moreBox { m.reply } else { nil } } set { more.reply = newValue } }
     /// How it came: `link` for an item a `tminus://add` link made (marked in list and the tooltip).
     public var via: String? { get { if case .value(let m)? = moreBox { m.via } else { nil } } set { more.via = newValue } }
+    /// A deadline whose `{countdown}` counts working time (`tminus edit REF --working-time on`).
+    public var worktime: Bool { get { if case .value(let m)? = moreBox { m.worktime } else { false } } set { more.worktime = newValue } }
     /// The `via` of an item that a `tminus://add` link made.
     public static let viaLink = "link"
 
@@ -160,6 +162,7 @@ struct ItemMore: Equatable, Sendable {
     var end: Instant?
     var reply: String?
     var via: String?
+    var worktime = false
 }
 
 /// `ItemMore` behind one reference (an indirect enum: value semantics, one pointer wide; not

@@ -29,6 +29,8 @@ public enum ItemJSON {
             "end": time(item.end),
             "reply": .string(orNull: item.reply),
             "via": .string(orNull: item.via),
+            // A deadline whose countdown counts working time.
+            "worktime": .bool(item.worktime),
         ])
     }
 }

@@ -42,6 +42,15 @@ extension Config {
             config.sources[i].invited = r.invited
         }
         var problems = r.problems
+        if let (name, m) = r.holidays {
+            if let source = config.sources.first(where: { $0.name == name }), source.isCalendar {
+                config.holidays = source.name
+            } else {
+                let calendars = config.sources.filter(\.isCalendar).map(\.name)
+                let hint = calendars.isEmpty ? "add the holidays calendar to sources first (kind vdir or ics)" : "use one of: " + calendars.joined(separator: ", ")
+                problems.append(ConfigProblem(line: m.line, key: m.key, message: "'\(Validation.printable(name))' is not a calendar in sources; \(hint)"))
+            }
+        }
         if config.critical > config.warning, problems.isEmpty {
             let line = members.first { $0.key == "critical" }?.line ?? 1
             problems.append(ConfigProblem(line: line, key: "critical", message: "is longer than warning; critical should come closer to the deadline"))

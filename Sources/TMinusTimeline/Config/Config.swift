@@ -124,6 +124,10 @@ public struct Config: Equatable, Sendable {
     public var colorBy: ColorBy = .state
     /// Whether a bar that can draw the deadline's progress as a bar does (genmon's `<bar>`).
     public var progressBar = false
+    /// The working week `{worktime}` counts in (and `{countdown}` for a deadline with working time on).
+    public var workingHours = WorkingHours.standard
+    /// The source whose whole-day events are days off in working time; nil: none.
+    public var holidays: String?
     /// The column weeks start with in `{calendar}` (0 Sunday, 1 Monday); nil: the locale's
     /// (LC_TIME), filled in by the command line.
     public var firstWeekday: Int?

@@ -160,6 +160,22 @@ extension ConfigKey {
         ConfigKey("catchUp", "reminders missed while no notifier ran are still sent when younger than this",
                   comment: ["Reminders missed while no notifier ran are still sent when younger than this."],
                   initValue: #""24h""#, schema: Schema.duration) { r, m in if let d = r.duration(m, m.key) { r.config.catchUp = d } },
+        ConfigKey("workingHours", "the working week {worktime} counts in, e.g. \"Mon-Fri 09:00-12:00,13:00-17:00\"",
+                  comment: ["Working time: {worktime} (and {countdown} of a deadline with `edit --working-time on`)",
+                            "counts only these hours, e.g. \"Mon-Fri 09:00-12:00,13:00-17:00; Sat 10:00-12:00\"."],
+                  initValue: #""Mon-Fri 09:00-17:00""#,
+                  schema: .object(["type": .string("string"), "pattern": .string(workingHoursPattern)])) { r, m in
+            guard let s = r.string(m, m.key) else { return }
+            switch WorkingHours.parse(s) {
+            case .success(let hours): r.config.workingHours = hours
+            case .failure(let e): r.problem(m, m.key, "\(e.message); write e.g. \(WorkingHours.example)")
+            }
+        },
+        ConfigKey("holidays", "the source (its name in sources) whose whole-day events are days off in working time",
+                  comment: ["The source whose whole-day events are days off in working time (a name from sources)."],
+                  initValue: #""holidays""#, commented: true, schema: Schema.string()) { r, m in
+            if let s = r.string(m, m.key) { r.holidays = (s, m) }
+        },
         ConfigKey("sources", "calendars (vdir, ics), todo.txt, Taskwarrior and other summaries shown with tminus's own",
                   comment: ["Deadlines and todos kept elsewhere, shown with these (docs/sources.md): calendars",
                             "synced by vdirsyncer (vdir), .ics files, todo.txt, Taskwarrior, another summary.json."],
@@ -187,6 +203,21 @@ extension ConfigKey {
         },
     ]
 
+    /// `workingHours` as the schema checks it: groups of days and times (`config check` also
+    /// checks that ranges end after they start).
+    static let workingHoursPattern: String = {
+        // Each day's short and full name in any case, as `config check` reads them.
+        func anyCase(_ word: String) -> String { word.map { "[\($0)\($0.uppercased())]" }.joined() }
+        let names = zip(WorkingHours.dayNames, WorkingHours.fullDayNames).map { short, full in
+            anyCase(short) + "(?:" + anyCase(String(full.dropFirst(3))) + ")?"
+        }
+        let day = "(?:" + names.joined(separator: "|") + ")"
+        let days = "\(day)(?: *- *\(day))?(?: *, *\(day)(?: *- *\(day))?)*"
+        let time = "(?:[01]?[0-9]|2[0-3]):[0-5][0-9]|24:00"
+        let range = "(?:\(time)) *- *(?:\(time))"
+        let group = " *\(days) *\(range)(?: *, *\(range))* *"
+        return "^\(group)(?:;\(group))*$"
+    }()
     static let templateKeys = ["small", "medium", "large", "smallNone", "mediumNone", "largeNone"]
     static let signalBars = ["waybar", "i3blocks"]
     static let addressesSchema: JSON = .object(["oneOf": .array([Schema.string(), Schema.array(Schema.string())])])

@@ -11,6 +11,8 @@ struct ConfigReader {
     var invited = Invitations.dim
     var setLarge = false
     var setLargeNone = false
+    /// `holidays`' source name and where it was, checked against `sources` once all are read.
+    var holidays: (String, JSON.Member)?
 
     mutating func problem(_ m: JSON.Member, _ path: String, _ text: String) {
         problems.append(ConfigProblem(line: m.line, key: path, message: text))

@@ -97,6 +97,12 @@ public struct Countdown: Equatable, Sendable {
         case .hours: parts = [(days, "day"), (h, "hour")]
         case .days: parts = [(days, "day")]
         }
+        return Countdown.words(parts)
+    }
+
+    /// Counts with their units in words, those that are 0 left out: "2 days 4 hours"; "less than
+    /// an hour" when all are 0.
+    static func words(_ parts: [(Int, String)]) -> String {
         let shown = parts.filter { $0.0 > 0 }
         if shown.isEmpty {
             let unit = parts.last?.1 ?? "day"

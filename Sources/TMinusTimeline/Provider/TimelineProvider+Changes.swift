@@ -49,8 +49,9 @@ extension TimelineProvider {
                 let p = (t - due) * 100 / total
                 if p < 100 { add(due + ((p + 1) * total + 99) / 100) }
             } else if t < due {
-                let cd = Countdown(now: t, due: due, zone: zone)
-                add(t + cd.secondsToNextTick(config.precision))
+                // A deadline counting working time ticks only in working time.
+                if !d.worktime || work == nil { add(t + Countdown(now: t, due: due, zone: zone).secondsToNextTick(config.precision)) }
+                if let w = workTick(after: t, due: due) { add(w) }
                 add(due - config.warning + 1)
                 add(due - config.critical + 1)
                 add(due)

@@ -37,6 +37,7 @@ extension TimelineProvider {
         } else {
             values[.countdown] = cd.text(config.precision, over: config.overText)
             values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
+            workValues(&values, at: t, due: due, item: d, over: cd.isOver)
         }
         if let dueValue = d.due {
             values[.due] = dueText(dueValue)

@@ -30,6 +30,8 @@ public struct TimelineProvider: Sendable {
     let notice: String?
     /// What `{agenda}` and `{calendar}` read; nil when no template uses them.
     let agenda: AgendaInput?
+    /// Working time, when `{worktime}` or a deadline's countdown needs it.
+    let work: WorkTime?
 
     /// A provider over `summary`; `notice` is a line shown below the large family (`{notice}`).
     public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone, notice: String? = nil) {
@@ -74,6 +76,7 @@ public struct TimelineProvider: Sendable {
         }
         todoDues = dues.sorted()
         agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
+        work = Self.workTime(summary: summary, config: config, templates: [templates, templatesNone], deadlines: byDue, zone: zone)
     }
 
     /// Entries from `from`, cut at `until` (policy `.after`) or after `limit` entries (`.atEnd`);

@@ -1,7 +1,7 @@
 /// Every placeholder a family template can use. The README's table lists exactly these (a test
 /// checks both ways).
 public enum Placeholder: String, CaseIterable, Sendable {
-    case title, countdown, countdown_long, due, due_date, due_time, percent, icon, state, tag, note, ends
+    case title, countdown, countdown_long, worktime, due, due_date, due_time, percent, icon, state, tag, note, ends
     case todo_count, todos_text, overdue_count, todos, todos_list, next_todo, notice, agenda, calendar
 
     /// What it holds, for the README and `--help`.
@@ -10,6 +10,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
         case .title: "the deadline's title (shortened to maxLength)"
         case .countdown: "time left: \"2d 4h\", \"4h 05m\", \"04:09\", or the over text; an event in progress: \"ends in 25:00\""
         case .countdown_long: "time left in words: \"2 days 4 hours\", or the over long text"
+        case .worktime: "working time left (workingHours, less the holidays calendar's days): \"2h 05m\", \"40h\"; for a deadline with working time on, {countdown} shows it too"
         case .due: "when it is due: \"Tue 1 Dec 17:00\" (a whole day: \"Mon 30 Nov\")"
         case .due_date: "the due date: \"2026-12-01\""
         case .due_time: "the due time: \"17:00\" (empty for a whole day)"

@@ -1,0 +1,71 @@
+public import TMinusCore
+
+/// Working time left to a due instant (`{worktime}`, and `{countdown}` for a deadline with working
+/// time on). Hours are its largest unit: a working day has no one length (several ranges, a short
+/// Friday), so "2d" would say nothing sure. The precisions read as `{countdown}`'s: auto shows
+/// whole hours from 24 working hours on, hours and minutes under that, minutes and seconds in the
+/// last working hour.
+public struct WorkCountdown: Equatable, Sendable {
+    /// Working seconds left (0: none before the due instant).
+    public var remaining: Int64
+
+    /// The working time left from `now` to `due`.
+    public init(now: Instant, due: Instant, work: WorkTime) {
+        remaining = work.seconds(from: now, to: due)
+    }
+
+    /// A count of working seconds.
+    public init(remaining: Int64) { self.remaining = max(0, remaining) }
+
+    /// The unit a precision shows last, in seconds.
+    func smallestUnit(_ precision: Precision) -> Int64 {
+        switch precision {
+        case .seconds: 1
+        case .minutes: 60
+        case .hours, .days: 3600
+        case .auto: remaining >= 24 * 3600 ? 3600 : (remaining >= 3600 ? 60 : 1)
+        }
+    }
+
+    /// Working seconds until the text can next change (at least 1, at most what is left); nil
+    /// when none is left.
+    public func workToNextTick(_ precision: Precision) -> Int64? {
+        guard remaining > 0 else { return nil }
+        return min(remaining % smallestUnit(precision) + 1, remaining)
+    }
+
+    /// The short text: "40h", "7h 05m", "04:09" (auto); forced precisions keep their unit.
+    public func text(_ precision: Precision) -> String {
+        let h = Int(remaining / 3600), m = Int(remaining / 60 % 60), s = Int(remaining % 60)
+        switch precision {
+        case .auto:
+            if h >= 24 { return "\(h)h" }
+            if h >= 1 { return "\(h)h \(pad(m, 2))m" }
+            return "\(pad(m, 2)):\(pad(s, 2))"
+        case .seconds:
+            return h >= 1 ? "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))" : "\(pad(m, 2)):\(pad(s, 2))"
+        case .minutes:
+            return h >= 1 ? "\(h)h \(pad(m, 2))m" : "\(m)m"
+        case .hours, .days:
+            return h >= 1 ? "\(h)h" : "<1h"
+        }
+    }
+
+    /// The long text with words: "40 hours", "7 hours 5 minutes", "4 minutes 9 seconds"; "no
+    /// working time" when none is left.
+    public func longText(_ precision: Precision) -> String {
+        if remaining == 0 { return "no working time" }
+        let h = Int(remaining / 3600), m = Int(remaining / 60 % 60), s = Int(remaining % 60)
+        let parts: [(Int, String)]
+        switch precision {
+        case .auto:
+            if h >= 24 { parts = [(h, "hour")] }
+            else if h >= 1 { parts = [(h, "hour"), (m, "minute")] }
+            else { parts = [(m, "minute"), (s, "second")] }
+        case .seconds: parts = [(h, "hour"), (m, "minute"), (s, "second")]
+        case .minutes: parts = [(h, "hour"), (m, "minute")]
+        case .hours, .days: parts = [(h, "hour")]
+        }
+        return Countdown.words(parts)
+    }
+}

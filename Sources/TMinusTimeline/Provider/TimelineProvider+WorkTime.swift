@@ -1,0 +1,68 @@
+import TMinusCore
+
+extension TimelineProvider {
+    /// Working time, when a template shows `{worktime}` or a deadline counts in it (nil otherwise:
+    /// nothing of it on the poll path of a config that does not).
+    static func workTime(summary: Summary, config: Config, templates: [FamilyTemplates], deadlines: [DueDeadline], zone: Zone) -> WorkTime? {
+        let used = templates.contains { t in Family.allCases.contains { t[$0].uses(.worktime) } } || deadlines.contains { $0.item.worktime }
+        guard used else { return nil }
+        return WorkTime(hours: config.workingHours, daysOff: daysOff(summary: summary, source: config.holidays, zone: zone), zone: zone)
+    }
+
+    /// The most days off one holiday event gives (a longer whole-day event is not a holiday).
+    static let maxHolidayDays = 366
+    /// The most days off in all.
+    static let maxDaysOff = 20_000
+
+    /// The days off: every local date a whole-day event of the `source` calendar covers.
+    static func daysOff(summary: Summary, source: String?, zone: Zone) -> [CivilDate] {
+        guard let source else { return [] }
+        var out: [CivilDate] = []
+        for item in summary.deadlines where item.source == source && out.count < maxDaysOff {
+            guard item.reply == nil || item.reply == "tentative", let due = item.due else { continue }
+            // A whole-day event: a date, or (as calendars are read) local midnight to a later
+            // local midnight; it ends at the midnight after its last day.
+            let first: CivilDate
+            switch due {
+            case .day(let d): first = d
+            case .instant(let t):
+                guard let e = item.end, e > t, isMidnight(t, zone), isMidnight(e, zone) else { continue }
+                first = zone.local(t).date
+            }
+            let end = item.end.map { zone.local($0 - 1).date } ?? first
+            var d = first
+            var n = 0
+            while d <= end && n < maxHolidayDays {
+                out.append(d)
+                d = d.adding(days: 1)
+                n += 1
+            }
+        }
+        return out
+    }
+
+    static func isMidnight(_ t: Instant, _ zone: Zone) -> Bool {
+        let l = zone.local(t)
+        return zone.startOfDay(l.date) == t
+    }
+
+    /// `{worktime}` (and, for a deadline with working time on, `{countdown}` and
+    /// `{countdown_long}`) at `t` for a deadline due at `due`.
+    func workValues(_ values: inout PlaceholderValues, at t: Instant, due: Instant, item: Item, over: Bool) {
+        guard let work else { return }
+        let wc = WorkCountdown(now: t, due: due, work: work)
+        let text = over ? config.overText : wc.text(config.precision)
+        values[.worktime] = text
+        if item.worktime {
+            values[.countdown] = text
+            values[.countdown_long] = over ? config.overLongText : wc.longText(config.precision)
+        }
+    }
+
+    /// Where the working-time countdown to `due` next changes after `t`: the working second
+    /// after which its text shows one unit less (never in time off: a weekend adds no entry).
+    func workTick(after t: Instant, due: Instant) -> Instant? {
+        guard let work, let k = WorkCountdown(now: t, due: due, work: work).workToNextTick(config.precision) else { return nil }
+        return work.instant(after: t, working: k)
+    }
+}

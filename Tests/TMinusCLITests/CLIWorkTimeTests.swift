@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TMinusCore
+
+/// Working time from the command line: `edit --working-time`, `{worktime}`, `workingHours` and a
+/// holidays calendar source, run as a user would (in-process, against a temporary home).
+@Suite("CLI: working time")
+struct CLIWorkTimeTests {
+    /// Friday 13 March 2026, 16:00 in Berlin.
+    static let friday = "2026-03-13T15:00:00Z"
+
+    func home() throws -> TempHome {
+        let h = try TempHome()
+        h.now = Self.friday
+        try h.ok("add", "Report", "--due", "2026-03-16 10:00")
+        return h
+    }
+
+    @Test func editWorkingTimeSwitchesTheCountdown() throws {
+        let h = try home()
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2d 18h\n")
+        let on = h.inProcess(["edit", "1", "--working-time", "on"])
+        #expect(on.status == 0, "\(on.stderr)")
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2h 00m\n")
+        #expect(try h.list().first?["worktime"]?.boolValue == true)
+        // The weekend stands still; Monday's hour counts.
+        #expect(h.inProcess(["show", "--format", "plain"], now: "2026-03-15T12:00:00Z").stdout == "Report 1h 00m\n")
+        #expect(h.inProcess(["show", "--format", "plain"], now: "2026-03-16T08:30:00Z").stdout == "Report 30:00\n")
+        // Another zone's working day: Friday 16:00 in Berlin is 20:45 in Kathmandu, after work;
+        // Monday 10:00 Berlin is 14:45 there: 5 h 45 min of Monday's work.
+        #expect(h.inProcess(["show", "--format", "plain"], env: ["TZ": "Asia/Kathmandu"]).stdout == "Report 5h 45m\n")
+        _ = h.inProcess(["edit", "1", "--working-time", "off"])
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2d 18h\n")
+        #expect(try h.list().first?["worktime"]?.boolValue == false)
+    }
+
+    @Test func badWorkingTimeWritesNothing() throws {
+        let h = try home()
+        _ = h.inProcess(["todo", "Milk"])
+        let before = h.bytes("store.json")
+        let bad = h.inProcess(["edit", "1", "--working-time", "maybe"])
+        #expect(bad.status == 2 && bad.stderr.contains("--working-time takes on or off"), "\(bad.stderr)")
+        let todo = h.inProcess(["edit", "2", "--working-time", "on"])
+        #expect(todo.status == 2 && todo.stderr.contains("--working-time is for deadlines"), "\(todo.stderr)")
+        #expect(h.bytes("store.json") == before)
+    }
+
+    @Test func workingHoursAndTheWorktimePlaceholder() throws {
+        let h = try home()
+        try h.writeConfig(#"{ "workingHours": "Mon-Fri 09:00-12:00,13:00-17:00; Sat 10:00-12:00", "templates": { "medium": "{title} {countdown} ({worktime} of work)" } }"#)
+        // Friday 16-17, Saturday 10-12, Monday 9-10: 4 hours.
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2d 18h (4h 00m of work)\n")
+    }
+
+    @Test("a bad workingHours or holidays is one line that says what to do", arguments: [
+        (#"{ "workingHours": "Mon-Fri 17:00-09:00" }"#, "workingHours: '17:00-09:00' ends before it starts"),
+        (#"{ "workingHours": "weekdays 9-5" }"#, "is not a day or a range of days"),
+        (#"{ "workingHours": 8 }"#, "expected a string"),
+        (#"{ "holidays": "nope" }"#, "'nope' is not a calendar in sources; add the holidays calendar to sources first"),
+    ])
+    func badConfig(_ config: String, _ message: String) throws {
+        let h = try home()
+        try h.writeConfig(config)
+        let out = h.inProcess(["config", "check"])
+        #expect(out.status != 0 && out.stderr.contains(message), "\(out.stderr)")
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+    }
+
+    /// A public-holidays calendar as a calendar program exports it: Monday 16 March a whole-day
+    /// event; the report due Tuesday 10:00 then has Friday's hour and Tuesday's.
+    @Test func aHolidaysCalendarSourceGivesDaysOff() throws {
+        let h = try home()
+        let ics = h.root.appendingPathComponent("holidays.ics")
+        try """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//tminus tests//holidays//EN\r
+        BEGIN:VEVENT\r
+        UID:holiday-1\r
+        DTSTAMP:20260101T000000Z\r
+        SUMMARY:Founders' Day\r
+        DTSTART;VALUE=DATE:20260316\r
+        DTEND;VALUE=DATE:20260317\r
+        TRANSP:TRANSPARENT\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """.write(to: ics, atomically: false, encoding: .utf8)
+        try h.writeConfig("""
+        { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ], "holidays": "holidays",
+          "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
+        """)
+        _ = h.inProcess(["edit", "1", "--due", "2026-03-17 10:00"])
+        #expect(h.inProcess(["config", "check"]).status == 0)
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2h 00m\n")
+        // Without the days off: Monday's 8 hours count.
+        try h.writeConfig("""
+        { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ],
+          "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
+        """)
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 10h 00m\n")
+    }
+}
