@@ -23,7 +23,7 @@ struct WidgetInput {
         var summary = try ctx.container.summaryForWidgets(now: ctx.now)
         let pinned = deadline != nil && deadline != "next"
         let stored = ctx.container.loadState()
-        let state = pinned ? WidgetState(isPrivate: stored.isPrivate) : stored
+        let state = pinned ? WidgetState(isPrivate: stored.isPrivate, screencast: stored.screencast) : stored
         // The config's deadline done or removed (it names no open one): the next one shows, with a
         // word in the tooltip, never an error in the bar. (`--deadline REF` on the command line
         // that names none is an error: it was asked for now.)
@@ -35,7 +35,7 @@ struct WidgetInput {
         }
         // Private mode: a REF (a title, perhaps) is resolved on the real titles first and kept by
         // id; then every title shown is the item's tag or "busy", and the notice names no title.
-        if state.isPrivate {
+        if state.hidesTitles {
             if case .ref(let ref) = config.deadline, let q = try? RefQuery(ref),
                case let found = RefResolver.matches(q, among: summary.deadlines), found.count == 1, let item = found.first {
                 config.deadline = .ref(item.id)

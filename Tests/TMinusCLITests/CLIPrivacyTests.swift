@@ -39,6 +39,36 @@ struct CLIPrivacyTests {
         #expect(h.inProcess(["show", "--format", "plain"]).stdout.hasPrefix("Secret thesis 30:00"))
     }
 
+    /// What `privacy watch` writes while the screen is shared hides titles as private mode does,
+    /// in every format and family and the timeline; `privacy off` ends it.
+    @Test func aSharedScreenHidesEveryTitle() throws {
+        let h = try home()
+        try #"{ "version": 1, "screencast": true }"#.write(to: h.home.appendingPathComponent("state.json"), atomically: false, encoding: .utf8)
+        #expect(h.inProcess(["privacy"]).stdout.contains("while the screen is shared"))
+        for format in Renderers.all.map(\.format) {
+            for family in ["small", "medium", "large"] {
+                let out = h.inProcess(["show", "--format", format, "--family", family])
+                #expect(leaks(out.stdout).isEmpty, "\(format) \(family) shows \(leaks(out.stdout))")
+            }
+        }
+        #expect(leaks(try h.ok(["timeline", "--until", "2026-03-10T13:00:00Z"]).stdout).isEmpty)
+        // A click keeps it; off ends it.
+        _ = h.inProcess(["next", "--reset"])
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout.hasPrefix("study 30:00"))
+        #expect(h.inProcess(["privacy", "off"]).stdout.contains("private mode off"))
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout.hasPrefix("Secret thesis 30:00"))
+    }
+
+    /// Without PipeWire's pw-dump, watch says what to install, exits 1 and hides nothing. (A
+    /// spawned run: the watch blocks signals for its signalfd, which a test process must not.)
+    @Test func watchWithoutPwDumpSaysWhatToInstall() throws {
+        let h = try home()
+        let out = try h.run(["privacy", "watch"], env: ["PATH": h.root.path])
+        #expect(out.status == 1 && out.stderr.contains("apt install pipewire-bin"), "\(out)")
+        #expect(out.stderr.split(separator: "\n").count == 1 && out.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: h.home.appendingPathComponent("state.json").path))
+    }
+
     @Test func aClickKeepsPrivateMode() throws {
         let h = try home()
         _ = h.inProcess(["privacy", "on"])
@@ -51,7 +81,7 @@ struct CLIPrivacyTests {
     @Test func badArgumentsWriteNothing() throws {
         let h = try home()
         let out = h.inProcess(["privacy", "maybe"])
-        #expect(out.status == 2 && out.stderr.contains("on, off or toggle"))
+        #expect(out.status == 2 && out.stderr.contains("on, off, toggle or watch"))
         #expect(!FileManager.default.fileExists(atPath: h.home.appendingPathComponent("state.json").path))
     }
 

@@ -34,8 +34,9 @@ enum CycleCommand {
     /// automatic, nothing picked; nil returned).
     static func select(_ ctx: Context, by step: Int) throws(TMinusError) -> Item? {
         if step == 0 {
-            // Back to automatic: the selection and a scrolled month go; private mode stays.
-            try ctx.container.saveState(WidgetState(isPrivate: ctx.container.loadState().isPrivate))
+            // Back to automatic: the selection and a scrolled month go; private mode and a shared screen stay.
+            let kept = ctx.container.loadState()
+            try ctx.container.saveState(WidgetState(isPrivate: kept.isPrivate, screencast: kept.screencast))
             return nil
         }
         var state = ctx.container.loadState()

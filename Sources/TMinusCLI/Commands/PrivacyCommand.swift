@@ -1,31 +1,58 @@
 import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
-/// `tminus privacy [on|off|toggle]`: private mode, for a screen others see (a talk, a shared
+/// `tminus privacy [on|off|toggle|watch]`: private mode, for a screen others see (a talk, a shared
 /// screen): every bar, tooltip, timeline and notification shows each title as its tag, or "busy"
-/// (docs/privacy.md). Kept in state.json; a follower shows the change at once.
+/// (docs/privacy.md). Kept in state.json; a follower shows the change at once. `watch` turns it on
+/// by itself while PipeWire shows the screen shared.
 enum PrivacyCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "privacy")
-        try a.expectPositional(0...1, command: "privacy", usage: " [on|off|toggle]")
+        try a.expectPositional(0...1, command: "privacy", usage: " [on|off|toggle|watch]")
         var state = ctx.container.loadState()
         switch a.positional.first {
         case nil:
-            ctx.say(describe(state.isPrivate))
+            ctx.say(describe(state))
             return 0
+        case "watch"?: return try watch(ctx)
         case "on"?: state.isPrivate = true
-        case "off"?: state.isPrivate = false
-        case "toggle"?: state.isPrivate.toggle()
+        // (Off also ends what a watch set: the user asked to see the titles; the next screencast hides them again.)
+        case "off"?: state.isPrivate = false; state.screencast = false
+        case "toggle"?:
+            state.isPrivate = !state.hidesTitles
+            state.screencast = false
         case let other?:
-            throw .usage("privacy takes on, off or toggle, not '\(Validation.printable(other))'; e.g. tminus privacy toggle")
+            throw .usage("privacy takes on, off, toggle or watch, not '\(Validation.printable(other))'; e.g. tminus privacy toggle")
         }
         try ctx.container.saveState(state)
-        ctx.say(describe(state.isPrivate))
+        ctx.say(describe(state))
         return 0
     }
 
-    static func describe(_ on: Bool) -> String {
-        on ? "private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again"
-           : "private mode off: titles show"
+    static func describe(_ state: WidgetState) -> String {
+        if state.isPrivate { return "private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again" }
+        if state.screencast { return "private mode on while the screen is shared (tminus privacy watch saw it): titles show as their tag, or \"busy\"" }
+        return "private mode off: titles show"
+    }
+
+    /// Follows PipeWire until a signal; each change of "the screen is shared" is written to
+    /// state.json (a follower shows it at once; polling bars with "signals" are signalled).
+    static func watch(_ ctx: Context) throws(TMinusError) -> Int32 {
+        var failure: TMinusError?
+        let end = ScreenShareWatch.run(environment: ctx.environment, note: { ctx.console.err("tminus: privacy watch: \($0)") }) { names in
+            do throws(TMinusError) {
+                try ctx.container.updateState { $0.screencast = !names.isEmpty }
+                if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
+                ctx.say(names.isEmpty ? "screen not shared: titles show" : "screen shared (\(names.map(Validation.printable).joined(separator: ", "))): titles hidden")
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        if end == .noProgram {
+            throw .failure("privacy watch needs pw-dump (Debian and Ubuntu: apt install pipewire-bin; it comes with PipeWire)")
+        }
+        return 0
     }
 }

@@ -57,7 +57,7 @@ final class Delivery {
     func load() throws(TMinusError) -> (Config, [Item]) {
         let config = try ctx.config()
         var summary = try ctx.container.summaryForWidgets(now: ctx.now)
-        if ctx.container.loadState().isPrivate { summary = summary.privately() }
+        if ctx.container.loadState().hidesTitles { summary = summary.privately() }
         return (config, summary.deadlines + summary.todos)
     }
 

@@ -279,9 +279,9 @@ enum CommandTable {
     /// Shown with the bars, but built only when asked for: their texts are made from the bar
     /// set-ups, which a bar's `show` (which looks in `bars` first) has no use for.
     static let barSetup: [CommandSpec] = [
-        CommandSpec(name: "privacy", group: "bars", arguments: "on|off|toggle", summary: "private mode: titles shown as their tag, or \"busy\"",
-                    text: "For a screen others see: while on, every bar, tooltip, timeline and notification shows each title as its tag (or \"busy\") and no note; dates, countdowns, colours and counts stay. Without an argument: whether it is on. Kept in state.json; a running follower shows the change at once, polling bars at their next run (or at once with \"signals\").",
-                    examples: ["tminus privacy toggle", "tminus privacy"], run: PrivacyCommand.run, changes: true),
+        CommandSpec(name: "privacy", group: "bars", arguments: "on|off|toggle|watch", summary: "private mode: titles shown as their tag, or \"busy\"",
+                    text: "For a screen others see: while on, every bar, tooltip, timeline and notification shows each title as its tag (or \"busy\") and no note; dates, countdowns, colours and counts stay. Without an argument: whether it is on. Kept in state.json; a running follower shows the change at once, polling bars at their next run (or at once with \"signals\"). watch runs until stopped and turns it on by itself while PipeWire shows the screen shared (a screencast through the desktop portal, GNOME or KDE), off when sharing ends; start it with your session. off (and toggle) also clear what watch set, until the next screencast.",
+                    examples: ["tminus privacy toggle", "tminus privacy", "tminus privacy watch &"], run: PrivacyCommand.run, changes: true),
         CommandSpec(name: "setup", group: "bars", arguments: (BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: "|"), summary: "the ready-to-paste config for a bar, calling this tminus by its path", options: [
             .flag("write", "add it to the bar's config file (appended after a backup, or a new file where the bar has none)"),
             .flag("full", "print the whole config file, not only the part to paste"),

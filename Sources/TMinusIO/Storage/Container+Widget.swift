@@ -25,6 +25,20 @@ extension Container {
         }
     }
 
+    /// Changes the widget state read and written under the lock, so a change made meanwhile by
+    /// another process (a click, `privacy`) is kept; returns the state written.
+    @discardableResult
+    public func updateState(_ change: (inout WidgetState) -> Void) throws(TMinusError) -> WidgetState {
+        try FileIO.makeDirectory(home.directory)
+        return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> WidgetState in
+            removeTemps()
+            var state = loadState()
+            change(&state)
+            try FileIO.writeAtomically(Array(JSONWriter.pretty(state.json()).utf8), to: home.statePath)
+            return state
+        }
+    }
+
     // MARK: summary
 
     func summaryBytes(_ summary: Summary) -> [UInt8] {
