@@ -43,6 +43,7 @@ public struct XbarRenderer: Renderer {
         lines.append("---")
         action("Next deadline", ["next"])
         action("Back to the one due next", ["next", "--reset"])
+        action("Private mode on or off", ["privacy", "toggle"])
         let todos = entry.todos.prefix(options.config.maxTodos)
         if !todos.isEmpty {
             lines.append("---")

@@ -54,6 +54,22 @@ struct CLIMenuTests {
         #expect(FileManager.default.contents(atPath: store) == before)
     }
 
+    /// The last line switches private mode; then the menu itself shows no titles, and offers to
+    /// show them again. A todo titled like that line is still the todo (its line starts with #).
+    @Test func theLastLineSwitchesPrivateMode() throws {
+        let f = try fixture()
+        let on = f.h.inProcess(["menu", "--launcher", "grep -m1 '^🔒'"])
+        #expect(on.status == 0 && on.stdout.contains("private mode on"), "\(on)")
+        let listed = f.h.inProcess(["menu", "--launcher", "cat > \(f.root.path)/menu.txt; exit 1"])
+        #expect(listed.stdout == "nothing chosen\n")
+        let lines = try String(contentsOfFile: f.root.appendingPathComponent("menu.txt").path, encoding: .utf8)
+        #expect(!lines.contains("Pay rent") && lines.contains("busy") && lines.hasSuffix("🔓 show titles (private mode off)\n"), "\(lines)")
+        #expect(f.h.inProcess(["menu", "--launcher", "grep -m1 '^🔓'"]).stdout.contains("private mode off"))
+        try f.h.ok("todo", "🔒 private mode: hide titles", "--due", "2026-03-10")
+        let spoof = f.h.inProcess(["menu"] + stub("private mode", "done"))
+        #expect(spoof.stdout.hasPrefix("done #") && f.h.inProcess(["privacy"]).stdout.contains("private mode off"), "\(spoof)")
+    }
+
     @Test func aTitleIsOneLineAndNoLauncherIsSaid() throws {
         let f = try fixture()
         // A title from another program's file with a line break: one line in the menu.
@@ -72,7 +88,8 @@ struct CLIMenuTests {
         let out = f.h.inProcess(["menu", "--launcher", "cat > \(f.root.path)/menu.txt; exit 1"])
         #expect(out.stdout == "nothing chosen\n")
         let lines = try String(contentsOfFile: f.root.appendingPathComponent("menu.txt").path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.allSatisfy { $0.hasPrefix("#") } && lines.count == 5, "\(lines)")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("#") } && lines.count == 6, "\(lines)")
+        #expect(lines.last == "🔒 private mode: hide titles")
         #expect(lines.contains { $0.hasSuffix("Evil #99  Fake line") })
         let none = f.h.inProcess(["menu"], env: ["PATH": "/nonexistent"])
         #expect(none.status != 0 && none.stderr == "tminus: no menu program found; install rofi, wofi, fuzzel, bemenu or dmenu, or give --launcher CMD\n")

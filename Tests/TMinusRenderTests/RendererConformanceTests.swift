@@ -170,7 +170,7 @@ struct RendererConformanceTests {
                 case "color": #expect(kv[1].count == 7 && kv[1].hasPrefix("#"))
                 case "bash": #expect(kv[1] == "tminus")
                 case let p where p.hasPrefix("param"):
-                    #expect(["next", "--reset", "done", "edit", "--due", "+1h"].contains(kv[1]) || Int(kv[1]) != nil, "xbar: \(param)")
+                    #expect(["next", "--reset", "privacy", "toggle", "done", "edit", "--due", "+1h"].contains(kv[1]) || Int(kv[1]) != nil, "xbar: \(param)")
                 default: Issue.record("xbar: a parameter not ours: \(param)")
                 }
             }

@@ -115,6 +115,7 @@ export class TminusIndicator {
         menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
         this._action(menu, 'Next deadline', ['next']);
         this._action(menu, 'Back to the one due next', ['next', '--reset']);
+        this._action(menu, 'Private mode on or off', ['privacy', 'toggle']);
         const todos = Array.isArray(entry.todos) ? entry.todos : [];
         if (todos.length > 0) menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem('Today'));
         for (const todo of todos) {

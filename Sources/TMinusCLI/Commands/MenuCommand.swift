@@ -3,7 +3,8 @@ import TMinusIO
 import TMinusTimeline
 
 /// `tminus menu [--launcher CMD]`: today's todos (the bar's list) in a dmenu-style launcher, then
-/// what to do with the chosen one: done, snooze an hour, or a day later. For a click on the bar.
+/// what to do with the chosen one: done, snooze an hour, or a day later; its last line switches
+/// private mode. For a click on the bar.
 enum MenuCommand {
     /// The launchers tried in order when no `--launcher` is given: each reads lines on stdin and
     /// prints the chosen one (a line typed that is none of them is no choice).
@@ -35,16 +36,16 @@ enum MenuCommand {
         let launcher = try self.launcher(a.value("launcher"), ctx)
         let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         let todos = provider.entry(at: ctx.now).todos.map(\.item)
-        guard !todos.isEmpty else {
-            ctx.say("no todos today; add one with tminus todo TITLE")
-            return 0
-        }
-        // One line a todo, its handle first so that two alike titles stay apart.
-        let lines = todos.map { line($0, ctx) }
+        // One line a todo, its handle first so that two alike titles stay apart (and none can be
+        // taken for the last line, which switches private mode: it starts with no "#").
+        let hidden = ctx.container.loadState().hidesTitles
+        let privacyLine = hidden ? "🔓 show titles (private mode off)" : "🔒 private mode: hide titles"
+        let lines = todos.map { line($0, ctx) } + [privacyLine]
         guard let chosenLine = try choose(lines, launcher, ctx), let index = lines.firstIndex(of: chosenLine) else {
             ctx.say("nothing chosen")
             return 0
         }
+        guard index < todos.count else { return try PrivacyCommand.run([hidden ? "off" : "on"], ctx) }
         let todo = todos[index]
         guard let picked = try choose(Action.allCases.map(\.line), launcher, ctx),
               let action = Action.allCases.first(where: { $0.line == picked }) else {

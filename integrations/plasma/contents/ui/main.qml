@@ -73,6 +73,7 @@ Item {
         RowLayout {
             PlasmaComponents3.Button { text: "Next deadline"; onClicked: root.run("next") }
             PlasmaComponents3.Button { text: "Back to the one due next"; onClicked: root.run("next --reset") }
+            PlasmaComponents3.Button { text: "Private"; onClicked: root.run("privacy toggle") }
         }
         Repeater {
             model: Array.isArray(root.entry.todos) ? root.entry.todos : []
