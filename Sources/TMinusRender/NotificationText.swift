@@ -16,11 +16,26 @@ public enum NotificationText {
         public var critical: Bool
     }
 
-    /// A reminder's notification at `now`: `late` adds "missed at"; `markup` escapes the body for the server.
-    public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24) -> Message {
+    /// A reminder's notification at `now`: `late` adds "missed at"; `markup` escapes the body for
+    /// the server; `escalating` (a notification updated in place each minute) counts on past the
+    /// due in minutes ("due now", "2 min late") and is critical from the due (or the reminder's
+    /// time, for an item with none) on.
+    public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24,
+                            escalating: Bool = false) -> Message {
         let item = r.item
         var lines: [String] = []
-        if let due = item.due {
+        let target = Escalation.target(r, zone: zone)
+        if escalating && now >= target {
+            let minutes = (now - target) / 60
+            let when = item.due.map { DueText.describe($0, now: now, zone: zone, clock: clock) }
+            let was = when.map { " · was due \($0)" } ?? ""
+            // (Counted to the item's due, or, without one, to the reminder's own time.)
+            switch (item.due?.instant(in: zone) == target, item.isDeadline) {
+            case (true, true): lines.append(minutes == 0 ? "over now\(was)" : "over \(minutes) min ago\(was)")
+            case (true, false): lines.append(minutes == 0 ? "due now\(was)" : "\(minutes) min late\(was)")
+            default: lines.append(minutes == 0 ? "now" : "\(minutes) min ago")
+            }
+        } else if let due = item.due {
             let when = DueText.describe(due, now: now, zone: zone, clock: clock)
             if now >= due.instant(in: zone) {
                 lines.append(item.isDeadline ? "over · was due \(when)" : "overdue · was due \(when)")
@@ -35,7 +50,7 @@ public enum NotificationText {
         if item.source != Item.ownSource { lines.append("from \(item.source)") }
         let body = lines.joined(separator: "\n")
         return Message(summary: Escape.oneLine(item.title), body: markup ? Escape.pango(body) : body,
-                       critical: r.isUrgent(at: now, zone: zone))
+                       critical: r.isUrgent(at: now, zone: zone) || (escalating && now >= target))
     }
 
     /// One notification for the reminders of a source beyond the few sent one by one in a pass

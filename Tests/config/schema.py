@@ -62,6 +62,7 @@ cases = {
     "remindersWait": ([True, False], ["true", 1, None]),
     "progressBar": ([True, False], ["yes", 0]),
     "alerts": ([[], ["1d", "1h", "0"], [0, 3600], ["15m"]], [["1d", "soon"], [-1], "1h", [[]]]),
+    "escalate": ([[], ["reminders"], ["alerts", "reminders"], ["alerts", "alerts"]], [["all"], "reminders", [1], [None]]),
     "catchUp": (["24h", 0, "7d"], ["yesterday", -5]),
     "sources": ([[], [{"name": "work", "kind": "vdir", "path": "~/cal/work"}],
                  [{"name": "tw", "kind": "taskwarrior", "filter": "status:pending", "data": "~/.task"}],

@@ -182,6 +182,57 @@ grep -qF '<b>&lt;a href=&quot;file:///etc&quot;&gt;x&lt;/a&gt; &amp; &lt;b&gt;bo
 stop "$N"
 echo "ok   markup in a title and a note is shown literally (out/hostile.png)"
 
+# 3b. The escalating reminder (config "escalate"): one notification, updated in place each minute
+# ("in 3 minutes" … "due now", critical, "1 min late"), by whichever notifier runs: the clock is
+# set with --now; one update comes from a notifier then killed with SIGKILL, and the next one goes
+# on with the same notification. dunst's history then holds it once, as it last was.
+H="$W/esc"
+mkdir -p "$H"
+echo '{ "escalate": ["reminders"] }' >"$H/config.json"
+esc() { tminus --home "$H" --config "$H/config.json" "$@"; }
+esc --now 2026-11-26T12:00:00Z todo "Submit the form" --due 2026-11-26T12:03:00Z --remind 2026-11-26T12:00:00Z >/dev/null
+esc --now 2026-11-26T12:00:00Z notify --once || fail "the escalating reminder was not sent"
+id=$(grep -o '"notification":[0-9]*' "$H/reminders.jsonl" | head -1 | cut -d: -f2)
+[ -n "$id" ] || fail "the ledger has no notification id: $(cat "$H/reminders.jsonl")"
+esc --now 2026-11-26T12:01:00Z notify --once || fail "update 1"
+esc --now 2026-11-26T12:01:30Z notify >>"$W/esc.log" 2>&1 &
+K=$!; PIDS+=("$K")
+wait_for 10 sh -c "[ \$(grep -cF '   string \"Submit the form\"' '$W/monitor.log') -ge 3 ]" || fail "the long-running notifier did not update it"
+kill -9 "$K"; wait "$K" 2>/dev/null || true
+esc --now 2026-11-26T12:03:00Z notify --once || fail "update 3"
+esc --now 2026-11-26T12:04:00Z notify --once || fail "update 4"
+[ "$(arrived "Submit the form")" = 5 ] || fail "$(arrived "Submit the form") Notify calls, not 5 (a send and 4 updates)"
+# Every update replaced the first one: the replaces-id of each Notify call after the first is its id.
+replaced=$(grep -A2 -F 'string "tminus"' "$W/monitor.log" | grep -c "uint32 $id\$" || true)
+[ "$replaced" -ge 4 ] || fail "only $replaced Notify calls replaced notification $id"
+grep -qF '"state":"ended"' "$H/reminders.jsonl" && fail "ended before its hour"
+dunstctl close-all
+dunstctl history >"$W/esc-history.json"
+entries=$(grep -cF '"data" : "Submit the form"' "$W/esc-history.json" || true)
+[ "$entries" = 1 ] || fail "dunst's history holds $entries entries of the escalating reminder, not 1"
+grep -qF '1 min late' "$W/esc-history.json" || fail "the last update is not what dunst shows: $(grep -A3 'Submit the form' "$W/esc-history.json" | head -20)"
+# (dunst's history keeps no urgency: the last Notify call says it, byte 2 being critical.)
+last=$(python3 -c 'import re, sys; print([b for b in re.split(r"\n(?=method call)", open(sys.argv[1]).read()) if "string \"Submit the form\"" in b][-1])' "$W/monitor.log")
+grep -q 'string "urgency"' <<<"$last" && grep -q 'byte 2' <<<"$last" || fail "the late notification is not critical: $last"
+grep -qF '1 min late' <<<"$last" || fail "the last Notify call is not the last update: $last"
+# Done in dunst's menu ends it: the item is completed, and nothing more is sent or updated.
+H2="$W/esc-done"
+mkdir -p "$H2"
+echo '{ "escalate": ["reminders"] }' >"$H2/config.json"
+tminus --home "$H2" --config "$H2/config.json" todo "Call the plumber" --due +3m --remind +1s >/dev/null
+N=$(start_notifier "$H2" "$W/esc-done.log")
+wait_for 10 has_arrived "Call the plumber" || fail "the escalating reminder with buttons did not arrive"
+sleep 0.5
+choose Done "Call the plumber"
+wait_for 10 grep -qF '"state":"ended"' "$H2/reminders.jsonl" || fail "Done did not end the escalation: $(cat "$H2/reminders.jsonl")"
+stop "$N"
+before=$(arrived "Call the plumber")
+tminus --home "$H2" --config "$H2/config.json" --now "$(date -u -d '+2 min' +%Y-%m-%dT%H:%M:%SZ)" notify --once
+[ "$(arrived "Call the plumber")" = "$before" ] || fail "an ended escalation was updated again"
+[ "$(dunstctl count displayed)" = 0 ] || fail "$(dunstctl count displayed) notifications still shown after Done"
+grep -q 'done.*Call the plumber' <<<"$(tminus --home "$H2" list --all)" || fail "Done did not complete the item"
+echo "ok   an escalating reminder: one notification, 4 updates in place (one by a notifier then SIGKILLed), once in dunst's history; Done ends it"
+
 # 4. Two notifiers at once, both killed with SIGKILL at random points, 50 times.
 H="$W/kill"
 : >"$W/kill.log"

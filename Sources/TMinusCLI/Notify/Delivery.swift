@@ -31,6 +31,8 @@ final class Delivery {
     var lastReason = ""
     /// Reminders whose send failed in this process (their `sending` is on the ledger).
     var failedHere = Set<String>()
+    /// Escalating reminders this process showed or updated, and when (Delivery+Escalation.swift).
+    var updated: [String: Instant] = [:]
     /// The ledger as this process left it (the long-running notifier does not wake on its own writes).
     let ownWrites = OwnWrites()
     /// How long a notifier waits after a failed send: the server may appear at any time (a
@@ -80,8 +82,9 @@ final class Delivery {
             case .send: try deliver(all, config)
             }
         }
+        let update = mode == .send && !waiting ? try escalate(config, items) : nil
         retry = retry.flatMap { $0 > ctx.now ? $0 : nil }
-        return [decision.next, retry].compactMap { $0 }.min()
+        return [decision.next, retry, update].compactMap { $0 }.min()
     }
 
     func state(_ key: String) -> LedgerRecord.State? {
@@ -127,11 +130,22 @@ final class Delivery {
                 if !(view.state(r.key) == .sending && failedHere.contains(r.key)) {
                     try ledger.append([LedgerRecord(r, state: .sending, time: ctx.now, late: late)])
                 }
-                let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock)
-                let watch: ActionWatch?
+                // An escalating one goes over our bus connection, which can update it in place.
+                let escalates = Escalation.escalates(r, config.escalate) && server.bus != nil
+                let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock,
+                                              escalating: escalates)
+                var watch: ActionWatch?
+                var shownID: UInt32?
                 do throws(TMinusError) {
                     let buttons = withActions && server.actions && watches.count < Self.maxWatches
-                    watch = try send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
+                    if escalates, let shown = try server.show(summary: m.summary, body: m.body, critical: m.critical,
+                                                               buttons: buttons ? NotificationServer.reminderButtons : [], replaces: 0,
+                                                               watch: withActions && watches.count < Self.maxWatches) {
+                        watch = shown.watch
+                        shownID = shown.id
+                    } else {
+                        watch = try send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
+                    }
                 } catch {
                     // Not delivered: the lone `sending` makes a later pass try again, a minute
                     // from now; the rest wait with it (the server that failed would fail them too).
@@ -146,12 +160,14 @@ final class Delivery {
                     lastReason = ""
                 }
                 failedHere.remove(r.key)
-                try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late)])
+                try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late, notification: shownID)])
                 ledger.refresh(view)
+                if shownID != nil { updated[r.key] = ctx.now }
                 if let watch {
                     watch.itemID = r.item.id
                     watch.itemSource = r.item.source
                     watch.title = r.item.title
+                    if shownID != nil { watch.key = r.key }
                     watches.append(watch)
                 }
             }
@@ -224,6 +240,8 @@ final class Delivery {
             let lines = watch.lines()
             if watch.isDone { watches.removeAll { $0 === watch } }
             for action in lines { act(action, watch) }
+            // An escalating one acted on or dismissed: no more updates, whoever runs next.
+            if !watch.key.isEmpty && (watch.isDone || !lines.isEmpty) { endEscalation(watch) }
         }
     }
 

@@ -30,7 +30,7 @@ enum ReminderListing {
         for r in delivery.view.latest.values {
             let state: String
             switch r.state {
-            case .sent: state = r.late ? "sent late" : "sent"
+            case .sent, .ended: state = r.late ? "sent late" : "sent"
             case .missed: state = "missed"
             case .armed: state = r.at > ctx.now ? "pending" : "due"
             // A notifier stopped while handing it over: it may have arrived; it will be sent again.

@@ -22,6 +22,8 @@ public final class ActionWatch: @unchecked Sendable {
     public var itemSource = ""
     /// The item's title (for the snooze message and the snoozed reminder).
     public var title = ""
+    /// The reminder's ledger key, for one that escalates (its end is recorded when it closes).
+    public var key = ""
 
     init(pid: pid_t, fd: Int32) {
         self.pid = pid

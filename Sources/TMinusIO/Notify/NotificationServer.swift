@@ -92,6 +92,22 @@ public struct NotificationServer: Sendable {
         return try sendThroughNotifySend(summary: summary, body: body, critical: critical, withActions: withActions, buttons: buttons)
     }
 
+    /// Shows a notification, or updates the one with id `replaces` in place, over our bus
+    /// connection (an escalating reminder); returns its id and, with `watch`, what hears its
+    /// actions and its closing (with or without buttons). Nil where there is no bus connection.
+    public func show(summary: String, body: String, critical: Bool, buttons: [(id: String, label: String)], replaces: UInt32,
+                     watch: Bool) throws(TMinusError) -> (id: UInt32, watch: ActionWatch?)? {
+        guard let bus else { return nil }
+        do throws(DBusConnection.Failure) {
+            let shown = try bus.notify(summary: summary, body: body, critical: critical, actions: buttons, replaces: replaces)
+            guard watch else { return (shown.id, nil) }
+            bus.watch(shown.id, server: shown.server)
+            return (shown.id, ActionWatch(bus: bus, id: shown.id))
+        } catch {
+            throw .failure("could not reach the notification server over the session bus: \(error.description)")
+        }
+    }
+
     func sendThroughNotifySend(summary: String, body: String, critical: Bool, withActions: Bool,
                                buttons: [(id: String, label: String)]) throws(TMinusError) -> ActionWatch? {
         var args = ["--app-name=tminus", "--print-id", "--urgency=\(critical ? "critical" : "normal")"]

@@ -106,6 +106,9 @@ public struct Config: Equatable, Sendable {
     public var sources: [SourceConfig] = []
     /// Notifications before each deadline (seconds before it is due; 0: when it is over).
     public var alerts: [Int64] = []
+    /// Which reminders escalate: one notification updated in place each minute until acted on
+    /// (empty: none; each is sent once and left alone).
+    public var escalate: [Escalation.Kind] = []
     /// Reminders missed while no notifier ran are still sent when younger than this (seconds).
     public var catchUp: Int64 = 86_400
     /// "24h" or "12h" for times of day in every family and in `list`; nil: the locale's

@@ -157,6 +157,22 @@ extension ConfigKey {
             }
             if offsets.count > 20 { r.problem(m, m.key, "has \(offsets.count) alerts; at most 20") } else { r.config.alerts = offsets.sorted(by: >) }
         },
+        ConfigKey("escalate", "which reminders count down in place until acted on: [\"reminders\", \"alerts\"] (none by default)",
+                  comment: ["Reminders that count down in one notification, updated each minute (\"in 3 minutes\",",
+                            "\"due now\", \"2 min late\", critical from the due) until Done, Snooze or dismissed:",
+                            "[\"reminders\"] (an item's own), [\"alerts\"] (a deadline's), both, or none."],
+                  initValue: "[]", schema: Schema.array(Schema.words(Escalation.Kind.allCases.map(\.rawValue)))) { r, m in
+            guard case .array(let list) = m.value else {
+                r.problem(m, m.key, "expected a list: [\"reminders\"], [\"alerts\"], both, or []")
+                return
+            }
+            var kinds: [Escalation.Kind] = []
+            for (i, entry) in list.enumerated() {
+                if let k = r.choice(JSON.Member(m.key, entry, line: m.line), "escalate[\(i)]", Escalation.Kind.allCases, "a kind of reminder"),
+                   !kinds.contains(k) { kinds.append(k) }
+            }
+            r.config.escalate = kinds
+        },
         ConfigKey("catchUp", "reminders missed while no notifier ran are still sent when younger than this",
                   comment: ["Reminders missed while no notifier ran are still sent when younger than this."],
                   initValue: #""24h""#, schema: Schema.duration) { r, m in if let d = r.duration(m, m.key) { r.config.catchUp = d } },

@@ -14,6 +14,9 @@ public struct LedgerRecord: Equatable, Sendable {
         case missed
         /// Armed again (`remind --again`, Snooze): a reminder of its own at `at`.
         case armed
+        /// Sent, and no longer updated in place (an escalating reminder: done, snoozed, dismissed,
+        /// or an hour past its due). Delivered for good, as `sent`.
+        case ended
     }
 
     /// The reminder's key (`Reminder.key`).
@@ -32,9 +35,13 @@ public struct LedgerRecord: Equatable, Sendable {
     public var title: String
     /// Sent later than due (the machine was off or asleep): the notification said "missed at".
     public var late: Bool
+    /// A `sent` record's notification id from the server, when the reminder escalates (its
+    /// notification is updated in place, by any notifier, until it ends).
+    public var notification: UInt32?
 
     /// A record from its fields.
-    public init(key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String, late: Bool = false) {
+    public init(key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String, late: Bool = false,
+                notification: UInt32? = nil) {
         self.key = key
         self.state = state
         self.at = at
@@ -43,12 +50,13 @@ public struct LedgerRecord: Equatable, Sendable {
         self.source = source
         self.title = title
         self.late = late
+        self.notification = notification
     }
 
     /// A record of `reminder` in `state`, made at `time`.
-    public init(_ reminder: Reminder, state: State, time: Instant, late: Bool = false) {
+    public init(_ reminder: Reminder, state: State, time: Instant, late: Bool = false, notification: UInt32? = nil) {
         self.init(key: reminder.key, state: state, at: reminder.at, time: time, item: reminder.item.id,
-                  source: reminder.item.source, title: reminder.item.title, late: late)
+                  source: reminder.item.source, title: reminder.item.title, late: late, notification: notification)
     }
 
     /// One line, newline included.
@@ -59,6 +67,7 @@ public struct LedgerRecord: Equatable, Sendable {
             JSON.Member("item", .string(item)), JSON.Member("source", .string(source)), JSON.Member("title", .string(title)),
         ]
         if late { members.append(JSON.Member("late", .bool(true))) }
+        if let notification { members.append(JSON.Member("notification", .int(Int(notification)))) }
         return JSONWriter.bytes(.object(members), pretty: false) + [0x0A]
     }
 
@@ -71,8 +80,9 @@ public struct LedgerRecord: Equatable, Sendable {
               case .instant(let time)? = json["time"]?.stringValue.flatMap({ Due(storage: $0) }),
               let item = json["item"]?.stringValue, let source = json["source"]?.stringValue,
               let title = json["title"]?.stringValue else { return nil }
+        let id = json["notification"]?.intValue.flatMap { UInt32(exactly: $0) }
         self.init(key: key, state: state, at: at, time: time, item: item, source: source, title: title,
-                  late: json["late"]?.boolValue ?? false)
+                  late: json["late"]?.boolValue ?? false, notification: id == 0 ? nil : id)
     }
 
     /// The complete lines of a ledger file: a last line without its newline (a writer was killed

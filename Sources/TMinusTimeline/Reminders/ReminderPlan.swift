@@ -49,13 +49,13 @@ public enum ReminderPlan {
         }
     }
 
-    /// What to do at `now`. `latest` gives a key's latest ledger state: sent or missed is done
-    /// for good; `sending` alone (a notifier stopped in the middle) is sent again.
+    /// What to do at `now`. `latest` gives a key's latest ledger state: sent, ended or missed is
+    /// done for good; `sending` alone (a notifier stopped in the middle) is sent again.
     public static func decide(_ reminders: [Reminder], latest: (String) -> LedgerRecord.State?, now: Instant, catchUp: Int64) -> Decision {
         var d = Decision()
         for r in reminders {
             switch latest(r.key) {
-            case .sent?, .missed?: continue
+            case .sent?, .missed?, .ended?: continue
             default: break
             }
             if r.at > now {
