@@ -10,6 +10,7 @@
 #    the config, and for the calendar a wheel turn down on the module (the virtual pointer's
 #    axis): Waybar runs the integration's on-scroll-down, "tminus scroll down", and state.json
 #    must then hold the next month.
+#  - waybar-private.png: the warning state in private mode (the title shown as its tag).
 #  - swaybar.png: sway's own bar with  status_command tminus show --follow --format i3bar.
 #  - polybar.png: polybar under Xvfb: workspaces, the integration's module (inherited), a date.
 #  - board.png: tminus board in xterm through tmux (Xvfb).
@@ -219,6 +220,10 @@ rm -f "$OUT/waybar-agenda-bar.png" "$OUT/waybar-calendar-bar.png"
 waybar_state critical 2026-11-24T16:35 "$H" '#bf616a' 1500; stop_waybar
 waybar_state over     2026-11-24T17:20 "$H" '#bf616a' 40;   stop_waybar
 waybar_state empty    2026-11-24T09:00 "$EMPTY" '#888888' 40; stop_waybar
+# Private mode (a shared screen, or tminus privacy on): the title shows as its tag.
+t privacy on
+waybar_state private  2026-11-24T09:00 "$H" '#ebcb8b' 40; stop_waybar
+t privacy off
 
 # swaybar: dock the hidden bar; its status_command is tminus (warning: yellow text).
 wl swaymsg bar showcase mode dock >/dev/null || fail "swaymsg bar mode dock failed"

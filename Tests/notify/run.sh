@@ -201,6 +201,8 @@ wait_for 10 sh -c "[ \$(grep -cF '   string \"Submit the form\"' '$W/monitor.log
 kill -9 "$K"; wait "$K" 2>/dev/null || true
 esc --now 2026-11-26T12:03:00Z notify --once || fail "update 3"
 esc --now 2026-11-26T12:04:00Z notify --once || fail "update 4"
+sleep 0.5
+import -window root -crop 470x110+430+0 "$OUT/escalating.png"
 [ "$(arrived "Submit the form")" = 5 ] || fail "$(arrived "Submit the form") Notify calls, not 5 (a send and 4 updates)"
 # Every update replaced the first one: the replaces-id of each Notify call after the first is its id.
 replaced=$(grep -A2 -F 'string "tminus"' "$W/monitor.log" | grep -c "uint32 $id\$" || true)
