@@ -18,6 +18,8 @@ public enum ScreenShareWatch {
     /// first dump and at each change after. `note` gets a line for the log (a restart).
     public static func run(environment: Environment, program: String = "pw-dump",
                            note: (String) -> Void, changed: ([String]) -> Void) -> End {
+        // (Its lines may go to a pipe nobody reads any more: a closed one must not end the watch.)
+        signal(SIGPIPE, SIG_IGN)
         let signals = ctminus_signalfd_create()
         defer { if signals >= 0 { close(signals) } }
         var shared: Bool?

@@ -127,8 +127,10 @@ public struct Config: Equatable, Sendable {
     public var colorBy: ColorBy = .state
     /// Whether a bar that can draw the deadline's progress as a bar does (genmon's `<bar>`).
     public var progressBar = false
-    /// The working week `{worktime}` counts in (and `{countdown}` for a deadline with working time on).
-    public var workingHours = WorkingHours.standard
+    /// The working week `{worktime}` counts in (and `{countdown}` for a deadline with working time
+    /// on); nil: Monday to Friday, 09:00 to 17:00 (`WorkingHours.standard`, made only when used:
+    /// its arrays' type metadata cost a poll 28,000 instructions).
+    public var workingHours: WorkingHours?
     /// The source whose whole-day events are days off in working time; nil: none.
     public var holidays: String?
     /// The column weeks start with in `{calendar}` (0 Sunday, 1 Monday); nil: the locale's

@@ -3,10 +3,21 @@ import TMinusCore
 extension TimelineProvider {
     /// Working time, when a template shows `{worktime}` or a deadline counts in it (nil otherwise:
     /// nothing of it on the poll path of a config that does not).
-    static func workTime(summary: Summary, config: Config, templates: [FamilyTemplates], deadlines: [DueDeadline], zone: Zone) -> WorkTime? {
-        let used = templates.contains { t in Family.allCases.contains { t[$0].uses(.worktime) } } || deadlines.contains { $0.item.worktime }
+    /// (Plain loops and calls: this runs on every poll, and closures over the families cost it
+    /// thousands of instructions.)
+    static func workTime(summary: Summary, config: Config, templates: FamilyTemplates, none: FamilyTemplates, deadlines: [DueDeadline],
+                         zone: Zone) -> WorkTime? {
+        // (No array of the templates: its type's metadata alone cost a poll 10,000 instructions.)
+        var used = templates.small.uses(.worktime) || templates.medium.uses(.worktime) || templates.large.uses(.worktime)
+            || none.small.uses(.worktime) || none.medium.uses(.worktime) || none.large.uses(.worktime)
+        if !used {
+            for d in deadlines where d.item.worktime {
+                used = true
+                break
+            }
+        }
         guard used else { return nil }
-        return WorkTime(hours: config.workingHours, daysOff: daysOff(summary: summary, source: config.holidays, zone: zone), zone: zone)
+        return WorkTime(hours: config.workingHours ?? .standard, daysOff: daysOff(summary: summary, source: config.holidays, zone: zone), zone: zone)
     }
 
     /// The most days off one holiday event gives (a longer whole-day event is not a holiday).

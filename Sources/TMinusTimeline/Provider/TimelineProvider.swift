@@ -76,7 +76,7 @@ public struct TimelineProvider: Sendable {
         }
         todoDues = dues.sorted()
         agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
-        work = Self.workTime(summary: summary, config: config, templates: [templates, templatesNone], deadlines: byDue, zone: zone)
+        work = Self.workTime(summary: summary, config: config, templates: templates, none: templatesNone, deadlines: byDue, zone: zone)
     }
 
     /// Entries from `from`, cut at `until` (policy `.after`) or after `limit` entries (`.atEnd`);
