@@ -183,7 +183,8 @@ extension ConfigKey {
                   schema: .object(["type": .string("string"), "pattern": .string(workingHoursPattern)])) { r, m in
             guard let s = r.string(m, m.key) else { return }
             switch WorkingHours.parse(s) {
-            case .success(let hours): r.config.workingHours = hours
+            // (The default written out is the default: nil, as a config without the key.)
+            case .success(let hours): r.config.workingHours = hours == .standard ? nil : hours
             case .failure(let e): r.problem(m, m.key, "\(e.message); write e.g. \(WorkingHours.example)")
             }
         },
