@@ -232,7 +232,10 @@ before=$(arrived "Call the plumber")
 tminus --home "$H2" --config "$H2/config.json" --now "$(date -u -d '+2 min' +%Y-%m-%dT%H:%M:%SZ)" notify --once
 [ "$(arrived "Call the plumber")" = "$before" ] || fail "an ended escalation was updated again"
 [ "$(dunstctl count displayed)" = 0 ] || fail "$(dunstctl count displayed) notifications still shown after Done"
-echo "     after Done: dunst's history holds $(dunstctl history | grep -cF '"data" : "Call the plumber"') entries of it, $(dunstctl count displayed) shown"
+# (dunst files every closed notification in its history, the one Done closed too: that one
+# entry, and none added after it.)
+after=$(dunstctl history | grep -cF '"data" : "Call the plumber"' || true)
+[ "$after" = 1 ] || fail "dunst's history holds $after entries of the reminder after Done and a later pass, not the 1 Done closed"
 grep -q 'done.*Call the plumber' <<<"$(tminus --home "$H2" list --all)" || fail "Done did not complete the item"
 echo "ok   an escalating reminder: one notification, 4 updates in place (one by a notifier then SIGKILLed), once in dunst's history; Done ends it"
 
