@@ -6,6 +6,19 @@ import Testing
 /// entry's, across DST changes in the project's four zones; and a frame changes only where a
 /// countdown, a percent or today's todos do.
 struct BoardTests {
+    /// A deadline counting working time shows its working time, as the bar does.
+    @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
+    func workingTimeAsInTheBar(_ name: String) {
+        let z = Fixtures.zone(name)
+        let due = Fixtures.at("2026-11-30T10:00", z)
+        var report = Fixtures.deadline("Report", due: .instant(due), start: due - 10 * 86_400, handle: 1)
+        report.worktime = true
+        let p = Fixtures.provider([report, Fixtures.deadline("Tax", due: .instant(due), start: due - 86_400, handle: 2)], zone: z)
+        let lines = Board.lines(p, at: Fixtures.at("2026-11-27T16:00", z), width: 200, color: false)
+        #expect(lines[1].hasPrefix("  Report  2h 00m work "), "\(lines[1])")
+        #expect(lines[2].hasPrefix("  Tax     2d 18h "), "\(lines[2])")
+    }
+
     @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
     func theCountdownsAreTheBars(_ name: String) throws {
         let z = Fixtures.zone(name)

@@ -20,7 +20,11 @@ public enum Board {
                 let ongoing = d.isOngoing(at: t)
                 let cd = Countdown(now: t, due: ongoing ? d.over : d.due, zone: provider.zone)
                 let state: EntryState = ongoing ? .ongoing : provider.state(remaining: cd.remaining)
-                let left = ongoing ? "ends in " + cd.text(config.precision, over: config.overText) : cd.text(config.precision, over: config.overText)
+                var left = ongoing ? "ends in " + cd.text(config.precision, over: config.overText) : cd.text(config.precision, over: config.overText)
+                // A deadline counting working time shows it here as in the bar.
+                if !ongoing, !cd.isOver, d.item.worktime, let work = provider.work {
+                    left = WorkCountdown(now: t, due: d.due, work: work).text(config.precision) + " work"
+                }
                 let start = ongoing ? d.due : d.item.progressStart(or: provider.summary.generated)
                 let end = ongoing ? d.over : d.due
                 let total = end - start
