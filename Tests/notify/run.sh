@@ -237,7 +237,19 @@ tminus --home "$H2" --config "$H2/config.json" --now "$(date -u -d '+2 min' +%Y-
 after=$(dunstctl history | grep -cF '"data" : "Call the plumber"' || true)
 [ "$after" = 1 ] || fail "dunst's history holds $after entries of the reminder after Done and a later pass, not the 1 Done closed"
 grep -q 'done.*Call the plumber' <<<"$(tminus --home "$H2" list --all)" || fail "Done did not complete the item"
-echo "ok   an escalating reminder: one notification, 4 updates in place (one by a notifier then SIGKILLed), once in dunst's history; Done ends it"
+# Dismissed (dunst's close: the server's NotificationClosed) ends it too; the item stays open.
+H3="$W/esc-dismiss"
+mkdir -p "$H3"
+echo '{ "escalate": ["reminders"] }' >"$H3/config.json"
+tminus --home "$H3" --config "$H3/config.json" todo "Book the train" --due +3m --remind +1s >/dev/null
+N=$(start_notifier "$H3" "$W/esc-dismiss.log")
+wait_for 10 has_arrived "Book the train" || fail "the escalating reminder to dismiss did not arrive"
+sleep 0.5
+dunstctl close
+wait_for 10 grep -qF '"state":"ended"' "$H3/reminders.jsonl" || fail "dismissing did not end the escalation: $(cat "$H3/reminders.jsonl")"
+stop "$N"
+grep -q 'Book the train' <<<"$(tminus --home "$H3" list --todos)" || fail "dismissing completed the item"
+echo "ok   an escalating reminder: one notification, 4 updates in place (one by a notifier then SIGKILLed), once in dunst's history; Done ends it, and so does dismissing it"
 
 # 4. Two notifiers at once, both killed with SIGKILL at random points, 50 times.
 H="$W/kill"
