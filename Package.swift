@@ -47,12 +47,15 @@ let package = Package(
         .executableTarget(name: "tminus-fuzz", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusICal", "TMinusSources"],
                           path: "Tests/fuzz/Sources", swiftSettings: swiftSettings),
 
-        .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO"],
+        // What the test targets share: the one golden recorder, instants and zones from text.
+        .target(name: "TMinusTestSupport", dependencies: ["TMinusCore"], path: "Tests/TMinusTestSupport", swiftSettings: swiftSettings),
+
+        .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore", "TMinusTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusTestSupport"],
                     exclude: ["Golden"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal", "TMinusTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusSourcesTests", dependencies: ["TMinusCore", "TMinusSources"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender"],
+        .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusTestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusCore", "TMinusIO"], swiftSettings: swiftSettings),

@@ -3,6 +3,7 @@ import TMinusCore
 import TMinusRender
 import TMinusTimeline
 import Testing
+import TMinusTestSupport
 
 /// Entries every renderer is tried on, and the golden-file helper.
 enum RenderFixtures {
@@ -82,15 +83,10 @@ enum RenderFixtures {
         "{A1:x}",
     ]
 
-    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    static let snapshots = Golden.folder("Snapshots", besides: #filePath)
 
+    /// A renderer's output against its snapshot (kept with a final newline).
     static func assertSnapshot(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = snapshots.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try (text + "\n").write(to: url, atomically: false, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text + "\n" == expected, "\(name) differs from its golden file", sourceLocation: sourceLocation)
+        try Golden.check(name, text + "\n", in: snapshots, sourceLocation: sourceLocation)
     }
 }

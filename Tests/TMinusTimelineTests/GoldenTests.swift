@@ -2,19 +2,14 @@ import Foundation
 import TMinusCore
 import TMinusTimeline
 import Testing
+import TMinusTestSupport
 
 /// Golden files for `timeline` JSON. Re-record with RECORD_GOLDEN=1 swift test, and review the diff.
 struct GoldenTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let directory = Golden.folder("Golden", besides: #filePath)
 
     func assertGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = Self.directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: false, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(name) differs from its golden file", sourceLocation: sourceLocation)
+        try Golden.check(name, text, in: Self.directory, sourceLocation: sourceLocation)
     }
 
     static func sample(_ zone: Zone) -> TimelineProvider {

@@ -2,18 +2,8 @@ import Foundation
 import Testing
 import TMinusCore
 
-/// A zone read from the system's compiled zone files, the way tminus reads them.
-func systemZone(_ name: String) throws -> Zone {
-    let path = "/usr/share/zoneinfo/\(name)"
-    let data = try #require(FileManager.default.contents(atPath: path), "missing \(path); install tzdata")
-    return try #require(Zone.tzif(Array(data), name: name), "\(path) is not a TZif file tminus can read")
-}
-
-/// An instant from RFC 3339 text; traps on bad test data.
-func at(_ text: String) -> Instant {
-    guard let t = RFC3339.parse(text) else { fatalError("bad RFC 3339 in a test: \(text)") }
-    return t
-}
+// (`at` and `systemZone` come from TMinusTestSupport.)
+@_exported import TMinusTestSupport
 
 func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(year: y, month: m, day: d) }
 

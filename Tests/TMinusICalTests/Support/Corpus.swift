@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TMinusCore
 import TMinusICal
+@_exported import TMinusTestSupport
 
 /// The iCalendar files other projects wrote (`../shared/corpus` beside the repository, or
 /// `$TMINUS_CORPUS`): the tests read them as they are.
@@ -42,18 +43,13 @@ enum Corpus {
     }
 }
 
+/// A zone by IANA name from the system's files, when iCalendar may name it.
 func systemZone(_ name: String) -> Zone? {
-    guard ICalZones.isZoneName(name), let data = FileManager.default.contents(atPath: "/usr/share/zoneinfo/\(name)") else { return nil }
-    return Zone.tzif(Array(data), name: name)
+    ICalZones.isZoneName(name) ? systemZoneIfPresent(name) : nil
 }
 
 func zone(_ name: String) throws -> Zone {
     try #require(systemZone(name), "missing /usr/share/zoneinfo/\(name); install tzdata")
-}
-
-func at(_ text: String) -> Instant {
-    guard let t = RFC3339.parse(text) else { fatalError("bad RFC 3339 in a test: \(text)") }
-    return t
 }
 
 func ics(_ lines: String) -> [UInt8] { Array(lines.utf8) }
