@@ -51,7 +51,7 @@ struct Context {
     /// The config, or a usage error naming its first problem.
     func config() throws(TMinusError) -> Config {
         let (config, problems) = try loadConfig()
-        if let first = problems.first { throw .usage("\(home.configPath) \(first)") }
+        if let first = problems.first { throw TMinusError(.usage, "\(home.configPath) \(first)", path: home.configPath, line: first.line) }
         return config
     }
 

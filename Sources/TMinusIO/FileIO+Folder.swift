@@ -43,7 +43,7 @@ extension FileIO {
             directory = FileIO.directory(of: target)
             name = baseName(of: target)
             dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard dirfd >= 0 else { throw .failure("cannot open \(directory): \(errorText())") }
+            guard dirfd >= 0 else { throw FileIO.failure("cannot open", directory) }
         }
 
         /// Closes the folder's descriptor; the file cannot be read or replaced after.
@@ -56,7 +56,7 @@ extension FileIO {
             if fd < 0 {
                 if errno == ENOENT { return nil }
                 if errno == ELOOP { throw .failure("\(path) is a symbolic link; tminus does not write through links in a shared folder") }
-                throw .failure("cannot read \(path): \(errorText())")
+                throw FileIO.failure("cannot read", path)
             }
             defer { _ = Glibc.close(fd) }
             let (out, st) = try readOpened(fd, path: path, limit: limit)
@@ -76,7 +76,7 @@ extension FileIO {
         public func replace(_ r: Read, with bytes: [UInt8]) throws(TMinusError) -> Bool {
             let temp = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
             let fd = openat(dirfd, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
+            guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
             let ok = writeAll(fd, bytes) && fchmod(fd, r.mode & 0o777) == 0 && fsync(fd) == 0
             let code = errno
             _ = Glibc.close(fd)
@@ -100,7 +100,7 @@ extension FileIO {
         /// Removes the file when its entry is still what was read; false when it changed.
         public func remove(_ r: Read) throws(TMinusError) -> Bool {
             guard isStill(r) else { return false }
-            guard unlinkat(dirfd, name, 0) == 0 || errno == ENOENT else { throw .failure("cannot remove \(path): \(errorText())") }
+            guard unlinkat(dirfd, name, 0) == 0 || errno == ENOENT else { throw FileIO.failure("cannot remove", path) }
             _ = fsync(dirfd)
             return true
         }

@@ -14,10 +14,10 @@ extension FileIO {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             if fd < 0 { return try body() }
         }
-        guard fd >= 0 else { throw .failure("cannot open the lock file \(path): \(errorText())") }
+        guard fd >= 0 else { throw FileIO.failure("cannot open the lock file", path) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw .failure("cannot lock \(path): \(errorText())") }
+            if errno != EINTR { throw FileIO.failure("cannot lock", path) }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()

@@ -22,7 +22,7 @@ public enum FileIO {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return -1 }
-            throw .failure("cannot read \(path): \(errorText())")
+            throw FileIO.failure("cannot read", path)
         }
         return fd
     }
@@ -52,7 +52,7 @@ public enum FileIO {
         var out: [UInt8] = []
         while true {
             guard let chunk = read(fd: fd, at: Int64(out.count), count: capacity) else {
-                throw .failure("cannot read \(path): \(errorText())")
+                throw FileIO.failure("cannot read", path)
             }
             // (The first chunk is the array: appending it would copy every byte once more.)
             if out.isEmpty { out = chunk } else { out += chunk }
@@ -91,6 +91,12 @@ public enum FileIO {
     /// The system's message for an errno value (by default the current one).
     public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
+    /// A failed system call on `path`: "WHAT PATH: the system's reason", keeping the path and
+    /// errno as fields (read `errno` before anything else can change it).
+    public static func failure(_ what: String, _ path: String, _ code: Int32 = errno) -> TMinusError {
+        .failure("\(what) \(path): \(errorText(code))", path: path, errno: code)
+    }
+
     /// Creates `path` and its missing parents, each 0700. Directories that exist already are
     /// left exactly as they are (tminus never changes the mode of a directory it did not make).
     public static func makeDirectory(_ path: String) throws(TMinusError) {
@@ -106,7 +112,7 @@ public enum FileIO {
                 // The umask may have taken bits away; a directory tminus made is exactly 0700.
                 chmod(prefix, 0o700)
             } else if errno != EEXIST {
-                throw .failure("cannot create the directory \(prefix): \(errorText())")
+                throw FileIO.failure("cannot create the directory", prefix)
             }
         }
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
@@ -175,7 +181,7 @@ public enum FileIO {
             target = resolvedTarget(path)
             temp = tempName(for: target)
             fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
+            guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
         }
 
         /// Appends `bytes` to the temp file; on failure the temp is removed (abandoned) and it throws.
@@ -262,7 +268,7 @@ public enum FileIO {
     /// is cut back to `length`.
     public static func write(_ bytes: [UInt8], to path: String, at length: Int64) throws(TMinusError) -> Int64 {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
+        guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
         defer { close(fd) }
         var ok = ftruncate(fd, off_t(length)) == 0
         var offset = 0
@@ -297,9 +303,9 @@ public enum FileIO {
     /// Appends to a file and fsyncs it (created 0600).
     public static func append(_ bytes: [UInt8], to path: String) throws(TMinusError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .failure("cannot write \(path): \(errorText())") }
+        guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
         defer { close(fd) }
-        guard writeAll(fd, bytes), fsync(fd) == 0 else { throw .failure("cannot write \(path): \(errorText())") }
+        guard writeAll(fd, bytes), fsync(fd) == 0 else { throw FileIO.failure("cannot write", path) }
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -1,24 +1,60 @@
-/// Every error a command can report, each with one line that says what to do instead.
-/// `CLI` maps them to exit codes in one place: usage/validation 2, failure 1.
-public enum TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Bad input from the user: exit 2.
-    case usage(String)
-    /// A file that cannot be read or parsed, or an I/O failure: exit 1.
-    case failure(String)
-
-    /// The message, whatever the kind.
-    public var description: String {
-        switch self {
-        case .usage(let m), .failure(let m): m
-        }
+/// Every error a command can report: one type that keeps what it is about. Its `message` is the
+/// one line that says what to do instead; `path`, `line`, `errno` and `cause` keep the file, the
+/// line in it, the system call's error number and the error underneath (a parse error, a bus
+/// failure), so callers and tests look at fields, not at text. `exitCode` maps it to the
+/// process's status in one place: a usage error 2, a failure 1.
+public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of error: the user's input, or something that failed.
+    public enum Kind: Sendable, Equatable {
+        /// Bad input from the user: exit 2.
+        case usage
+        /// A file that cannot be read or parsed, or an I/O failure: exit 1.
+        case failure
     }
 
+    /// Its kind (and so its exit code).
+    public var kind: Kind
+    /// The one line shown to the user.
+    public var message: String
+    /// The file it is about, when there is one.
+    public var path: String?
+    /// The line in that file, when known.
+    public var line: Int?
+    /// The failed system call's error number (`errno`), for an I/O failure.
+    public var errno: Int32?
+    /// The error underneath, when another one caused it.
+    public var cause: (any Error & Sendable)?
+
+    /// An error of `kind` with its message and what it is about.
+    public init(_ kind: Kind, _ message: String, path: String? = nil, line: Int? = nil, errno: Int32? = nil,
+                cause: (any Error & Sendable)? = nil) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+        self.line = line
+        self.errno = errno
+        self.cause = cause
+    }
+
+    /// Bad input from the user (exit 2).
+    public static func usage(_ message: String) -> TMinusError { TMinusError(.usage, message) }
+
+    /// A failure (exit 1), with the file, line, errno and cause when known.
+    public static func failure(_ message: String, path: String? = nil, line: Int? = nil, errno: Int32? = nil,
+                               cause: (any Error & Sendable)? = nil) -> TMinusError {
+        TMinusError(.failure, message, path: path, line: line, errno: errno, cause: cause)
+    }
+
+    /// The message.
+    public var description: String { message }
+
     /// The process exit status: 2 for a usage error, 1 for a failure.
-    public var exitCode: Int32 {
-        switch self {
-        case .usage: 2
-        case .failure: 1
-        }
+    public var exitCode: Int32 { kind == .usage ? 2 : 1 }
+
+    /// Equal in kind, message, file, line and errno (a cause is compared by its text).
+    public static func == (a: TMinusError, b: TMinusError) -> Bool {
+        a.kind == b.kind && a.message == b.message && a.path == b.path && a.line == b.line && a.errno == b.errno
+            && a.cause.map { "\($0)" } == b.cause.map { "\($0)" }
     }
 }
 
@@ -26,9 +62,8 @@ extension TMinusError {
     /// The same error with `detail` added to its message.
     public func withDetail(_ detail: String) -> TMinusError {
         guard !detail.isEmpty else { return self }
-        switch self {
-        case .usage(let m): return .usage(m + detail)
-        case .failure(let m): return .failure(m + detail)
-        }
+        var e = self
+        e.message += detail
+        return e
     }
 }

@@ -43,9 +43,10 @@ extension Summary {
     }
 
     /// Reads a summary (one pass over its bytes, items read by their own reader: every bar
-    /// process does this); the error says which field is wrong, and on which line.
-    public init(bytes: [UInt8]) throws(TMinusError) {
-        func bad(_ what: String) -> TMinusError { .failure("summary.json: \(what); rebuild it with tminus summary --rebuild") }
+    /// process does this); the error says which field is wrong, and on which line, naming the
+    /// file as `path` (its field, and the start of its message).
+    public init(bytes: [UInt8], path: String = "summary.json") throws(TMinusError) {
+        func bad(_ what: String) -> TMinusError { .failure("\(path): \(what); rebuild it with tminus summary --rebuild", path: path) }
         var p = JSONParser(bytes)
         var format: String?, version: Double?, generated: Instant?, pending = false, setAside = 0, origin: String?
         var sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
@@ -142,7 +143,8 @@ extension Summary {
             guard format == nil || format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
             if let v = version, v != Double(Summary.version) { throw bad("version \(JSONWriter.formatNumber(v)) is not one this tminus reads (1)") }
             if let itemProblem { throw bad(itemProblem) }
-            throw .failure("summary.json line \(error.line): \(error.message); rebuild it with tminus summary --rebuild")
+            throw .failure("\(path) line \(error.line): \(error.message); rebuild it with tminus summary --rebuild", path: path,
+                           line: error.line, cause: error)
         }
         guard format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
         guard let v = version, v == Double(Summary.version) else {

@@ -34,7 +34,7 @@ struct DirectoryWatcher {
 
     init(targets: [(directory: String, names: [String])]) throws(TMinusError) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw .failure("cannot set up --follow (inotify): \(FileIO.errorText())") }
+        guard fd >= 0 else { throw .failure("cannot set up --follow (inotify): \(FileIO.errorText())", errno: errno) }
         self.targets = targets
         armUntilSettled()
     }

@@ -55,10 +55,7 @@ extension Container {
     }
 
     func parseSummary(_ bytes: [UInt8]) throws(TMinusError) -> Summary {
-        do { return try Summary(bytes: bytes) } catch {
-            // The reader names summary.json; say where it is.
-            throw .failure(error.description.replacingFirst("summary.json", with: home.summaryPath))
-        }
+        try Summary(bytes: bytes, path: home.summaryPath)
     }
 
     /// The current summary's items from other sources, which a store change must keep; nil when

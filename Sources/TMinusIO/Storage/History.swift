@@ -65,7 +65,7 @@ public struct History: Sendable {
             let offsets = try HistoryIndex(directory: home.indexPath(name)).offsets(for: q)
             guard !offsets.isEmpty else { return [] }
             let fd = open(archivePath, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw .failure("cannot read \(home.archivePath): \(FileIO.errorText())") }
+            guard fd >= 0 else { throw FileIO.failure("cannot read", home.archivePath) }
             defer { close(fd) }
             var out: [HistoryRecord] = []
             for offset in offsets.sorted() where offset >= 0 && offset < meta.bytes && !meta.removing.contains(offset) {

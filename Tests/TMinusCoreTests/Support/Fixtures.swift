@@ -24,8 +24,7 @@ func usageMessage(_ body: () throws -> Void) -> String? {
         try body()
         return nil
     } catch let error as TMinusError {
-        if case .usage(let m) = error { return m }
-        return nil
+        return error.kind == .usage ? error.message : nil
     } catch {
         return nil
     }
