@@ -10,7 +10,8 @@
 #   share/fish/vendor_completions.d/tminus.fish
 #   share/tminus/config.schema.json               the config's JSON Schema (tminus config schema)
 #   share/doc/tminus/                             README.md, LICENSE, docs/, integrations/
-#   lib/systemd/user/                             tminus-notify.service (the notifier)
+#   lib/systemd/user/                             tminus-notify.service (the notifier),
+#                                                 tminus-privacy.service (privacy watch)
 #
 # Reproducible: sorted names, owner 0, every mtime the last commit's (SOURCE_DATE_EPOCH).
 set -euo pipefail
@@ -33,7 +34,7 @@ mkdir -p "$R/share/man/man1" "$R/share/bash-completion/completions" "$R/share/zs
 "$BIN" config schema >"$R/share/tminus/config.schema.json"
 cp README.md LICENSE "$R/share/doc/tminus/"
 cp -r docs integrations "$R/share/doc/tminus/"
-cp integrations/systemd/tminus-notify.service "$R/lib/systemd/user/"
+cp integrations/systemd/tminus-notify.service integrations/systemd/tminus-privacy.service "$R/lib/systemd/user/"
 # Documentation is read, not run: every file 0644, every folder 0755.
 find "$R/share" "$R/lib" -type f -exec chmod 0644 {} +
 find "$R" -type d -exec chmod 0755 {} +

@@ -47,10 +47,12 @@ grep -q '"class"' "$W/demo.txt" || fail "tminus demo printed no Waybar JSON"
 [ "$(man -w tminus)" = /usr/share/man/man1/tminus.1.gz ] || fail "man -w tminus: $(man -w tminus 2>&1)"
 [ -z "$(LANG=C MANWIDTH=80 man --warnings tminus 2>&1 >/dev/null)" ] || fail "man tminus warns: $(LANG=C man --warnings tminus 2>&1 >/dev/null | head -3)"
 for f in /usr/share/bash-completion/completions/tminus /usr/share/zsh/vendor-completions/_tminus \
-         /usr/share/fish/vendor_completions.d/tminus.fish /usr/lib/systemd/user/tminus-notify.service; do
+         /usr/share/fish/vendor_completions.d/tminus.fish /usr/lib/systemd/user/tminus-notify.service \
+         /usr/lib/systemd/user/tminus-privacy.service; do
     [ -s "$f" ] || fail "$f missing"
 done
 grep -q '^ExecStart=/usr/bin/tminus notify$' /usr/lib/systemd/user/tminus-notify.service || fail "the user unit does not run /usr/bin/tminus"
+grep -q '^ExecStart=/usr/bin/tminus privacy watch$' /usr/lib/systemd/user/tminus-privacy.service || fail "the privacy unit does not run /usr/bin/tminus"
 if [ -x ../shared/checks/cli-contract ]; then
     TMINUS_BIN=/usr/bin/tminus ../shared/checks/cli-contract | tail -n 1
 fi

@@ -33,7 +33,7 @@ pkgs.swiftPackages.stdenv.mkDerivation {
     "$out/bin/tminus" completions fish > "$out/share/fish/vendor_completions.d/tminus.fish"
     "$out/bin/tminus" config schema > "$out/share/tminus/config.schema.json"
     cp -r README.md LICENSE docs integrations "$out/share/doc/tminus/"
-    for u in integrations/systemd/tminus-notify.service; do
+    for u in integrations/systemd/tminus-notify.service integrations/systemd/tminus-privacy.service; do
       sed "s|%h/.local/bin/tminus|$out/bin/tminus|g" "$u" > "$out/lib/systemd/user/$(basename "$u")"
     done
     runHook postInstall
