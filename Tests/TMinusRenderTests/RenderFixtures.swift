@@ -87,6 +87,6 @@ enum RenderFixtures {
 
     /// A renderer's output against its snapshot (kept with a final newline).
     static func assertSnapshot(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try Golden.check(name, text + "\n", in: snapshots, sourceLocation: sourceLocation)
+        try Golden.check(name, text + "\n", in: snapshots)
     }
 }

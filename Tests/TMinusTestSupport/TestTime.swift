@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import TMinusCore
 
 /// An instant from RFC 3339 text (`2026-11-23T10:00:00Z`); traps on bad test data.
@@ -15,7 +14,16 @@ public func systemZoneIfPresent(_ name: String) -> Zone? {
     return Zone.tzif(Array(data), name: name)
 }
 
-/// The same, as a test requirement: a missing zone fails the test with what to install.
-public func systemZone(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Zone {
-    try #require(systemZoneIfPresent(name), "missing or unreadable /usr/share/zoneinfo/\(name); install tzdata", sourceLocation: sourceLocation)
+/// A zone the machine lacks (a thrown error fails the test that asked, with what to install).
+public struct MissingZone: Error, CustomStringConvertible {
+    /// The zone's name.
+    public var name: String
+    /// What to do.
+    public var description: String { "missing or unreadable /usr/share/zoneinfo/\(name); install tzdata" }
+}
+
+/// The same, for a test: a missing zone fails it with what to install.
+public func systemZone(_ name: String) throws -> Zone {
+    guard let zone = systemZoneIfPresent(name) else { throw MissingZone(name: name) }
+    return zone
 }

@@ -9,7 +9,7 @@ struct GoldenTests {
     static let directory = Golden.folder("Golden", besides: #filePath)
 
     func assertGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try Golden.check(name, text, in: Self.directory, sourceLocation: sourceLocation)
+        try Golden.check(name, text, in: Self.directory)
     }
 
     static func sample(_ zone: Zone) -> TimelineProvider {
