@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TMinusRender
+@testable import TMinusCLI
 
 /// `tminus privacy`: while on, no title or note reaches any format, family, timeline or
 /// notification; off, they are back.
@@ -67,6 +68,14 @@ struct CLIPrivacyTests {
         #expect(out.status == 1 && out.stderr.contains("apt install pipewire-bin"), "\(out)")
         #expect(out.stderr.split(separator: "\n").count == 1 && out.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: h.home.appendingPathComponent("state.json").path))
+    }
+
+    /// PipeWire node names are any program's text: the watch's line shows a few, clean and short.
+    @Test func nodeNamesAreShownCleanAndBounded() {
+        let hostile = "\u{1B}]0;pwned\u{7}xdpw\u{202E}evil\n" + String(repeating: "x", count: 10_000)
+        let line = PrivacyCommand.shown([hostile] + (1...8).map { "node\($0)" })
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" }, "\(line.debugDescription)")
+        #expect(line.count < 200 && line.hasSuffix("and 4 more"), "\(line)")
     }
 
     @Test func aClickKeepsPrivateMode() throws {

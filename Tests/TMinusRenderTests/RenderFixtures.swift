@@ -86,7 +86,7 @@ enum RenderFixtures {
     static let snapshots = Golden.folder("Snapshots", besides: #filePath)
 
     /// A renderer's output against its snapshot (kept with a final newline).
-    static func assertSnapshot(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func assertSnapshot(_ name: String, _ text: String) throws {
         try Golden.check(name, text + "\n", in: snapshots)
     }
 }

@@ -8,7 +8,7 @@ import TMinusTestSupport
 struct GoldenTests {
     static let directory = Golden.folder("Golden", besides: #filePath)
 
-    func assertGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func assertGolden(_ name: String, _ text: String) throws {
         try Golden.check(name, text, in: Self.directory)
     }
 

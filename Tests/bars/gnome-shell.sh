@@ -13,10 +13,7 @@ for b in unshare dbus-daemon dbus-send dbus-run-session gsettings tesseract conv
 setup_env
 start=$SECONDS
 ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
-export HOME="$TMP/user"; mkdir -p "$HOME"
-export XDG_RUNTIME_DIR="$TMP/run"; mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
-unset XDG_DATA_HOME DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
-tminus add '<b>Bold</b> & #{x}' --due +30m >/dev/null || fail "tminus add"
+desktop_session
 "$TMINUS" setup gnome >"$TMP/setup.out" 2>"$TMP/setup.err" || { cat "$TMP/setup.err"; fail "tminus setup gnome"; }
 cat "$TMP/setup.out"
 EXT="$HOME/.local/share/gnome-shell/extensions/tminus@tminus.github.io"

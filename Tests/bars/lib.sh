@@ -36,6 +36,14 @@ setup_env() {
     export XDG_CONFIG_HOME="$TMP/config"   # never read the user's tminus config
     trap cleanup EXIT
 }
+# desktop_session: a desktop shell's test user (GNOME Shell, Plasma): its own HOME and runtime
+# folder, nothing of the caller's display or bus, and a deadline with a hostile title.
+desktop_session() {
+    export HOME="$TMP/user"; mkdir -p "$HOME"
+    export XDG_RUNTIME_DIR="$TMP/run"; mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
+    unset XDG_DATA_HOME DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
+    tminus add '<b>Bold</b> & #{x}' --due +30m >/dev/null || fail "tminus add"
+}
 cleanup() {
     local p f
     # processes that detach (sway, waybar) write their pid to $TMP/*.pid

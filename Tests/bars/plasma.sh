@@ -9,10 +9,7 @@ for b in xvfb-run dbus-run-session kpackagetool5 tesseract convert import; do co
 setup_env
 start=$SECONDS
 ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
-export HOME="$TMP/user"; mkdir -p "$HOME"
-export XDG_RUNTIME_DIR="$TMP/run"; mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
-unset XDG_DATA_HOME DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
-tminus add '<b>Bold</b> & #{x}' --due +30m >/dev/null || fail "tminus add"
+desktop_session
 tminus todo 'Buy <i>milk</i>' >/dev/null || fail "tminus todo"
 "$TMINUS" setup plasma >"$TMP/setup.out" 2>"$TMP/setup.err" || { cat "$TMP/setup.out" "$TMP/setup.err"; fail "tminus setup plasma"; }
 cat "$TMP/setup.out"

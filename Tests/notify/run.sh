@@ -217,14 +217,19 @@ grep -qF '1 min late' "$W/esc-history.json" || fail "the last update is not what
 last=$(python3 -c 'import re, sys; print([b for b in re.split(r"\n(?=method call)", open(sys.argv[1]).read()) if "string \"Submit the form\"" in b][-1])' "$W/monitor.log")
 grep -q 'string "urgency"' <<<"$last" && grep -q 'byte 2' <<<"$last" || fail "the late notification is not critical: $last"
 grep -qF '1 min late' <<<"$last" || fail "the last Notify call is not the last update: $last"
+# escalating HOME TITLE: a home that escalates reminders, a todo due in 3 minutes reminded now,
+# and a notifier (its pid in $N) once the notification has arrived.
+escalating() {
+  mkdir -p "$1"
+  echo '{ "escalate": ["reminders"] }' >"$1/config.json"
+  tminus --home "$1" --config "$1/config.json" todo "$2" --due +3m --remind +1s >/dev/null
+  N=$(start_notifier "$1" "$1.log")
+  wait_for 10 has_arrived "$2" || fail "the escalating reminder '$2' did not arrive"
+  sleep 0.5
+}
 # Done in dunst's menu ends it: the item is completed, and nothing more is sent or updated.
 H2="$W/esc-done"
-mkdir -p "$H2"
-echo '{ "escalate": ["reminders"] }' >"$H2/config.json"
-tminus --home "$H2" --config "$H2/config.json" todo "Call the plumber" --due +3m --remind +1s >/dev/null
-N=$(start_notifier "$H2" "$W/esc-done.log")
-wait_for 10 has_arrived "Call the plumber" || fail "the escalating reminder with buttons did not arrive"
-sleep 0.5
+escalating "$H2" "Call the plumber"
 choose Done "Call the plumber"
 wait_for 10 grep -qF '"state":"ended"' "$H2/reminders.jsonl" || fail "Done did not end the escalation: $(cat "$H2/reminders.jsonl")"
 stop "$N"
@@ -239,12 +244,7 @@ after=$(dunstctl history | grep -cF '"data" : "Call the plumber"' || true)
 grep -q 'done.*Call the plumber' <<<"$(tminus --home "$H2" list --all)" || fail "Done did not complete the item"
 # Dismissed (dunst's close: the server's NotificationClosed) ends it too; the item stays open.
 H3="$W/esc-dismiss"
-mkdir -p "$H3"
-echo '{ "escalate": ["reminders"] }' >"$H3/config.json"
-tminus --home "$H3" --config "$H3/config.json" todo "Book the train" --due +3m --remind +1s >/dev/null
-N=$(start_notifier "$H3" "$W/esc-dismiss.log")
-wait_for 10 has_arrived "Book the train" || fail "the escalating reminder to dismiss did not arrive"
-sleep 0.5
+escalating "$H3" "Book the train"
 dunstctl close
 wait_for 10 grep -qF '"state":"ended"' "$H3/reminders.jsonl" || fail "dismissing did not end the escalation: $(cat "$H3/reminders.jsonl")"
 stop "$N"

@@ -30,6 +30,12 @@ enum PrivacyCommand {
         return 0
     }
 
+    /// PipeWire's node names are any client's text: a few, each one clean line of bounded length.
+    static func shown(_ names: [String]) -> String {
+        let some = names.prefix(5).map { ControlText.clean(String(String.UnicodeScalarView($0.unicodeScalars.prefix(60))), replacement: "?", dropBidi: true) }
+        return some.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+    }
+
     static func describe(_ state: WidgetState) -> String {
         if state.isPrivate { return "private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again" }
         if state.screencast { return "private mode on while the screen is shared (tminus privacy watch saw it): titles show as their tag, or \"busy\"" }
@@ -39,17 +45,17 @@ enum PrivacyCommand {
     /// Follows PipeWire until a signal; each change of "the screen is shared" is written to
     /// state.json (a follower shows it at once; polling bars with "signals" are signalled).
     static func watch(_ ctx: Context) throws(TMinusError) -> Int32 {
-        var failure: TMinusError?
         let end = ScreenShareWatch.run(environment: ctx.environment, note: { ctx.console.err("tminus: privacy watch: \($0)") }) { names in
             do throws(TMinusError) {
                 try ctx.container.updateState { $0.screencast = !names.isEmpty }
-                if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
-                ctx.say(names.isEmpty ? "screen not shared: titles show" : "screen shared (\(names.map(Validation.printable).joined(separator: ", "))): titles hidden")
             } catch {
-                failure = error
+                // (A full disk, a read-only home: said at once; the next change tries again.)
+                ctx.console.err("tminus: privacy watch: " + CLI.oneLine(error.description))
+                return
             }
+            if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
+            ctx.say(names.isEmpty ? "screen not shared: titles show" : "screen shared (\(shown(names))): titles hidden")
         }
-        if let failure { throw failure }
         if end == .noProgram {
             throw .failure("privacy watch needs pw-dump (Debian and Ubuntu: apt install pipewire-bin; it comes with PipeWire)")
         }

@@ -7,7 +7,7 @@
 /// Counted: a node of class `Video/Source` or `Stream/Output/Video` that is no camera, in any
 /// state but `error` (it exists only while a screencast session is on); and a running
 /// `Stream/Input/Video` whose links (if any are known) come from something other than a camera.
-public struct ScreenShare: Sendable, Equatable {
+public struct ScreenShare: Sendable {
     /// The objects by id, as the last dumps gave them (nodes and links only).
     var nodes: [Int: JSON] = [:]
     var links: [Int: (from: Int, to: Int)] = [:]
@@ -68,9 +68,6 @@ public struct ScreenShare: Sendable, Equatable {
         }
         return false
     }
-
-    /// Compares what counts (the sets of sharing nodes), for change detection.
-    public static func == (a: ScreenShare, b: ScreenShare) -> Bool { a.sharing == b.sharing }
 }
 
 /// Splits `pw-dump --monitor`'s output, one JSON array after another, into the arrays, as bytes

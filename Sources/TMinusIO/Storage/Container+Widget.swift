@@ -18,11 +18,7 @@ extension Container {
 
     /// Writes the widget state (`state.json`) atomically under the lock; makes the home when missing.
     public func saveState(_ state: WidgetState) throws(TMinusError) {
-        try FileIO.makeDirectory(home.directory)
-        try FileIO.withLock(home.lockPath) { () throws(TMinusError) in
-            removeTemps()
-            try FileIO.writeAtomically(Array(JSONWriter.pretty(state.json()).utf8), to: home.statePath)
-        }
+        try updateState { $0 = state }
     }
 
     /// Changes the widget state read and written under the lock, so a change made meanwhile by
