@@ -31,9 +31,12 @@ enum PrivacyCommand {
     }
 
     /// PipeWire's node names are any client's text: a few, each one clean line of bounded length.
+    /// (Plain loops over calls the binary has: each new generic specialization adds to what the
+    /// runtime registers at every start, the cached poll's too.)
     static func shown(_ names: [String]) -> String {
-        let some = names.prefix(5).map { ControlText.clean(String(String.UnicodeScalarView($0.unicodeScalars.prefix(60))), replacement: "?", dropBidi: true) }
-        return some.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        var out = ""
+        for (i, name) in names.enumerated() where i < 5 { out += (i > 0 ? ", " : "") + Validation.printable(name) }
+        return names.count > 5 ? out + " and \(names.count - 5) more" : out
     }
 
     static func describe(_ state: WidgetState) -> String {

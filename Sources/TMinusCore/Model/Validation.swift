@@ -105,10 +105,10 @@ public enum Validation {
         return nil
     }
 
-    /// User text safe to echo in a one-line error message: control characters shown as '?'.
+    /// User text safe to echo in a one-line error message: control and bidi characters shown as '?'.
     public static func printable(_ s: String) -> String {
         let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(80)))
-        let out = ControlText.clean(head, replacement: "?")
+        let out = ControlText.clean(head, replacement: "?", dropBidi: true)
         return s.unicodeScalars.count > 80 ? out + "…" : out
     }
 }
