@@ -11,7 +11,7 @@ public enum CLI {
     /// `finish`: main's `exit`, for a bar's poll to end the process as soon as its output is
     /// written, without taking its data apart (freeing the summary item by item would cost the
     /// poll a tenth of its run). In-process callers give none and get the status back.
-    public static func run(arguments: [String], environment: Environment, clock: () -> Instant = CLI.systemNow,
+    public static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant = CLI.systemNow,
                            console: Console = Console(), barSignals: BarSignals = BarSignals(),
                            finish: ((Int32) -> Never)? = nil) -> Int32 {
         do {
@@ -77,7 +77,7 @@ public enum CLI {
         return g
     }
 
-    static func dispatch(_ arguments: [String], environment: Environment, clock: () -> Instant, console: Console,
+    static func dispatch(_ arguments: [String], environment: Environment, clock: @escaping () -> Instant, console: Console,
                          barSignals: BarSignals, finish: ((Int32) -> Never)?) throws(TMinusError) -> Int32 {
         let g = try globals(Array(arguments.dropFirst()))
         guard let command = g.rest.first else {
@@ -126,7 +126,7 @@ public enum CLI {
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)
         var ctx = Context(home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
-                          environment: environment, console: console, barSignals: barSignals)
+                          environment: environment, console: console, barSignals: barSignals, realClock: clock)
         ctx.widgetCacheKey = cacheKey
         ctx.finish = finish
         ctx.readConfig()

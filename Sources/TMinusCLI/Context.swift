@@ -13,6 +13,8 @@ struct Context {
     var environment: Environment
     var console: Console
     var barSignals = BarSignals()
+    /// The real clock (injected in tests): what a long-running command reads as time goes on.
+    var realClock: () -> Instant = CLI.systemNow
     /// `show` with an output that may be kept (WidgetCache): its key.
     var widgetCacheKey: [UInt8]?
     /// Ends the process at once (main's `exit`; nil in-process): `show` calls it when its output
@@ -58,6 +60,9 @@ struct Context {
     func when(_ text: String) throws(TMinusError) -> When {
         try WhenParser.parse(text, now: now, zone: zone)
     }
+
+    /// The clock's second now, shifted as `--now` shifted the start (`now` is the start's).
+    var currentInstant: Instant { realClock() + clockOffset }
 
     func say(_ text: String) { console.out(text) }
 

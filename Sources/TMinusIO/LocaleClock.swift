@@ -8,14 +8,20 @@ public import TMinusCore
 public enum LocaleClock {
     /// The locale's clock style: 12-hour when its time format uses `%I`, `%l` or `%r`, else 24-hour.
     public static func preferred(environment: Environment) -> ClockStyle {
-        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return .h24 }
-        // setlocale is process-wide: set LC_TIME for the question and put it back.
-        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
-        defer { setlocale(LC_TIME, previous) }
-        guard setlocale(LC_TIME, name) != nil, let format = nl_langinfo(nl_item(T_FMT)) else { return .h24 }
+        guard let locale = timeLocale(environment) else { return .h24 }
+        defer { freelocale(locale) }
+        guard let format = nl_langinfo_l(nl_item(T_FMT), locale) else { return .h24 }
         let f = String(cString: format)
         return f.contains("%I") || f.contains("%l") || f.contains("%r") ? .h12 : .h24
+    }
+
+    /// The user's LC_TIME as a locale object of its own (nil for C, POSIX and a locale this
+    /// system lacks). Not `setlocale`: that is the whole process's, and commands run in threads
+    /// in-process (tests) must not change each other's.
+    static func timeLocale(_ environment: Environment) -> locale_t? {
+        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return nil }
+        return newlocale(LC_TIME_MASK, name, nil)
     }
 }
 
@@ -24,12 +30,10 @@ extension LocaleClock {
     /// `first_weekday`, counted from its `week` start date (LC_TIME). Monday (ISO 8601) for the C
     /// and POSIX locales and a locale this system does not have.
     public static func firstWeekday(environment: Environment) -> Int {
-        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return 1 }
-        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
-        defer { setlocale(LC_TIME, previous) }
-        guard setlocale(LC_TIME, name) != nil, let first = nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY)),
-              let start = nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY)) else { return 1 }
+        guard let locale = timeLocale(environment) else { return 1 }
+        defer { freelocale(locale) }
+        guard let first = nl_langinfo_l(nl_item(_NL_TIME_FIRST_WEEKDAY), locale),
+              let start = nl_langinfo_l(nl_item(_NL_TIME_WEEK_1STDAY), locale) else { return 1 }
         // The start date is a number YYYYMMDD (19971130, a Sunday, in most locales), handed over
         // as the pointer's own bits.
         let ymd = Int(bitPattern: UInt(bitPattern: start)) & 0xFFFF_FFFF

@@ -12,7 +12,7 @@ struct CLIHelpTests {
     func everyCommandsHelpExits0AndWritesNothing(command: String) throws {
         let h = try TempHome()
         for args in [[command, "--help"], [command, "-h"], [command, "Some title", "--help"], ["help", command]] {
-            let result = try h.run(args)
+            let result = try h.spawn(args)
             #expect(result.status == 0, "\(args): \(result)")
             #expect(result.stderr.isEmpty, "\(args): \(result)")
             #expect(result.stdout.contains("usage: tminus"), "\(args): \(result)")
@@ -23,16 +23,16 @@ struct CLIHelpTests {
     @Test(arguments: itemCommands)
     func itemCommandsHaveTheirOwnPage(command: String) throws {
         let h = try TempHome()
-        let result = try h.run(command, "--help")
+        let result = try h.spawn(command, "--help")
         let name = try #require(CommandTable.named(command)).name
         #expect(result.stdout.hasPrefix("usage: tminus \(name)"), "\(result.stdout)")
-        #expect(try h.run("help", command).stdout == result.stdout)
+        #expect(try h.spawn("help", command).stdout == result.stdout)
     }
 
     @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
     func overview(args: [String]) throws {
         let h = try TempHome()
-        let result = try h.run(args)
+        let result = try h.spawn(args)
         #expect(result.status == 0)
         #expect(result.stdout.contains("usage: tminus"))
         for command in ["add", "todo", "list", "done", "edit", "tag", "stats", "summary", "config"] {
@@ -42,12 +42,12 @@ struct CLIHelpTests {
 
     @Test func version() throws {
         let h = try TempHome()
-        let result = try h.run("--version")
+        let result = try h.spawn("--version")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("tminus "))
         // What a new user types first says the same.
         for flag in ["-V", "-v", "version"] {
-            let r = try h.run(flag)
+            let r = try h.spawn(flag)
             #expect(r.status == 0 && r.stdout == result.stdout && r.stderr.isEmpty, "\(flag): \(r)")
         }
     }

@@ -109,7 +109,7 @@ struct CLISetupTests {
     /// Spawned: the path is the binary as it was run (a symlink stays: stable across rebuilds).
     @Test func theDefaultPathIsThisBinary() throws {
         let h = try TempHome()
-        let out = try h.run(["setup", "conky"])
+        let out = try h.spawn(["setup", "conky"])
         #expect(out.status == 0)
         #expect(out.stdout == "${execpi 1 \(TminusBinary.path) show --format conky}\n", "\(out.stdout)")
     }

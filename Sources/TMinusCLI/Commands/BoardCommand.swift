@@ -24,7 +24,7 @@ enum BoardCommand {
         var last: [String] = []
         var width = Terminal.width
         while true {
-            let now = CLI.systemNow() + ctx.clockOffset
+            let now = ctx.currentInstant
             let frame = Board.lines(provider, at: now, width: width, color: color)
             // Drawn only when something on it changed.
             if frame != last {
@@ -40,7 +40,7 @@ enum BoardCommand {
             if current != stamps {
                 stamps = current
                 var fresh = ctx
-                fresh.now = CLI.systemNow() + ctx.clockOffset
+                fresh.now = ctx.currentInstant
                 fresh.readConfig()
                 if let reloaded = try? WidgetInput.make(fresh, deadline: nil).1 { provider = reloaded }
             }

@@ -46,7 +46,7 @@ enum FollowCommand {
             },
             click: { button in
                 var clickCtx = ctx
-                clickCtx.now = CLI.systemNow() + ctx.clockOffset
+                clickCtx.now = ctx.currentInstant
                 try? CycleCommand.click(clickCtx, button: button)
             })
         return loop.run(&driver)
@@ -64,7 +64,7 @@ final class Session {
 
     init(_ ctx: Context, deadline: String?) {
         var ctx = ctx
-        ctx.now = CLI.systemNow() + ctx.clockOffset
+        ctx.now = ctx.currentInstant
         ctx.refreshZone()
         ctx.readConfig()
         self.ctx = ctx
@@ -73,7 +73,7 @@ final class Session {
     }
 
     func reload() {
-        ctx.now = CLI.systemNow() + ctx.clockOffset
+        ctx.now = ctx.currentInstant
         widget = WidgetInput.load(ctx, deadline: deadline)
         memo = TodayMemo()
     }

@@ -69,17 +69,12 @@ extension LinkCommands {
         return nil
     }
 
-    /// Whether a person is at a terminal to answer.
-    static var stdinIsTerminal: Bool { isatty(0) == 1 }
-
     /// A terminal: the preview, then "Add it? [y/N]" (anything but y or yes is no).
     static func askOnTerminal(_ params: [(String, String)], _ ctx: Context) throws(TMinusError) -> Int32 {
         ctx.say("This tminus:// link would add:")
         for l in preview(params, ctx) { ctx.say("  " + l) }
         ctx.console.err("Add it? [y/N] ")
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(0, &buffer, buffer.count)
-        let answer = n > 0 ? Validation.trimmedText(String(decoding: buffer[0..<n], as: UTF8.self)).lowercased() : ""
+        let answer = Validation.trimmedText(String(decoding: ctx.console.readInput(limit: 64), as: UTF8.self)).lowercased()
         guard answer == "y" || answer == "yes" else {
             ctx.say("not added")
             return 0

@@ -28,7 +28,7 @@ enum LinkCommands {
         // A link that adds asks first, unless --yes or a script (no terminal) opened it.
         if !a.flag("yes"), case .add(let params)? = try? ItemLink.parse(url) {
             if a.flag("notify") { return try askOnDesktop(url, params, ctx) }
-            if stdinIsTerminal { return try askOnTerminal(params, ctx) }
+            if ctx.console.inputIsTerminal { return try askOnTerminal(params, ctx) }
         }
         guard a.flag("notify") else { return try follow(url, ctx) }
         return try notifyResult(ctx) { (quiet: Context) throws(TMinusError) -> Int32 in try follow(url, quiet) }

@@ -113,10 +113,11 @@ final class TempHome: @unchecked Sendable {
         return RunningTminus(process: process, out: out, err: err)
     }
 
-    /// Runs `tminus --home HOME --now NOW ARGS…` and waits for it.
+    /// Runs `tminus --home HOME --now NOW ARGS…` in this process (see `inProcess`), as most
+    /// tests do; `spawn` runs the binary, for what needs a process of its own.
     @discardableResult
-    func run(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult {
-        try start(args, now: now, tz: tz, env: env).wait()
+    func run(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:], input: String = "") throws -> RunResult {
+        inProcess(args, now: now, tz: tz, env: env, input: input)
     }
 
     @discardableResult
@@ -124,10 +125,10 @@ final class TempHome: @unchecked Sendable {
         try run(args, now: now, tz: tz, env: env)
     }
 
-    /// Runs and requires exit 0 and nothing on stderr.
+    /// Runs in this process and requires exit 0 and nothing on stderr.
     @discardableResult
     func ok(_ args: [String], now: String? = nil, tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
-        let result = try start(args, now: now, tz: tz).wait()
+        let result = try run(args, now: now, tz: tz)
         #expect(result.status == 0, "tminus \(args.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.isEmpty, "tminus \(args.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         return result
@@ -138,19 +139,31 @@ final class TempHome: @unchecked Sendable {
         try ok(args, now: now, tz: tz, sourceLocation: sourceLocation)
     }
 
+    /// Runs the `tminus` binary and waits for it: for what needs a process (signals, exit codes a
+    /// bar reads, concurrency, the main entry's own paths such as the poll's kept output).
+    @discardableResult
+    func spawn(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult {
+        try start(args, now: now, tz: tz, env: env).wait()
+    }
+
+    @discardableResult
+    func spawn(_ args: String..., now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult {
+        try spawn(args, now: now, tz: tz, env: env)
+    }
+
     /// The bytes of a file in the home, or nil.
     func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: home.appendingPathComponent(name).path) }
 
     /// `list ARGS… --json` as objects.
     func list(_ args: String..., now: String? = nil) throws -> [JSON] {
-        let result = try start(["list", "--json"] + args, now: now).wait()
+        let result = try run(["list", "--json"] + args, now: now)
         try #require(result.status == 0, "list \(args): \(result)")
         return try #require(try result.json().arrayValue)
     }
 
     /// The handles `list ARGS…` shows, in order.
     func handles(_ args: String..., now: String? = nil) throws -> [Int] {
-        let result = try start(["list", "--json"] + args, now: now).wait()
+        let result = try run(["list", "--json"] + args, now: now)
         try #require(result.status == 0, "list \(args): \(result)")
         return try #require(try result.json().arrayValue).compactMap { $0["handle"]?.intValue }
     }
