@@ -33,10 +33,15 @@ let package = Package(
         // I/O: container files, locking, atomic writes, zone loading, follow loop.
         .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusSources", "CTMinusSys"],
                 swiftSettings: swiftSettings),
+        // What a command does, apart from its arguments and its words: the context a command runs in
+        // (home, clock, zone, environment, console), the widget's input, the follower's session, the
+        // notifier's deliveries, reminder listings and what another source's item may keep.
+        .target(name: "TMinusApp", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
+                swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
         // (Desktop/ links to integrations/: the GNOME Shell extension's and the Plasma applet's
         // files, embedded for `tminus setup gnome|plasma`, with no Foundation bundle.)
-        .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
+        .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO", "TMinusApp"],
                 exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
                 resources: ["extension-43.js", "extension-45.js", "metadata-43.json", "metadata-45.json", "indicator.js", "stylesheet.css"]
                     .map { .embedInCode("Desktop/gnome-shell/" + $0) }
@@ -58,6 +63,6 @@ let package = Package(
         .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusTestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusCore", "TMinusIO"], swiftSettings: swiftSettings),
+        .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusIO"], swiftSettings: swiftSettings),
     ]
 )

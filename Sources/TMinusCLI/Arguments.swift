@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 
 /// A command's arguments after parsing: positionals, flags given, and option values.
@@ -10,6 +11,8 @@ struct Arguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func value(_ name: String) -> String? { values.last { $0.0 == name }?.1 }
+    /// The names of the flags and options given, in order.
+    var given: [String] { flags + values.map(\.0) }
 
     /// Parses `args` for a command of `CommandTable` (`"add"`, or a subcommand: `"tag add"`): its
     /// flags take no value, its options one each. `--name=value` works too; `--` ends options.

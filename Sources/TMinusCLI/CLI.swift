@@ -1,4 +1,5 @@
 import Glibc
+import TMinusApp
 public import TMinusCore
 public import TMinusIO
 import TMinusTimeline
@@ -11,34 +12,16 @@ public enum CLI {
     /// `finish`: main's `exit`, for a bar's poll to end the process as soon as its output is
     /// written, without taking its data apart (freeing the summary item by item would cost the
     /// poll a tenth of its run). In-process callers give none and get the status back.
-    public static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant = CLI.systemNow,
+    public static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant = SystemClock.now,
                            console: Console = Console(), barSignals: BarSignals = BarSignals(),
                            finish: ((Int32) -> Never)? = nil) -> Int32 {
         do {
             return try dispatch(arguments, environment: environment, clock: clock, console: console, barSignals: barSignals,
                                 finish: finish)
         } catch {
-            console.err("tminus: " + oneLine(error.description))
+            console.err("tminus: " + ControlText.oneLine(error.description))
             return error.exitCode
         }
-    }
-
-    /// The real-time clock's current second (the default `clock`).
-    public static func systemNow() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Instant(Int64(ts.tv_sec))
-    }
-
-    /// The real clock's milliseconds (for a wait to the next second).
-    static func systemMilliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
-    }
-
-    static func oneLine(_ s: String) -> String {
-        ControlText.clean(s, replacement: " ")
     }
 
     /// Global options, wherever they stand before `--`.

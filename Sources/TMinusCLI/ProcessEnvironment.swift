@@ -1,4 +1,5 @@
 import Glibc
+import TMinusApp
 public import TMinusCore
 
 /// The environment variables tminus reads, and only those (a desktop session has a hundred;

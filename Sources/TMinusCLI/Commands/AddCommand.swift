@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 
@@ -23,7 +24,7 @@ enum AddCommand {
             guard a.value("start") != nil else { throw .usage(pastDue(dueText, due, ctx)) }
             throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
-        let target = try SourceEdits.target(a, isDeadline: true, due: due, ctx)
+        let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: true, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
                 target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)

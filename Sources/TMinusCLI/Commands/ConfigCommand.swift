@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 import TMinusTimeline
@@ -66,7 +67,7 @@ enum ConfigCommand {
     static func shownDeadline(_ config: Config, _ ctx: Context) throws(TMinusError) -> String {
         let summary = try ctx.container.summaryForWidgets(now: ctx.now)
         func describe(_ d: Item) -> String {
-            "#\(d.handle) \(CLI.oneLine(d.title))" + (d.due.map { ", due \(ctx.describe($0))" } ?? "")
+            "#\(d.handle) \(ControlText.oneLine(d.title))" + (d.due.map { ", due \(ctx.describe($0))" } ?? "")
         }
         switch config.deadline {
         case .next:

@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 import TMinusRender

@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 
@@ -38,7 +39,7 @@ enum EditCommand {
                 return try Validation.knownTag(s, in: tags).name
             }
             if foreign {
-                try SourceEdits.check(item, a, ctx)
+                try SourceEdits.check(item, asked: a.given, due: a.value("due"), ctx)
             }
             switch item.kind {
             case .deadline:

@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 import TMinusRender
@@ -33,7 +34,7 @@ enum FollowCommand {
             header: framing.header,
             frame: { framing.frame($0, first: $1) },
             load: {
-                let session = Session(ctx, deadline: deadline)
+                let session = FollowSession(ctx, deadline: deadline)
                 sourceWatch.targets = session.ctx.container.sourcing.map(SourceWatch.targets) ?? []
                 return { t in
                     // An event's instance is over: its source gives the next one.
@@ -50,39 +51,5 @@ enum FollowCommand {
                 try? CycleCommand.click(clickCtx, button: button)
             })
         return loop.run(&driver)
-    }
-}
-
-/// One reading of the config and the summary for a follower, read again when a source's part
-/// expires (a class: the session closure keeps it across ticks).
-final class Session {
-    var ctx: Context
-    let deadline: String?
-    var widget: WidgetInput
-    /// Today's todos between ticks; a new one with every new reading.
-    var memo = TodayMemo()
-
-    init(_ ctx: Context, deadline: String?) {
-        var ctx = ctx
-        ctx.now = ctx.currentInstant
-        ctx.refreshZone()
-        ctx.readConfig()
-        self.ctx = ctx
-        self.deadline = deadline
-        widget = WidgetInput.load(ctx, deadline: deadline)
-    }
-
-    func reload() {
-        ctx.now = ctx.currentInstant
-        widget = WidgetInput.load(ctx, deadline: deadline)
-        memo = TodayMemo()
-    }
-}
-
-/// What a follower watches for each source (each kind says: a vdir's folder and its
-/// collections, a file's folder, Taskwarrior's data folder).
-enum SourceWatch {
-    static func targets(_ sourcing: Sourcing) -> [(directory: String, names: [String])] {
-        sourcing.sources.flatMap { SourceKinds.io($0.kind).watchTargets($0, sourcing) }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TMinusApp
 import TMinusCore
 import TMinusIO
 import TMinusRender
@@ -41,7 +42,7 @@ extension LinkCommands {
             if answer == nil { answer = dialog(lines, ctx) }
             guard let yes = answer else {
                 let how = "this link would add \(lines[0]); tminus cannot ask here (no notification buttons, no zenity or kdialog), so it added nothing; to add it, run: tminus open --yes '\(String(url.map { $0 == "'" ? "%27" : String($0) }.joined()))'"
-                ctx.console.err("tminus: " + CLI.oneLine(how))
+                ctx.console.err("tminus: " + ControlText.oneLine(how))
                 _ = try? server.send(summary: "tminus: a link was not added", body: server.markup ? Escape.pango(how) : how, critical: false, withActions: false)
                 return 1
             }

@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 import TMinusRender
@@ -39,10 +40,10 @@ enum LinkCommands {
     static func notifyResult(_ ctx: Context, _ body: (Context) throws(TMinusError) -> Int32) throws(TMinusError) -> Int32 {
         var quiet = ctx
         let capture = Console.Capture()
-        quiet.console.capture = capture
+        quiet.console = Console(capture: capture)
         var code: Int32 = 0
         do throws(TMinusError) { code = try body(quiet) } catch {
-            capture.err.append("tminus: " + CLI.oneLine(error.description))
+            quiet.console.err("tminus: " + ControlText.oneLine(error.description))
             code = error.exitCode
         }
         for line in capture.out { ctx.console.out(line) }

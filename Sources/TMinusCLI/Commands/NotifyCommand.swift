@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 
@@ -44,7 +45,7 @@ enum NotifyCommand {
                 lastError = nil
             } catch {
                 // A broken config or summary: say so once, and wait for it to change.
-                if lastError != error.description { ctx.console.err("tminus: " + CLI.oneLine(error.description)) }
+                if lastError != error.description { ctx.console.err("tminus: " + ControlText.oneLine(error.description)) }
                 lastError = error.description
             }
             inputs.fds = Array(Set(delivery.watches.map(\.fd))).sorted()

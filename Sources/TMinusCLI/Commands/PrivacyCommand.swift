@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 import TMinusTimeline
@@ -53,7 +54,7 @@ enum PrivacyCommand {
                 try ctx.container.updateState { $0.screencast = !names.isEmpty }
             } catch {
                 // (A full disk, a read-only home: said at once; the next change tries again.)
-                ctx.console.err("tminus: privacy watch: " + CLI.oneLine(error.description))
+                ctx.console.err("tminus: privacy watch: " + ControlText.oneLine(error.description))
                 return
             }
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }

@@ -1,4 +1,5 @@
 import Glibc
+import TMinusApp
 import TMinusCore
 import TMinusIO
 

@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 
 /// `tminus completions bash|zsh|fish` and `tminus manpage`: made from `CommandTable`.

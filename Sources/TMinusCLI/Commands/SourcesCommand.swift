@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 
@@ -37,8 +38,8 @@ enum SourcesCommand {
             let items = r.map { "\($0.items) open item\($0.items == 1 ? "" : "s")" } ?? "-"
             ctx.say("\(s.name)  \(s.kind.rawValue)\(s.isWritable ? "" : " (read-only)")  \(Validation.printable(place))")
             ctx.say("    \(items), \(read)")
-            if let error = r?.error { ctx.say("    cannot read it: \(CLI.oneLine(error))") }
-            for p in r?.problems ?? [] { ctx.say("    " + CLI.oneLine(p)) }
+            if let error = r?.error { ctx.say("    cannot read it: \(ControlText.oneLine(error))") }
+            for p in r?.problems ?? [] { ctx.say("    " + ControlText.oneLine(p)) }
         }
         return 0
     }

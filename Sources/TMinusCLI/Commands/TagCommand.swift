@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 
@@ -107,12 +108,5 @@ enum TagCommand {
         }
         ctx.say("removed tag \(tag.name)" + (untagged > 0 ? " (\(untagged) open item\(untagged == 1 ? "" : "s") untagged)" : ""))
         return 0
-    }
-}
-
-extension String {
-    /// Pads with spaces to `width` characters (never cuts).
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

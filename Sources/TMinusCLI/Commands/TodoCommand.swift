@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 import TMinusIO
 
@@ -16,7 +17,7 @@ enum TodoCommand {
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
         let note = try Validation.note(a.value("note") ?? "")
         let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
-        let target = try SourceEdits.target(a, isDeadline: false, due: due, ctx)
+        let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
                 target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)

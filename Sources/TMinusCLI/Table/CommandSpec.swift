@@ -1,3 +1,4 @@
+import TMinusApp
 import TMinusCore
 
 /// One option of a command: `--name VALUE`, or a flag when `value` is nil.

@@ -1,3 +1,4 @@
+import TMinusApp
 extension Completions {
     /// For fish: `complete` lines, conditioned on the command (and subcommand) typed so far.
     static var fish: String {

@@ -1,3 +1,4 @@
+import TMinusApp
 extension Completions {
     /// For zsh's compsys: `#compdef tminus`, loaded by `compinit` from a directory in `fpath`.
     static var zsh: String {

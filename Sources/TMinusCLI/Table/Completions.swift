@@ -1,3 +1,4 @@
+import TMinusApp
 /// Shell completions made from `CommandTable`: commands, subcommands, options and the values
 /// some options take (formats, families, priorities, files).
 enum Completions {

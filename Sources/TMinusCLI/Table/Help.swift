@@ -1,3 +1,4 @@
+import TMinusApp
 /// Help text, made from `CommandTable`: an overview and one page per command.
 enum Help {
     static let version = "0.1.0"

@@ -11,6 +11,8 @@ public enum ControlText {
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control
     }
+    /// `s` on one line: each control character (a newline too) a space (for a message on stderr).
+    public static func oneLine(_ s: String) -> String { clean(s, replacement: " ") }
 
     /// `s` with every control character (Unicode Cc) replaced by `replacement`, or removed when it
     /// is nil; line feeds stay with `keepNewlines`; bidi controls are removed with `dropBidi`.

@@ -1,4 +1,5 @@
 import Foundation
+import TMinusApp
 import TMinusCLI
 import TMinusCore
 import TMinusIO

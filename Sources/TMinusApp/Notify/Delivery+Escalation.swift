@@ -10,7 +10,7 @@ import TMinusTimeline
 /// gone, or an hour after its due; then `ended` is recorded.
 extension Delivery {
     /// Updates what is due for an update now; returns when the next update is due.
-    func escalate(_ config: Config, _ items: [Item]) throws(TMinusError) -> Instant? {
+    package func escalate(_ config: Config, _ items: [Item]) throws(TMinusError) -> Instant? {
         guard !config.escalate.isEmpty else { return nil }
         ledger.refresh(view)
         let live = view.latest.values.filter { $0.state == .sent && $0.notification != nil }.sorted { $0.key < $1.key }
@@ -83,7 +83,7 @@ extension Delivery {
     }
 
     /// Records the end of the escalating reminder `watch` belongs to (acted on or dismissed).
-    func endEscalation(_ watch: ActionWatch) {
+    package func endEscalation(_ watch: ActionWatch) {
         ledger.refresh(view)
         guard let record = view.latest[watch.key], record.state == .sent else { return }
         if !watch.isDone { server.bus?.close(watch.notificationID) }
@@ -93,13 +93,13 @@ extension Delivery {
                 ownWrites.record(ledger.path)
             }
         } catch {
-            ctx.console.err("tminus: " + CLI.oneLine(error.description))
+            ctx.console.err("tminus: " + ControlText.oneLine(error.description))
         }
         ledger.refresh(view)
         updated[watch.key] = nil
     }
 
-    static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
+    package static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
         LedgerRecord(key: r.key, state: .ended, at: r.at, time: time, item: r.item, source: r.source, title: r.title, late: r.late,
                      notification: r.notification)
     }

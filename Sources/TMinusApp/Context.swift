@@ -3,28 +3,43 @@ import TMinusIO
 import TMinusTimeline
 
 /// What every command gets: the container, the frozen or real `now`, the zone and the environment.
-struct Context {
-    var home: Home
-    var container: Container
-    var now: Instant
+package struct Context {
+    package var home: Home
+    package var container: Container
+    package var now: Instant
     /// `--now` minus the real clock (0 without `--now`): a follower's clock starts at `--now` and runs.
-    var clockOffset: Int64 = 0
-    var zone: Zone
-    var environment: Environment
-    var console: Console
-    var barSignals = BarSignals()
+    package var clockOffset: Int64 = 0
+    package var zone: Zone
+    package var environment: Environment
+    package var console: Console
+    package var barSignals = BarSignals()
     /// The real clock (injected in tests): what a long-running command reads as time goes on.
-    var realClock: () -> Instant = CLI.systemNow
+    package var realClock: () -> Instant = SystemClock.now
     /// `show` with an output that may be kept (WidgetCache): its key.
-    var widgetCacheKey: [UInt8]?
+    package var widgetCacheKey: [UInt8]?
     /// Ends the process at once (main's `exit`; nil in-process): `show` calls it when its output
     /// is written (`CLI.run`).
-    var finish: ((Int32) -> Never)?
+    package var finish: ((Int32) -> Never)?
+    /// A context for one run: `now` the run's instant (`--now`, else the clock's), `clockOffset`
+    /// what `--now` moved it by.
+    package init(home: Home, container: Container, now: Instant, clockOffset: Int64, zone: Zone, environment: Environment,
+                 console: Console, barSignals: BarSignals, realClock: @escaping () -> Instant) {
+        self.home = home
+        self.container = container
+        self.now = now
+        self.clockOffset = clockOffset
+        self.zone = zone
+        self.environment = environment
+        self.console = console
+        self.barSignals = barSignals
+        self.realClock = realClock
+    }
+
     /// The config as read once for this run (a file that cannot be read: the error).
-    var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
+    package var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
 
     /// Reads the config (again: a follower does on every change) and sets up the sources from it.
-    mutating func readConfig() {
+    package mutating func readConfig() {
         do throws(TMinusError) {
             var (config, problems) = try container.loadConfig()
             // Times of day as the config says, else as the locale writes them.
@@ -43,7 +58,7 @@ struct Context {
     }
 
     /// The config and its problems (defaults when there is no file).
-    func loadConfig() throws(TMinusError) -> (Config, [ConfigProblem]) {
+    package func loadConfig() throws(TMinusError) -> (Config, [ConfigProblem]) {
         switch loaded {
         case .success(let c): return c
         case .failure(let e): throw e
@@ -51,32 +66,32 @@ struct Context {
     }
 
     /// The config, or a usage error naming its first problem.
-    func config() throws(TMinusError) -> Config {
+    package func config() throws(TMinusError) -> Config {
         let (config, problems) = try loadConfig()
         if let first = problems.first { throw TMinusError(.usage, "\(home.configPath) \(first)", path: home.configPath, line: first.line) }
         return config
     }
 
-    func when(_ text: String) throws(TMinusError) -> When {
+    package func when(_ text: String) throws(TMinusError) -> When {
         try WhenParser.parse(text, now: now, zone: zone)
     }
 
     /// The clock's second now, shifted as `--now` shifted the start (`now` is the start's).
-    var currentInstant: Instant { realClock() + clockOffset }
+    package var currentInstant: Instant { realClock() + clockOffset }
 
-    func say(_ text: String) { console.out(text) }
+    package func say(_ text: String) { console.out(text) }
 
     /// The clock style for times of day (config `clock`, else the locale's).
-    var clock: ClockStyle { (try? loadConfig().0.clock ?? .h24) ?? .h24 }
+    package var clock: ClockStyle { (try? loadConfig().0.clock ?? .h24) ?? .h24 }
 
     /// "today 17:45", "Tue 2026-12-01", relative to now, in the user's clock style.
-    func describe(_ due: Due) -> String { DueText.describe(due, now: now, zone: zone, clock: clock) }
+    package func describe(_ due: Due) -> String { DueText.describe(due, now: now, zone: zone, clock: clock) }
 }
 
 extension Context {
     /// A `--due` for examples in hints: two weeks from today at 17:00, so an example a user
     /// copies is never in the past.
-    var exampleDue: String {
+    package var exampleDue: String {
         zone.local(now + 14 * 86_400).date.description + "T17:00"
     }
 }

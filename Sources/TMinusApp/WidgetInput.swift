@@ -4,20 +4,20 @@ import TMinusTimeline
 
 /// Everything a bar-facing command reads, loaded once. `show` turns a problem into an error entry
 /// (the bar must not go blank); `timeline`, `next` and `prev` report it.
-struct WidgetInput {
-    var config: Config
-    var provider: TimelineProvider?
-    var problem: String?
+package struct WidgetInput {
+    package var config: Config
+    package var provider: TimelineProvider?
+    package var problem: String?
     /// When the summary must be read again although no file changed (an event's instance is
     /// over: its source gives the next one).
-    var refresh: Instant?
+    package var refresh: Instant?
 
     /// The config (with `--deadline` applied) and a provider over the summary and state. A broken
     /// config, or a configured REF that names no deadline, is a usage error; an unreadable
     /// summary a failure. Which deadline shows, strongest first: `--deadline REF` on the command
     /// line, then a click (`tminus next|prev`, kept in state.json), then the config's `deadline`,
     /// then the next one due. (`--deadline next` only sets aside a REF in the config: clicks still cycle.)
-    static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider, Instant?) {
+    package static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider, Instant?) {
         var config = try ctx.config()
         if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
         var summary = try ctx.container.summaryForWidgets(now: ctx.now)
@@ -53,24 +53,24 @@ struct WidgetInput {
     }
 
     /// For `show`: a problem becomes an error entry and one line on stderr.
-    static func load(_ ctx: Context, deadline: String?) -> WidgetInput {
+    package static func load(_ ctx: Context, deadline: String?) -> WidgetInput {
         do throws(TMinusError) {
             let (config, provider, refresh) = try make(ctx, deadline: deadline)
             return WidgetInput(config: config, provider: provider, refresh: refresh)
         } catch {
-            ctx.console.err("tminus: " + CLI.oneLine(error.description))
+            ctx.console.err("tminus: " + ControlText.oneLine(error.description))
             return WidgetInput(config: (try? ctx.loadConfig().0) ?? Config(), provider: nil, problem: error.description)
         }
     }
 
-    func entry(at t: Instant, memo: TodayMemo? = nil) -> Entry {
+    package func entry(at t: Instant, memo: TodayMemo? = nil) -> Entry {
         guard let provider else { return .error(problem ?? "unknown error", at: t) }
         return provider.entry(at: t, memo: memo)
     }
 
     /// The entry at `t` and the date of the next one (nil: nothing changes until the data does).
     /// `memo`: today's todos kept between calls on this input (a follower's ticks).
-    func entryAndNext(at t: Instant, memo: TodayMemo = TodayMemo()) -> (Entry, Instant?) {
+    package func entryAndNext(at t: Instant, memo: TodayMemo = TodayMemo()) -> (Entry, Instant?) {
         guard let provider else { return (.error(problem ?? "unknown error", at: t), nil) }
         let e = provider.entry(at: t, memo: memo)
         return (e, provider.nextChange(after: t, current: e, memo: memo))

@@ -6,19 +6,19 @@ import TMinusTimeline
 /// (sent, missed, armed again) and those still to come, by the time they were due. The year is
 /// the one its item was written in (Boomerang's review): `--year` keeps one, `--by-year` puts a
 /// heading over each.
-enum ReminderListing {
-    struct Row {
-        var at: Instant
-        var state: String
-        var title: String
-        var handle: Int?
-        var source: String
-        var key: String
-        var time: Instant?
-        var id: String
+package enum ReminderListing {
+    package struct Row {
+        package var at: Instant
+        package var state: String
+        package var title: String
+        package var handle: Int?
+        package var source: String
+        package var key: String
+        package var time: Instant?
+        package var id: String
     }
 
-    static func run(year: Int?, byYear: Bool = false, json: Bool, _ ctx: Context) throws(TMinusError) -> Int32 {
+    package static func run(year: Int?, byYear: Bool = false, json: Bool, _ ctx: Context) throws(TMinusError) -> Int32 {
         let delivery = Delivery(ctx, mode: .dryRun, withActions: false)
         let (config, items) = try delivery.load()
         let ledger = delivery.ledger
@@ -95,7 +95,7 @@ enum ReminderListing {
     }
 
     /// What kind of reminder a key names: `reminder`, `again`, `1h before`, `over`.
-    static func what(_ key: String) -> String {
+    package static func what(_ key: String) -> String {
         let parts = key.split(separator: "/", maxSplits: 2)
         switch parts.first {
         case "remind": return "reminder"

@@ -21,7 +21,7 @@ public struct Console: Sendable {
         /// An empty capture reading `input` as standard input.
         public init(input: [UInt8] = []) { self.input = input }
     }
-    var capture: Capture?
+    package private(set) var capture: Capture?
 
     /// Writes to stdout and stderr, or only to `capture` when one is given.
     public init(capture: Capture? = nil) { self.capture = capture }
@@ -48,13 +48,13 @@ public struct Console: Sendable {
     }
 
     /// Whether what `out` writes reaches a terminal (never when captured).
-    var outIsTerminal: Bool { capture == nil && isatty(1) == 1 }
+    package var outIsTerminal: Bool { capture == nil && isatty(1) == 1 }
 
     /// Whether standard input is a terminal a person answers at (never when captured).
-    var inputIsTerminal: Bool { capture == nil && isatty(0) == 1 }
+    package var inputIsTerminal: Bool { capture == nil && isatty(0) == 1 }
 
     /// Up to `limit` bytes of standard input (empty at its end): the capture's `input` when captured.
-    func readInput(limit: Int) -> [UInt8] {
+    package func readInput(limit: Int) -> [UInt8] {
         if let capture {
             let bytes = Array(capture.input.prefix(limit))
             capture.input.removeFirst(bytes.count)
@@ -67,7 +67,7 @@ public struct Console: Sendable {
 
     /// Writes bytes as they are (no newline added); false when the reader has gone away.
     @discardableResult
-    func raw(_ bytes: [UInt8]) -> Bool {
+    package func raw(_ bytes: [UInt8]) -> Bool {
         if let capture {
             capture.out.append(String(decoding: bytes, as: UTF8.self))
             capture.stdout += bytes
@@ -77,16 +77,16 @@ public struct Console: Sendable {
     }
 
     /// `text` with a newline at its end (added when it has none).
-    static func line(_ text: String) -> [UInt8] {
+    package static func line(_ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
         if bytes.last != 0x0A { bytes.append(0x0A) }
         return bytes
     }
 
     @discardableResult
-    static func write(_ fd: Int32, _ text: String) -> Bool { write(fd, line(text)) }
+    package static func write(_ fd: Int32, _ text: String) -> Bool { write(fd, line(text)) }
 
-    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -101,21 +101,21 @@ public struct Console: Sendable {
 }
 
 /// Output gathered into 64 KiB writes, for commands that print a lot (a long timeline).
-struct BufferedOutput {
-    let console: Console
-    var buffer: [UInt8] = []
+package struct BufferedOutput {
+    package let console: Console
+    package var buffer: [UInt8] = []
 
-    init(console: Console) {
+    package init(console: Console) {
         self.console = console
         buffer.reserveCapacity(1 << 16)
     }
 
-    mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         buffer += text.utf8
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    mutating func flush() {
+    package mutating func flush() {
         guard !buffer.isEmpty else { return }
         console.raw(buffer)
         buffer.removeAll(keepingCapacity: true)

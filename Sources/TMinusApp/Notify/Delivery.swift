@@ -8,45 +8,45 @@ import TMinusTimeline
 /// recorded `sending`, handed to the server, then recorded `sent`: a second notifier waits for the
 /// lock and then sees it sent; a notifier killed between the hand-over and `sent` leaves a lone
 /// `sending`, and the next pass sends it again (the one window where a reminder can arrive twice).
-final class Delivery {
-    enum Mode { case send, dryRun }
+package final class Delivery {
+    package enum Mode { case send, dryRun }
 
-    var ctx: Context
-    let mode: Mode
-    let ledger: ReminderLedger
-    let view = ReminderLedger.View()
-    var server: NotificationServer
+    package var ctx: Context
+    package let mode: Mode
+    package let ledger: ReminderLedger
+    package let view = ReminderLedger.View()
+    package var server: NotificationServer
     /// Wait for Done and Snooze (a long-running notifier; `--once` cannot act on them).
-    let withActions: Bool
+    package let withActions: Bool
     /// Notifications waiting for an action (each polled through its `fd`).
-    var watches: [ActionWatch] = []
+    package var watches: [ActionWatch] = []
     /// `--dry-run` records nothing: what it printed, so it prints each once.
-    var printed = Set<String>()
+    package var printed = Set<String>()
     /// When a send failed: nothing is sent (and nothing recorded) before then.
-    var retry: Instant?
+    package var retry: Instant?
     /// Sends that failed in this run.
-    var failures = 0
+    package var failures = 0
     /// Failures since the last send that worked, and the last reason given on stderr.
-    var failingInARow = 0
-    var lastReason = ""
+    package var failingInARow = 0
+    package var lastReason = ""
     /// Reminders whose send failed in this process (their `sending` is on the ledger).
-    var failedHere = Set<String>()
+    package var failedHere = Set<String>()
     /// Escalating reminders this process showed or updated, and when (Delivery+Escalation.swift).
-    var updated: [String: Instant] = [:]
+    package var updated: [String: Instant] = [:]
     /// The ledger as this process left it (the long-running notifier does not wake on its own writes).
-    let ownWrites = OwnWrites()
+    package let ownWrites = OwnWrites()
     /// How long a notifier waits after a failed send: the server may appear at any time (a
     /// session starting, a daemon restarted), so it asks again each minute; asking costs one
     /// call and writes nothing.
-    static let retrySeconds: Int64 = 60
+    package static let retrySeconds: Int64 = 60
     /// At most this many notifications of one other source (a calendar, a synced summary) in a
     /// pass; the rest of its due reminders become one ("and 1,995 more from laptop").
-    static let perSource = 5
+    package static let perSource = 5
     /// At most this many notifications wait for Done or Snooze at once (with notify-send each is a
     /// child process and a descriptor); later ones are sent without the buttons.
-    static let maxWatches = 16
+    package static let maxWatches = 16
 
-    init(_ ctx: Context, mode: Mode, withActions: Bool) {
+    package init(_ ctx: Context, mode: Mode, withActions: Bool) {
         self.ctx = ctx
         self.mode = mode
         ledger = ReminderLedger(home: ctx.home)
@@ -56,20 +56,20 @@ final class Delivery {
 
     /// The open items (every source) and the config, as the widgets see them (in private mode,
     /// each title its tag or "busy", no note: a notification shows on a shared screen too).
-    func load() throws(TMinusError) -> (Config, [Item]) {
+    package func load() throws(TMinusError) -> (Config, [Item]) {
         let config = try ctx.config()
         var summary = try ctx.container.summaryForWidgets(now: ctx.now)
         if ctx.container.loadState().hidesTitles { summary = summary.privately() }
         return (config, summary.deadlines + summary.todos)
     }
 
-    func reminders(_ config: Config, _ items: [Item]) -> [Reminder] {
+    package func reminders(_ config: Config, _ items: [Item]) -> [Reminder] {
         ReminderPlan.reminders(items: items, alerts: config.alerts, armed: view.armed, zone: ctx.zone)
     }
 
     /// Sends what is due at `ctx.now` (only `only`, when given); returns when the next one is due.
     @discardableResult
-    func pass(only: String? = nil) throws(TMinusError) -> Instant? {
+    package func pass(only: String? = nil) throws(TMinusError) -> Instant? {
         let (config, items) = try load()
         ledger.refresh(view)
         var all = reminders(config, items)
@@ -87,11 +87,11 @@ final class Delivery {
         return [decision.next, retry, update].compactMap { $0 }.min()
     }
 
-    func state(_ key: String) -> LedgerRecord.State? {
+    package func state(_ key: String) -> LedgerRecord.State? {
         mode == .dryRun && printed.contains(key) ? .sent : view.state(key)
     }
 
-    func dryRun(_ d: ReminderPlan.Decision) {
+    package func dryRun(_ d: ReminderPlan.Decision) {
         for (r, late) in d.send {
             printed.insert(r.key)
             let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: false, clock: ctx.clock)
@@ -102,7 +102,7 @@ final class Delivery {
 
     /// Under the lock, decided again on the ledger as it is now (another notifier may have sent
     /// some meanwhile).
-    func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) {
+    package func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) {
         if !server.known || server.bus?.closed == true { server = NotificationServer.connect(environment: ctx.environment) }
         try ledger.withLock { () throws(TMinusError) in
             ledger.refresh(view)
@@ -192,7 +192,7 @@ final class Delivery {
 
     /// Sends one notification; when our bus connection turns out to be gone (the session bus
     /// restarted), connects again and tries once more at once.
-    func send(summary: String, body: String, critical: Bool, withActions: Bool) throws(TMinusError) -> ActionWatch? {
+    package func send(summary: String, body: String, critical: Bool, withActions: Bool) throws(TMinusError) -> ActionWatch? {
         do {
             return try server.send(summary: summary, body: body, critical: critical, withActions: withActions)
         } catch {
@@ -205,14 +205,14 @@ final class Delivery {
     /// A send failed: wait a minute before the next try. One line on stderr for the first
     /// failure, when the reason changes, and then after 2, 4, 8… failures in a row, so a notifier
     /// left without a server for a day writes a few lines to the journal, not one a minute.
-    func failed(_ reason: String) {
+    package func failed(_ reason: String) {
         // The next try connects again and asks again (the session bus may have restarted, or
         // another server taken the name).
         server.known = false
         failures += 1
         failingInARow += 1
         retry = ctx.now + Self.retrySeconds
-        let line = CLI.oneLine(reason)
+        let line = ControlText.oneLine(reason)
         let n = failingInARow
         if line != lastReason || n & (n - 1) == 0 {
             let again = n > 1 ? " (\(n) tries so far)" : ""
@@ -223,7 +223,7 @@ final class Delivery {
 
     /// Arms an item's reminder again at `at` (Snooze, `remind --again`); returns its key.
     @discardableResult
-    func arm(_ item: Item, at: Instant) throws(TMinusError) -> String {
+    package func arm(_ item: Item, at: Instant) throws(TMinusError) -> String {
         let key = Reminder.key(.again, at: at, item: item)
         try ledger.withLock { () throws(TMinusError) in
             try ledger.append([LedgerRecord(key: key, state: .armed, at: at, time: ctx.now, item: item.id, source: item.source, title: item.title)])
@@ -235,7 +235,7 @@ final class Delivery {
 
     /// Reads what arrived on `fd` (our bus connection, shared by every notification on it, or one
     /// notify-send's output): Done completes the item, Snooze arms it again in 10 minutes.
-    func handle(fd: Int32) {
+    package func handle(fd: Int32) {
         for watch in watches where watch.fd == fd {
             let lines = watch.lines()
             if watch.isDone { watches.removeAll { $0 === watch } }
@@ -245,29 +245,29 @@ final class Delivery {
         }
     }
 
-    func act(_ action: String, _ watch: ActionWatch) {
+    package func act(_ action: String, _ watch: ActionWatch) {
         do throws(TMinusError) {
             switch action {
             case "done": try complete(watch)
             case "snooze":
                 let item = Item(kind: .todo, id: watch.itemID, handle: 0, title: watch.title, source: watch.itemSource)
                 try arm(item, at: ctx.now + NotificationServer.snoozeSeconds)
-                ctx.console.err("tminus: snoozed \(CLI.oneLine(watch.title)) for 10 min")
+                ctx.console.err("tminus: snoozed \(ControlText.oneLine(watch.title)) for 10 min")
             default: break
             }
         } catch {
-            ctx.console.err("tminus: " + CLI.oneLine(error.description))
+            ctx.console.err("tminus: " + ControlText.oneLine(error.description))
         }
     }
 
-    func complete(_ watch: ActionWatch) throws(TMinusError) {
+    package func complete(_ watch: ActionWatch) throws(TMinusError) {
         let done = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item? in
             guard let item = change.openItems.first(where: { $0.id == watch.itemID && $0.source == watch.itemSource }) else { return nil }
             change.complete(item, at: ctx.now)
             return item
         }
         if let done {
-            ctx.console.err("tminus: done #\(done.handle) \(CLI.oneLine(done.title))")
+            ctx.console.err("tminus: done #\(done.handle) \(ControlText.oneLine(done.title))")
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }
     }

@@ -5,8 +5,8 @@ import TMinusIO
 /// not others (todo.txt has no notes and no times of day, Taskwarrior no notes here, no source
 /// has stars or icons). Asking for what a source cannot keep is a usage error before anything is
 /// written, never a silent loss.
-enum SourceEdits {
-    static func source(named name: String, _ ctx: Context) throws(TMinusError) -> SourceConfig {
+package enum SourceEdits {
+    package static func source(named name: String, _ ctx: Context) throws(TMinusError) -> SourceConfig {
         let config = try ctx.config()
         guard let source = config.source(named: name) else {
             let known = config.sources.map(\.name)
@@ -20,36 +20,37 @@ enum SourceEdits {
     }
 
     /// The options of an edit or a new item that `source` cannot keep.
-    static func refuse(_ kind: SourceConfig.Kind, name: String, isDeadline: Bool, _ a: Arguments, what: String, editing: Bool) throws(TMinusError) {
+    package static func refuse(_ kind: SourceConfig.Kind, name: String, isDeadline: Bool, asked: [String], what: String, editing: Bool) throws(TMinusError) {
         func no(_ option: String, _ why: String) throws(TMinusError) {
             throw .usage("\(what) is in \(name) (\(kind.rawValue)): \(option) \(why)")
         }
-        if a.flag("star") || a.flag("unstar") { try no("--star", "is tminus's own; give --priority high instead") }
-        if a.value("icon") != nil { try no("--icon", "is kept in tminus's own deadlines only") }
-        if a.value("start") != nil { try no("--start", "is kept in tminus's own deadlines only") }
-        if a.value("working-time") != nil { try no("--working-time", "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline") }
+        if asked.contains("star") || asked.contains("unstar") { try no("--star", "is tminus's own; give --priority high instead") }
+        if asked.contains("icon") { try no("--icon", "is kept in tminus's own deadlines only") }
+        if asked.contains("start") { try no("--start", "is kept in tminus's own deadlines only") }
+        if asked.contains("working-time") { try no("--working-time", "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline") }
         let io = SourceKinds.io(kind)
         if isDeadline, let why = io.refusal(.deadline, editing: editing) { try no("a deadline", why + "; use tminus todo … --to \(name)") }
-        if a.value("note") != nil, let why = io.refusal(.note, editing: editing) { try no("--note", why) }
-        if a.value("remind") != nil, let why = io.refusal(.remind, editing: editing) { try no("--remind", why) }
+        if asked.contains("note"), let why = io.refusal(.note, editing: editing) { try no("--note", why) }
+        if asked.contains("remind"), let why = io.refusal(.remind, editing: editing) { try no("--remind", why) }
     }
 
     /// A due that a source can keep: todo.txt keeps days only.
-    static func due(_ due: Due?, for kind: SourceConfig.Kind, name: String) throws(TMinusError) {
+    package static func due(_ due: Due?, for kind: SourceConfig.Kind, name: String) throws(TMinusError) {
         if case .instant? = due, let why = SourceKinds.io(kind).refusal(.timeOfDay, editing: false) { throw .usage(why) }
     }
 
-    /// For `todo … --to NAME` and `add … --to NAME`: the source, checked for what the item carries.
-    static func target(_ a: Arguments, isDeadline: Bool, due: Due?, _ ctx: Context) throws(TMinusError) -> SourceConfig? {
-        guard let name = a.value("to") else { return nil }
+    /// For `todo … --to NAME` and `add … --to NAME` (`asked`: the options given): the source,
+    /// checked for what the item carries.
+    package static func target(_ name: String?, asked: [String], isDeadline: Bool, due: Due?, _ ctx: Context) throws(TMinusError) -> SourceConfig? {
+        guard let name else { return nil }
         let source = try source(named: name, ctx)
-        try refuse(source.kind, name: source.name, isDeadline: isDeadline, a, what: "the new \(isDeadline ? "deadline" : "todo")", editing: false)
+        try refuse(source.kind, name: source.name, isDeadline: isDeadline, asked: asked, what: "the new \(isDeadline ? "deadline" : "todo")", editing: false)
         try self.due(due, for: source.kind, name: source.name)
         return source
     }
 
     /// For `edit` on another source's item.
-    static func check(_ item: Item, _ a: Arguments, _ ctx: Context) throws(TMinusError) {
+    package static func check(_ item: Item, asked: [String], due dueText: String?, _ ctx: Context) throws(TMinusError) {
         let config = try ctx.config()
         guard let source = config.source(named: item.source) else {
             throw .usage("#\(item.handle) comes from source '\(item.source)', which the config no longer has")
@@ -57,7 +58,7 @@ enum SourceEdits {
         guard source.isWritable else {
             throw .usage("#\(item.handle) is in source \(source.name) (\(source.kind.rawValue)), which is read-only; change it where it comes from")
         }
-        try refuse(source.kind, name: source.name, isDeadline: item.isDeadline, a, what: "#\(item.handle)", editing: true)
-        if let text = a.value("due"), text != "none" { try due(try ctx.when(text).due, for: source.kind, name: source.name) }
+        try refuse(source.kind, name: source.name, isDeadline: item.isDeadline, asked: asked, what: "#\(item.handle)", editing: true)
+        if let text = dueText, text != "none" { try due(try ctx.when(text).due, for: source.kind, name: source.name) }
     }
 }

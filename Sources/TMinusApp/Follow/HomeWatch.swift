@@ -4,8 +4,8 @@ import TMinusIO
 /// What a long-running process (`show --follow`, `notify`) watches besides the sources: files of
 /// the home, the config, and the file that sets the time zone (a user who travels, or
 /// `timedatectl set-timezone`, replaces `/etc/localtime`; the next update uses the new zone).
-enum HomeWatch {
-    static func targets(_ ctx: Context, homeNames: [String]) -> [(directory: String, names: [String])] {
+package enum HomeWatch {
+    package static func targets(_ ctx: Context, homeNames: [String]) -> [(directory: String, names: [String])] {
         var watch: [(directory: String, names: [String])] = [(ctx.home.directory, homeNames)]
         func add(_ path: String) {
             let directory = FileIO.directory(of: path)
@@ -20,7 +20,7 @@ enum HomeWatch {
 
 extension Context {
     /// The zone again, as a new process would find it (a follower does on every reload).
-    mutating func refreshZone() {
+    package mutating func refreshZone() {
         zone = ZoneLoader.current(environment: environment)
     }
 }
