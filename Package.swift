@@ -6,7 +6,7 @@ import PackageDescription
 // Foundation and Swift Testing in the tests. No third-party package.
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -14,7 +14,7 @@ let package = Package(
     products: [
         .executable(name: "tminus", targets: ["tminus"]),
         .library(name: "TMinusCore", targets: ["TMinusCore"]),
-        .library(name: "TMinusTimeline", targets: ["TMinusTimeline"]),
+        .library(name: "TMinusTimeline", targets: ["TMinusTimeline"])
     ],
     targets: [
         // Pure: model, time zones and civil time, JSON, validation, WHEN/REF parsing, queries.
@@ -31,38 +31,61 @@ let package = Package(
         // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C.
         .target(name: "CTMinusSys"),
         // I/O: container files, locking, atomic writes, zone loading, follow loop.
-        .target(name: "TMinusIO", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusSources", "CTMinusSys"],
-                swiftSettings: swiftSettings),
+        .target(
+            name: "TMinusIO",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusSources", "CTMinusSys"],
+            swiftSettings: swiftSettings),
         // What a command does, apart from its arguments and its words: the context a command runs in
         // (home, clock, zone, environment, console), the widget's input, the follower's session, the
         // notifier's deliveries, reminder listings and what another source's item may keep.
-        .target(name: "TMinusApp", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
-                swiftSettings: swiftSettings),
+        .target(
+            name: "TMinusApp", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
+            swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
         // (Desktop/ links to integrations/: the GNOME Shell extension's and the Plasma applet's
         // files, embedded for `tminus setup gnome|plasma`, with no Foundation bundle.)
-        .target(name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO", "TMinusApp"],
-                exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
-                resources: ["extension-43.js", "extension-45.js", "metadata-43.json", "metadata-45.json", "indicator.js", "stylesheet.css"]
-                    .map { .embedInCode("Desktop/gnome-shell/" + $0) }
-                    + ["metadata.json", "contents/ui/main.qml"].map { .embedInCode("Desktop/plasma/" + $0) },
-                swiftSettings: swiftSettings),
+        .target(
+            name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO", "TMinusApp"],
+            exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
+            resources: [
+                "extension-43.js", "extension-45.js", "metadata-43.json", "metadata-45.json", "indicator.js",
+                "stylesheet.css"
+            ]
+            .map { .embedInCode("Desktop/gnome-shell/" + $0) }
+                + ["metadata.json", "contents/ui/main.qml"].map { .embedInCode("Desktop/plasma/" + $0) },
+            swiftSettings: swiftSettings),
         .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
         // The mutation fuzzer for every parser (Tests/fuzz/run.sh); not part of the product.
-        .executableTarget(name: "tminus-fuzz", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusICal", "TMinusSources"],
-                          path: "Tests/fuzz/Sources", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tminus-fuzz",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusICal", "TMinusSources"],
+            path: "Tests/fuzz/Sources", swiftSettings: swiftSettings),
 
         // What the test targets share: the one golden recorder, instants and zones from text.
-        .target(name: "TMinusTestSupport", dependencies: ["TMinusCore"], path: "Tests/TMinusTestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "TMinusTestSupport", dependencies: ["TMinusCore"], path: "Tests/TMinusTestSupport",
+            swiftSettings: swiftSettings),
 
-        .testTarget(name: "TMinusCoreTests", dependencies: ["TMinusCore", "TMinusTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusTimelineTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusTestSupport"],
-                    exclude: ["Golden"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal", "TMinusTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusSourcesTests", dependencies: ["TMinusCore", "TMinusSources"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusRenderTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusTestSupport"],
-                    exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"], swiftSettings: swiftSettings),
-        .testTarget(name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusIO"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusCoreTests", dependencies: ["TMinusCore", "TMinusTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusTimelineTests",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusTestSupport"],
+            exclude: ["Golden"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal", "TMinusTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusSourcesTests", dependencies: ["TMinusCore", "TMinusSources"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusRenderTests",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusTestSupport"],
+            exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusIO"],
+            swiftSettings: swiftSettings)
     ]
 )

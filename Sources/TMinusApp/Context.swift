@@ -22,8 +22,10 @@ package struct Context {
     package var finish: ((Int32) -> Never)?
     /// A context for one run: `now` the run's instant (`--now`, else the clock's), `clockOffset`
     /// what `--now` moved it by.
-    package init(home: Home, container: Container, now: Instant, clockOffset: Int64, zone: Zone, environment: Environment,
-                 console: Console, barSignals: BarSignals, realClock: @escaping () -> Instant) {
+    package init(
+        home: Home, container: Container, now: Instant, clockOffset: Int64, zone: Zone, environment: Environment,
+        console: Console, barSignals: BarSignals, realClock: @escaping () -> Instant
+    ) {
         self.home = home
         self.container = container
         self.now = now
@@ -52,8 +54,9 @@ package struct Context {
         } catch { loaded = .failure(error) }
         container.sourcing = nil
         if case .success(let (config, problems)) = loaded, problems.isEmpty {
-            container.sourcing = Sourcing(sources: config.sources, zone: zone, hold: config.overHold, environment: environment,
-                                          configDirectory: FileIO.directory(of: home.configPath), cacheDirectory: home.cacheDirectory)
+            container.sourcing = Sourcing(
+                sources: config.sources, zone: zone, hold: config.overHold, environment: environment,
+                configDirectory: FileIO.directory(of: home.configPath), cacheDirectory: home.cacheDirectory)
         }
     }
 
@@ -68,7 +71,9 @@ package struct Context {
     /// The config, or a usage error naming its first problem.
     package func config() throws(TMinusError) -> Config {
         let (config, problems) = try loadConfig()
-        if let first = problems.first { throw TMinusError(.usage, "\(home.configPath) \(first)", path: home.configPath, line: first.line) }
+        if let first = problems.first {
+            throw TMinusError(.usage, "\(home.configPath) \(first)", path: home.configPath, line: first.line)
+        }
         return config
     }
 

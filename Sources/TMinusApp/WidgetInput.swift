@@ -17,7 +17,9 @@ package struct WidgetInput {
     /// summary a failure. Which deadline shows, strongest first: `--deadline REF` on the command
     /// line, then a click (`tminus next|prev`, kept in state.json), then the config's `deadline`,
     /// then the next one due. (`--deadline next` only sets aside a REF in the config: clicks still cycle.)
-    package static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (Config, TimelineProvider, Instant?) {
+    package static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (
+        Config, TimelineProvider, Instant?
+    ) {
         var config = try ctx.config()
         if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
         var summary = try ctx.container.summaryForWidgets(now: ctx.now)
@@ -29,7 +31,8 @@ package struct WidgetInput {
         // that names none is an error: it was asked for now.)
         var notice: String?
         if deadline == nil, case .ref(let ref) = config.deadline, let q = try? RefQuery(ref),
-           RefResolver.matches(q, among: summary.deadlines).isEmpty {
+            RefResolver.matches(q, among: summary.deadlines).isEmpty
+        {
             config.deadline = .next
             notice = "\"deadline\": \(q.shown) in the config is done or gone; showing the next one due"
         }
@@ -37,7 +40,9 @@ package struct WidgetInput {
         // id; then every title shown is the item's tag or "busy", and the notice names no title.
         if state.hidesTitles {
             if case .ref(let ref) = config.deadline, let q = try? RefQuery(ref),
-               case let found = RefResolver.matches(q, among: summary.deadlines), found.count == 1, let item = found.first {
+                case let found = RefResolver.matches(q, among: summary.deadlines), found.count == 1,
+                let item = found.first
+            {
                 config.deadline = .ref(item.id)
             }
             summary = summary.privately()

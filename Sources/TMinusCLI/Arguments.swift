@@ -55,7 +55,9 @@ struct Arguments {
             } else {
                 let known = (flags + options).sorted()
                 let hint = Suggest.closest(name, among: known).map { "did you mean --\($0)? " } ?? ""
-                throw .usage("unknown option --\(Validation.printable(name)) for '\(command)'; \(hint)see tminus \(command) --help")
+                throw .usage(
+                    "unknown option --\(Validation.printable(name)) for '\(command)'; \(hint)see tminus \(command) --help"
+                )
             }
         }
         return out
@@ -64,12 +66,17 @@ struct Arguments {
     /// Rejects more positionals than `max`.
     func expectPositional(_ range: ClosedRange<Int>, command: String, usage: String) throws(TMinusError) {
         guard range.contains(positional.count) else {
-            if positional.count < range.lowerBound { throw .usage("'\(command)' needs \(usage); see tminus \(command) --help") }
+            if positional.count < range.lowerBound {
+                throw .usage("'\(command)' needs \(usage); see tminus \(command) --help")
+            }
             let extra = Validation.printable(positional[range.upperBound])
             // A command that takes no words: a hint to quote a title would fail itself.
-            if range.upperBound == 0 { throw .usage("'\(command)' takes no arguments ('\(extra)'); see tminus \(command) --help") }
-            throw .usage("too many arguments for '\(command)' ('\(extra)'); quote a title with spaces, e.g. tminus \(command) \"Buy milk\"")
+            if range.upperBound == 0 {
+                throw .usage("'\(command)' takes no arguments ('\(extra)'); see tminus \(command) --help")
+            }
+            throw .usage(
+                "too many arguments for '\(command)' ('\(extra)'); quote a title with spaces, e.g. tminus \(command) \"Buy milk\""
+            )
         }
     }
 }
-

@@ -12,12 +12,15 @@ public enum CLI {
     /// `finish`: main's `exit`, for a bar's poll to end the process as soon as its output is
     /// written, without taking its data apart (freeing the summary item by item would cost the
     /// poll a tenth of its run). In-process callers give none and get the status back.
-    public static func run(arguments: [String], environment: Environment, clock: @escaping () -> Instant = SystemClock.now,
-                           console: Console = Console(), barSignals: BarSignals = BarSignals(),
-                           finish: ((Int32) -> Never)? = nil) -> Int32 {
+    public static func run(
+        arguments: [String], environment: Environment, clock: @escaping () -> Instant = SystemClock.now,
+        console: Console = Console(), barSignals: BarSignals = BarSignals(),
+        finish: ((Int32) -> Never)? = nil
+    ) -> Int32 {
         do {
-            return try dispatch(arguments, environment: environment, clock: clock, console: console, barSignals: barSignals,
-                                finish: finish)
+            return try dispatch(
+                arguments, environment: environment, clock: clock, console: console, barSignals: barSignals,
+                finish: finish)
         } catch {
             console.err("tminus: " + ControlText.oneLine(error.description))
             return error.exitCode
@@ -60,8 +63,10 @@ public enum CLI {
         return g
     }
 
-    static func dispatch(_ arguments: [String], environment: Environment, clock: @escaping () -> Instant, console: Console,
-                         barSignals: BarSignals, finish: ((Int32) -> Never)?) throws(TMinusError) -> Int32 {
+    static func dispatch(
+        _ arguments: [String], environment: Environment, clock: @escaping () -> Instant, console: Console,
+        barSignals: BarSignals, finish: ((Int32) -> Never)?
+    ) throws(TMinusError) -> Int32 {
         let g = try globals(Array(arguments.dropFirst()))
         guard let command = g.rest.first else {
             console.out(Help.overview)
@@ -72,7 +77,8 @@ public enum CLI {
         var cacheKey: [UInt8]?
         // (Only in a real process: in-process callers capture the output and run in threads.)
         if command == "show", g.now == nil, console.capture == nil, WidgetCache.folder(environment) != nil,
-           let key = ShowCommand.cacheKey(arguments, args, environment) {
+            let key = ShowCommand.cacheKey(arguments, args, environment)
+        {
             if let hit = WidgetCache.lookup(key: key, now: clock(), environment: environment) {
                 _ = console.out(hit.text)
                 finish?(hit.exitCode)
@@ -82,7 +88,11 @@ public enum CLI {
             ReadLog.entries = [(path: "/proc/self/exe", stamp: FileStamp.of("/proc/self/exe"))]
         }
         if command == "--help" || command == "-h" || command == "help" {
-            if let topic = args.first, let spec = CommandTable.named(topic) { console.out(Help.page(spec)) } else { console.out(Help.overview) }
+            if let topic = args.first, let spec = CommandTable.named(topic) {
+                console.out(Help.page(spec))
+            } else {
+                console.out(Help.overview)
+            }
             return 0
         }
         // -V and -v as most tools take them (a new user tries them first).
@@ -108,8 +118,9 @@ public enum CLI {
             }
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)
-        var ctx = Context(home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
-                          environment: environment, console: console, barSignals: barSignals, realClock: clock)
+        var ctx = Context(
+            home: home, container: Container(home: home), now: now, clockOffset: now - realNow, zone: zone,
+            environment: environment, console: console, barSignals: barSignals, realClock: clock)
         ctx.widgetCacheKey = cacheKey
         ctx.finish = finish
         ctx.readConfig()

@@ -8,7 +8,9 @@ enum TerminalColor {
     /// Whether to colour, from `--color` and the environment.
     static func choice(_ value: String?, _ ctx: Context) throws(TMinusError) -> Bool {
         switch value {
-        case nil, "auto"?: return ctx.console.outIsTerminal && (ctx.environment["NO_COLOR"] ?? "").isEmpty && ctx.environment["TERM"] != "dumb"
+        case nil, "auto"?:
+            return ctx.console.outIsTerminal && (ctx.environment["NO_COLOR"] ?? "").isEmpty
+                && ctx.environment["TERM"] != "dumb"
         case "always"?: return true
         case "never"?: return false
         case let v?: throw .usage("--color takes auto, always or never, not '\(Validation.printable(v))'")

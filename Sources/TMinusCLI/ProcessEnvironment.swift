@@ -7,13 +7,17 @@ public import TMinusCore
 public enum ProcessEnvironment {
     /// (StaticStrings: `getenv` gets the literal's own bytes, no String bridged per name on
     /// every poll.)
-    public static let names: [StaticString] = ["HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
-                                               "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
-                                               "LC_ALL", "LC_TIME", "LANG", "XDG_RUNTIME_DIR"]
+    public static let names: [StaticString] = [
+        "HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+        "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
+        "LC_ALL", "LC_TIME", "LANG", "XDG_RUNTIME_DIR"
+    ]
     /// The session's bus and display: for notifications and the link dialog, and the terminal's
     /// colour choice (`NO_COLOR`, `TERM`); not for a bar's poll (each name read costs a scan of
     /// the environment on every poll).
-    public static let sessionNames: [StaticString] = ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "TERM"]
+    public static let sessionNames: [StaticString] = [
+        "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "TERM"
+    ]
 
     /// The variables tminus reads; without the session's when `arguments` run `show`.
     public static func current(_ arguments: [String] = CommandLine.arguments) -> Environment {
@@ -29,4 +33,3 @@ public enum ProcessEnvironment {
         return Environment(pairs)
     }
 }
-

@@ -14,7 +14,9 @@ public struct ICalProperty: Sendable, Equatable {
     public var range: Range<Int>
 
     /// A property; `line` and `range` stay 0 for one that was not read from a file.
-    public init(name: String, parameters: [ICalParameter] = [], value: [UInt8], line: Int = 0, range: Range<Int> = 0..<0) {
+    public init(
+        name: String, parameters: [ICalParameter] = [], value: [UInt8], line: Int = 0, range: Range<Int> = 0..<0
+    ) {
         self.name = name
         self.parameters = parameters
         self.value = value
@@ -69,8 +71,10 @@ public struct ICalComponent: Sendable, Equatable {
     public var endOffset: Int?
 
     /// A component; `line`, `range` and `endOffset` default to none (one not read from a file).
-    public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0,
-                range: Range<Int> = 0..<0, endOffset: Int? = nil) {
+    public init(
+        name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0,
+        range: Range<Int> = 0..<0, endOffset: Int? = nil
+    ) {
         self.name = name
         self.properties = properties
         self.components = components

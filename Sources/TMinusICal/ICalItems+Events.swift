@@ -17,7 +17,8 @@ extension ComponentReader {
             default: break
             }
             guard let (start, startProp) = try time(c, "DTSTART", "event") else {
-                problems.append(ICalProblem(line: c.line, property: "DTSTART", message: "missing; the event is skipped"))
+                problems.append(
+                    ICalProblem(line: c.line, property: "DTSTART", message: "missing; the event is skipped"))
                 return nil
             }
             let frame = instantFunction(for: start, line: startProp.line)
@@ -36,19 +37,26 @@ extension ComponentReader {
                 case .days(let n): return zones.local.startOfDay(frame.localDate(o).adding(days: n))
                 }
             }
-            func accepted(_ o: Instant, _ comp: ICalComponent) -> Bool { end(o, length(of: comp)).seconds + hold > now.seconds }
+            func accepted(_ o: Instant, _ comp: ICalComponent) -> Bool {
+                end(o, length(of: comp)).seconds + hold > now.seconds
+            }
 
             // Every RRULE: RFC 2445 allowed several and Cyrus still writes them; the set is their union.
             // At most `maxRules` of them (each walk is bounded; their number must be too).
             var rules: [RecurrenceRule] = []
             let written = c.all("RRULE")
             if written.count > Self.maxRules, let extra = written.dropFirst(Self.maxRules).first {
-                problems.append(ICalProblem(line: extra.line, property: "RRULE",
-                                            message: "\(written.count) rules; the first \(Self.maxRules) are used"))
+                problems.append(
+                    ICalProblem(
+                        line: extra.line, property: "RRULE",
+                        message: "\(written.count) rules; the first \(Self.maxRules) are used"))
             }
             for p in written.prefix(Self.maxRules) {
                 do throws(RecurrenceError) { rules.append(try RecurrenceRule.parse(p.raw)) } catch {
-                    problems.append(ICalProblem(line: p.line, property: "RRULE", message: "\(error.message); the event's other dates are used"))
+                    problems.append(
+                        ICalProblem(
+                            line: p.line, property: "RRULE",
+                            message: "\(error.message); the event's other dates are used"))
                 }
             }
             // EXDATE;VALUE=DATE on a timed series takes out every instance on that day.
@@ -79,7 +87,9 @@ extension ComponentReader {
                     continue
                 }
                 var moved = original
-                if let found = try? time(o, "DTSTART", "override") { moved = instant(found.0, line: found.1.line, property: found.1.name) }
+                if let found = try? time(o, "DTSTART", "override") {
+                    moved = instant(found.0, line: found.1.line, property: found.1.name)
+                }
                 if ridProp.parameter("RANGE").map({ $0.uppercased() }) == "THISANDFUTURE" {
                     future.append((original.seconds, moved.seconds - original.seconds, o))
                 }
@@ -108,11 +118,14 @@ extension ComponentReader {
             case .seconds(let n): lasting = n
             case .days(let n): lasting = Int64(n) * 86_400
             }
-            let from = LocalDateTime(secondsAsUTC: now.seconds - hold - lasting - 2 * 86_400 + Int64(frame.offset(now))).date
+            let from = LocalDateTime(secondsAsUTC: now.seconds - hold - lasting - 2 * 86_400 + Int64(frame.offset(now)))
+                .date
             var cut = false
             for rule in rules {
                 let until = rule.untilPassed(start: start, instant: frame.instant)
-                let within = rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: from, untilPassed: until) { l in
+                let within = rule.forEach(
+                    start: start.local, dateOnly: start.isDate, notBefore: from, untilPassed: until
+                ) { l in
                     let o = frame.instant(l)
                     if excluded(o) || replaced[o.seconds] != nil { return true }
                     let (at, comp) = shifted(o)
@@ -121,14 +134,22 @@ extension ComponentReader {
                 }
                 if !within { cut = true }
                 let perDay = max(rule.byHour.count, 1) * max(rule.byMinute.count, 1) * max(rule.bySecond.count, 1)
-                if !start.isDate, rule.bySetPos.isEmpty, perDay > RecurrenceRule.maxTimesPerDay, let p = c.property("RRULE") {
-                    problems.append(ICalProblem(line: p.line, property: "RRULE",
-                                                message: "\(perDay) times a day; the first \(RecurrenceRule.maxTimesPerDay) are used"))
+                if !start.isDate, rule.bySetPos.isEmpty, perDay > RecurrenceRule.maxTimesPerDay,
+                    let p = c.property("RRULE")
+                {
+                    problems.append(
+                        ICalProblem(
+                            line: p.line, property: "RRULE",
+                            message: "\(perDay) times a day; the first \(RecurrenceRule.maxTimesPerDay) are used"))
                 }
             }
             if cut, let p = c.property("RRULE") {
-                problems.append(ICalProblem(line: p.line, property: "RRULE",
-                                            message: "expanding it takes more than \(RecurrenceRule.maxWork) steps; the instances found by then are used"))
+                problems.append(
+                    ICalProblem(
+                        line: p.line, property: "RRULE",
+                        message:
+                            "expanding it takes more than \(RecurrenceRule.maxWork) steps; the instances found by then are used"
+                    ))
             }
             if rules.isEmpty {
                 let o = frame.instant(start.local)
@@ -141,8 +162,10 @@ extension ComponentReader {
             for case let (moved, comp)? in replaced.values { consider(moved, comp) }
             guard let (due, shown) = chosen else { return nil }
 
-            var item = Item(kind: .deadline, id: id, handle: 0, title: Self.title(shown), note: Self.note(shown), due: .instant(due),
-                            source: options.source)
+            var item = Item(
+                kind: .deadline, id: id, handle: 0, title: Self.title(shown), note: Self.note(shown),
+                due: .instant(due),
+                source: options.source)
             item.tag = Self.tag(shown) ?? Self.tag(c)
             item.created = created(c)
             if !rules.isEmpty || !rdates.isEmpty { item.start = previous }
@@ -226,8 +249,10 @@ extension ComponentReader {
 
     /// The instants an EXDATE or RDATE list names (PERIOD values by their start); a date in the
     /// list of a timed series goes to `days` (as days since the epoch) instead.
-    mutating func instants(_ c: ICalComponent, _ name: String, start: ICalTime, kind: String,
-                           days: inout Set<Int64>) throws(Skip) -> Set<Int64> {
+    mutating func instants(
+        _ c: ICalComponent, _ name: String, start: ICalTime, kind: String,
+        days: inout Set<Int64>
+    ) throws(Skip) -> Set<Int64> {
         var out: Set<Int64> = []
         for p in c.all(name) {
             let tzid = p.parameter("TZID")
@@ -235,12 +260,16 @@ extension ComponentReader {
                 var value = ICalParser.trimmed(v)
                 if value.isEmpty { continue }
                 if let slash = value.firstIndex(of: 0x2F) { value = value[value.startIndex..<slash] }
-                guard let t = ICalTime.parse(value, tzid: tzid) else { throw skip(p, "'\(Self.shown(Array(value)))' is not a date or date-time", kind) }
+                guard let t = ICalTime.parse(value, tzid: tzid) else {
+                    throw skip(p, "'\(Self.shown(Array(value)))' is not a date or date-time", kind)
+                }
                 if t.isDate && !start.isDate {
                     days.insert(t.local.date.daysSinceEpoch)
                     continue
                 }
-                let i = start.isDate && t.isDate ? zones.local.startOfDay(t.local.date) : instant(t, line: p.line, property: name)
+                let i =
+                    start.isDate && t.isDate
+                    ? zones.local.startOfDay(t.local.date) : instant(t, line: p.line, property: name)
                 out.insert(i.seconds)
             }
         }

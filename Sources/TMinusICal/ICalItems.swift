@@ -23,7 +23,10 @@ public struct ICalRead: Sendable {
         public var pieces: [Piece] = []
 
         /// An entry; `ordinal` and `pieces` are filled in later (`placed`, `indexed(_:)`).
-        public init(item: Item, uid: String?, isEvent: Bool, expires: Instant?, sequence: Int, ordinal: Int = 0, pieces: [Piece] = []) {
+        public init(
+            item: Item, uid: String?, isEvent: Bool, expires: Instant?, sequence: Int, ordinal: Int = 0,
+            pieces: [Piece] = []
+        ) {
             self.item = item
             self.uid = uid
             self.isEvent = isEvent
@@ -121,8 +124,11 @@ extension ICalRead {
         var out = ICalRead()
         out.problems = documentProblems(doc.badLines, doc.structure)
         let components = doc.find(["VTODO", "VEVENT"])
-        var reader = ComponentReader(options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
-        let read = entries(components, ordinals: Array(components.indices.map { $0 + 1 }), total: components.count, reader: &reader, fallbackID: fallbackID)
+        var reader = ComponentReader(
+            options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
+        let read = entries(
+            components, ordinals: Array(components.indices.map { $0 + 1 }), total: components.count, reader: &reader,
+            fallbackID: fallbackID)
         out.problems += read.problems.map(\.problem)
         out.entries = placed(newestOfEachUID(read.entries))
         (out.total, out.covered) = (components.count, components.count)
@@ -143,12 +149,16 @@ extension ICalRead {
 
     /// Lines that are not content lines (the first three) and BEGIN/END that do not pair up.
     static func documentProblems(_ badLines: [Int], _ structure: [(line: Int, message: String)]) -> [ICalProblem] {
-        badLines.prefix(3).map { ICalProblem(line: $0, property: "", message: "not an iCalendar content line (no ':'); ignored") }
+        badLines.prefix(3).map {
+            ICalProblem(line: $0, property: "", message: "not an iCalendar content line (no ':'); ignored")
+        }
             + structure.map { ICalProblem(line: $0.line, property: "", message: $0.message) }
     }
 
     /// The file's VTIMEZONEs by TZID (the first of each).
-    static func zoneDefinitions(_ zones: [ICalComponent], into definitions: [String: ICalComponent] = [:]) -> [String: ICalComponent] {
+    static func zoneDefinitions(_ zones: [ICalComponent], into definitions: [String: ICalComponent] = [:]) -> [String:
+        ICalComponent]
+    {
         var definitions = definitions
         for tz in zones {
             if let id = tz.property("TZID")?.text.trimmingSpaces, definitions[id] == nil { definitions[id] = tz }
@@ -159,8 +169,10 @@ extension ICalRead {
     /// Reads VTODOs and VEVENTs into entries, each with its `ordinal` (its place among the file's
     /// VTODOs and VEVENTs, from 1, of `total`; an item without a UID is named by it), and what the
     /// reader reported on each. An override (RECURRENCE-ID) goes with its master among `components`.
-    static func entries(_ components: [ICalComponent], ordinals: [Int], total: Int, reader: inout ComponentReader,
-                        fallbackID: String) -> (entries: [(ordinal: Int, entry: Entry)], problems: [(ordinal: Int, problem: ICalProblem)]) {
+    static func entries(
+        _ components: [ICalComponent], ordinals: [Int], total: Int, reader: inout ComponentReader,
+        fallbackID: String
+    ) -> (entries: [(ordinal: Int, entry: Entry)], problems: [(ordinal: Int, problem: ICalProblem)]) {
         // Events are read by UID: the master with its RRULE and the overrides (RECURRENCE-ID).
         var overrides: [String: [ICalComponent]] = [:]
         for c in components where c.name == "VEVENT" && c.property("RECURRENCE-ID") != nil {
@@ -178,13 +190,20 @@ extension ICalRead {
             } else if reader.options.events {
                 if c.property("RECURRENCE-ID") != nil {
                     // An override whose master is missing stands alone.
-                    guard let uid, components.contains(where: { $0.name == "VEVENT" && $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil }) else {
+                    guard let uid,
+                        components.contains(where: {
+                            $0.name == "VEVENT" && $0.property("UID")?.text.trimmingSpaces == uid
+                                && $0.property("RECURRENCE-ID") == nil
+                        })
+                    else {
                         if let e = reader.event(c, id: id, uid: uid, overrides: []) { out.append((ordinal, e)) }
                         continue
                     }
                     continue
                 }
-                if let e = reader.event(c, id: id, uid: uid, overrides: uid.flatMap { overrides[$0] } ?? []) { out.append((ordinal, e)) }
+                if let e = reader.event(c, id: id, uid: uid, overrides: uid.flatMap { overrides[$0] } ?? []) {
+                    out.append((ordinal, e))
+                }
             }
         }
         return (out, problems)
@@ -289,7 +308,8 @@ struct ComponentReader {
     /// as 0, so no file can make the next number overflow.
     static func sequence(_ c: ICalComponent) -> Int {
         guard let text = c.property("SEQUENCE")?.raw.trimmingSpaces, !text.isEmpty,
-              text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return 0 }
+            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return 0 }
         return Int(text).map { min($0, Self.maxSequence) } ?? Self.maxSequence
     }
 
@@ -305,28 +325,37 @@ struct ComponentReader {
 
     mutating func todo(_ c: ICalComponent, id: String, uid: String?) -> ICalRead.Entry? {
         do throws(Skip) {
-            var item = Item(kind: .todo, id: id, handle: 0, title: Self.title(c), note: Self.note(c), source: options.source)
+            var item = Item(
+                kind: .todo, id: id, handle: 0, title: Self.title(c), note: Self.note(c), source: options.source)
             item.tag = Self.tag(c)
             item.created = created(c)
             let start = try time(c, "DTSTART", "todo")
             if let (t, p) = try time(c, "DUE", "todo") {
                 item.due = t.isDate ? .day(t.local.date) : .instant(instant(t, line: p.line, property: p.name))
             } else if let (t, p) = start, let d = c.property("DURATION") {
-                guard let seconds = ICalDuration.seconds(d.value[...]) else { throw skip(d, "'\(Self.shown(d.value))' is not a duration", "todo") }
+                guard let seconds = ICalDuration.seconds(d.value[...]) else {
+                    throw skip(d, "'\(Self.shown(d.value))' is not a duration", "todo")
+                }
                 let base = instant(t, line: p.line, property: p.name)
-                item.due = t.isDate && seconds % 86_400 == 0 ? .day(t.local.date.adding(days: Int(seconds / 86_400) - 1)) : .instant(base + seconds)
+                item.due =
+                    t.isDate && seconds % 86_400 == 0
+                    ? .day(t.local.date.adding(days: Int(seconds / 86_400) - 1)) : .instant(base + seconds)
             }
             if let due = item.due, !due.isSupported, let p = c.property("DUE") ?? c.property("DTSTART") {
                 throw skip(p, "the date is outside \(CivilDate.supportedText)", "todo")
             }
             if let p = c.property("PRIORITY"), !ICalParser.trimmed(p.value[...]).isEmpty {
-                guard let n = Int(p.raw.trimmingSpaces), (0...9).contains(n) else { throw skip(p, "'\(Self.shown(p.value))' is not a priority 0–9", "todo") }
+                guard let n = Int(p.raw.trimmingSpaces), (0...9).contains(n) else {
+                    throw skip(p, "'\(Self.shown(p.value))' is not a priority 0–9", "todo")
+                }
                 item.priority = n == 0 ? .none : n <= 4 ? .high : n == 5 ? .medium : .low
             }
             let status = c.property("STATUS").map { ICalParser.upperTrimmed($0.value[...]) } ?? ""
             var percent = 0
             if let p = c.property("PERCENT-COMPLETE"), !ICalParser.trimmed(p.value[...]).isEmpty {
-                guard let n = Int(p.raw.trimmingSpaces), (0...100).contains(n) else { throw skip(p, "'\(Self.shown(p.value))' is not a percentage", "todo") }
+                guard let n = Int(p.raw.trimmingSpaces), (0...100).contains(n) else {
+                    throw skip(p, "'\(Self.shown(p.value))' is not a percentage", "todo")
+                }
                 percent = n
             }
             var completed: Instant?
@@ -336,9 +365,12 @@ struct ComponentReader {
             }
             item.completed = completed.map { $0.isSupported ? $0 : Instant(0) }
             let startInstant = start.map { instant($0.0, line: $0.1.line, property: $0.1.name) }
-            item.remind = try alarm(c, start: startInstant, end: item.due.map { $0.instant(in: zones.local) }, kind: "todo")
+            item.remind = try alarm(
+                c, start: startInstant, end: item.due.map { $0.instant(in: zones.local) }, kind: "todo")
             // A deadline kept as a task (tminus writes them so): a countdown, done like a todo.
-            if item.due != nil, c.property(ICalWriter.kindProperty).map({ ICalParser.upperTrimmed($0.value[...]) }) == "DEADLINE" {
+            if item.due != nil,
+                c.property(ICalWriter.kindProperty).map({ ICalParser.upperTrimmed($0.value[...]) }) == "DEADLINE"
+            {
                 item.kind = .deadline
                 item.start = startInstant ?? item.created
             }
@@ -351,9 +383,12 @@ struct ComponentReader {
     /// The first VALARM's TRIGGER as an instant: absolute, or relative to the start (or, with
     /// RELATED=END or without a start, to the end: a todo's due).
     mutating func alarm(_ c: ICalComponent, start: Instant?, end: Instant?, kind: String) throws(Skip) -> Instant? {
-        guard let alarm = c.components.first(where: { $0.name == "VALARM" }), let trigger = alarm.property("TRIGGER") else { return nil }
+        guard let alarm = c.components.first(where: { $0.name == "VALARM" }), let trigger = alarm.property("TRIGGER")
+        else { return nil }
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalTime(trigger) != nil {
-            guard let t = ICalTime(trigger) else { throw skip(trigger, "'\(Self.shown(trigger.value))' is not a date-time", kind) }
+            guard let t = ICalTime(trigger) else {
+                throw skip(trigger, "'\(Self.shown(trigger.value))' is not a date-time", kind)
+            }
             return instant(t, line: trigger.line, property: "TRIGGER")
         }
         guard let offset = ICalDuration.seconds(trigger.value[...]) else {

@@ -60,7 +60,11 @@ public enum ICalParser {
                     break
                 }
                 if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                if let p = property(content, line: startLine, range: start..<i) { lines.append(p) } else { bad.append(startLine) }
+                if let p = property(content, line: startLine, range: start..<i) {
+                    lines.append(p)
+                } else {
+                    bad.append(startLine)
+                }
             }
         }
         var structure: [(line: Int, message: String)] = []
@@ -143,9 +147,14 @@ public enum ICalParser {
             if p.name == "BEGIN" {
                 if stack.count > maxDepth { continue }
                 let name = upperTrimmed(p.value[...])
-                if siblings.contains(name), let open = stack.lastIndex(where: { siblings.contains($0.name) }), open > 0 {
+                if siblings.contains(name), let open = stack.lastIndex(where: { siblings.contains($0.name) }), open > 0
+                {
                     if structure.count < 3 {
-                        structure.append((stack[open].line, "BEGIN:\(stack[open].name) has no END before line \(p.line); it is read up to there"))
+                        structure.append(
+                            (
+                                stack[open].line,
+                                "BEGIN:\(stack[open].name) has no END before line \(p.line); it is read up to there"
+                            ))
                     }
                     while stack.count > open { close(at: p.range.lowerBound, endOffset: nil) }
                 }

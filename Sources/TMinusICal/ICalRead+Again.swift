@@ -40,8 +40,10 @@ extension ICalRead {
     /// gives a range's bytes), the others kept. Nil when that cannot be told without reading the
     /// file whole: a piece did not read back, or the earlier read stopped short (`covered`) and
     /// fewer than `options.openLimit` of its open entries remain.
-    public static func again(_ earlier: ICalRead, options: ICalOptions, zones: ICalZones, fallbackID: String,
-                             piece: (Range<Int>) -> [UInt8]?) -> ICalRead? {
+    public static func again(
+        _ earlier: ICalRead, options: ICalOptions, zones: ICalZones, fallbackID: String,
+        piece: (Range<Int>) -> [UInt8]?
+    ) -> ICalRead? {
         let now = options.now
         var open = earlier.entries.filter(\.item.isOpen)
         let due = open.filter { $0.expires.map { $0 <= now } ?? false }
@@ -67,8 +69,11 @@ extension ICalRead {
             let doc = ICalParser.parse(document)
             let components = doc.find(["VTODO", "VEVENT"])
             guard components.count == pieces.count else { return nil }
-            var reader = ComponentReader(options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: document)
-            let read = entries(components, ordinals: pieces.map(\.ordinal), total: earlier.total, reader: &reader, fallbackID: fallbackID)
+            var reader = ComponentReader(
+                options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: document)
+            let read = entries(
+                components, ordinals: pieces.map(\.ordinal), total: earlier.total, reader: &reader,
+                fallbackID: fallbackID)
             // Each entry read again goes where its UID's was, with the pieces of its group.
             var groupOf: [Int: [Piece]] = [:]
             for e in due { for p in e.pieces { groupOf[p.ordinal] = e.pieces } }
@@ -84,7 +89,8 @@ extension ICalRead {
             open.sort { $0.ordinal < $1.ordinal }
         }
         if earlier.covered < earlier.total, let limit = options.openLimit,
-           open.lazy.filter({ $0.ordinal <= earlier.covered }).count < limit {
+            open.lazy.filter({ $0.ordinal <= earlier.covered }).count < limit
+        {
             return nil
         }
         var out = earlier

@@ -33,14 +33,20 @@ extension ICalRead {
 
         var range: Range<Int> {
             get { Int(from)..<Int(to) }
-            set { (from, to) = (UInt32(truncatingIfNeeded: newValue.lowerBound), UInt32(truncatingIfNeeded: newValue.upperBound)) }
+            set {
+                (from, to) = (
+                    UInt32(truncatingIfNeeded: newValue.lowerBound), UInt32(truncatingIfNeeded: newValue.upperBound)
+                )
+            }
         }
         var firstLine: Int { Int(line) }
         var uid: UInt64? { hasUID ? uidHash : nil }
     }
 
-    static func readInParts(_ bytes: [UInt8], options: ICalOptions, zones: ICalZones, fallbackID: String,
-                            partSize: Int = partBytes / 4) -> ICalRead {
+    static func readInParts(
+        _ bytes: [UInt8], options: ICalOptions, zones: ICalZones, fallbackID: String,
+        partSize: Int = partBytes / 4
+    ) -> ICalRead {
         let (segments, structure) = self.segments(bytes)
         let total = segments.reduce(0) { $0 + ($1.kind == .item ? 1 : 0) }
         // UIDs found more than once: by sorting their hashes (a dictionary of a million costs more).
@@ -61,9 +67,12 @@ extension ICalRead {
         var problems: [(ordinal: Int, problem: ICalProblem)] = []
         func read(_ components: [ICalComponent], ordinals: [Int]) {
             // (A stretch that did not parse into one component each is read in the file's order.)
-            let ordinals = components.count == ordinals.count ? ordinals
+            let ordinals =
+                components.count == ordinals.count
+                ? ordinals
                 : components.indices.map { (ordinals.first ?? 1) + min($0, max(0, ordinals.count - 1)) }
-            let read = Self.entries(components, ordinals: ordinals, total: total, reader: &reader, fallbackID: fallbackID)
+            let read = Self.entries(
+                components, ordinals: ordinals, total: total, reader: &reader, fallbackID: fallbackID)
             // (Each call reads every copy of its UIDs: its entries are final once the newest is kept.)
             entries += newestOfEachUID(read.entries)
             problems += read.problems
@@ -92,7 +101,9 @@ extension ICalRead {
         var run: [(segment: Segment, ordinal: Int)] = []
         func readRun() {
             guard let first = run.first, let last = run.last else { return }
-            let doc = ICalParser.parse(bytes, in: first.segment.range.lowerBound..<last.segment.range.upperBound, firstLine: first.segment.firstLine)
+            let doc = ICalParser.parse(
+                bytes, in: first.segment.range.lowerBound..<last.segment.range.upperBound,
+                firstLine: first.segment.firstLine)
             badLines += doc.badLines
             read(doc.find(["VTODO", "VEVENT"]), ordinals: run.map(\.ordinal))
             run = []
@@ -107,7 +118,10 @@ extension ICalRead {
                 continue
             }
             if full { continue }
-            if let last = run.last, last.segment.range.upperBound != s.range.lowerBound || s.range.upperBound - run[0].segment.range.lowerBound > partSize {
+            if let last = run.last,
+                last.segment.range.upperBound != s.range.lowerBound
+                    || s.range.upperBound - run[0].segment.range.lowerBound > partSize
+            {
                 readRun()
                 full = limit.map { limit in entries.lazy.filter(\.entry.item.isOpen).count >= limit } ?? false
                 if full {
@@ -155,7 +169,9 @@ extension ICalRead {
 
     /// By ordinal, keeping the order of equal ones.
     static func stableSorted<T>(_ list: [(ordinal: Int, T)]) -> [(Int, T)] {
-        list.enumerated().sorted { ($0.element.ordinal, $0.offset) < ($1.element.ordinal, $1.offset) }.map { ($0.element.ordinal, $0.element.1) }
+        list.enumerated().sorted { ($0.element.ordinal, $0.offset) < ($1.element.ordinal, $1.offset) }.map {
+            ($0.element.ordinal, $0.element.1)
+        }
     }
 
     /// One pass over the bytes: where each component's lines are and each VTODO's and VEVENT's
@@ -211,16 +227,23 @@ extension ICalRead {
                             line += 1
                             continue
                         }
-                        if ICalParser.siblings.contains(name), let open = stack.lastIndex(where: { ICalParser.siblings.contains($0.name) }) {
+                        if ICalParser.siblings.contains(name),
+                            let open = stack.lastIndex(where: { ICalParser.siblings.contains($0.name) })
+                        {
                             if structure.count < 3 {
-                                structure.append((stack[open].line, "BEGIN:\(stack[open].name) has no END before line \(line); it is read up to there"))
+                                structure.append(
+                                    (
+                                        stack[open].line,
+                                        "BEGIN:\(stack[open].name) has no END before line \(line); it is read up to there"
+                                    ))
                             }
                             stack.removeSubrange(open...)
                             if current != nil, stack.count <= top { finish(at: start, nextLine: line) }
                         }
                         if ICalParser.siblings.contains(name), current == nil {
                             closeGap(at: start)
-                            let kind: Segment.Kind = name == "VTIMEZONE" ? .zone : name == "VTODO" || name == "VEVENT" ? .item : .other
+                            let kind: Segment.Kind =
+                                name == "VTIMEZONE" ? .zone : name == "VTODO" || name == "VEVENT" ? .item : .other
                             current = Segment(kind: kind, range: start..<start, firstLine: line)
                             top = stack.count
                         }
@@ -236,7 +259,8 @@ extension ICalRead {
                         let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
                         structure.append((line, "END:\(shown) closes nothing that is open; ignored"))
                     }
-                } else if current?.kind == .item, stack.count == top + 1, !foundUID, let value = uidValue(b, start, end) {
+                } else if current?.kind == .item, stack.count == top + 1, !foundUID, let value = uidValue(b, start, end)
+                {
                     // (Hashed when the component ends: the value may go on in folded lines.)
                     uid = value
                     uidPending = true
@@ -280,7 +304,8 @@ extension ICalRead {
     /// The raw value of a `UID` line (after its parameters), or nil for another property.
     static func uidValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
         guard end - start > 4, b[start] | 0x20 == 0x75, b[start + 1] | 0x20 == 0x69, b[start + 2] | 0x20 == 0x64,
-              b[start + 3] == 0x3A || b[start + 3] == 0x3B else { return nil }
+            b[start + 3] == 0x3A || b[start + 3] == 0x3B
+        else { return nil }
         var i = start + 3
         var quoted = false
         while i < end, quoted || b[i] != 0x3A {

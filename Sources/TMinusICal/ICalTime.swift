@@ -25,11 +25,14 @@ public enum ICalTime: Hashable, Sendable {
             }
             return n
         }
-        guard let y = num(0, 4), let mo = num(4, 2), let d = num(6, 2), let date = CivilDate.valid(year: y, month: mo, day: d),
-              CivilDate.supported.contains(date) else { return nil }
+        guard let y = num(0, 4), let mo = num(4, 2), let d = num(6, 2),
+            let date = CivilDate.valid(year: y, month: mo, day: d),
+            CivilDate.supported.contains(date)
+        else { return nil }
         if b.count == 8 { return .date(date) }
         guard b[8] == 0x54 || b[8] == 0x74, let h = num(9, 2), let mi = num(11, 2), let s = num(13, 2),
-              h < 24, mi < 60, s < 61 else { return nil }
+            h < 24, mi < 60, s < 61
+        else { return nil }
         let local = LocalDateTime(date: date, hour: h, minute: mi, second: min(s, 59))
         if b.count == 16 {
             guard b[15] == 0x5A || b[15] == 0x7A else { return nil }

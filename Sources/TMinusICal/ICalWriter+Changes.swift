@@ -30,10 +30,14 @@ extension ICalWriter {
     /// `uid` (for a recurring event, the master: its overrides are left as they are).
     /// A deadline (`isEvent`) may be a VTODO too (one tminus wrote): the VEVENT is looked for
     /// first, then the VTODO, and what is found decides what the change may do.
-    public static func apply(_ change: ICalChange, to bytes: [UInt8], uid: String, isEvent wanted: Bool) throws(ICalWriteError) -> [UInt8] {
+    public static func apply(_ change: ICalChange, to bytes: [UInt8], uid: String, isEvent wanted: Bool)
+        throws(ICalWriteError) -> [UInt8]
+    {
         let doc = ICalParser.parse(bytes)
         func master(_ name: String) -> ICalComponent? {
-            doc.find([name]).first { $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil }
+            doc.find([name]).first {
+                $0.property("UID")?.text.trimmingSpaces == uid && $0.property("RECURRENCE-ID") == nil
+            }
         }
         let event = wanted ? master("VEVENT") : nil
         guard let c = event ?? master("VTODO") else { throw .notFound }
@@ -45,7 +49,9 @@ extension ICalWriter {
         let done = status == "COMPLETED" || status == "CANCELLED" || c.property("COMPLETED") != nil
         switch change {
         case .complete(let t):
-            guard !isEvent else { throw .unsupported("a calendar event cannot be done; it leaves the bar when it is over") }
+            guard !isEvent else {
+                throw .unsupported("a calendar event cannot be done; it leaves the bar when it is over")
+            }
             // Done already (the change made again): the file stays as it is.
             if status == "COMPLETED" && c.property("COMPLETED") != nil { return bytes }
             at = t
@@ -75,19 +81,26 @@ extension ICalWriter {
             at = t
             if new.title != old.title { set.append(Line("SUMMARY", value: ICalText.escape(new.title))) }
             if new.note != old.note {
-                if new.note.isEmpty { remove.append("DESCRIPTION") } else { set.append(Line("DESCRIPTION", value: ICalText.escape(new.note))) }
+                if new.note.isEmpty {
+                    remove.append("DESCRIPTION")
+                } else {
+                    set.append(Line("DESCRIPTION", value: ICalText.escape(new.note)))
+                }
             }
             if new.due != old.due {
                 if isEvent {
                     guard c.property("RRULE") == nil, c.property("RDATE") == nil else {
-                        throw .unsupported("a recurring event's date is changed in your calendar, not one instance from the bar")
+                        throw .unsupported(
+                            "a recurring event's date is changed in your calendar, not one instance from the bar")
                     }
                     guard let due = new.due else { throw .unsupported("an event needs a date") }
                     set.append(dateLine("DTSTART", due))
                     // The end moves with the start, so the event keeps its length: as a DURATION
                     // (the length between the old start and end, both read in their own form).
-                    if let endProp = c.property("DTEND"), let end = ICalTime(endProp), let startProp = c.property("DTSTART"),
-                       let start = ICalTime(startProp), end.isDate == start.isDate {
+                    if let endProp = c.property("DTEND"), let end = ICalTime(endProp),
+                        let startProp = c.property("DTSTART"),
+                        let start = ICalTime(startProp), end.isDate == start.isDate
+                    {
                         let length = max(0, end.local.secondsAsUTC - start.local.secondsAsUTC)
                         set.append(Line("DURATION", length % 86_400 == 0 ? "P\(length / 86_400)D" : "PT\(length)S"))
                     }
@@ -107,7 +120,9 @@ extension ICalWriter {
                 var rest = c.all("CATEGORIES").flatMap(\.textList)
                 if !rest.isEmpty { rest.removeFirst() }
                 let list = (new.tag.map { [$0] } ?? []) + rest
-                if list.isEmpty { remove.append("CATEGORIES") } else {
+                if list.isEmpty {
+                    remove.append("CATEGORIES")
+                } else {
                     var value: [UInt8] = []
                     for (i, v) in list.enumerated() {
                         if i > 0 { value.append(0x2C) }
@@ -118,9 +133,10 @@ extension ICalWriter {
             }
             // What the file says already is not written again (so the change made again is no change).
             set.removeAll { line in
-                c.properties.filter { $0.name == line.name }.count == 1 && c.property(line.name).map { p in
-                    p.value == line.value && ICalWriter.parameterText(p) == line.parameters
-                } == true
+                c.properties.filter { $0.name == line.name }.count == 1
+                    && c.property(line.name).map { p in
+                        p.value == line.value && ICalWriter.parameterText(p) == line.parameters
+                    } == true
             }
             remove.removeAll { c.property($0) == nil }
             if set.isEmpty && remove.isEmpty { return bytes }

@@ -14,15 +14,17 @@ extension ICalWriter {
     /// kill moves nothing twice.
     static func nextInstance(of c: ICalComponent, at: Instant) -> (set: [Line], remove: [String])? {
         guard let ruleProp = c.property("RRULE"), c.all("RRULE").count == 1,
-              let rule = try? RecurrenceRule.parse(String(decoding: ruleProp.value, as: UTF8.self).trimmingSpaces),
-              let dueProp = c.property("DUE"), let due = ICalTime(dueProp) else { return nil }
+            let rule = try? RecurrenceRule.parse(String(decoding: ruleProp.value, as: UTF8.self).trimmingSpaces),
+            let dueProp = c.property("DUE"), let due = ICalTime(dueProp)
+        else { return nil }
         let startProp = c.property("DTSTART")
         let start = startProp.flatMap { ICalTime($0) }
         // The series is anchored at DTSTART (RFC 5545), else at DUE (as tasks.org writes them).
         let anchor = start ?? due
-        let excluded = Set(c.all("EXDATE").flatMap { p in
-            p.value.split(separator: 0x2C).compactMap { ICalTime.parse($0, tzid: p.parameter("TZID"))?.local }
-        })
+        let excluded = Set(
+            c.all("EXDATE").flatMap { p in
+                p.value.split(separator: 0x2C).compactMap { ICalTime.parse($0, tzid: p.parameter("TZID"))?.local }
+            })
         // UNTIL is compared on wall times (the writer has no zones): off by at most the zone's offset.
         let until = rule.untilPassed(start: anchor) { Instant($0.secondsAsUTC) }
         var next: LocalDateTime?
@@ -35,7 +37,9 @@ extension ICalWriter {
         }
         guard let next else { return nil }
         let step = next.secondsAsUTC - anchor.local.secondsAsUTC
-        func moved(_ t: ICalTime) -> ICalTime { t.with(local: LocalDateTime(secondsAsUTC: t.local.secondsAsUTC + step)) }
+        func moved(_ t: ICalTime) -> ICalTime {
+            t.with(local: LocalDateTime(secondsAsUTC: t.local.secondsAsUTC + step))
+        }
         var set: [Line] = []
         var previous = "DUE=" + due.text
         set.append(Line("DUE", parameters: parameterText(dueProp), moved(due).text))
@@ -69,13 +73,19 @@ extension ICalWriter {
             if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
         }
         guard let now = fields["NOW"], String(decoding: dueProp.value, as: UTF8.self).trimmingSpaces == now,
-              let due = fields["DUE"], ICalTime.parse(Array(due.utf8)[...], tzid: nil) != nil else { return nil }
+            let due = fields["DUE"], ICalTime.parse(Array(due.utf8)[...], tzid: nil) != nil
+        else { return nil }
         var set = [Line("DUE", parameters: parameterText(dueProp), due)]
-        if let start = fields["DTSTART"], ICalTime.parse(Array(start.utf8)[...], tzid: nil) != nil, let startProp = c.property("DTSTART") {
+        if let start = fields["DTSTART"], ICalTime.parse(Array(start.utf8)[...], tzid: nil) != nil,
+            let startProp = c.property("DTSTART")
+        {
             set.append(Line("DTSTART", parameters: parameterText(startProp), start))
         }
         if let count = fields["COUNT"].flatMap({ Int($0) }), let ruleProp = c.property("RRULE") {
-            set.append(Line("RRULE", parameters: parameterText(ruleProp), replacingCount(in: String(decoding: ruleProp.value, as: UTF8.self), with: count)))
+            set.append(
+                Line(
+                    "RRULE", parameters: parameterText(ruleProp),
+                    replacingCount(in: String(decoding: ruleProp.value, as: UTF8.self), with: count)))
         }
         return (set, [previousProperty])
     }

@@ -51,7 +51,9 @@ public enum ICalWriter {
     /// The file with `component`'s properties changed: each line in `set` replaces the first
     /// property of its name (further ones of that name go) or is added before END; each name in
     /// `remove` goes. Nil when the component is not in the file as parsed (it changed meanwhile).
-    public static func edit(_ bytes: [UInt8], component: ICalComponent, set: [Line], remove: [String], lineBreak: [UInt8]) -> [UInt8] {
+    public static func edit(
+        _ bytes: [UInt8], component: ICalComponent, set: [Line], remove: [String], lineBreak: [UInt8]
+    ) -> [UInt8] {
         var edits: [(Range<Int>, [UInt8])] = []
         var added: [UInt8] = []
         for line in set {
@@ -118,7 +120,8 @@ public enum ICalWriter {
         var lines: [Line] = [
             Line("BEGIN", "VCALENDAR"), Line("VERSION", "2.0"), Line("PRODID", "-//tminus//tminus//EN"),
             Line("BEGIN", "VTODO"), Line("UID", value: ICalText.escape(uid)), Line("DTSTAMP", utc(now)),
-            Line("CREATED", utc(now)), Line("LAST-MODIFIED", utc(now)), Line("SUMMARY", value: ICalText.escape(item.title)),
+            Line("CREATED", utc(now)), Line("LAST-MODIFIED", utc(now)),
+            Line("SUMMARY", value: ICalText.escape(item.title))
         ]
         if let due = item.due { lines.append(dateLine("DUE", due)) }
         if item.isDeadline { lines.append(Line(kindProperty, "deadline")) }
@@ -127,8 +130,11 @@ public enum ICalWriter {
         if let tag = item.tag { lines.append(Line("CATEGORIES", value: ICalText.escape(tag))) }
         if !item.note.isEmpty { lines.append(Line("DESCRIPTION", value: ICalText.escape(item.note))) }
         if let remind = item.remind {
-            lines += [Line("BEGIN", "VALARM"), Line("ACTION", "DISPLAY"), Line("DESCRIPTION", value: ICalText.escape(item.title)),
-                      Line("TRIGGER", parameters: ";VALUE=DATE-TIME", utc(remind)), Line("END", "VALARM")]
+            lines += [
+                Line("BEGIN", "VALARM"), Line("ACTION", "DISPLAY"),
+                Line("DESCRIPTION", value: ICalText.escape(item.title)),
+                Line("TRIGGER", parameters: ";VALUE=DATE-TIME", utc(remind)), Line("END", "VALARM")
+            ]
         }
         lines += [Line("END", "VTODO"), Line("END", "VCALENDAR")]
         var out: [UInt8] = []

@@ -27,7 +27,8 @@ public final class ICalZones {
             guard !part.isEmpty, part != ".", part != "..", !part.hasPrefix(".") else { return false }
         }
         return name.utf8.allSatisfy { c in
-            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x2B || c == 0x2D || c == 0x2E || c == 0x2F
+            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x2B
+                || c == 0x2D || c == 0x2E || c == 0x2F
         }
     }
 
@@ -48,7 +49,10 @@ public final class ICalZones {
             }
             return (local, "TZID=\(tzid.prefix(60)): its VTIMEZONE cannot be read; the time is read as local time")
         }
-        return (local, "TZID=\(tzid.prefix(60)) is not a time zone tminus knows and the file does not define it; the time is read as local time")
+        return (
+            local,
+            "TZID=\(tzid.prefix(60)) is not a time zone tminus knows and the file does not define it; the time is read as local time"
+        )
     }
 
     /// An IANA name, behind a vendor prefix or not, or a Windows name.
@@ -60,7 +64,10 @@ public final class ICalZones {
             // `/Europe/Stockholm` (a bare leading slash) first, then behind a vendor prefix.
             for drop in 0..<parts.count {
                 let suffix = parts[drop...].joined(separator: "/")
-                if ICalZones.isZoneName(suffix), suffix.contains("/") || parts.count - drop == 1, let z = system(suffix) { return z }
+                if ICalZones.isZoneName(suffix), suffix.contains("/") || parts.count - drop == 1, let z = system(suffix)
+                {
+                    return z
+                }
             }
         }
         if let iana = ICalZones.windows(name), let z = system(iana) { return z }
@@ -87,15 +94,19 @@ public final class ICalZones {
         var earliest: (Int64, Int, String)?
         for obs in def.components where obs.name == "STANDARD" || obs.name == "DAYLIGHT" {
             guard let startProp = obs.property("DTSTART"), let start = ICalTime(startProp),
-                  let from = obs.property("TZOFFSETFROM").flatMap({ offset($0.value) }),
-                  let to = obs.property("TZOFFSETTO").flatMap({ offset($0.value) }) else { return nil }
+                let from = obs.property("TZOFFSETFROM").flatMap({ offset($0.value) }),
+                let to = obs.property("TZOFFSETTO").flatMap({ offset($0.value) })
+            else { return nil }
             let abbreviation = obs.property("TZNAME").map { String($0.text.prefix(16)) } ?? ""
             let isDST = obs.name == "DAYLIGHT"
             var onsets: [LocalDateTime] = [start.local]
             if let rruleProp = obs.property("RRULE"), let rule = try? RecurrenceRule.parse(rruleProp.raw) {
                 onsets = []
                 let fromOffset = Int64(from)
-                rule.forEach(start: start.local, untilPassed: rule.untilPassed(start: start) { Instant($0.secondsAsUTC - fromOffset) }) { l in
+                rule.forEach(
+                    start: start.local,
+                    untilPassed: rule.untilPassed(start: start) { Instant($0.secondsAsUTC - fromOffset) }
+                ) { l in
                     onsets.append(l)
                     return l.date.year < 2200 && onsets.count < 1000
                 }

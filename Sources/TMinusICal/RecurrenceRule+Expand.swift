@@ -15,8 +15,10 @@ extension RecurrenceRule {
     /// whether an instance is past UNTIL (the caller knows the zones).
     /// With `dateOnly` (a DTSTART that is a date), BYHOUR, BYMINUTE and BYSECOND are ignored.
     @discardableResult
-    public func forEach(start: LocalDateTime, dateOnly: Bool = false, notBefore: CivilDate? = nil,
-                        untilPassed: (LocalDateTime) -> Bool = { _ in false }, _ body: (LocalDateTime) -> Bool) -> Bool {
+    public func forEach(
+        start: LocalDateTime, dateOnly: Bool = false, notBefore: CivilDate? = nil,
+        untilPassed: (LocalDateTime) -> Bool = { _ in false }, _ body: (LocalDateTime) -> Bool
+    ) -> Bool {
         var rule = self
         if dateOnly {
             rule.byHour = []
@@ -193,11 +195,15 @@ struct Expansion {
             for i in 0..<7 {
                 let date = first.adding(days: i)
                 guard rule.byMonth.isEmpty || rule.byMonth.contains(date.month) else { continue }
-                if matches(date, monthLength: CivilDate.daysInMonth(year: date.year, month: date.month)) { days.append(date) }
+                if matches(date, monthLength: CivilDate.daysInMonth(year: date.year, month: date.month)) {
+                    days.append(date)
+                }
             }
         case .daily:
             guard rule.byMonth.isEmpty || rule.byMonth.contains(first.month) else { return [] }
-            if matches(first, monthLength: CivilDate.daysInMonth(year: first.year, month: first.month)) { days.append(first) }
+            if matches(first, monthLength: CivilDate.daysInMonth(year: first.year, month: first.month)) {
+                days.append(first)
+            }
         }
         return days
     }
@@ -206,7 +212,9 @@ struct Expansion {
     /// applied, without making them all (a period can have 366 days × 1,440 times); days before
     /// `from` are skipped when there is no BYSETPOS (which counts every instance of the period).
     /// Returns false when `work` passed `maxWork`, true otherwise (also when `body` stopped).
-    func visit(inPeriodStarting first: CivilDate, from: CivilDate?, work: inout Int, _ body: (LocalDateTime) -> Bool) -> Bool {
+    func visit(inPeriodStarting first: CivilDate, from: CivilDate?, work: inout Int, _ body: (LocalDateTime) -> Bool)
+        -> Bool
+    {
         let days = days(inPeriodStarting: first)
         work += rule.frequency == .yearly ? 366 : rule.frequency == .monthly ? 31 : rule.frequency == .weekly ? 7 : 1
         let perDay = times.count
@@ -244,7 +252,9 @@ struct Expansion {
     /// Whether a day passes BYMONTHDAY, BYYEARDAY and BYDAY (each when given).
     func matches(_ date: CivilDate, monthLength: Int) -> Bool {
         if !rule.byMonthDay.isEmpty {
-            guard rule.byMonthDay.contains(where: { $0 > 0 ? date.day == $0 : date.day == monthLength + 1 + $0 }) else { return false }
+            guard rule.byMonthDay.contains(where: { $0 > 0 ? date.day == $0 : date.day == monthLength + 1 + $0 }) else {
+                return false
+            }
         }
         var yearDay = 0, yearLength = 0
         if !rule.byYearDay.isEmpty || (!ordinalsInMonth && rule.byDay.contains { $0.ordinal != 0 }) {
@@ -252,7 +262,9 @@ struct Expansion {
             yearLength = CivilDate.isLeap(date.year) ? 366 : 365
         }
         if !rule.byYearDay.isEmpty {
-            guard rule.byYearDay.contains(where: { $0 > 0 ? yearDay == $0 : yearDay == yearLength + 1 + $0 }) else { return false }
+            guard rule.byYearDay.contains(where: { $0 > 0 ? yearDay == $0 : yearDay == yearLength + 1 + $0 }) else {
+                return false
+            }
         }
         if !rule.byDay.isEmpty {
             let weekday = date.weekday

@@ -73,11 +73,15 @@ public struct RecurrenceRule: Equatable, Sendable {
             }
         }
         guard var rule else { throw RecurrenceError("FREQ is missing") }
-        func ints(_ name: String, _ value: String, _ range: ClosedRange<Int>, nonZero: Bool = false) throws(RecurrenceError) -> [Int] {
+        func ints(_ name: String, _ value: String, _ range: ClosedRange<Int>, nonZero: Bool = false)
+            throws(RecurrenceError) -> [Int]
+        {
             var out: [Int] = []
             for v in value.split(separator: ",") {
                 guard let n = Int(v.trimmingSpaces), range.contains(n), !(nonZero && n == 0) else {
-                    throw RecurrenceError("\(name)=\(value.prefix(40)) is not a list of numbers in \(range.lowerBound)…\(range.upperBound)")
+                    throw RecurrenceError(
+                        "\(name)=\(value.prefix(40)) is not a list of numbers in \(range.lowerBound)…\(range.upperBound)"
+                    )
                 }
                 out.append(n)
             }
@@ -87,13 +91,19 @@ public struct RecurrenceRule: Equatable, Sendable {
         for (name, value) in parts {
             switch name {
             case "INTERVAL":
-                guard let n = Int(value), n >= 1, n <= 10_000 else { throw RecurrenceError("INTERVAL=\(value.prefix(20)) must be a whole number from 1") }
+                guard let n = Int(value), n >= 1, n <= 10_000 else {
+                    throw RecurrenceError("INTERVAL=\(value.prefix(20)) must be a whole number from 1")
+                }
                 rule.interval = n
             case "COUNT":
-                guard let n = Int(value), n >= 1, n <= 1_000_000 else { throw RecurrenceError("COUNT=\(value.prefix(20)) must be a whole number from 1") }
+                guard let n = Int(value), n >= 1, n <= 1_000_000 else {
+                    throw RecurrenceError("COUNT=\(value.prefix(20)) must be a whole number from 1")
+                }
                 rule.count = n
             case "UNTIL":
-                guard let t = ICalTime.parse(Array(value.utf8)[...], tzid: nil) else { throw RecurrenceError("UNTIL=\(value.prefix(20)) is not a date") }
+                guard let t = ICalTime.parse(Array(value.utf8)[...], tzid: nil) else {
+                    throw RecurrenceError("UNTIL=\(value.prefix(20)) is not a date")
+                }
                 rule.until = t
             case "BYMONTH": rule.byMonth = try ints(name, value, 1...12)
             case "BYMONTHDAY": rule.byMonthDay = try ints(name, value, -31...31, nonZero: true)
@@ -103,7 +113,9 @@ public struct RecurrenceRule: Equatable, Sendable {
             case "BYSECOND": rule.bySecond = try ints(name, value, 0...60)
             case "BYSETPOS": rule.bySetPos = try ints(name, value, -366...366, nonZero: true)
             case "WKST":
-                guard let d = weekdays.firstIndex(of: value) else { throw RecurrenceError("WKST=\(value.prefix(20)) is not a weekday") }
+                guard let d = weekdays.firstIndex(of: value) else {
+                    throw RecurrenceError("WKST=\(value.prefix(20)) is not a weekday")
+                }
                 rule.weekStart = d
             case "BYDAY":
                 for v in value.split(separator: ",") {
@@ -114,7 +126,9 @@ public struct RecurrenceRule: Equatable, Sendable {
                     let prefix = s.dropLast(2)
                     var ordinal = 0
                     if !prefix.isEmpty {
-                        guard let n = Int(prefix), n != 0, abs(n) <= 53 else { throw RecurrenceError("BYDAY=\(value.prefix(40)): '\(s)' has a bad ordinal") }
+                        guard let n = Int(prefix), n != 0, abs(n) <= 53 else {
+                            throw RecurrenceError("BYDAY=\(value.prefix(40)): '\(s)' has a bad ordinal")
+                        }
                         ordinal = n
                     }
                     rule.byDay.append(WeekdayNum(ordinal: ordinal, weekday: d))
@@ -123,7 +137,9 @@ public struct RecurrenceRule: Equatable, Sendable {
                 throw RecurrenceError("\(name) is not supported")
             default:
                 // X- parts and unknown names are ignored, as RFC 5545 allows for extensions.
-                if !name.hasPrefix("X-") && !name.isEmpty { throw RecurrenceError("\(name.prefix(20)) is not a rule part") }
+                if !name.hasPrefix("X-") && !name.isEmpty {
+                    throw RecurrenceError("\(name.prefix(20)) is not a rule part")
+                }
             }
         }
         if rule.count != nil, rule.until != nil { throw RecurrenceError("COUNT and UNTIL together") }

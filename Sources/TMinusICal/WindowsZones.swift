@@ -184,6 +184,6 @@ enum WindowsZones {
         ("West Bank Standard Time", "Asia/Hebron"),
         ("West Pacific Standard Time", "Pacific/Port_Moresby"),
         ("Yakutsk Standard Time", "Asia/Yakutsk"),
-        ("Yukon Standard Time", "America/Whitehorse"),
+        ("Yukon Standard Time", "America/Whitehorse")
     ]
 }

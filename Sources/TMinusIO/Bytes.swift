@@ -32,6 +32,7 @@ extension Bytes {
 
     /// Whether `bytes` holds `literal` at `offset`.
     static func has(_ literal: [UInt8], in bytes: [UInt8], at offset: Int) -> Bool {
-        offset >= 0 && offset + literal.count <= bytes.count && bytes[offset..<(offset + literal.count)].elementsEqual(literal)
+        offset >= 0 && offset + literal.count <= bytes.count
+            && bytes[offset..<(offset + literal.count)].elementsEqual(literal)
     }
 }

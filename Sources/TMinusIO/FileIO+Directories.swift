@@ -9,7 +9,9 @@ extension FileIO {
         guard let d = opendir(dir) else { return }
         defer { closedir(d) }
         while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { each(name, entry.pointee.d_type) }
         }
     }
@@ -18,7 +20,9 @@ extension FileIO {
     public static func entries(in dir: String) -> [(name: String, isDirectory: Bool)] {
         var out: [(String, Bool)] = []
         forEachEntry(in: dir) { name, type in
-            let isDir = type == UInt8(DT_DIR) || ((type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN)) && isDirectory(dir + "/" + name))
+            let isDir =
+                type == UInt8(DT_DIR)
+                || ((type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN)) && isDirectory(dir + "/" + name))
             out.append((name, isDir))
         }
         return out

@@ -35,7 +35,9 @@ extension FileIO {
             var st = stat()
             if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
                 guard followLink else {
-                    throw .failure("\(path) is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)")
+                    throw .failure(
+                        "\(path) is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)"
+                    )
                 }
                 target = resolvedTarget(path)
             }
@@ -55,12 +57,16 @@ extension FileIO {
             let fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             if fd < 0 {
                 if errno == ENOENT { return nil }
-                if errno == ELOOP { throw .failure("\(path) is a symbolic link; tminus does not write through links in a shared folder") }
+                if errno == ELOOP {
+                    throw .failure("\(path) is a symbolic link; tminus does not write through links in a shared folder")
+                }
                 throw FileIO.failure("cannot read", path)
             }
             defer { _ = Glibc.close(fd) }
             let (out, st) = try readOpened(fd, path: path, limit: limit)
-            return Read(bytes: out, device: UInt64(st.st_dev), inode: UInt64(st.st_ino), stamp: FileStamp(st), mode: st.st_mode & 0o777)
+            return Read(
+                bytes: out, device: UInt64(st.st_dev), inode: UInt64(st.st_ino), stamp: FileStamp(st),
+                mode: st.st_mode & 0o777)
         }
 
         /// Whether the folder's entry is still the file that was read (not a link, not another file).

@@ -28,7 +28,9 @@ public enum FileIO {
     }
 
     /// The whole file and the stamp of what was read, or nil when it does not exist.
-    public static func readStamped(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> (bytes: [UInt8], stamp: FileStamp)? {
+    public static func readStamped(_ path: String, limit: Int = 1 << 30) throws(TMinusError) -> (
+        bytes: [UInt8], stamp: FileStamp
+    )? {
         let fd = try openToRead(path)
         if fd < 0 { return nil }
         defer { close(fd) }
@@ -42,8 +44,12 @@ public enum FileIO {
     /// An open file's whole content (a regular file only, at most `limit` bytes) and its `stat`.
     static func readOpened(_ fd: Int32, path: String, limit: Int) throws(TMinusError) -> (bytes: [UInt8], stat: stat) {
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .failure("cannot read \(path): it is not a regular file") }
-        guard Int(st.st_size) <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            throw .failure("cannot read \(path): it is not a regular file")
+        }
+        guard Int(st.st_size) <= limit else {
+            throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB")
+        }
         // Read straight into an array of the file's size, no zero-fill. tminus replaces its files
         // by renaming, so the size fstat gives is the whole file: no read past it to find the end
         // (one syscall less on the poll path). A file that says size 0 (/proc) is read to its end.
@@ -102,7 +108,9 @@ public enum FileIO {
     public static func makeDirectory(_ path: String) throws(TMinusError) {
         var st = stat()
         if stat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFDIR else { throw .failure("\(path) is not a directory; pass another --home") }
+            guard (st.st_mode & S_IFMT) == S_IFDIR else {
+                throw .failure("\(path) is not a directory; pass another --home")
+            }
             return
         }
         var prefix = path.hasPrefix("/") ? "" : "."
@@ -123,7 +131,9 @@ public enum FileIO {
     /// The path with symlinks resolved when it is one (so a write replaces the target, not the link).
     static func resolvedTarget(_ path: String) -> String {
         var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else { return path }
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
+            return path
+        }
         defer { free(real) }
         return String(cString: real)
     }
@@ -162,7 +172,9 @@ public enum FileIO {
     public static func tempPid(_ name: String) -> Int32? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let parts = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]), UInt32(parts[parts.count - 1]) != nil else { return nil }
+        guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]), UInt32(parts[parts.count - 1]) != nil else {
+            return nil
+        }
         return pid
     }
 
@@ -216,7 +228,9 @@ public enum FileIO {
 
     /// Writes `bytes` to a temp file beside `path` (mode 0600) and fsyncs it. Nothing the user sees
     /// has changed yet; `commit` puts it in place, `discard` removes it.
-    public static func writeTemp(_ bytes: [UInt8], for path: String, mode: mode_t = 0o600, durable: Bool = true) throws(TMinusError) -> Temp {
+    public static func writeTemp(_ bytes: [UInt8], for path: String, mode: mode_t = 0o600, durable: Bool = true)
+        throws(TMinusError) -> Temp
+    {
         let w = try TempWriter(for: path, mode: mode)
         try w.write(bytes)
         return try w.finish(durable: durable)
@@ -237,7 +251,8 @@ public enum FileIO {
     public static func discard(_ t: Temp) { unlink(t.temp) }
 
     /// Writes a file atomically: a temp file in the same directory, fsync, rename over the file,
-    /// fsync the directory. The file has `mode` afterwards (0600 unless given); a symlink stays a symlink and its target
+    /// fsync the directory. The file has `mode` afterwards (0600 unless given); a symlink stays a symlink and its
+    /// target
     /// is replaced. A crash leaves the old file or the new one, and at worst a temp file that the
     /// next command removes.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(TMinusError) {
@@ -273,7 +288,9 @@ public enum FileIO {
         var ok = ftruncate(fd, off_t(length)) == 0
         var offset = 0
         while ok && offset < bytes.count {
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(length) + off_t(offset)) }
+            let n = bytes.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(length) + off_t(offset))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 ok = false

@@ -18,7 +18,8 @@ public struct Home: Sendable {
 
     /// The home and config from `--home` and `--config`, else the environment, in the order above;
     /// a usage error when an option is empty or no home can be found.
-    public static func resolve(home: String?, config: String?, environment env: Environment) throws(TMinusError) -> Home {
+    public static func resolve(home: String?, config: String?, environment env: Environment) throws(TMinusError) -> Home
+    {
         func nonEmpty(_ k: String) -> String? { env[k].flatMap { $0.isEmpty ? nil : $0 } }
         let userHome = nonEmpty("HOME")
         func absolute(_ p: String) -> String {
@@ -29,14 +30,23 @@ public struct Home: Sendable {
         if home == "" { throw .usage("--home is empty; give a directory, e.g. --home ~/.local/share/tminus") }
         if config == "" { throw .usage("--config is empty; give a file, e.g. --config ~/.config/tminus/config.json") }
         let dir: String
-        if let home { dir = absolute(home) }
-        else if let h = nonEmpty("TMINUS_HOME") { dir = absolute(h) }
-        else if nonEmpty("XDG_DATA_HOME") != nil || userHome != nil { dir = dataBase(env) + "/tminus" }
-        else { throw .usage("cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR") }
+        if let home {
+            dir = absolute(home)
+        } else if let h = nonEmpty("TMINUS_HOME") {
+            dir = absolute(h)
+        } else if nonEmpty("XDG_DATA_HOME") != nil || userHome != nil {
+            dir = dataBase(env) + "/tminus"
+        } else {
+            throw .usage("cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR")
+        }
         let cfg: String
-        if let config { cfg = absolute(config) }
-        else if nonEmpty("XDG_CONFIG_HOME") != nil || userHome != nil { cfg = configBase(env) + "/tminus/config.json" }
-        else { cfg = dir + "/config.json" }
+        if let config {
+            cfg = absolute(config)
+        } else if nonEmpty("XDG_CONFIG_HOME") != nil || userHome != nil {
+            cfg = configBase(env) + "/tminus/config.json"
+        } else {
+            cfg = dir + "/config.json"
+        }
         return Home(directory: dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir, configPath: cfg)
     }
 
@@ -86,7 +96,9 @@ public struct Home: Sendable {
         var machine = (try? FileIO.read("/etc/machine-id", limit: 256)).flatMap { $0 } ?? []
         if machine.isEmpty {
             var name = [CChar](repeating: 0, count: 256)
-            if gethostname(&name, name.count - 1) == 0 { machine = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) } }
+            if gethostname(&name, name.count - 1) == 0 {
+                machine = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            }
         }
         return String(FNV1a.hash(machine + [0] + Array(directory.utf8)), radix: 36)
     }

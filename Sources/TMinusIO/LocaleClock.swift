@@ -19,7 +19,10 @@ public enum LocaleClock {
     /// system lacks). Not `setlocale`: that is the whole process's, and commands run in threads
     /// in-process (tests) must not change each other's.
     static func timeLocale(_ environment: Environment) -> locale_t? {
-        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let name =
+            [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].lazy.compactMap { $0 }.first {
+                !$0.isEmpty
+            } ?? ""
         if name.isEmpty || name == "C" || name == "POSIX" || name.hasPrefix("C.") { return nil }
         return newlocale(LC_TIME_MASK, name, nil)
     }
@@ -33,7 +36,8 @@ extension LocaleClock {
         guard let locale = timeLocale(environment) else { return 1 }
         defer { freelocale(locale) }
         guard let first = nl_langinfo_l(nl_item(_NL_TIME_FIRST_WEEKDAY), locale),
-              let start = nl_langinfo_l(nl_item(_NL_TIME_WEEK_1STDAY), locale) else { return 1 }
+            let start = nl_langinfo_l(nl_item(_NL_TIME_WEEK_1STDAY), locale)
+        else { return 1 }
         // The start date is a number YYYYMMDD (19971130, a Sunday, in most locales), handed over
         // as the pointer's own bits.
         let ymd = Int(bitPattern: UInt(bitPattern: start)) & 0xFFFF_FFFF

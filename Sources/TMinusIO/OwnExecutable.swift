@@ -7,7 +7,9 @@ public import TMinusCore
 /// the file itself (`/proc/self/exe`).
 public enum OwnExecutable {
     /// The path to call tminus back by (see above); nil when /proc/self/exe cannot be read.
-    public static func path(environment: Environment, argv0: String = CommandLine.arguments.first ?? "tminus") -> String? {
+    public static func path(environment: Environment, argv0: String = CommandLine.arguments.first ?? "tminus")
+        -> String?
+    {
         guard let exe = FileIO.readLink("/proc/self/exe") else { return nil }
         var candidates: [String] = []
         if argv0.hasPrefix("/") {

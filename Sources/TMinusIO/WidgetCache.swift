@@ -66,7 +66,9 @@ public enum WidgetCache {
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        guard let (bytes, st) = try? FileIO.readOpened(fd, path: file, limit: maxBytes), st.st_uid == getuid() else { return nil }
+        guard let (bytes, st) = try? FileIO.readOpened(fd, path: file, limit: maxBytes), st.st_uid == getuid() else {
+            return nil
+        }
         return parse(bytes, key: key, now: now)
     }
 
@@ -105,9 +107,10 @@ public enum WidgetCache {
             return negative ? -value : value
         }
         guard let m = line(), equals(m, magicBytes), let k = line(), equals(k, key),
-              let written = number(then: 0x20), let validUntil = number(then: 0x20), let outputs = number(then: 0x0A),
-              written <= now.seconds, now.seconds < validUntil, outputs >= 1, outputs <= Int64(maxSegments),
-              let files = number(then: 0x0A), files >= 0, files <= Int64(ReadLog.maxPaths) else { return nil }
+            let written = number(then: 0x20), let validUntil = number(then: 0x20), let outputs = number(then: 0x0A),
+            written <= now.seconds, now.seconds < validUntil, outputs >= 1, outputs <= Int64(maxSegments),
+            let files = number(then: 0x0A), files >= 0, files <= Int64(ReadLog.maxPaths)
+        else { return nil }
         for _ in 0..<files {
             guard let l = line() else { return nil }
             var tab = l.upperBound - 1
@@ -126,17 +129,23 @@ public enum WidgetCache {
         // the one whose interval holds now.
         for _ in 0..<outputs {
             guard let from = number(then: 0x20), let until = number(then: 0x20), let status = number(then: 0x20),
-                  let length = number(then: 0x0A), length >= 0, length <= Int64(bytes.count - at),
-                  let code = Int32(exactly: status) else { return nil }
+                let length = number(then: 0x0A), length >= 0, length <= Int64(bytes.count - at),
+                let code = Int32(exactly: status)
+            else { return nil }
             let end = at + Int(length)
             if from <= now.seconds && now.seconds < until {
                 // What tminus wrote is UTF-8, which decoding keeps byte for byte; bytes it would
                 // repair are not a file tminus wrote. (A compare, not `String(validating:)`, whose
                 // generic path costs the cached poll 4 % more.)
                 let text = String(decoding: bytes[at..<end], as: UTF8.self)
-                let same = length == 0 || text.utf8.count == Int(length) && text.utf8.withContiguousStorageIfAvailable { out in
-                    bytes.withUnsafeBufferPointer { memcmp(out.baseAddress!, $0.baseAddress! + at, out.count) == 0 }
-                } == true
+                let same =
+                    length == 0
+                    || text.utf8.count == Int(length)
+                        && text.utf8.withContiguousStorageIfAvailable { out in
+                            bytes.withUnsafeBufferPointer {
+                                memcmp(out.baseAddress!, $0.baseAddress! + at, out.count) == 0
+                            }
+                        } == true
                 return same ? Hit(text: text, exitCode: code) : nil
             }
             at = end
@@ -150,7 +159,9 @@ public enum WidgetCache {
     /// seconds ago (a second write in the same clock tick would look the same), not too many, and
     /// a folder to keep them in. `show` asks first, so a run that cannot keep renders no hour to
     /// come; `keep` asks again and also checks that no file changed since it was read.
-    public static func canKeep(files: [(path: String, stamp: FileStamp?)], now: Instant, environment: Environment) -> Bool {
+    public static func canKeep(files: [(path: String, stamp: FileStamp?)], now: Instant, environment: Environment)
+        -> Bool
+    {
         guard files.count <= ReadLog.maxPaths, folder(environment) != nil else { return false }
         for f in files {
             if let s = f.stamp, s.seconds >= now.seconds - 2 { return false }
@@ -161,11 +172,16 @@ public enum WidgetCache {
     /// Keeps the outputs for `key` (consecutive, the first from `now`), depending on `files` (as
     /// ReadLog recorded them). Nothing is kept when `canKeep` says no or a file changed since it
     /// was read (this run or another wrote it).
-    public static func keep(_ segments: [Segment], key: [UInt8], now: Instant,
-                            files: [(path: String, stamp: FileStamp?)], environment: Environment) {
+    public static func keep(
+        _ segments: [Segment], key: [UInt8], now: Instant,
+        files: [(path: String, stamp: FileStamp?)], environment: Environment
+    ) {
         guard let last = segments.last, segments.count <= maxSegments, last.until > now,
-              canKeep(files: files, now: now, environment: environment), let folder = folder(environment) else { return }
-        var out = magic + "\n" + String(decoding: key, as: UTF8.self) + "\n\(now.seconds) \(last.until.seconds) \(segments.count)\n\(files.count)\n"
+            canKeep(files: files, now: now, environment: environment), let folder = folder(environment)
+        else { return }
+        var out =
+            magic + "\n" + String(decoding: key, as: UTF8.self)
+            + "\n\(now.seconds) \(last.until.seconds) \(segments.count)\n\(files.count)\n"
         for f in files {
             guard !f.path.contains("\n"), !f.path.contains("\t"), FileStamp.lookup(f.path) == f.stamp else { return }
             out += f.path + "\t" + (f.stamp?.description ?? "-") + "\n"
@@ -175,7 +191,8 @@ public enum WidgetCache {
             out += s.text
         }
         guard (try? FileIO.makeDirectory(folder)) != nil, let st = lstatOf(folder), (st.st_mode & S_IFMT) == S_IFDIR,
-              st.st_uid == getuid() else { return }
+            st.st_uid == getuid()
+        else { return }
         let file = path(folder, key: key)
         let temp = file + ".\(getpid()).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

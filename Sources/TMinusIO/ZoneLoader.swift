@@ -18,13 +18,20 @@ public enum ZoneLoader {
         if tz.isEmpty { return (.utc, nil) }
         if tz.hasPrefix(":") { tz.removeFirst() }
         if tz.hasPrefix("/"), let zone = load(path: tz, name: linkedName(tz) ?? tz) { return (zone, nil) }
-        if !tz.hasPrefix("/"), !tz.contains(".."), let zone = load(path: "\(dir)/\(tz)", name: tz) { return (zone, nil) }
+        if !tz.hasPrefix("/"), !tz.contains(".."), let zone = load(path: "\(dir)/\(tz)", name: tz) {
+            return (zone, nil)
+        }
         if let zone = Zone.posix(tz) { return (zone, nil) }
-        if ["UTC", "GMT", "UCT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU"].contains(tz.uppercased()) { return (.utc, nil) }
+        if ["UTC", "GMT", "UCT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU"].contains(tz.uppercased()) {
+            return (.utc, nil)
+        }
         let shown = ControlText.clean(tz, replacement: "?")
         let file = tz.hasPrefix("/") ? tz : "\(dir)/\(tz)"
-        return (.utc, "TZ=\(shown) is not a time zone this system knows (no zone file \(ControlText.clean(file, replacement: "?"))); "
-            + "using UTC: set TZ to a name like Europe/Berlin (timedatectl list-timezones), or unset it")
+        return (
+            .utc,
+            "TZ=\(shown) is not a time zone this system knows (no zone file \(ControlText.clean(file, replacement: "?"))); "
+                + "using UTC: set TZ to a name like Europe/Berlin (timedatectl list-timezones), or unset it"
+        )
     }
 
     /// A zone by name from the system's zone files, for tests and `--zone`-like use.

@@ -17,8 +17,10 @@ public struct ConkyRenderer: Renderer {
     /// The family (default large), its first line in the state's (or tag's) colour, data escaped for conky.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let family = options.family ?? .large
-        let lines = entry.text(family, escapingData: Escape.conky).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Escape.oneLine(String($0)) }
+        let lines = entry.text(family, escapingData: Escape.conky).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { Escape.oneLine(String($0)) }
         let color = options.color(entry).dropFirst()
         var out = "${color \(color)}\(lines.first ?? "")${color}"
         for line in lines.dropFirst() { out += "\n" + line }

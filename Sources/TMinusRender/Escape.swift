@@ -89,8 +89,10 @@ public enum Escape {
 
     /// A CSS class name: only `[A-Za-z0-9_-]`; other characters become `-`.
     public static func cssClass(_ s: String) -> String {
-        String(s.unicodeScalars.map { c -> Character in
-            (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c))) || c == "_" || c == "-" ? Character(c) : "-"
-        })
+        String(
+            s.unicodeScalars.map { c -> Character in
+                (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c))) || c == "_" || c == "-"
+                    ? Character(c) : "-"
+            })
     }
 }

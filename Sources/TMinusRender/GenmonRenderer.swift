@@ -26,7 +26,8 @@ public struct GenmonRenderer: Renderer {
 
     /// The tags of the table, one after another.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
-        let escaped = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
+        let escaped = entry.escaping(
+            { Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
         let text = Escape.oneLine(escaped.text(options.family ?? .medium))
         var out = "<txt><span foreground=\"\(options.color(entry))\">\(text)</span></txt>"
         out += "<tool>\(Escape.stripControls(escaped.text(.large), keepNewlines: true))</tool>"

@@ -45,7 +45,7 @@ public struct I3barRenderer: Renderer {
             "urgent": .bool(entry.isUrgent),
             "name": .string("tminus"),
             "instance": .string(entry.deadline?.id ?? "none"),
-            "markup": .string(options.markup.rawValue),
+            "markup": .string(options.markup.rawValue)
         ])
     }
 

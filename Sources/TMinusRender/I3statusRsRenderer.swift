@@ -10,7 +10,8 @@ public import TMinusTimeline
 /// |---|---|
 /// | `text` | the medium family (or `--family`), Pango-escaped data, one line |
 /// | `short_text` | the small family, the same way |
-/// | `state` | `Idle` (no deadline), `Good` (normal), `Info` (an event in progress), `Warning`, `Critical` (critical, over, an error) |
+/// | `state` | `Idle` (no deadline), `Good` (normal), `Info` (an event in progress), `Warning`, `Critical` (critical,
+/// over, an error) |
 public struct I3statusRsRenderer: Renderer {
     /// The `--format` name.
     public let format = "i3status-rs"
@@ -27,7 +28,7 @@ public struct I3statusRsRenderer: Renderer {
         let json = JSON.object([
             "text": .string(Escape.oneLine(escaped.text(options.family ?? .medium))),
             "short_text": .string(Escape.oneLine(escaped.text(.small))),
-            "state": .string(Self.state(entry)),
+            "state": .string(Self.state(entry))
         ])
         return Rendered(JSONWriter.compact(json))
     }

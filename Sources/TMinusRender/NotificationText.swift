@@ -20,8 +20,10 @@ public enum NotificationText {
     /// the server; `escalating` (a notification updated in place each minute) counts on past the
     /// due in minutes ("due now", "2 min late") and is critical from the due (or the reminder's
     /// time, for an item with none) on.
-    public static func make(_ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24,
-                            escalating: Bool = false) -> Message {
+    public static func make(
+        _ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24,
+        escalating: Bool = false
+    ) -> Message {
         let item = r.item
         var lines: [String] = []
         let target = Escalation.target(r, zone: zone)
@@ -49,8 +51,9 @@ public enum NotificationText {
         if late { lines.append("missed at \(DueText.describe(.instant(r.at), now: now, zone: zone, clock: clock))") }
         if item.source != Item.ownSource { lines.append("from \(item.source)") }
         let body = lines.joined(separator: "\n")
-        return Message(summary: Escape.oneLine(item.title), body: markup ? Escape.pango(body) : body,
-                       critical: r.isUrgent(at: now, zone: zone) || (escalating && now >= target))
+        return Message(
+            summary: Escape.oneLine(item.title), body: markup ? Escape.pango(body) : body,
+            critical: r.isUrgent(at: now, zone: zone) || (escalating && now >= target))
     }
 
     /// One notification for the reminders of a source beyond the few sent one by one in a pass
@@ -61,8 +64,9 @@ public enum NotificationText {
         let rest = rs.count > 5 ? ["… and \(rs.count - 5) more"] : []
         let body = (shown + rest).joined(separator: "\n")
         let from = source == Item.ownSource ? "" : " from \(Escape.oneLine(source))"
-        return Message(summary: "and \(rs.count) more reminder\(rs.count == 1 ? "" : "s")\(from)",
-                       body: markup ? Escape.pango(body) : body, critical: false)
+        return Message(
+            summary: "and \(rs.count) more reminder\(rs.count == 1 ? "" : "s")\(from)",
+            body: markup ? Escape.pango(body) : body, critical: false)
     }
 
     /// `--dry-run`'s line: what would be sent, as JSON.
@@ -76,7 +80,7 @@ public enum NotificationText {
             JSON.Member("summary", .string(m.summary)),
             JSON.Member("body", .string(m.body)),
             JSON.Member("urgency", .string(m.critical ? "critical" : "normal")),
-            JSON.Member("late", .bool(late)),
+            JSON.Member("late", .bool(late))
         ])
     }
 }

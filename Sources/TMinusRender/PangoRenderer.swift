@@ -16,8 +16,12 @@ public struct PangoRenderer: Renderer {
     /// The family (default medium) in a span of the colour; only large keeps its line breaks.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let family = options.family ?? .medium
-        let text = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap).text(family)
-        return Rendered("<span foreground=\"\(options.color(entry))\">\(Escape.stripControls(text, keepNewlines: family == .large))</span>")
+        let text = entry.escaping(
+            { Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap
+        ).text(family)
+        return Rendered(
+            "<span foreground=\"\(options.color(entry))\">\(Escape.stripControls(text, keepNewlines: family == .large))</span>"
+        )
     }
 
     /// One line per update: a multi-line family is joined.

@@ -16,7 +16,8 @@ public struct PlainRenderer: Renderer {
     /// The family's text (default medium); only large keeps its line breaks.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
         let family = options.family ?? .medium
-        return Rendered(Escape.stripControls(entry.text(family, escapingData: Escape.oneLine), keepNewlines: family == .large))
+        return Rendered(
+            Escape.stripControls(entry.text(family, escapingData: Escape.oneLine), keepNewlines: family == .large))
     }
 
     /// One line per update: a multi-line family is joined.

@@ -21,7 +21,9 @@ public struct RenderOptions: Sendable {
     public var binary: String
 
     /// Defaults: the renderer's own family, no markup, the default config, and `tminus` as the command.
-    public init(family: Family? = nil, markup: Markup = .none, config: Config = Config(), zone: Zone, binary: String = "tminus") {
+    public init(
+        family: Family? = nil, markup: Markup = .none, config: Config = Config(), zone: Zone, binary: String = "tminus"
+    ) {
         self.family = family
         self.markup = markup
         self.config = config
@@ -98,8 +100,9 @@ extension Renderer {
 /// How Pango draws `{calendar}`: today bold and underlined, each mark in its tag colour, the
 /// grid in a monospace font so its columns line up in a proportional tooltip.
 enum PangoCalendar {
-    static let style = MonthGrid.Style(today: { "<b><u>" + $0 + "</u></b>" },
-                                       mark: { c in c.map { "<span foreground=\"" + $0 + "\">•</span>" } ?? "•" }, pointsAtToday: false)
+    static let style = MonthGrid.Style(
+        today: { "<b><u>" + $0 + "</u></b>" },
+        mark: { c in c.map { "<span foreground=\"" + $0 + "\">•</span>" } ?? "•" }, pointsAtToday: false)
     static func wrap(_ grid: String) -> String { "<tt>" + grid + "</tt>" }
 }
 
@@ -110,7 +113,7 @@ public enum Renderers {
     public static let all: [any Renderer] = [
         WaybarRenderer(), I3blocksRenderer(), I3barRenderer(), PolybarRenderer(), ConkyRenderer(),
         I3statusRsRenderer(), YambarRenderer(), XmobarRenderer(), TmuxRenderer(), GenmonRenderer(), XbarRenderer(),
-        PangoRenderer(), PlainRenderer(), JSONRenderer(),
+        PangoRenderer(), PlainRenderer(), JSONRenderer()
     ]
 
     /// The renderer with this `--format` name, or nil.

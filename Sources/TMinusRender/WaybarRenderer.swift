@@ -5,7 +5,8 @@ public import TMinusTimeline
 ///
 /// | field | value |
 /// |---|---|
-/// | `text` | the medium family (or `--family`), Pango-escaped data, one line (`colorBy: tag`: in a span of its colour) |
+/// | `text` | the medium family (or `--family`), Pango-escaped data, one line (`colorBy: tag`: in a span of its colour)
+/// |
 /// | `tooltip` | the large family, Pango-escaped data, lines joined with `\n` (`{calendar}` drawn in Pango) |
 /// | `alt` | the state (`none`, `normal`, `warning`, `critical`, `over`, or `error`) |
 /// | `class` | `[state, "tag-<tag>"]`, limited to `[A-Za-z0-9_-]` |
@@ -22,7 +23,8 @@ public struct WaybarRenderer: Renderer {
 
     /// The JSON object of the table, on one line.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
-        let escaped = entry.escaping({ Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
+        let escaped = entry.escaping(
+            { Escape.pango(Escape.oneLine($0)) }, calendar: PangoCalendar.style, wrap: PangoCalendar.wrap)
         var text = escaped.text(options.family ?? .medium)
         // Coloured by tag: the text in its colour (the state classes still come, for the rest of a style).
         if let tag = options.tagColor(entry) { text = "<span foreground=\"\(tag)\">" + text + "</span>" }
@@ -35,7 +37,7 @@ public struct WaybarRenderer: Renderer {
             "tooltip": .string(tooltip),
             "alt": .string(state),
             "class": .array(classes.map(JSON.string)),
-            "percentage": .int(entry.percent),
+            "percentage": .int(entry.percent)
         ])
         return Rendered(JSONWriter.compact(json))
     }

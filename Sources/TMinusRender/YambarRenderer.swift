@@ -33,7 +33,7 @@ public struct YambarRenderer: Renderer {
             "short|string|" + Escape.oneLine(escaped.text(.small)),
             "state|string|" + state,
             "progress|range:0-100|\(min(100, max(0, entry.percent)))",
-            "urgent|bool|\(entry.isUrgent || entry.error != nil)",
+            "urgent|bool|\(entry.isUrgent || entry.error != nil)"
         ]
         // The empty line after the last tag commits the set (the bar's newline ends the last line).
         return Rendered(ControlText.join(lines, "\n") + "\n")

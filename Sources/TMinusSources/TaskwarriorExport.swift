@@ -29,35 +29,45 @@ public enum TaskwarriorExport {
             // hide the others: `task export` prints one task per line, so read them one by one.
             let (lines, bad) = perLine(bytes)
             guard !lines.isEmpty else {
-                throw .failure("task export printed something that is not JSON (\(syntax.map { "line \($0.line): \($0.message)" } ?? "empty"))")
+                throw .failure(
+                    "task export printed something that is not JSON (\(syntax.map { "line \($0.line): \($0.message)" } ?? "empty"))"
+                )
             }
             tasks = lines
             out.problems += bad.prefix(3).map { "task export line \($0): not a task tminus can read; skipped" }
         }
         var seen: Set<String> = []
         for (i, task) in tasks.enumerated() {
-            guard let fields = task.members else { out.problems.append("task \(i + 1): not an object; skipped"); continue }
+            guard let fields = task.members else {
+                out.problems.append("task \(i + 1): not an object; skipped"); continue
+            }
             func string(_ k: String) -> String? { fields.first { $0.key == k }?.value.stringValue }
             func date(_ k: String) -> Instant? {
                 guard let s = string(k), let t = parseDate(s) else { return nil }
                 return t
             }
-            guard let uuid = string("uuid"), !uuid.isEmpty else { out.problems.append("task \(i + 1): no uuid; skipped"); continue }
+            guard let uuid = string("uuid"), !uuid.isEmpty else {
+                out.problems.append("task \(i + 1): no uuid; skipped"); continue
+            }
             // Two tasks with one UUID (a sync gone wrong) are one item: the first one.
             guard seen.insert(uuid.lowercased()).inserted else {
-                out.problems.append("task \(Validation.printable(String(uuid.prefix(8)))): its UUID is there twice; the first is used")
+                out.problems.append(
+                    "task \(Validation.printable(String(uuid.prefix(8)))): its UUID is there twice; the first is used")
                 continue
             }
             let status = string("status") ?? "pending"
             if status == "recurring" || status == "deleted" { continue }
             if let raw = string("due"), parseDate(raw) == nil {
-                out.problems.append("task \(uuid.prefix(8)): due '\(Validation.printable(raw))' is not YYYYMMDDTHHMMSSZ; skipped")
+                out.problems.append(
+                    "task \(uuid.prefix(8)): due '\(Validation.printable(raw))' is not YYYYMMDDTHHMMSSZ; skipped")
                 continue
             }
             let description = ControlText.clean(string("description") ?? "", replacement: " ", dropBidi: true)
             var title = Validation.trimmedText(description)
             if title.isEmpty { title = "(no title)" }
-            if title.count > Validation.maxTitleLength { title = String(title.prefix(Validation.maxTitleLength - 1)) + "…" }
+            if title.count > Validation.maxTitleLength {
+                title = String(title.prefix(Validation.maxTitleLength - 1)) + "…"
+            }
             var item = Item(kind: .todo, id: uuid.lowercased(), handle: 0, title: title, source: source)
             item.due = date("due").map { .instant($0) }
             item.created = date("entry")
@@ -69,13 +79,18 @@ public enum TaskwarriorExport {
             }
             if let project = string("project"), !project.isEmpty {
                 item.tag = String(project.prefix(32))
-            } else if let tags = fields.first(where: { $0.key == "tags" })?.value, case .array(let list) = tags, let first = list.first?.stringValue {
+            } else if let tags = fields.first(where: { $0.key == "tags" })?.value, case .array(let list) = tags,
+                let first = list.first?.stringValue
+            {
                 item.tag = String(first.prefix(32))
             }
             if let notes = fields.first(where: { $0.key == "annotations" })?.value, case .array(let list) = notes {
-                let text = list.compactMap { $0.members?.first { $0.key == "description" }?.value.stringValue }.joined(separator: "\n")
+                let text = list.compactMap { $0.members?.first { $0.key == "description" }?.value.stringValue }.joined(
+                    separator: "\n")
                 let clean = ControlText.clean(text, replacement: nil, keepNewlines: true, dropBidi: true)
-                item.note = clean.count > Validation.maxNoteLength ? String(clean.prefix(Validation.maxNoteLength - 1)) + "…" : clean
+                item.note =
+                    clean.count > Validation.maxNoteLength
+                    ? String(clean.prefix(Validation.maxNoteLength - 1)) + "…" : clean
             }
             if status == "completed" { item.completed = date("end") ?? Instant(0) }
             out.items.append(item)
@@ -92,7 +107,11 @@ public enum TaskwarriorExport {
             while let f = l.first, f == 0x20 || f == 0x09 || f == 0x0D || f == 0x5B { l.removeFirst() }
             while let b = l.last, b == 0x20 || b == 0x09 || b == 0x0D || b == 0x2C || b == 0x5D { l.removeLast() }
             if l.isEmpty { continue }
-            if let task = try? JSONParser.parse(Array(l)), case .object = task { tasks.append(task) } else { bad.append(n + 1) }
+            if let task = try? JSONParser.parse(Array(l)), case .object = task {
+                tasks.append(task)
+            } else {
+                bad.append(n + 1)
+            }
         }
         return (tasks, bad)
     }
@@ -101,7 +120,8 @@ public enum TaskwarriorExport {
     static func parseDate(_ s: String) -> Instant? {
         let b = Array(s.utf8)
         guard b.count == 16, b[8] == 0x54, b[15] == 0x5A else { return nil }
-        let iso = String(decoding: b[0..<4], as: UTF8.self) + "-" + String(decoding: b[4..<6], as: UTF8.self) + "-"
+        let iso =
+            String(decoding: b[0..<4], as: UTF8.self) + "-" + String(decoding: b[4..<6], as: UTF8.self) + "-"
             + String(decoding: b[6..<8], as: UTF8.self) + "T" + String(decoding: b[9..<11], as: UTF8.self) + ":"
             + String(decoding: b[11..<13], as: UTF8.self) + ":" + String(decoding: b[13..<15], as: UTF8.self) + "Z"
         guard let t = RFC3339.parse(iso), t.isSupported else { return nil }
@@ -111,7 +131,8 @@ public enum TaskwarriorExport {
     /// `YYYYMMDDTHHMMSSZ`, as `task import` reads dates.
     public static func dateText(_ t: Instant) -> String {
         let l = LocalDateTime(secondsAsUTC: t.seconds)
-        return pad(l.date.year, 4) + pad(l.date.month, 2) + pad(l.date.day, 2) + "T" + pad(l.hour, 2) + pad(l.minute, 2) + pad(l.second, 2) + "Z"
+        return pad(l.date.year, 4) + pad(l.date.month, 2) + pad(l.date.day, 2) + "T" + pad(l.hour, 2) + pad(l.minute, 2)
+            + pad(l.second, 2) + "Z"
     }
 
     /// A due as `task` reads it on the command line: ISO 8601 in UTC, or a whole day's date.

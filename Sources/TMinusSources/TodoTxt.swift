@@ -32,11 +32,13 @@ public enum TodoTxt {
             let base = "txt-" + hash(parsed.body)
             let n = (seen[base] ?? 0) + 1
             seen[base] = n
-            var item = Item(kind: .todo, id: n == 1 ? base : "\(base)#\(n)", handle: 0, title: parsed.title, source: source)
+            var item = Item(
+                kind: .todo, id: n == 1 ? base : "\(base)#\(n)", handle: 0, title: parsed.title, source: source)
             item.due = parsed.due.map { .day($0) }
             item.priority = parsed.priority
             item.tag = parsed.tags.first
-            item.completed = parsed.done ? parsed.doneDate.map { Instant($0.daysSinceEpoch * 86_400) } ?? Instant(0) : nil
+            item.completed =
+                parsed.done ? parsed.doneDate.map { Instant($0.daysSinceEpoch * 86_400) } ?? Instant(0) : nil
             item.created = parsed.created.map { Instant($0.daysSinceEpoch * 86_400) }
             out.append(Entry(range: range, line: number, item: item))
             if item.completed == nil { open += 1 }
@@ -102,7 +104,9 @@ public enum TodoTxt {
                 if let w = takeWord(), let d = date(w) { doneDate = d; rest = rest.dropFirst(11) }
             }
             let chars = Array(rest.prefix(4))
-            if chars.count == 4, chars[0] == "(", chars[2] == ")", chars[3] == " ", let a = chars[1].asciiValue, a >= 0x41, a <= 0x5A {
+            if chars.count == 4, chars[0] == "(", chars[2] == ")", chars[3] == " ", let a = chars[1].asciiValue,
+                a >= 0x41, a <= 0x5A
+            {
                 priorityLetter = chars[1]
                 rest = rest.dropFirst(4)
             }
@@ -139,7 +143,9 @@ public enum TodoTxt {
         var titleWords: [Substring] = []
 
         static func isExtension(_ w: Substring) -> Bool {
-            guard let colon = w.firstIndex(of: ":"), colon != w.startIndex, w.index(after: colon) != w.endIndex else { return false }
+            guard let colon = w.firstIndex(of: ":"), colon != w.startIndex, w.index(after: colon) != w.endIndex else {
+                return false
+            }
             let key = w[..<colon], value = w[w.index(after: colon)...]
             guard let first = key.first, first.isASCII, first.isLetter else { return false }
             return key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
@@ -187,8 +193,10 @@ extension TodoTxt {
 
     /// The file with the line of `id` replaced by `transform(line)` (nil removes the line, with
     /// its line break); every other byte as it was.
-    static func replacing(_ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1,
-                          _ transform: (String) -> String?) throws(EditError) -> [UInt8] {
+    static func replacing(
+        _ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1,
+        _ transform: (String) -> String?
+    ) throws(EditError) -> [UInt8] {
         guard let entry = parse(bytes, source: source).first(where: { $0.item.id == id }) else { throw .notFound }
         let raw = bytes[entry.range]
         let utf8 = String(validating: raw, as: UTF8.self)
@@ -218,7 +226,9 @@ extension TodoTxt {
 
     /// `x DATE ` in front; a priority `(X) ` becomes `pri:X` at the end (as todo.txt clients do,
     /// so that undoing it can put it back).
-    public static func complete(_ bytes: [UInt8], id: String, source: String, on date: CivilDate) throws(EditError) -> [UInt8] {
+    public static func complete(_ bytes: [UInt8], id: String, source: String, on date: CivilDate) throws(EditError)
+        -> [UInt8]
+    {
         try replacing(bytes, id: id, source: source) { line in
             guard !line.hasPrefix("x ") else { return line }
             var rest = Substring(line)
@@ -237,7 +247,9 @@ extension TodoTxt {
         try replacing(bytes, id: id, source: source) { line in
             guard line.hasPrefix("x ") else { return line }
             var rest = line.dropFirst(2)
-            if rest.count >= 11, rest.dropFirst(10).first == " ", DateTimeText.parse(String(rest.prefix(10))) != nil { rest = rest.dropFirst(11) }
+            if rest.count >= 11, rest.dropFirst(10).first == " ", DateTimeText.parse(String(rest.prefix(10))) != nil {
+                rest = rest.dropFirst(11)
+            }
             var words = rest.split(separator: " ", omittingEmptySubsequences: false)
             var prefix = ""
             if let i = words.lastIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
@@ -255,7 +267,9 @@ extension TodoTxt {
 
     /// The line rewritten for the edited fields: priority, title, tag (the first `+`/`@` token, or
     /// a new `+tag`) and `due:`; other tokens stay where they were.
-    public static func update(_ bytes: [UInt8], id: String, source: String, from old: Item, to new: Item, zone: Zone) throws(EditError) -> [UInt8] {
+    public static func update(_ bytes: [UInt8], id: String, source: String, from old: Item, to new: Item, zone: Zone)
+        throws(EditError) -> [UInt8]
+    {
         try replacing(bytes, id: id, source: source, bytewise: .refuse) { line in
             guard let p = Parsed(line) else { return line }
             var head = ""
@@ -265,7 +279,9 @@ extension TodoTxt {
             var words = p.words.map(String.init)
             if new.title != old.title {
                 // The new title, then the tokens of the old description.
-                words = new.title.split(separator: " ").map(String.init) + words.filter { w in !p.titleWords.contains { $0 == w } }
+                words =
+                    new.title.split(separator: " ").map(String.init)
+                    + words.filter { w in !p.titleWords.contains { $0 == w } }
             }
             let dueText = new.due.map { "due:\($0.localDate(in: zone))" }
             if let i = words.firstIndex(where: { $0.hasPrefix("due:") && $0.count == 14 }) {
@@ -291,7 +307,9 @@ extension TodoTxt {
     /// A new line at the end: `(X) CREATED title +tag due:DAY` (the file gets a final line break
     /// first when it has none; its line breaks, LF, CRLF or CR, are kept). Made `again` (after a
     /// killed command), when the file has that very line already nothing is added (`added`: false).
-    public static func append(_ bytes: [UInt8], item: Item, created: CivilDate, zone: Zone, again: Bool = false) -> (bytes: [UInt8], id: String, added: Bool) {
+    public static func append(_ bytes: [UInt8], item: Item, created: CivilDate, zone: Zone, again: Bool = false) -> (
+        bytes: [UInt8], id: String, added: Bool
+    ) {
         var line = ""
         if let letter = letter(item.priority) { line += "(\(letter)) " }
         line += "\(created) " + ControlText.clean(item.title, replacement: " ")

@@ -32,9 +32,15 @@ struct CLIAgendaTests {
         let s = sections(result.stdout)
         // (Nothing is due today, so today has no heading; a recurring event is listed at its
         // next instance, as the bar counts down to it.)
-        #expect(s.map(\.heading) == ["Overdue", "Tomorrow · Wed 11 Mar", "Thu 12 Mar", "Fri 13 Mar", "Fri 20 Mar", "Mon 6 Apr", "No date"],
-                "\(result.stdout)")
-        let known = ["Pay rent", "Pack", "Write report", "Standup", "Call mom", "Exam", "Flight", "Easter Monday", "Water plants", "Buy milk"]
+        #expect(
+            s.map(\.heading) == [
+                "Overdue", "Tomorrow · Wed 11 Mar", "Thu 12 Mar", "Fri 13 Mar", "Fri 20 Mar", "Mon 6 Apr", "No date"
+            ],
+            "\(result.stdout)")
+        let known = [
+            "Pay rent", "Pack", "Write report", "Standup", "Call mom", "Exam", "Flight", "Easter Monday",
+            "Water plants", "Buy milk"
+        ]
         /// The known titles in a section, in its order.
         func titles(_ heading: String) -> [String] {
             let rows: [String] = s.first { $0.heading == heading }?.rows ?? []
@@ -57,7 +63,10 @@ struct CLIAgendaTests {
         #expect(!result.stdout.contains("Thesis"), "due in December: past the 30 days")
         #expect(!result.stdout.contains("Old chore"), "completed items are not open")
         // Each of these once (the weekly standup: its next instance, once).
-        for t in ["Pay rent", "Pack", "Write report", "Call mom", "Exam", "Flight", "Easter Monday", "Water plants", "Buy milk"] {
+        for t in [
+            "Pay rent", "Pack", "Write report", "Call mom", "Exam", "Flight", "Easter Monday", "Water plants",
+            "Buy milk"
+        ] {
             #expect(result.stdout.components(separatedBy: t).count == 2, "\(t)")
         }
         #expect(result.stdout.components(separatedBy: "Standup").count == 2, "the standup's next instance, once")
@@ -69,12 +78,16 @@ struct CLIAgendaTests {
         let result = f.h.inProcess(["agenda", "--days", "30", "--json"])
         #expect(result.status == 0)
         let json = try JSONParser.parse(Array(result.stdout.utf8))
-        #expect(json["from"]?.stringValue == "2026-03-10" && json["days"]?.intValue == 30 && json["today"]?.stringValue == "2026-03-10")
+        #expect(
+            json["from"]?.stringValue == "2026-03-10" && json["days"]?.intValue == 30
+                && json["today"]?.stringValue == "2026-03-10")
         let days = try #require(json["agenda"]?.arrayValue)
         #expect(days.count == 30)
         // Its non-empty days are the text's headings, with the same titles in the same order.
         var fromJSON: [(String, [String])] = []
-        if let overdue = json["overdue"]?.arrayValue, !overdue.isEmpty { fromJSON.append(("Overdue", overdue.compactMap { $0["title"]?.stringValue })) }
+        if let overdue = json["overdue"]?.arrayValue, !overdue.isEmpty {
+            fromJSON.append(("Overdue", overdue.compactMap { $0["title"]?.stringValue }))
+        }
         for d in days {
             let items = d["items"]?.arrayValue ?? []
             guard !items.isEmpty else { continue }
@@ -84,12 +97,16 @@ struct CLIAgendaTests {
                 #expect(i["due"]?.stringValue?.hasPrefix(d["date"]?.stringValue ?? "?") == true, "\(i)")
             }
         }
-        if let undated = json["undated"]?.arrayValue, !undated.isEmpty { fromJSON.append(("No date", undated.compactMap { $0["title"]?.stringValue })) }
+        if let undated = json["undated"]?.arrayValue, !undated.isEmpty {
+            fromJSON.append(("No date", undated.compactMap { $0["title"]?.stringValue }))
+        }
         let s = sections(text)
         #expect(fromJSON.map(\.0) == s.map(\.heading))
         for ((heading, titles), section) in zip(fromJSON, s) {
             #expect(titles.count == section.rows.count, "\(heading)")
-            for (title, row) in zip(titles, section.rows) { #expect(row.contains(title), "\(heading): \(title) vs \(row)") }
+            for (title, row) in zip(titles, section.rows) {
+                #expect(row.contains(title), "\(heading): \(title) vs \(row)")
+            }
         }
     }
 

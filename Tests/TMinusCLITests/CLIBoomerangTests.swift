@@ -15,18 +15,25 @@ struct CLIBoomerangTests {
         #expect(!before.contains("Call the plumber") && before.contains("Buy milk"), "\(before)")
         #expect(!h.inProcess(["list", "--today"], now: "2026-03-10T10:59:59Z").stdout.contains("Call the plumber"))
         // Its reminder is due: in today's list from that second on, and the bar's timeline says so.
-        #expect(h.inProcess(["show", "--format", "json"], now: "2026-03-10T11:00:00Z").stdout.contains("Call the plumber"))
+        #expect(
+            h.inProcess(["show", "--format", "json"], now: "2026-03-10T11:00:00Z").stdout.contains("Call the plumber"))
         #expect(h.inProcess(["list", "--today"], now: "2026-03-10T11:00:00Z").stdout.contains("Call the plumber"))
-        let timeline = try JSONParser.parse(Array(try h.ok(["timeline", "--until", "2026-03-10T12:00:00Z"], now: "2026-03-10T10:00:00Z").stdout.utf8))
-        #expect(timeline["entries"]?.arrayValue?.map { $0["date"]?.stringValue ?? "" } == ["2026-03-10T11:00:00+01:00", "2026-03-10T12:00:00+01:00"])
+        let timeline = try JSONParser.parse(
+            Array(try h.ok(["timeline", "--until", "2026-03-10T12:00:00Z"], now: "2026-03-10T10:00:00Z").stdout.utf8))
+        #expect(
+            timeline["entries"]?.arrayValue?.map { $0["date"]?.stringValue ?? "" } == [
+                "2026-03-10T11:00:00+01:00", "2026-03-10T12:00:00+01:00"
+            ])
         // The whole list still has it; and the old way on request.
         #expect(h.inProcess(["list"], now: "2026-03-10T10:00:00Z").stdout.contains("Call the plumber"))
         let url = h.root.appendingPathComponent("config/tminus/config.json")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"remindersWait": false}"#.utf8).write(to: url)
-        #expect(h.inProcess(["show", "--format", "json"], now: "2026-03-10T10:00:00Z").stdout.contains("Call the plumber"))
+        #expect(
+            h.inProcess(["show", "--format", "json"], now: "2026-03-10T10:00:00Z").stdout.contains("Call the plumber"))
         try Data(#"{"remindersWait": "no"}"#.utf8).write(to: url)
-        #expect(h.inProcess(["config", "check"]).stderr.contains("remindersWait: expected true or false, found a string"))
+        #expect(
+            h.inProcess(["config", "check"]).stderr.contains("remindersWait: expected true or false, found a string"))
     }
 
     @Test func aDoneReminderComesBack() throws {
@@ -35,7 +42,9 @@ struct CLIBoomerangTests {
         try h.ok("done", "Water the plants", now: "2026-03-10T10:30:00Z")
         // Reopened (the same item, not a copy) and armed again in a day.
         let again = try h.ok(["remind", "--again", "Water the plants", "--in", "1d"], now: "2026-03-11T08:00:00Z")
-        #expect(again.stdout.hasPrefix("reopened #1 Water the plants\nreminder for #1 Water the plants armed again for "), "\(again.stdout)")
+        #expect(
+            again.stdout.hasPrefix("reopened #1 Water the plants\nreminder for #1 Water the plants armed again for "),
+            "\(again.stdout)")
         let list = try h.ok(["list", "--all", "--json"], now: "2026-03-11T08:00:00Z").stdout
         let items = try JSONParser.parse(Array(list.utf8)).arrayValue ?? []
         #expect(items.count == 1 && items[0]["completed"]?.stringValue == nil, "\(list)")
@@ -56,6 +65,8 @@ struct CLIBoomerangTests {
         // --year keeps the year written, not the reminder's.
         let y2025 = try h.ok(["list", "--reminders", "--year", "2025"], now: "2026-03-10T09:00:00Z").stdout
         #expect(y2025.contains("Renew the passport") && !y2025.contains("Book the dentist"), "\(y2025)")
-        #expect(try h.run(["list", "--by-year"]).stderr == "tminus: --by-year goes with --reminders: tminus list --reminders --by-year\n")
+        #expect(
+            try h.run(["list", "--by-year"]).stderr
+                == "tminus: --by-year goes with --reminders: tminus list --reminders --by-year\n")
     }
 }

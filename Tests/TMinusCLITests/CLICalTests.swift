@@ -18,7 +18,8 @@ struct CLICalTests {
         let f = try fixture()
         let json = try JSONParser.parse(Array(f.h.inProcess(["cal", "--json"]).stdout.utf8))
         let days = try #require(json["days"]?.arrayValue)
-        #expect(days.map { "\($0["date"]?.stringValue ?? "?") \($0["items"]?.intValue ?? 0)" }
+        #expect(
+            days.map { "\($0["date"]?.stringValue ?? "?") \($0["items"]?.intValue ?? 0)" }
                 == ["2026-03-09 1", "2026-03-11 3", "2026-03-12 1", "2026-03-13 1", "2026-03-20 1"])
         // The most urgent item's tag colour: the high-priority Pack (personal) on the 11th.
         #expect(days[1]["color"]?.stringValue == "#a3be8c", "\(days[1])")
@@ -39,10 +40,14 @@ struct CLICalTests {
 
     @Test func weeksFirstDayAndColour() throws {
         let f = try fixture()
-        let sunday = f.h.inProcess(["cal", "2026-03", "--first", "sun", "--weeks"]).stdout.split(separator: "\n").map(String.init)
-        #expect(sunday[1] == "Wk  Su  Mo  Tu  We  Th  Fr  Sa" && sunday[2] == "10   1   2   3   4   5   6   7", "\(sunday)")
+        let sunday = f.h.inProcess(["cal", "2026-03", "--first", "sun", "--weeks"]).stdout.split(separator: "\n").map(
+            String.init)
+        #expect(
+            sunday[1] == "Wk  Su  Mo  Tu  We  Th  Fr  Sa" && sunday[2] == "10   1   2   3   4   5   6   7", "\(sunday)")
         let colour = f.h.inProcess(["cal", "--color", "always"]).stdout
-        #expect(colour.contains("\u{1B}[7m10\u{1B}[0m") && colour.contains("\u{1B}[38;2;163;190;140m•\u{1B}[0m"), "\(colour)")
+        #expect(
+            colour.contains("\u{1B}[7m10\u{1B}[0m") && colour.contains("\u{1B}[38;2;163;190;140m•\u{1B}[0m"),
+            "\(colour)")
         let none = f.h.inProcess(["cal", "--color", "always"], env: ["NO_COLOR": "1"]).stdout
         #expect(none.contains("\u{1B}"), "--color always wins over NO_COLOR")
         #expect(f.h.inProcess(["cal", "next week"]).stdout.hasPrefix("         March 2026"))

@@ -31,13 +31,17 @@ struct CLIColorTests {
             #expect(!h.inProcess(args).stdout.contains("\u{1B}"), "\(args)")
         }
         #expect(!h.inProcess(["list"], env: ["NO_COLOR": "1"]).stdout.contains("\u{1B}"))
-        #expect(h.inProcess(["list", "--color", "sometimes"]).stderr == "tminus: --color takes auto, always or never, not 'sometimes'\n")
+        #expect(
+            h.inProcess(["list", "--color", "sometimes"]).stderr
+                == "tminus: --color takes auto, always or never, not 'sometimes'\n")
     }
 
     @Test func theBoard() throws {
         let h = try home()
         let board = h.inProcess(["board"]).stdout
-        #expect(board.hasPrefix("Deadlines\n  Exam  9d 20h        ░░░░░░░░░░░░░░░░░░░░    0%  Fri 20 Mar 09:00\n"), "\(board)")
+        #expect(
+            board.hasPrefix("Deadlines\n  Exam  9d 20h        ░░░░░░░░░░░░░░░░░░░░    0%  Fri 20 Mar 09:00\n"),
+            "\(board)")
         #expect(board.contains("\nToday\n  • Buy milk\n") && !board.contains("\u{1B}"))
         // The bar in the tag's colour.
         #expect(h.inProcess(["board", "--color", "always"]).stdout.contains("\u{1B}[38;2;255;85;85m░"))

@@ -51,7 +51,7 @@ struct CLIErrorTests {
         (["lsit"], "unknown command 'lsit'"),
         (["tag"], "needs add, list, edit or rm"),
         (["config", "frobnicate"], "unknown config command"),
-        (["todo", "x", "--due"], "needs a value"),
+        (["todo", "x", "--due"], "needs a value")
     ])
     func badInputExits2WithOneLineAndChangesNothing(args: [String], mention: String) throws {
         let h = try Seed.home()
@@ -87,7 +87,9 @@ struct CLIErrorTests {
         for command in ["list", "stats", "sources", "timeline"] {
             let r = try h.run([command, "7"])
             #expect(r.status == 2)
-            #expect(r.stderr == "tminus: '\(command)' takes no arguments ('7'); see tminus \(command) --help\n", "\(r.stderr)")
+            #expect(
+                r.stderr == "tminus: '\(command)' takes no arguments ('7'); see tminus \(command) --help\n",
+                "\(r.stderr)")
             #expect(try h.run([command, "--help"]).status == 0)
         }
         #expect(try h.run(["add", "a", "b", "--due", "+2d"]).stderr.contains("e.g. tminus add \"Buy milk\""))
@@ -99,7 +101,8 @@ struct CLIErrorTests {
             let expected = now.hasPrefix("2026") ? "2026-03-24T17:00" : "2031-08-14T17:00"
             #expect(try h.run(["add", "Thesis"], now: now).stderr.contains("--due \(expected)"))
             #expect(try h.run(["add"], now: now).stderr.contains("--due \(expected)"))
-            #expect(try h.run(["demo"], now: now).stdout.contains("Add your own: tminus add \"Thesis\" --due \(expected),"))
+            #expect(
+                try h.run(["demo"], now: now).stdout.contains("Add your own: tminus add \"Thesis\" --due \(expected),"))
         }
     }
 
@@ -118,14 +121,16 @@ struct CLIErrorTests {
         ("{\"version\": 2, \"tags\": \"oops\", \"deadlines\": [], \"todos\": [], \"nextHandle\": 1}", "tags"),
         ("{\"version\": 99}", "version 99"),
         ("\u{0}\u{1}\u{2} binary", "line 1"),
-        ("", "line 1"),
+        ("", "line 1")
     ]
 
     /// Commands that read the store: each must exit 1 naming store.json and leave the file alone.
     static let storeCommands: [[String]] = [
-        ["list"], ["list", "--all", "--json"], ["todo", "x"], ["add", "x", "--due", "2026-12-01"], ["done", "1"], ["undo", "1"],
-        ["rm", "1"], ["edit", "1", "--title", "y"], ["stats"], ["tag", "list"], ["tag", "add", "new"], ["tag", "rm", "work"],
-        ["summary", "--rebuild"],
+        ["list"], ["list", "--all", "--json"], ["todo", "x"], ["add", "x", "--due", "2026-12-01"], ["done", "1"],
+        ["undo", "1"],
+        ["rm", "1"], ["edit", "1", "--title", "y"], ["stats"], ["tag", "list"], ["tag", "add", "new"],
+        ["tag", "rm", "work"],
+        ["summary", "--rebuild"]
     ]
 
     @Test(arguments: garbage)
@@ -164,7 +169,8 @@ struct CLIErrorTests {
         // Damage the second committed record (same length, so the store's byte count still holds).
         var text = String(decoding: try #require(h.bytes("archive.jsonl")), as: UTF8.self)
         let second = try #require(text.split(separator: "\n").last)
-        text = text.replacingOccurrences(of: String(second), with: "{" + String(repeating: "x", count: second.count - 1))
+        text = text.replacingOccurrences(
+            of: String(second), with: "{" + String(repeating: "x", count: second.count - 1))
         let bad = Data(text.utf8)
         try bad.write(to: URL(fileURLWithPath: h.archivePath))
         let result = try h.run("list", "--all")

@@ -108,12 +108,14 @@ struct CLIFilesTests {
     @Test(arguments: [
         (["TMINUS_HOME": "mine", "XDG_DATA_HOME": "/nonexistent-xdg"], "mine"),
         (["TMINUS_HOME": "", "XDG_DATA_HOME": "xdg"], "xdg/tminus"),
-        (["XDG_DATA_HOME": ""], ".local/share/tminus"),
+        (["XDG_DATA_HOME": ""], ".local/share/tminus")
     ])
     func homeIsFoundFromTheEnvironment(env: [String: String], expected: String) throws {
         let h = try TempHome()
         var env = env
-        for (key, value) in env where !value.isEmpty && !value.hasPrefix("/") { env[key] = h.root.appendingPathComponent(value).path }
+        for (key, value) in env where !value.isEmpty && !value.hasPrefix("/") {
+            env[key] = h.root.appendingPathComponent(value).path
+        }
         let result = try h.start(["todo", "Somewhere"], env: env, passHome: false).wait()
         #expect(result.status == 0, "\(result)")
         #expect(FileManager.default.fileExists(atPath: h.root.appendingPathComponent(expected + "/store.json").path))

@@ -29,7 +29,10 @@ struct CLIFirstRunTests {
         let h = try TempHome()
         let r = try h.run("add", "Meeting", "--due", "11:00", now: "2026-11-22T19:00:00Z")
         #expect(r.status == 2)
-        #expect(r.stderr == "tminus: --due 11:00 is past (today 11:00); a deadline needs a time still to come, e.g. --due 2026-11-23T11:00\n")
+        #expect(
+            r.stderr
+                == "tminus: --due 11:00 is past (today 11:00); a deadline needs a time still to come, e.g. --due 2026-11-23T11:00\n"
+        )
         #expect(h.bytes("store.json") == nil)
         let day = try h.run("add", "Meeting", "--due", "2026-11-21", now: "2026-11-22T19:00:00Z")
         #expect(day.stderr.contains("is past (yesterday)") && day.stderr.contains("e.g. --due today"))
@@ -45,7 +48,8 @@ struct CLIFirstRunTests {
         #expect(nope.status == 2)
         #expect(nope.stderr.hasPrefix("tminus: \(path) deadline: no deadline matches 'Nope'"))
         _ = try h.writeConfig(#"{ "deadline": 2 }"#)
-        #expect(try h.ok("config", "check").stdout == "\(path): ok; deadline: \"2\" is #2 B, due Sun 2026-03-15 13:00\n")
+        #expect(
+            try h.ok("config", "check").stdout == "\(path): ok; deadline: \"2\" is #2 B, due Sun 2026-03-15 13:00\n")
         #expect(try h.ok("show").stdout.hasPrefix("B "))
         _ = try h.writeConfig(#"{ "deadline": "c" }"#)
         #expect(try h.ok("config", "check").stdout.contains("deadline: \"c\" is #3 C"))
@@ -63,15 +67,22 @@ struct CLIFirstRunTests {
         try h.ok("done", "B")
         let waybar = try h.ok("show", "--format", "waybar").json()
         #expect(waybar["text"]?.stringValue?.hasPrefix("A ") == true, "\(waybar)")
-        #expect(waybar["tooltip"]?.stringValue?.hasSuffix("\n&quot;deadline&quot;: B in the config is done or gone; showing the next one due") == true, "\(waybar)")
-        #expect(try h.ok("show", "--family", "large").stdout.hasSuffix("\"deadline\": B in the config is done or gone; showing the next one due\n"))
+        #expect(
+            waybar["tooltip"]?.stringValue?.hasSuffix(
+                "\n&quot;deadline&quot;: B in the config is done or gone; showing the next one due") == true,
+            "\(waybar)")
+        #expect(
+            try h.ok("show", "--family", "large").stdout.hasSuffix(
+                "\"deadline\": B in the config is done or gone; showing the next one due\n"))
         #expect(try h.ok("timeline", "--limit", "1").stdout.contains("showing the next one due"))
         let pinned = try h.run("show", "--deadline", "B")
         #expect(pinned.stdout == "⚠ tminus\n" && pinned.stderr.contains("no deadline matches 'B'"), "\(pinned)")
         // A title from the config is data: escaped like any other in each bar.
         _ = try h.writeConfig(#"{ "deadline": "<b>x</b> & y" }"#)
         let escaped = try h.ok("show", "--format", "waybar").json()
-        #expect(escaped["tooltip"]?.stringValue?.contains("&lt;b&gt;x&lt;/b&gt; &amp; y in the config") == true, "\(escaped)")
+        #expect(
+            escaped["tooltip"]?.stringValue?.contains("&lt;b&gt;x&lt;/b&gt; &amp; y in the config") == true,
+            "\(escaped)")
     }
 
     @Test func listColumnsNeverCollide() throws {
@@ -81,7 +92,11 @@ struct CLIFirstRunTests {
         try h.ok("add", "Thesis", "--due", "2026-04-01T17:00")
         let lines = try h.ok("list").stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        let starts = lines.map { l in ["Late one", "Soon", "Thesis"].compactMap { l.range(of: $0) }.first.map { l.distance(from: l.startIndex, to: $0.lowerBound) } }
+        let starts = lines.map { l in
+            ["Late one", "Soon", "Thesis"].compactMap { l.range(of: $0) }.first.map {
+                l.distance(from: l.startIndex, to: $0.lowerBound)
+            }
+        }
         #expect(Set(starts).count == 1, "titles start in one column: \(lines)")
         #expect(lines[0].contains("(late)  Late one"))
     }
@@ -104,8 +119,11 @@ struct CLIFirstRunTests {
         let store = h.bytes("store.json")
         let path = try h.writeConfig("{ \"deadline\": \"next\",\n  \"warnin\": \"1d\" }").path
         let line = "tminus: \(path) line 2: warnin: unknown key; did you mean \"warning\"?\n"
-        for args in [["list"], ["stats"], ["todo", "Eggs"], ["add", "X", "--due", "+1d"], ["done", "1"], ["timeline"], ["sources"],
-                     ["next"], ["remind", "Tea", "--in", "5m"], ["share", "1"]] {
+        for args in [
+            ["list"], ["stats"], ["todo", "Eggs"], ["add", "X", "--due", "+1d"], ["done", "1"], ["timeline"],
+            ["sources"],
+            ["next"], ["remind", "Tea", "--in", "5m"], ["share", "1"]
+        ] {
             let r = try h.run(args)
             #expect(r.status == 2, "\(args): \(r)")
             #expect(r.stderr == line, "\(args): \(r)")
@@ -120,21 +138,26 @@ struct CLIFirstRunTests {
     @Test func demoShowsEveryStateOnceWithFilters() throws {
         let h = try TempHome()
         let all = try h.ok("demo").stdout
-        for state in ["normal", "warning", "critical", "over", "no deadlines"] { #expect(all.contains("\n# \(state) at "), "\(state)") }
+        for state in ["normal", "warning", "critical", "over", "no deadlines"] {
+            #expect(all.contains("\n# \(state) at "), "\(state)")
+        }
         let blocks = all.split(separator: "\n").filter { $0.hasPrefix("== ") }
         #expect(blocks.filter { $0.hasPrefix("== json") }.count == 5, "json once per state: its families render alike")
         #expect(blocks.contains("== json · small, medium, large"))
         let json = try h.ok("demo", "--format", "json").stdout
         #expect(json.split(separator: "\n").filter { $0.hasPrefix("== ") }.count == 5)
         let small = try h.ok("demo", "--format", "waybar", "--family", "small").stdout
-        #expect(small.split(separator: "\n").filter { $0.hasPrefix("== ") } == Array(repeating: "== waybar · small", count: 5))
+        #expect(
+            small.split(separator: "\n").filter { $0.hasPrefix("== ") }
+                == Array(repeating: "== waybar · small", count: 5))
         #expect(try h.run("demo", "--format", "nope").status == 2)
         #expect(try h.run("demo", "--family", "huge").status == 2)
         // Not on PATH (the test's PATH has no tminus): the first line says how to install.
         #expect(all.hasPrefix("(tminus is not on your PATH yet: make install PREFIX=~/.local"))
         let bin = h.root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("tminus").path, withDestinationPath: TminusBinary.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("tminus").path, withDestinationPath: TminusBinary.path)
         let onPath = try h.start(["demo", "--format", "plain"], env: ["PATH": bin.path + ":/usr/bin:/bin"]).wait()
         #expect(onPath.stdout.hasPrefix("tminus demo: sample data at "), "\(onPath)")
     }
@@ -168,14 +191,20 @@ struct CLIFirstRunTests {
         _ = try h.writeConfig(#"{ "clock": "24h" }"#)
         #expect(try h.run(["list"], env: ["LANG": "en_US.UTF-8"]).stdout.contains("today 17:45"))
         _ = try h.writeConfig("{}")
-        #expect(try h.run(["list"], env: ["LANG": "xx_YY.UTF-8"]).stdout.contains("today 17:45"), "an unknown locale is 24-hour")
+        #expect(
+            try h.run(["list"], env: ["LANG": "xx_YY.UTF-8"]).stdout.contains("today 17:45"),
+            "an unknown locale is 24-hour")
         // The rest needs a 12-hour locale: skipped where there is none, except in CI (which makes
         // it and sets TMINUS_REQUIRE_LOCALE=1, so there a missing locale fails).
         guard Self.hasLocale("en_US.utf8") || ProcessInfo.processInfo.environment["TMINUS_REQUIRE_LOCALE"] == "1" else {
-            print("skipped: the locale part of twelveHourClocks needs en_US.UTF-8 (localedef -i en_US -f UTF-8 en_US.UTF-8)")
+            print(
+                "skipped: the locale part of twelveHourClocks needs en_US.UTF-8 (localedef -i en_US -f UTF-8 en_US.UTF-8)"
+            )
             return
         }
-        try #require(Self.hasLocale("en_US.utf8"), "the en_US.UTF-8 locale is missing: localedef -i en_US -f UTF-8 en_US.UTF-8 (.ci/run makes it)")
+        try #require(
+            Self.hasLocale("en_US.utf8"),
+            "the en_US.UTF-8 locale is missing: localedef -i en_US -f UTF-8 en_US.UTF-8 (.ci/run makes it)")
         #expect(try h.run(["list"], env: ["LANG": "en_US.UTF-8"]).stdout.contains("today 5:45 PM"))
         #expect(try h.run(["list"], env: ["LC_TIME": "en_US.UTF-8"]).stdout.contains("today 5:45 PM"))
         #expect(try h.run(["list"], env: ["LANG": "en_US.UTF-8", "LC_ALL": "C"]).stdout.contains("today 17:45"))

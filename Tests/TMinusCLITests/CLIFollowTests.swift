@@ -135,8 +135,10 @@ struct CLIFollowTests {
         // at once (pipefail makes the pipeline's status tminus's; timeout would give 124).
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bash.arguments = ["-c", "set -o pipefail; timeout 5 \"$0\" --home \"$1\" show --follow --format waybar | head -1",
-                          TminusBinary.path, h.home.path]
+        bash.arguments = [
+            "-c", "set -o pipefail; timeout 5 \"$0\" --home \"$1\" show --follow --format waybar | head -1",
+            TminusBinary.path, h.home.path
+        ]
         bash.environment = h.environment(tz: nil, extra: [:])
         let out = Pipe()
         bash.standardOutput = out

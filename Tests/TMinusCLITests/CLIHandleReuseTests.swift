@@ -15,9 +15,11 @@ struct CLIHandleReuseTests {
 
         init() throws {
             f = try SourcesFixture(try TempHome())
-            try f.write("config/tminus/config.json", """
-            { "sources": [ { "name": "feed", "kind": "vdir", "path": "~/feed", "collection": "inbox" } ] }
-            """)
+            try f.write(
+                "config/tminus/config.json",
+                """
+                { "sources": [ { "name": "feed", "kind": "vdir", "path": "~/feed", "collection": "inbox" } ] }
+                """)
         }
 
         /// The collection holds exactly these UIDs.
@@ -26,7 +28,9 @@ struct CLIHandleReuseTests {
             try? FileManager.default.removeItem(at: dir)
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             for u in uids {
-                try f.write("feed/inbox/\(u).ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:\(u)\r\nSUMMARY:Task \(u)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+                try f.write(
+                    "feed/inbox/\(u).ics",
+                    "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:\(u)\r\nSUMMARY:Task \(u)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
             }
         }
 
@@ -49,13 +53,16 @@ struct CLIHandleReuseTests {
         // A sync that changes every id: new handles, the old ones free from tomorrow.
         try feed.hold(["b1", "b2", "b3"])
         #expect(try feed.handles(now: "2026-03-10T12:00:10Z") == ["Task b1": 4, "Task b2": 5, "Task b3": 6])
-        #expect(feed.store.contains(#""freeHandles": ["#) && feed.store.contains(#"{"low":1,"high":3,"from":"2026-03-11T12:00:10Z"}"#), "\(feed.store)")
+        #expect(
+            feed.store.contains(#""freeHandles": ["#)
+                && feed.store.contains(#"{"low":1,"high":3,"from":"2026-03-11T12:00:10Z"}"#), "\(feed.store)")
         // Two hours on they still rest.
         try feed.hold(["c1", "c2", "c3"])
         #expect(try feed.handles(now: "2026-03-10T14:00:00Z") == ["Task c1": 7, "Task c2": 8, "Task c3": 9])
         // A day on, 1 to 3 are given out again (lowest first), and the run keeps growing no further.
         try feed.hold(["d1", "d2", "d3", "d4"])
-        #expect(try feed.handles(now: "2026-03-11T12:01:00Z") == ["Task d1": 1, "Task d2": 2, "Task d3": 3, "Task d4": 10])
+        #expect(
+            try feed.handles(now: "2026-03-11T12:01:00Z") == ["Task d1": 1, "Task d2": 2, "Task d3": 3, "Task d4": 10])
         // The user's own items always take new handles.
         #expect(try feed.h.ok(["todo", "Mine"], now: "2026-03-11T12:02:00Z").stdout.contains("#11"))
     }
@@ -69,8 +76,12 @@ struct CLIHandleReuseTests {
         let inbox = feed.f.root.appendingPathComponent("feed/inbox")
         try FileManager.default.removeItem(at: inbox.appendingPathComponent("a2.ics"))
         #expect(try feed.handles(now: "2026-03-10T12:00:10Z").isEmpty)
-        try feed.f.write("feed/inbox/b1.ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b1\r\nSUMMARY:Task b1\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-        try feed.f.write("feed/inbox/b2.ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b2\r\nSUMMARY:Task b2\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        try feed.f.write(
+            "feed/inbox/b1.ics",
+            "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b1\r\nSUMMARY:Task b1\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        try feed.f.write(
+            "feed/inbox/b2.ics",
+            "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b2\r\nSUMMARY:Task b2\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
         #expect(try feed.handles(now: "2026-03-12T12:00:00Z") == ["Task b1": 2, "Task b2": 3])
         // `undo 1` still names the completed item, and it is open again as #1.
         let undo = try feed.h.run(["undo", "1"], now: "2026-03-12T12:01:00Z")
@@ -87,10 +98,13 @@ struct CLIHandleReuseTests {
         // Every handle given out once (as years of a calendar minting new ids would).
         let path = feed.h.storePath
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let ran = text.replacingOccurrences(of: #""nextHandle": \d+"#, with: "\"nextHandle\": \(Item.maxHandle + 1)", options: .regularExpression)
+        let ran = text.replacingOccurrences(
+            of: #""nextHandle": \d+"#, with: "\"nextHandle\": \(Item.maxHandle + 1)", options: .regularExpression)
         try ran.write(toFile: path, atomically: false, encoding: .utf8)
         let refused = try feed.h.run(["todo", "More"], now: "2026-03-10T12:01:00Z")
-        #expect(refused.status != 0 && refused.stderr.contains("no handles left") && refused.stderr.contains("doctor --repair"), "\(refused)")
+        #expect(
+            refused.status != 0 && refused.stderr.contains("no handles left")
+                && refused.stderr.contains("doctor --repair"), "\(refused)")
         let doctor = try feed.h.run(["doctor"], now: "2026-03-10T12:01:00Z")
         #expect(doctor.status == 1 && doctor.stdout.contains("no handles left"), "\(doctor)")
         let repair = try feed.h.run(["doctor", "--repair"], now: "2026-03-10T12:01:00Z")
@@ -108,7 +122,10 @@ struct CLIHandleReuseTests {
         _ = try feed.handles(now: "2026-03-10T12:00:00Z")
         // Mine is #1, a1 is #2; a free run claims 1 to 5 (nextHandle made 10): 3 is the first free.
         let text = try String(contentsOfFile: feed.h.storePath, encoding: .utf8)
-        let edited = text.replacingOccurrences(of: #""nextHandle": 3"#, with: #""nextHandle": 10"#).replacingOccurrences(of: "\n  \"items\":", with: "\n  \"freeHandles\": [{\"low\":1,\"high\":5,\"from\":\"2026-01-01T00:00:00Z\"}],\n  \"items\":")
+        let edited = text.replacingOccurrences(of: #""nextHandle": 3"#, with: #""nextHandle": 10"#)
+            .replacingOccurrences(
+                of: "\n  \"items\":",
+                with: "\n  \"freeHandles\": [{\"low\":1,\"high\":5,\"from\":\"2026-01-01T00:00:00Z\"}],\n  \"items\":")
         try edited.write(toFile: feed.h.storePath, atomically: false, encoding: .utf8)
         try feed.hold(["a1", "n1"])
         #expect(try feed.handles(now: "2026-03-10T12:05:00Z")["Task n1"] == 3)

@@ -29,19 +29,31 @@ struct CLIHomeRepairTests {
         let show = try h.run("show")
         #expect(show.status == 0 && show.stdout.contains("Thesis"), "the bar keeps the last summary: \(show)")
         let todo = try h.run("todo", "New")
-        #expect(todo.status == 1 && todo.stderr.contains("store.json is missing but") && todo.stderr.contains("tminus doctor --repair"), "\(todo)")
+        #expect(
+            todo.status == 1 && todo.stderr.contains("store.json is missing but")
+                && todo.stderr.contains("tminus doctor --repair"), "\(todo)")
         #expect(todo.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: h.storePath), "a refused write made a store")
         #expect(h.bytes("archive.jsonl") == archive)
-        #expect(try h.run("summary", "--rebuild").status == 1, "summary --rebuild would write an empty summary over the open items")
+        #expect(
+            try h.run("summary", "--rebuild").status == 1,
+            "summary --rebuild would write an empty summary over the open items")
 
         let doctor = try h.run("doctor")
-        #expect(doctor.status == 1 && doctor.stdout.contains("found    store.json is missing but archive.jsonl holds"), "\(doctor)")
+        #expect(
+            doctor.status == 1 && doctor.stdout.contains("found    store.json is missing but archive.jsonl holds"),
+            "\(doctor)")
         let repair = try h.run("doctor", "--repair")
-        #expect(repair.status == 0 && repair.stdout.contains("rebuilt store.json: 2 completed items from archive.jsonl (kept as it is), 2 open items from summary.json (without creation times, which it does not keep); handles continue at 5"), "\(repair)")
+        #expect(
+            repair.status == 0
+                && repair.stdout.contains(
+                    "rebuilt store.json: 2 completed items from archive.jsonl (kept as it is), 2 open items from summary.json (without creation times, which it does not keep); handles continue at 5"
+                ), "\(repair)")
         #expect(h.bytes("archive.jsonl") == archive, "the archive is kept byte for byte")
         #expect(try h.run("doctor").status == 0)
-        let all = try h.list("--all").map { "\($0["handle"]?.intValue ?? 0) \($0["title"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)" }
+        let all = try h.list("--all").map {
+            "\($0["handle"]?.intValue ?? 0) \($0["title"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)"
+        }
         #expect(all == ["1 Thesis false", "2 Buy milk true", "3 Call mom false", "4 Third true"])
         let added = try h.ok("todo", "New")
         #expect(added.stdout.contains("#5"), "handles are never reused: \(added)")
@@ -61,7 +73,9 @@ struct CLIHomeRepairTests {
 
         #expect(try h.run("show").status == 0)
         let done = try h.run("done", "3")
-        #expect(done.status == 1 && done.stderr.contains("is shorter than") && done.stderr.contains("doctor --repair"), "\(done)")
+        #expect(
+            done.status == 1 && done.stderr.contains("is shorter than") && done.stderr.contains("doctor --repair"),
+            "\(done)")
         #expect(h.bytes("archive.jsonl") == cut, "nothing padded or appended")
         #expect(!(h.bytes("archive.jsonl") ?? Data()).contains(0))
 
@@ -73,7 +87,9 @@ struct CLIHomeRepairTests {
         #expect(h.bytes("archive.jsonl") == archive.prefix(firstLine + 1), "the whole record left is kept")
         #expect(try h.run("doctor").status == 0)
         try h.ok("done", "3")
-        let all = try h.list("--all").map { "\($0["handle"]?.intValue ?? 0) \($0["title"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)" }
+        let all = try h.list("--all").map {
+            "\($0["handle"]?.intValue ?? 0) \($0["title"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)"
+        }
         #expect(all == ["1 Thesis false", "2 Buy milk true", "3 Call mom true"])
         #expect(!(h.bytes("archive.jsonl") ?? Data()).contains(0))
     }

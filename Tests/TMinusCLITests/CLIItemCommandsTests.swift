@@ -8,8 +8,10 @@ struct CLIItemCommandsTests {
         let h = try Seed.home()
         let items = try h.list("--all")
         #expect(items.count == 8)
-        let fields = ["handle", "id", "kind", "title", "note", "due", "start", "completed", "tag", "color", "starred", "priority",
-                      "remind", "source"]
+        let fields = [
+            "handle", "id", "kind", "title", "note", "due", "start", "completed", "tag", "color", "starred", "priority",
+            "remind", "source"
+        ]
         for item in items {
             for field in fields { #expect(item[field] != nil, "\(field) missing in \(JSONWriter.compact(item))") }
             let id = try #require(item["id"]?.stringValue)
@@ -91,8 +93,9 @@ struct CLIItemCommandsTests {
             if [4, 7, 8].contains(handle) {
                 #expect(new["completed"] == .bool(true))
                 #expect(new["completedAt"]?.stringValue == "2026-03-10T15:00:00+01:00")
-                #expect(new.text(without: ["completed", "completedAt"]) == old.text(without: ["completed", "completedAt"]),
-                        "only completion changed for #\(handle)")
+                #expect(
+                    new.text(without: ["completed", "completedAt"]) == old.text(without: ["completed", "completedAt"]),
+                    "only completion changed for #\(handle)")
             } else {
                 #expect(new.text == old.text, "#\(handle) changed")
             }
@@ -123,8 +126,9 @@ struct CLIItemCommandsTests {
     @Test func editChangesExactlyWhatItNames() throws {
         let h = try Seed.home()
         let before = try h.list("--all")
-        try h.ok("edit", "5", "--title", "Call dad", "--due", "2026-03-11", "--tag", "work", "--star", "--priority", "low",
-                 "--note", "new note", "--remind", "2026-03-11T09:00")
+        try h.ok(
+            "edit", "5", "--title", "Call dad", "--due", "2026-03-11", "--tag", "work", "--star", "--priority", "low",
+            "--note", "new note", "--remind", "2026-03-11T09:00")
         var after = try h.list("--all")
         let call = try #require(after.item(5))
         #expect(call["title"]?.stringValue == "Call dad")
@@ -137,7 +141,9 @@ struct CLIItemCommandsTests {
         #expect(call["remind"]?.stringValue == "2026-03-11T09:00:00+01:00")
         #expect(call["id"] == before.item(5)?["id"])
         #expect(call["created"] == before.item(5)?["created"])
-        for handle in [1, 2, 3, 4, 6, 7, 8] { #expect(after.item(handle).text == before.item(handle).text, "#\(handle) changed") }
+        for handle in [1, 2, 3, 4, 6, 7, 8] {
+            #expect(after.item(handle).text == before.item(handle).text, "#\(handle) changed")
+        }
 
         // Removing optional fields, and one field alone.
         try h.ok("edit", "Call dad", "--due", "none", "--tag", "none", "--remind", "none", "--unstar")
@@ -187,7 +193,7 @@ struct CLIItemCommandsTests {
         ["done", "99", "4"],
         ["rm", "1", "nope"],
         ["undo", "4", "5"],
-        ["done", "4", "same"],
+        ["done", "4", "same"]
     ])
     func oneBadRefChangesNothing(args: [String]) throws {
         let h = try Seed.home()

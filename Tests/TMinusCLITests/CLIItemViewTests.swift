@@ -12,13 +12,19 @@ struct CLIItemViewTests {
         #expect(call.status == 0 && call.stderr.isEmpty, "\(call)")
         let lines = call.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "#5 todo  Call mom")
-        #expect(lines.contains("  due:      today 18:00") && lines.contains("  tag:      personal") && lines.contains("  priority: medium"), "\(lines)")
+        #expect(
+            lines.contains("  due:      today 18:00") && lines.contains("  tag:      personal")
+                && lines.contains("  priority: medium"), "\(lines)")
         #expect(Array(lines.suffix(2)) == ["  note:", "    birthday"])
         #expect(lines.contains("  created:  Sun 2026-03-01 10:07"), "\(lines)")
         let bike = h.inProcess(["item", "8"]).stdout
-        #expect(bike.contains("  reminder: Thu 2026-03-12 08:00\n") && bike.hasSuffix("  note:\n    Flat tyre\n"), "\(bike)")
+        #expect(
+            bike.contains("  reminder: Thu 2026-03-12 08:00\n") && bike.hasSuffix("  note:\n    Flat tyre\n"), "\(bike)"
+        )
         let thesis = h.inProcess(["item", "1"]).stdout
-        #expect(thesis.contains("  icon:") && thesis.contains("🎓") && thesis.contains("  tag:           study"), "\(thesis)")
+        #expect(
+            thesis.contains("  icon:") && thesis.contains("🎓") && thesis.contains("  tag:           study"), "\(thesis)"
+        )
         // --json: the object list --json has for it.
         let json = try JSONParser.parse(Array(h.inProcess(["item", "5", "--json"]).stdout.utf8))
         let listed = try h.list([]).first { $0["handle"]?.intValue == 5 }

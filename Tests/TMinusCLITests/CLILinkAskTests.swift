@@ -6,7 +6,8 @@ import TMinusCore
 /// reminder with one click on the desktop handler.
 @Suite("CLI: links ask before adding")
 struct CLILinkAskTests {
-    static let link = "tminus://add?kind=deadline&title=Renew%20your%20password%20at%20evil.example&due=2026-03-20&tag=it"
+    static let link =
+        "tminus://add?kind=deadline&title=Renew%20your%20password%20at%20evil.example&due=2026-03-20&tag=it"
 
     /// A PATH with stand-ins: gdbus answers that the server has buttons, notify-send prints its
     /// id and then `choice` (what the user clicked; empty: closed), logging its arguments.
@@ -16,7 +17,8 @@ struct CLILinkAskTests {
         var tools: [String: String] = [:]
         if let choice {
             tools["gdbus"] = "#!/bin/sh\necho \"(['actions', 'body', 'body-markup'],)\"\n"
-            tools["notify-send"] = "#!/bin/sh\nfor a in \"$@\"; do printf '%s|' \"$a\"; done >> '\(h.root.path)/asked.log'\necho >> '\(h.root.path)/asked.log'\necho 7\n"
+            tools["notify-send"] =
+                "#!/bin/sh\nfor a in \"$@\"; do printf '%s|' \"$a\"; done >> '\(h.root.path)/asked.log'\necho >> '\(h.root.path)/asked.log'\necho 7\n"
                 + (choice.isEmpty ? "" : "/bin/sleep 0.2\necho \(choice)\n")
         }
         for (name, text) in tools {
@@ -26,7 +28,9 @@ struct CLILinkAskTests {
         }
         // stdbuf (coreutils) stays reachable; nothing else from the machine's desktop.
         let stdbuf = bin.appendingPathComponent("stdbuf")
-        if !FileManager.default.fileExists(atPath: stdbuf.path) { try FileManager.default.createSymbolicLink(atPath: stdbuf.path, withDestinationPath: "/usr/bin/stdbuf") }
+        if !FileManager.default.fileExists(atPath: stdbuf.path) {
+            try FileManager.default.createSymbolicLink(atPath: stdbuf.path, withDestinationPath: "/usr/bin/stdbuf")
+        }
         return ["PATH": bin.path, "DISPLAY": ":99"]
     }
 
@@ -37,7 +41,9 @@ struct CLILinkAskTests {
         #expect(dismissed.status == 0 && dismissed.stdout.contains("not added"), "\(dismissed)")
         #expect(!FileManager.default.fileExists(atPath: h.storePath), "a dismissed link wrote the store")
         let asked = (try? String(contentsOf: h.root.appendingPathComponent("asked.log"), encoding: .utf8)) ?? ""
-        #expect(asked.contains("--action=add=Add|--action=dismiss=Dismiss|") && asked.contains("Add? Deadline: Renew your password at evil.example|"), "\(asked)")
+        #expect(
+            asked.contains("--action=add=Add|--action=dismiss=Dismiss|")
+                && asked.contains("Add? Deadline: Renew your password at evil.example|"), "\(asked)")
         #expect(asked.contains("tag it"), "\(asked)")
 
         env = try Self.desktop(h, choice: "add")
@@ -59,7 +65,9 @@ struct CLILinkAskTests {
         let before = h.bytes("store.json")
         let env = try Self.desktop(h, choice: nil)
         let r = try h.run(["open", "--notify", Self.link], env: env)
-        #expect(r.status == 1 && r.stderr.contains("added nothing") && r.stderr.contains("tminus open --yes 'tminus://add?"), "\(r)")
+        #expect(
+            r.status == 1 && r.stderr.contains("added nothing")
+                && r.stderr.contains("tminus open --yes 'tminus://add?"), "\(r)")
         #expect(h.bytes("store.json") == before)
         // --yes and a script without a terminal add as before.
         #expect(try h.run(["open", "--yes", Self.link]).stdout.contains("added deadline"))
@@ -73,7 +81,8 @@ struct CLILinkAskTests {
         let env = try Self.desktop(h, choice: nil)
         let zenity = h.root.appendingPathComponent("bin/zenity")
         for (status, adds) in [(1, false), (0, true)] {
-            try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(h.root.path)/zenity.log'\nexit \(status)\n".write(to: zenity, atomically: false, encoding: .utf8)
+            try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(h.root.path)/zenity.log'\nexit \(status)\n".write(
+                to: zenity, atomically: false, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zenity.path)
             let r = try h.run(["open", "--notify", Self.link], env: env)
             #expect(r.status == 0 && r.stdout.contains("added deadline") == adds, "\(r)")

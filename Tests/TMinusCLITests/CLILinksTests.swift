@@ -16,8 +16,10 @@ struct CLILinksTests {
         let a = try TempHome(), b = try TempHome()
         b.tz = "America/Los_Angeles"
         try a.ok("tag", "add", "errands", "--color", "#123456")
-        try a.ok("todo", "Tax & <forms> 100%", "--due", "2026-03-20T17:30", "--note", "line 1\nline 2 = a&b", "--tag", "errands",
-                 "--remind", "2026-03-20T09:00", "--priority", "high", "--star")
+        try a.ok(
+            "todo", "Tax & <forms> 100%", "--due", "2026-03-20T17:30", "--note", "line 1\nline 2 = a&b", "--tag",
+            "errands",
+            "--remind", "2026-03-20T09:00", "--priority", "high", "--star")
         try a.ok("add", "Thesis", "--due", "2026-04-01", "--start", "2026-03-01", "--icon", "🎓", "--note", "chapter 3")
         for handle in [1, 2] {
             let link = try a.ok("share", "\(handle)").stdout.trimmingCharacters(in: .newlines)
@@ -30,16 +32,24 @@ struct CLILinksTests {
         let left = try a.list(), right = try b.list()
         #expect(right.count == 2)
         // Same instants; a whole day stays a whole day wherever it is opened.
-        #expect(fields(right.item(1)).filter { $0.key != "due" && $0.key != "remind" } == fields(left.item(1)).filter { $0.key != "due" && $0.key != "remind" })
+        #expect(
+            fields(right.item(1)).filter { $0.key != "due" && $0.key != "remind" }
+                == fields(left.item(1)).filter { $0.key != "due" && $0.key != "remind" })
         for key in ["due", "remind"] {
             let l = left.item(1)?[key]?.stringValue.flatMap { Due(storage: $0) }
             let r = right.item(1)?[key]?.stringValue.flatMap { Due(storage: $0) }
             #expect(l != nil && l == r, "\(key)")
         }
         #expect(fields(right.item(2)) == fields(left.item(2)))
-        #expect(right.item(2)?["start"] == left.item(2)?["start"] || right.item(2)?["start"]?.stringValue.flatMap { Due(storage: $0) } == left.item(2)?["start"]?.stringValue.flatMap { Due(storage: $0) })
+        #expect(
+            right.item(2)?["start"] == left.item(2)?["start"]
+                || right.item(2)?["start"]?.stringValue.flatMap { Due(storage: $0) }
+                    == left.item(2)?["start"]?.stringValue.flatMap { Due(storage: $0) }
+        )
         // The tag came along (made on the other home, which did not have it).
-        #expect(try b.run("tag", "list", "--json").json().arrayValue?.contains { $0["name"]?.stringValue == "errands" } == true)
+        #expect(
+            try b.run("tag", "list", "--json").json().arrayValue?.contains { $0["name"]?.stringValue == "errands" }
+                == true)
     }
 
     static let bad = [
@@ -53,7 +63,7 @@ struct CLILinksTests {
         "tminus://add?title=a%00b",
         "tminus://shell?cmd=id",
         "https://example.com/?title=x",
-        "tminus://add?title=" + String(repeating: "x", count: 9000),
+        "tminus://add?title=" + String(repeating: "x", count: 9000)
     ]
 
     @Test(arguments: bad)

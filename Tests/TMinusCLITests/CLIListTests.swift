@@ -43,7 +43,7 @@ struct CLIListTests {
         (["--sort", "created", "--all"], [4, 6, 2, 8, 1, 7, 5, 3]),
         (["--sort", "title", "--all"], [4, 5, 3, 8, 7, 6, 2, 1]),
         (["--sort", "priority", "--all"], [4, 5, 6, 7, 2, 1, 3, 8]),
-        (["--todos", "--sort", "priority"], [4, 5, 6, 8]),
+        (["--todos", "--sort", "priority"], [4, 5, 6, 8])
     ])
     func filtersAndSorts(args: [String], expected: [Int]) throws {
         let h = try home()
@@ -71,14 +71,19 @@ struct CLIListTests {
         let h = try home()
         let lines = try h.ok("list", "--deadlines").stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines == ["   1  deadline  Tue 2026-12-01 17:00  266d 4h left   Thesis ✎  [study]",
-                          "   3  deadline  Mon 2027-02-15 09:00  341d 20h left  Conference talk  [work]"])
+        #expect(
+            lines == [
+                "   1  deadline  Tue 2026-12-01 17:00  266d 4h left   Thesis ✎  [study]",
+                "   3  deadline  Mon 2027-02-15 09:00  341d 20h left  Conference talk  [work]"
+            ])
         let over = try h.ok("list", "--deadlines", now: "2026-12-01T16:00:00Z").stdout
         #expect(over.hasPrefix("   1  deadline  today 17:00  over "), "\(over)")
         #expect(!(try h.ok("list").stdout.contains(" left")), "only with --deadlines")
         // A note and a reminder still to come are marked after the title.
         let all = try h.ok("list").stdout
-        #expect(all.contains("Fix bike ✎ ⏰\n") && all.contains("!medium Call mom ✎  [personal]") && all.contains("★ !high Buy milk  [errand]"), "\(all)")
+        #expect(
+            all.contains("Fix bike ✎ ⏰\n") && all.contains("!medium Call mom ✎  [personal]")
+                && all.contains("★ !high Buy milk  [errand]"), "\(all)")
     }
 
     @Test func textListShowsEachOpenItemOnALine() throws {

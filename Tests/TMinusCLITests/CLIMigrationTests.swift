@@ -6,23 +6,23 @@ import TMinusCore
 struct CLIMigrationTests {
     /// A version-1 store written by hand in the format StoreV1 decodes.
     static let v1Store = """
-    {
-      "version": 1,
-      "tags": {"school": "#ff0000", "work": "#5e81ac"},
-      "items": [
-        {"kind": "deadline", "id": "11111111-1111-4111-8111-111111111111", "handle": 3, "title": "Thesis",
-         "note": "chapter 3", "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z",
-         "created": "2026-01-01T08:00:00Z", "tag": "school", "done": false},
-        {"kind": "todo", "id": "22222222-2222-4222-8222-222222222222", "handle": 5, "title": "Buy milk",
-         "due": "2026-03-10", "created": "2026-01-02T08:00:00Z", "starred": true, "done": false},
-        {"kind": "todo", "id": "33333333-3333-4333-8333-333333333333", "handle": 7, "title": "Old chore",
-         "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"},
-        {"kind": "deadline", "id": "44444444-4444-4444-8444-444444444444", "handle": 2, "title": "Old essay",
-         "due": "2025-12-01", "created": "2025-11-01T08:00:00Z", "tag": "work", "done": true}
-      ]
-    }
+        {
+          "version": 1,
+          "tags": {"school": "#ff0000", "work": "#5e81ac"},
+          "items": [
+            {"kind": "deadline", "id": "11111111-1111-4111-8111-111111111111", "handle": 3, "title": "Thesis",
+             "note": "chapter 3", "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z",
+             "created": "2026-01-01T08:00:00Z", "tag": "school", "done": false},
+            {"kind": "todo", "id": "22222222-2222-4222-8222-222222222222", "handle": 5, "title": "Buy milk",
+             "due": "2026-03-10", "created": "2026-01-02T08:00:00Z", "starred": true, "done": false},
+            {"kind": "todo", "id": "33333333-3333-4333-8333-333333333333", "handle": 7, "title": "Old chore",
+             "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"},
+            {"kind": "deadline", "id": "44444444-4444-4444-8444-444444444444", "handle": 2, "title": "Old essay",
+             "due": "2025-12-01", "created": "2025-11-01T08:00:00Z", "tag": "work", "done": true}
+          ]
+        }
 
-    """
+        """
 
     @Test func aVersion1StoreIsMigratedOnTheNextWrite() throws {
         let h = try TempHome()
@@ -106,21 +106,21 @@ struct CLIRepairTests {
         let h = try TempHome()
         try FileManager.default.createDirectory(at: h.home, withIntermediateDirectories: true)
         let store = """
-        {"version": 2, "nextHandle": 6, "tags": [{"name": "work", "color": "#5e81ac"}],
-         "deadlines": [{"id": "11111111-1111-4111-8111-111111111111", "handle": 1, "title": "Thesis", "note": "",
-                        "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z", "created": "2026-01-01T08:00:00Z"}],
-         "todos": [
-           {"id": "22222222-2222-4222-8222-222222222222", "handle": 2, "title": "Buy milk", "note": "", "created": "2026-01-02T08:00:00Z", "starred": false, "priority": "none"},
-           {"id": "44444444-4444-4444-8444-444444444444", "handle": 4, "title": "Call mom", "note": "", "created": "2026-01-02T08:00:00Z", "starred": false, "priority": "none"},
-           {"id": "44444444-4444-4444-8444-444444444444", "handle": 4, "title": "Call mom", "note": "", "created": "2026-01-02T08:00:00Z", "starred": false, "priority": "none"}
-         ]}
-        """
+            {"version": 2, "nextHandle": 6, "tags": [{"name": "work", "color": "#5e81ac"}],
+             "deadlines": [{"id": "11111111-1111-4111-8111-111111111111", "handle": 1, "title": "Thesis", "note": "",
+                            "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z", "created": "2026-01-01T08:00:00Z"}],
+             "todos": [
+               {"id": "22222222-2222-4222-8222-222222222222", "handle": 2, "title": "Buy milk", "note": "", "created": "2026-01-02T08:00:00Z", "starred": false, "priority": "none"},
+               {"id": "44444444-4444-4444-8444-444444444444", "handle": 4, "title": "Call mom", "note": "", "created": "2026-01-02T08:00:00Z", "starred": false, "priority": "none"},
+               {"id": "44444444-4444-4444-8444-444444444444", "handle": 4, "title": "Call mom", "note": "", "created": "2026-01-02T08:00:00Z", "starred": false, "priority": "none"}
+             ]}
+            """
         let archive = """
-        {"todo":{"completed":"2026-01-03T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":2,"id":"22222222-2222-4222-8222-222222222222","note":"","priority":"none","starred":false,"title":"Buy milk"}}
-        {"todo":{"completed":"2026-01-03T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":3,"id":"33333333-3333-4333-8333-333333333333","note":"","priority":"none","starred":false,"title":"Old chore"}}
-        {"todo":{"completed":"2026-01-04T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":3,"id":"33333333-3333-4333-8333-333333333333","note":"","priority":"none","starred":false,"title":"Old chore"}}
-        {"todo":{"completed":"2026-01-05T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":5,"id":"55555555-5555-4555-8555-5555
-        """
+            {"todo":{"completed":"2026-01-03T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":2,"id":"22222222-2222-4222-8222-222222222222","note":"","priority":"none","starred":false,"title":"Buy milk"}}
+            {"todo":{"completed":"2026-01-03T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":3,"id":"33333333-3333-4333-8333-333333333333","note":"","priority":"none","starred":false,"title":"Old chore"}}
+            {"todo":{"completed":"2026-01-04T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":3,"id":"33333333-3333-4333-8333-333333333333","note":"","priority":"none","starred":false,"title":"Old chore"}}
+            {"todo":{"completed":"2026-01-05T10:00:00Z","created":"2026-01-02T08:00:00Z","handle":5,"id":"55555555-5555-4555-8555-5555
+            """
         try Data(store.utf8).write(to: URL(fileURLWithPath: h.storePath))
         try Data(archive.utf8).write(to: URL(fileURLWithPath: h.archivePath))
         for name in [".store.json.4242.17.tmp", ".summary.json.4243.99.tmp"] {

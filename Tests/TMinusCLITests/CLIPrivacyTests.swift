@@ -26,7 +26,8 @@ struct CLIPrivacyTests {
         for format in Renderers.all.map(\.format) {
             for family in ["small", "medium", "large"] {
                 let out = h.inProcess(["show", "--format", format, "--family", family])
-                #expect(out.status == 0 || (format == "i3blocks" && out.status == 33), "\(format) \(family): \(out.stderr)")
+                #expect(
+                    out.status == 0 || (format == "i3blocks" && out.status == 33), "\(format) \(family): \(out.stderr)")
                 #expect(leaks(out.stdout).isEmpty, "\(format) \(family) shows \(leaks(out.stdout))")
             }
         }
@@ -44,7 +45,8 @@ struct CLIPrivacyTests {
     /// in every format and family and the timeline; `privacy off` ends it.
     @Test func aSharedScreenHidesEveryTitle() throws {
         let h = try home()
-        try #"{ "version": 1, "screencast": true }"#.write(to: h.home.appendingPathComponent("state.json"), atomically: false, encoding: .utf8)
+        try #"{ "version": 1, "screencast": true }"#.write(
+            to: h.home.appendingPathComponent("state.json"), atomically: false, encoding: .utf8)
         #expect(h.inProcess(["privacy"]).stdout.contains("while the screen is shared"))
         for format in Renderers.all.map(\.format) {
             for family in ["small", "medium", "large"] {
@@ -74,7 +76,9 @@ struct CLIPrivacyTests {
     @Test func nodeNamesAreShownCleanAndBounded() {
         let hostile = "\u{1B}]0;pwned\u{7}xdpw\u{202E}evil\n" + String(repeating: "x", count: 10_000)
         let line = PrivacyCommand.shown([hostile] + (1...8).map { "node\($0)" })
-        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" }, "\(line.debugDescription)")
+        #expect(
+            !line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" },
+            "\(line.debugDescription)")
         #expect(line.count < 200 && line.hasSuffix("and 4 more"), "\(line)")
     }
 

@@ -11,11 +11,14 @@ struct CLIRealDataTests {
     @Test func aMaximalSequenceNeitherTrapsNorPoisonsLaterCommands() throws {
         let f = try SourcesFixture()
         for sequence in ["9223372036854775807", "2147483647", "-5", "99999999999999999999999"] {
-            try f.write("calendars/work/report.ics", SourcesFixture.report.replacingOccurrences(of: "SEQUENCE:2", with: "SEQUENCE:\(sequence)"))
+            try f.write(
+                "calendars/work/report.ics",
+                SourcesFixture.report.replacingOccurrences(of: "SEQUENCE:2", with: "SEQUENCE:\(sequence)"))
             let done = try f.h.run(["done", "Write report"])
             #expect(done.status == 0, "SEQUENCE:\(sequence): \(done)")
             #expect(f.text("calendars/work/report.ics").contains("STATUS:COMPLETED"))
-            #expect(f.text("calendars/work/report.ics").contains("SEQUENCE:\(sequence == "-5" ? "1" : "2147483647")\r\n"))
+            #expect(
+                f.text("calendars/work/report.ics").contains("SEQUENCE:\(sequence == "-5" ? "1" : "2147483647")\r\n"))
             for args in [["show"], ["list"], ["doctor"]] {
                 let r = try f.h.run(args)
                 #expect(r.status == 0, "\(args) after SEQUENCE:\(sequence): \(r)")
@@ -92,8 +95,11 @@ struct CLIHomeCycleTests {
         // A third home reads both: every item reaches it twice, and shows once.
         let dir = c.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data(#"{"sources": [{"name": "a", "kind": "summary", "path": "\#(a.summaryPath)"}, {"name": "b", "kind": "summary", "path": "\#(b.summaryPath)"}]}"#.utf8)
-            .write(to: dir.appendingPathComponent("config.json"))
+        try Data(
+            #"{"sources": [{"name": "a", "kind": "summary", "path": "\#(a.summaryPath)"}, {"name": "b", "kind": "summary", "path": "\#(b.summaryPath)"}]}"#
+                .utf8
+        )
+        .write(to: dir.appendingPathComponent("config.json"))
         #expect(try Self.titles(c) == all)
         let show = try c.run("show", "--format", "plain")
         #expect(show.stdout == "no deadlines · 12 todos\n", "\(show)")
@@ -103,7 +109,8 @@ struct CLIHomeCycleTests {
 
 @Suite("CLI: what tminus records the first time it sees an item")
 struct CLIFirstSeenTests {
-    static let meeting = "BEGIN:VCALENDAR\r\nPRODID:-//pimutils.org//khal//EN\r\nBEGIN:VEVENT\r\nUID:review\r\nSUMMARY:Review\r\nDTSTART:20260320T120000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    static let meeting =
+        "BEGIN:VCALENDAR\r\nPRODID:-//pimutils.org//khal//EN\r\nBEGIN:VEVENT\r\nUID:review\r\nSUMMARY:Review\r\nDTSTART:20260320T120000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
     /// khal writes no CREATED: progress ran from the summary's last write, so any unrelated change
     /// to the folder reset "2% elapsed" to 0. It runs from when tminus first saw the event.
@@ -114,7 +121,8 @@ struct CLIFirstSeenTests {
         let first = try #require(try f.items(now: "2026-03-10T12:00:00Z")["Review"])
         #expect(first["start"]?.stringValue == "2026-03-10T13:00:00+01:00", "\(first)")
         // Five days later another file of the folder changes: the folder is read again.
-        try f.drop("calendars/work/other.ics", SourcesFixture.plants.replacingOccurrences(of: "plants-uid", with: "other"))
+        try f.drop(
+            "calendars/work/other.ics", SourcesFixture.plants.replacingOccurrences(of: "plants-uid", with: "other"))
         let later = try #require(try f.items(now: "2026-03-15T12:00:00Z")["Review"])
         #expect(later["start"]?.stringValue == "2026-03-10T13:00:00+01:00", "\(later)")
         let show = try f.h.run(["show", "--format", "waybar", "--deadline", "Review"], now: "2026-03-15T12:00:00Z")
@@ -127,7 +135,8 @@ struct CLIFirstSeenTests {
         let f = try SourcesFixture()
         try f.writeConfig()
         var config = f.text("config/tminus/config.json")
-        config = config.replacingOccurrences(of: "{\n", with: "{\n  \"alerts\": [\"1h\", \"0\"],\n", options: [], range: config.range(of: "{\n"))
+        config = config.replacingOccurrences(
+            of: "{\n", with: "{\n  \"alerts\": [\"1h\", \"0\"],\n", options: [], range: config.range(of: "{\n"))
         try f.write("config/tminus/config.json", config)
         try f.h.ok(["list"], now: "2026-03-20T11:30:00Z")
         try f.drop("calendars/work/review.ics", Self.meeting)
@@ -147,9 +156,12 @@ struct CLIRemoveCompletedTests {
         try f.h.ok("done", "Buy milk", "Write report")
         #expect(f.text("todo.txt").contains("x 2026-03-10 Buy milk"))
         let rm = try f.h.ok("rm", "Buy milk", "Write report")
-        #expect(rm.stdout.contains("removed") && rm.stdout.contains("(in txt)") && rm.stdout.contains("(in cal)"), "\(rm)")
+        #expect(
+            rm.stdout.contains("removed") && rm.stdout.contains("(in txt)") && rm.stdout.contains("(in cal)"), "\(rm)")
         #expect(!f.text("todo.txt").contains("Buy milk"), "\(f.text("todo.txt"))")
-        #expect(f.text("todo.txt").hasPrefix("(A) 2026-03-01 Call mom +family due:2026-03-12\nx 2026-03-02 Old\n"), "the other lines stay")
+        #expect(
+            f.text("todo.txt").hasPrefix("(A) 2026-03-01 Call mom +family due:2026-03-12\nx 2026-03-02 Old\n"),
+            "the other lines stay")
         #expect(!FileManager.default.fileExists(atPath: f.vdir.appendingPathComponent("work/report.ics").path))
         let all = try f.items("--all")
         #expect(all["Buy milk"] == nil && all["Write report"] == nil)
@@ -163,11 +175,15 @@ struct CLIRecurringTodoTests {
     /// (a history record with its due) and the task moves on; `undo` brings the instance back.
     @Test func doneCompletesOneInstanceAndUndoBringsItBack() throws {
         let f = try SourcesFixture()
-        try f.write("calendars/work/bins.ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:bins\r\nSUMMARY:Bins\r\nDUE;TZID=Europe/Berlin:20260309T200000\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        try f.write(
+            "calendars/work/bins.ics",
+            "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:bins\r\nSUMMARY:Bins\r\nDUE;TZID=Europe/Berlin:20260309T200000\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        )
         try f.h.ok("done", "Bins")
         #expect(f.text("calendars/work/bins.ics").contains("DUE;TZID=Europe/Berlin:20260316T200000\r\n"))
         let all = try f.h.list(["--all"]).filter { $0["title"]?.stringValue == "Bins" }
-        #expect(all.map { "\($0["due"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)" }.sorted()
+        #expect(
+            all.map { "\($0["due"]?.stringValue ?? "") \($0["completed"]?.boolValue == true)" }.sorted()
                 == ["2026-03-09T20:00:00+01:00 true", "2026-03-16T20:00:00+01:00 false"])
         try f.h.ok("undo", "Bins")
         #expect(f.text("calendars/work/bins.ics").contains("DUE;TZID=Europe/Berlin:20260309T200000\r\n"))
@@ -188,7 +204,8 @@ struct CLIOngoingEventTests {
         let item = try #require(try f.items(now: "2026-03-11T08:35:00Z")["Standup"])
         #expect(item["due"]?.stringValue == "2026-03-11T09:30:00+01:00")
         // Easter Monday (a whole day) is in progress all day.
-        let easter = try f.h.run(["show", "--format", "json", "--deadline", "Easter Monday"], now: "2026-04-06T20:00:00Z")
+        let easter = try f.h.run(
+            ["show", "--format", "json", "--deadline", "Easter Monday"], now: "2026-04-06T20:00:00Z")
         #expect(easter.stdout.contains("\"state\":\"ongoing\""), "\(easter)")
     }
 }
@@ -199,18 +216,23 @@ struct CLIInertTextTests {
     /// clipboard write), C1 controls and bidi overrides as they were.
     @Test func aSummarySourcesTitlesReachNoTerminalAsControls() throws {
         let f = try SourcesFixture()
-        let hostile = "Invoice \u{202E}fdp.exe\u{202C} \u{1B}]52;c;cm0gLXJmIH4=\u{07} \u{9B}2J \u{9D}8;;http://evil\u{9C}"
+        let hostile =
+            "Invoice \u{202E}fdp.exe\u{202C} \u{1B}]52;c;cm0gLXJmIH4=\u{07} \u{9B}2J \u{9D}8;;http://evil\u{9C}"
         let summary = """
-        {"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],
-         "deadlines":[{"id":"h1","handle":9,"title":\(JSONWriter.quote(hostile)),"note":\(JSONWriter.quote("a\u{1B}[2Jb")),"tag":\(JSONWriter.quote("x\u{9B}y")),"due":"2026-03-20T08:00:00Z"}],"todos":[]}
-        """
+            {"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],
+             "deadlines":[{"id":"h1","handle":9,"title":\(JSONWriter.quote(hostile)),"note":\(JSONWriter.quote("a\u{1B}[2Jb")),"tag":\(JSONWriter.quote("x\u{9B}y")),"due":"2026-03-20T08:00:00Z"}],"todos":[]}
+            """
         try f.write("phone.json", summary)
-        for args in [["list"], ["list", "--json"], ["next"], ["show", "--format", "json"], ["show", "--format", "plain", "--family", "large"]] {
+        for args in [
+            ["list"], ["list", "--json"], ["next"], ["show", "--format", "json"],
+            ["show", "--format", "plain", "--family", "large"]
+        ] {
             let r = try f.h.run(args)
             #expect(r.status == 0, "\(args): \(r)")
             for bad: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{9C}", "\u{9D}", "\u{202E}", "\u{202C}"] {
-                #expect(!r.stdout.unicodeScalars.contains(bad) && !r.stderr.unicodeScalars.contains(bad),
-                        "\(args) printed U+\(String(bad.value, radix: 16)): \(r.stdout.debugDescription)")
+                #expect(
+                    !r.stdout.unicodeScalars.contains(bad) && !r.stderr.unicodeScalars.contains(bad),
+                    "\(args) printed U+\(String(bad.value, radix: 16)): \(r.stdout.debugDescription)")
             }
         }
         let titles = try f.items().keys
@@ -223,12 +245,20 @@ struct CLIInvitationTests {
     /// Servers put every invitation into the calendar, declined ones too: with `me` set, a
     /// declined event is hidden, an unanswered or tentative one is listed with its mark but never
     /// the bar's countdown, and its alarm sends nothing; the user's own events are as before.
-    static func event(_ uid: String, _ title: String, at time: String, attendee: String?, organizer: String? = nil) -> String {
-        var lines = ["BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "BEGIN:VEVENT", "UID:\(uid)", "SUMMARY:\(title)",
-                     "DTSTART:\(time)", "DTEND:\(time.replacingOccurrences(of: "T10", with: "T11"))"]
+    static func event(_ uid: String, _ title: String, at time: String, attendee: String?, organizer: String? = nil)
+        -> String
+    {
+        var lines = [
+            "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "BEGIN:VEVENT", "UID:\(uid)",
+            "SUMMARY:\(title)",
+            "DTSTART:\(time)", "DTEND:\(time.replacingOccurrences(of: "T10", with: "T11"))"
+        ]
         if let organizer { lines.append("ORGANIZER;CN=Boss:mailto:\(organizer)") }
         if let attendee { lines.append(attendee) }
-        lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:\(title)", "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""]
+        lines += [
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:\(title)", "END:VALARM", "END:VEVENT",
+            "END:VCALENDAR", ""
+        ]
         return lines.joined(separator: "\r\n")
     }
 
@@ -237,10 +267,14 @@ struct CLIInvitationTests {
     /// hidden, tentative marked (the folded one too), accepted as the user's own event.
     @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
     func invitationsInAFileKhalWrote(_ zone: String) throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus/pimutils-khal/tests/ics/event_dt_partstat.ics")
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "shared/corpus/pimutils-khal/tests/ics/event_dt_partstat.ics")
         guard let bytes = FileManager.default.contents(atPath: corpus.path) else {
-            if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_CORPUS"] == "1" { Issue.record("missing \(corpus.path)") }
+            if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_CORPUS"] == "1" {
+                Issue.record("missing \(corpus.path)")
+            }
             return
         }
         let f = try SourcesFixture()
@@ -249,13 +283,18 @@ struct CLIInvitationTests {
         let base = f.text("config/tminus/config.json")
         // 09:30 Berlin on 2014-04-09; an hour before.
         let now = "2014-04-09T06:30:00Z"
-        for (me, reply) in [("another@example.com", "hidden"), ("iamboss@example.com", "hidden"), ("TENT@example.com", "tentative"),
-                            ("hcabot@example.com", "tentative"), ("jdoe@example.com", "own"), ("nobody@example.com", "own")] {
-            try f.write("config/tminus/config.json", base.replacingOccurrences(of: "\"sources\": [", with: "\"me\": [\"mailto:\(me)\"],\n  \"sources\": ["))
+        for (me, reply) in [
+            ("another@example.com", "hidden"), ("iamboss@example.com", "hidden"), ("TENT@example.com", "tentative"),
+            ("hcabot@example.com", "tentative"), ("jdoe@example.com", "own"), ("nobody@example.com", "own")
+        ] {
+            try f.write(
+                "config/tminus/config.json",
+                base.replacingOccurrences(of: "\"sources\": [", with: "\"me\": [\"mailto:\(me)\"],\n  \"sources\": ["))
             let event = try f.items(now: now)["An Event"]
             switch reply {
             case "hidden": #expect(event == nil, "\(me) in \(zone)")
-            case "own": #expect(event != nil && event?["reply"] == .null, "\(me) in \(zone): \(String(describing: event))")
+            case "own":
+                #expect(event != nil && event?["reply"] == .null, "\(me) in \(zone): \(String(describing: event))")
             default: #expect(event?["reply"]?.stringValue == reply, "\(me) in \(zone): \(String(describing: event))")
             }
             if reply != "hidden" {
@@ -266,20 +305,36 @@ struct CLIInvitationTests {
 
     @Test func declinedIsHiddenAndUnansweredNeverCountsDown() throws {
         let f = try SourcesFixture()
-        try f.write("calendars/work/declined.ics", Self.event("d", "Declined sync", at: "20260310T130000Z",
-                                                             attendee: "ATTENDEE;PARTSTAT=DECLINED;CN=Me:mailto:Me@Example.org", organizer: "boss@example.org"))
-        try f.write("calendars/work/invited.ics", Self.event("i", "Vendor pitch", at: "20260310T133000Z",
-                                                            attendee: "ATTENDEE;RSVP=TRUE:MAILTO:me@example.org", organizer: "spam@example.net"))
-        try f.write("calendars/work/tentative.ics", Self.event("t", "Maybe lunch", at: "20260310T140000Z",
-                                                              attendee: "ATTENDEE;PARTSTAT=TENTATIVE:mailto:me@example.org"))
-        try f.write("calendars/work/accepted.ics", Self.event("a", "Team review", at: "20260310T150000Z",
-                                                             attendee: "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.org"))
-        try f.write("calendars/work/mine.ics", Self.event("m", "My talk", at: "20260310T160000Z",
-                                                         attendee: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:other@example.org", organizer: "me@example.org"))
+        try f.write(
+            "calendars/work/declined.ics",
+            Self.event(
+                "d", "Declined sync", at: "20260310T130000Z",
+                attendee: "ATTENDEE;PARTSTAT=DECLINED;CN=Me:mailto:Me@Example.org", organizer: "boss@example.org"))
+        try f.write(
+            "calendars/work/invited.ics",
+            Self.event(
+                "i", "Vendor pitch", at: "20260310T133000Z",
+                attendee: "ATTENDEE;RSVP=TRUE:MAILTO:me@example.org", organizer: "spam@example.net"))
+        try f.write(
+            "calendars/work/tentative.ics",
+            Self.event(
+                "t", "Maybe lunch", at: "20260310T140000Z",
+                attendee: "ATTENDEE;PARTSTAT=TENTATIVE:mailto:me@example.org"))
+        try f.write(
+            "calendars/work/accepted.ics",
+            Self.event(
+                "a", "Team review", at: "20260310T150000Z",
+                attendee: "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.org"))
+        try f.write(
+            "calendars/work/mine.ics",
+            Self.event(
+                "m", "My talk", at: "20260310T160000Z",
+                attendee: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:other@example.org", organizer: "me@example.org"))
         // Without `me`, every one is an event like any other.
         #expect(try f.items()["Declined sync"] != nil)
         var config = f.text("config/tminus/config.json")
-        config = config.replacingOccurrences(of: "\"sources\": [", with: "\"me\": [\"me@example.org\"],\n  \"sources\": [")
+        config = config.replacingOccurrences(
+            of: "\"sources\": [", with: "\"me\": [\"me@example.org\"],\n  \"sources\": [")
         try f.write("config/tminus/config.json", config)
         let items = try f.items()
         #expect(items["Declined sync"] == nil, "declined: hidden")
@@ -287,22 +342,33 @@ struct CLIInvitationTests {
         #expect(items["Maybe lunch"]?["reply"]?.stringValue == "tentative")
         #expect(items["Team review"]?["reply"] == .null && items["My talk"]?["reply"] == .null)
         let list = try f.h.run("list")
-        #expect(list.stdout.contains("Vendor pitch ⏰  (cal)  [invited]") && list.stdout.contains("Maybe lunch ⏰  (cal)  [tentative]"), "\(list)")
+        #expect(
+            list.stdout.contains("Vendor pitch ⏰  (cal)  [invited]")
+                && list.stdout.contains("Maybe lunch ⏰  (cal)  [tentative]"), "\(list)")
         // 13:20Z: the pitch (13:30) and lunch (14:00) come first, but the bar counts down to the review.
         let show = try f.h.run(["show", "--format", "json"], now: "2026-03-10T13:20:00Z")
         #expect(show.stdout.contains("\"title\":\"Team review\""), "\(show)")
-        for (now, title, sent) in [("2026-03-10T13:16:00Z", "Vendor pitch", false), ("2026-03-10T14:46:00Z", "Team review", true)] {
+        for (now, title, sent) in [
+            ("2026-03-10T13:16:00Z", "Vendor pitch", false), ("2026-03-10T14:46:00Z", "Team review", true)
+        ] {
             let r = try f.h.run(["notify", "--once", "--dry-run"], now: now)
             #expect(r.stdout.contains(title) == sent, "\(title) at \(now): \(r)")
         }
         // Choices: declined shown (marked), invitations hidden.
-        try f.write("config/tminus/config.json", config.replacingOccurrences(of: "\"me\":", with: "\"declined\": \"show\", \"invited\": \"hide\", \"me\":"))
+        try f.write(
+            "config/tminus/config.json",
+            config.replacingOccurrences(of: "\"me\":", with: "\"declined\": \"show\", \"invited\": \"hide\", \"me\":"))
         let chosen = try f.items()
         #expect(chosen["Declined sync"]?["reply"]?.stringValue == "declined")
         #expect(chosen["Vendor pitch"] == nil && chosen["Maybe lunch"] == nil)
         #expect(try f.h.run("config", "check").status == 0)
-        for (value, says) in [("[\"nobody\"]", "expected your e-mail addresses"), ("\"me@example.org\", \"invited\": \"maybe\"", "use \"dim\", \"show\" or \"hide\"")] {
-            try f.write("config/tminus/config.json", config.replacingOccurrences(of: "\"me\": [\"me@example.org\"]", with: "\"me\": \(value)"))
+        for (value, says) in [
+            ("[\"nobody\"]", "expected your e-mail addresses"),
+            ("\"me@example.org\", \"invited\": \"maybe\"", "use \"dim\", \"show\" or \"hide\"")
+        ] {
+            try f.write(
+                "config/tminus/config.json",
+                config.replacingOccurrences(of: "\"me\": [\"me@example.org\"]", with: "\"me\": \(value)"))
             let bad = try f.h.run("config", "check")
             #expect(bad.status == 2 && bad.stderr.contains(says), "\(bad)")
         }
@@ -320,7 +386,8 @@ struct CLISlowSourceTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let task = bin.appendingPathComponent("task")
         let marker = h.root.appendingPathComponent("slow-once").path
-        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; /bin/sleep 3; fi\necho '[]'\n".write(to: task, atomically: false, encoding: .utf8)
+        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; /bin/sleep 3; fi\necho '[]'\n".write(
+            to: task, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: task.path)
         let config = h.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -330,7 +397,8 @@ struct CLISlowSourceTests {
         #expect(try h.run(["todo", "First"], env: env).status == 0)
         try FileManager.default.removeItem(atPath: marker)
         // (A minute on, the source is read again by the next reader.)
-        try FileManager.default.createDirectory(at: h.root.appendingPathComponent("task"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: h.root.appendingPathComponent("task"), withIntermediateDirectories: true)
         let reader = try h.start(["show"], env: env)
         usleep(500_000)
         let writer = try h.start(["todo", "Second"], env: ["PATH": bin.path + ":/usr/bin:/bin"])

@@ -21,7 +21,8 @@ struct CLIRemindersTests {
         }
 
         func install(fail: Bool) throws {
-            let script = fail
+            let script =
+                fail
                 ? "#!/bin/sh\necho 'Cannot connect to the notification server' >&2\nexit 1\n"
                 : "#!/bin/sh\nsleep 0.05\nfor a in \"$@\"; do printf '%s\\037' \"$a\"; done >> '\(log.path)'\necho >> '\(log.path)'\necho 42\n"
             let url = bin.appendingPathComponent("notify-send")
@@ -38,18 +39,24 @@ struct CLIRemindersTests {
         /// Each notification sent so far, as its arguments.
         var sent: [[String]] {
             guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-            return text.split(separator: "\n").map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init).dropLast() }
+            return text.split(separator: "\n").map {
+                $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init).dropLast()
+            }
         }
 
         /// The summary (the argument after `--`) of each notification.
         var summaries: [String] { sent.compactMap { args in args.firstIndex(of: "--").map { args[$0 + 1] } } }
-        var ledger: String { (try? String(contentsOf: h.home.appendingPathComponent("reminders.jsonl"), encoding: .utf8)) ?? "" }
+        var ledger: String {
+            (try? String(contentsOf: h.home.appendingPathComponent("reminders.jsonl"), encoding: .utf8)) ?? ""
+        }
     }
 
     /// Private mode: a notification shows the tag (or "busy"), never the title or the note.
     @Test func privateModeHidesTitlesInNotifications() throws {
         let n = try Notifying()
-        #expect(try n.run("remind", "Secret call", "--in", "10m", "--note", "Secret note", now: "2026-03-10T12:00:00Z").status == 0)
+        #expect(
+            try n.run("remind", "Secret call", "--in", "10m", "--note", "Secret note", now: "2026-03-10T12:00:00Z")
+                .status == 0)
         #expect(try n.run("privacy", "on", now: "2026-03-10T12:00:00Z").status == 0)
         #expect(try n.run("notify", "--once", now: "2026-03-10T12:10:30Z").status == 0)
         #expect(n.summaries == ["busy"], "\(n.sent)")
@@ -58,7 +65,8 @@ struct CLIRemindersTests {
 
     @Test func aReminderIsSentOnceAndRecorded() throws {
         let n = try Notifying()
-        let added = try n.run("remind", "Call Sam", "--in", "10m", "--note", "about <the> trip & more", now: "2026-03-10T12:00:00Z")
+        let added = try n.run(
+            "remind", "Call Sam", "--in", "10m", "--note", "about <the> trip & more", now: "2026-03-10T12:00:00Z")
         #expect(added.status == 0 && added.stdout.contains("added todo #1 Call Sam, reminder today 13:10"))
         #expect(try n.run("notify", "--once", now: "2026-03-10T12:05:00Z").status == 0)
         #expect(n.sent.isEmpty)
@@ -92,7 +100,9 @@ struct CLIRemindersTests {
         #expect(n.sent.first?.last?.hasSuffix("missed at today 12:00") == true)
         let list = try n.run("list", "--reminders", "--json", now: "2026-03-10T12:00:00Z").json()
         #expect(list.arrayValue?.map { $0["state"]?.stringValue } == ["missed", "sent late"])
-        #expect(try n.run("list", "--reminders", "--year", "2025", now: "2026-03-10T12:00:00Z").stdout.contains("no reminders in 2025"))
+        #expect(
+            try n.run("list", "--reminders", "--year", "2025", now: "2026-03-10T12:00:00Z").stdout.contains(
+                "no reminders in 2025"))
     }
 
     @Test func aFailedSendIsTriedAgainAndThenSentOnce() throws {
@@ -146,7 +156,8 @@ struct CLIRemindersTests {
     @Test func dryRunPrintsJSONLinesAndRecordsNothing() throws {
         let n = try Notifying()
         try n.run("remind", "<b>Call</b>", "--in", "1m", now: "2026-03-10T12:00:00Z")
-        let r = try n.h.run(["notify", "--once", "--dry-run"], now: "2026-03-10T12:03:00Z", env: ["PATH": "/nonexistent"])
+        let r = try n.h.run(
+            ["notify", "--once", "--dry-run"], now: "2026-03-10T12:03:00Z", env: ["PATH": "/nonexistent"])
         #expect(r.status == 0)
         let line = try JSONParser.parse(r.stdout)
         #expect(line["summary"]?.stringValue == "<b>Call</b>" && line["urgency"]?.stringValue == "normal")
@@ -177,9 +188,11 @@ struct CLIRemindersTests {
         n.h.useRealClock()
         // The stand-in counts its calls.
         let calls = n.h.root.appendingPathComponent("calls")
-        let script = "#!/bin/sh\necho x >> '\(calls.path)'\necho 'Cannot connect to the notification server' >&2\nexit 1\n"
+        let script =
+            "#!/bin/sh\necho x >> '\(calls.path)'\necho 'Cannot connect to the notification server' >&2\nexit 1\n"
         try script.write(to: n.bin.appendingPathComponent("notify-send"), atomically: false, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: n.bin.appendingPathComponent("notify-send").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: n.bin.appendingPathComponent("notify-send").path)
         try n.h.ok("remind", "Kettle", "--in", "1s")
         let err = n.h.root.appendingPathComponent("notify.err")
         let f = try Follower(n.h, [], extraEnv: n.env, command: ["notify"], stderr: err)
@@ -194,7 +207,8 @@ struct CLIRemindersTests {
         let ledger = n.ledger.split(separator: "\n")
         #expect(ledger.count == 1 && ledger.first?.contains("\"state\":\"sending\"") == true, "\(ledger)")
         let stderr = ((try? String(contentsOf: err, encoding: .utf8)) ?? "").split(separator: "\n")
-        #expect(stderr.count == 1 && stderr.first?.contains("Cannot connect to the notification server") == true
+        #expect(
+            stderr.count == 1 && stderr.first?.contains("Cannot connect to the notification server") == true
                 && stderr.first?.contains("trying again every minute") == true, "\(stderr)")
         // Its CPU time (utime + stime in /proc/PID/stat, clock ticks of 10 ms): next to nothing.
         let stat = try String(contentsOfFile: "/proc/\(f.process.processIdentifier)/stat", encoding: .utf8)
@@ -212,8 +226,10 @@ struct CLIRemindersTests {
 
     @Test func remindNeedsOneOfInOrAt() throws {
         let h = try TempHome()
-        for args in [["remind", "x"], ["remind", "x", "--in", "soon"], ["remind", "x", "--in", "1m", "--at", "12:00"],
-                     ["remind", "--again", "1", "--note", "n"]] {
+        for args in [
+            ["remind", "x"], ["remind", "x", "--in", "soon"], ["remind", "x", "--in", "1m", "--at", "12:00"],
+            ["remind", "--again", "1", "--note", "n"]
+        ] {
             let r = try h.run(args)
             #expect(r.status == 2 && r.stderrLines.count == 1, "\(args)")
         }
@@ -225,22 +241,24 @@ struct CLIRemindersTests {
 struct CLICalendarAlarmTests {
     @Test func aVALARMIsSentOnceAndDoneWritesBack() throws {
         let f = try SourcesFixture()
-        try f.write("calendars/work/dentist.ics", """
-        BEGIN:VCALENDAR\r
-        VERSION:2.0\r
-        PRODID:-//pimutils.org//todoman//EN\r
-        BEGIN:VTODO\r
-        UID:dentist-uid\r
-        SUMMARY:Dentist <b>at 15:00</b>\r
-        DUE;TZID=Europe/Berlin:20260310T150000\r
-        BEGIN:VALARM\r
-        ACTION:DISPLAY\r
-        TRIGGER:-PT30M\r
-        END:VALARM\r
-        END:VTODO\r
-        END:VCALENDAR\r
+        try f.write(
+            "calendars/work/dentist.ics",
+            """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//pimutils.org//todoman//EN\r
+            BEGIN:VTODO\r
+            UID:dentist-uid\r
+            SUMMARY:Dentist <b>at 15:00</b>\r
+            DUE;TZID=Europe/Berlin:20260310T150000\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            TRIGGER:-PT30M\r
+            END:VALARM\r
+            END:VTODO\r
+            END:VCALENDAR\r
 
-        """)
+            """)
         // 14:29 in Berlin: not yet; 14:31: the alarm (30 minutes before the due time) is due.
         let before = try f.h.run(["notify", "--once", "--dry-run"], now: "2026-03-10T13:29:00Z")
         #expect(before.status == 0 && !before.stdout.contains("Dentist"))
@@ -260,9 +278,13 @@ struct CLICalendarAlarmTests {
         let n = try CLIRemindersTests.Notifying()
         var deadlines: [String] = []
         for i in 1...300 {
-            deadlines.append(#"{"id":"f\#(i)","handle":\#(i),"title":"Spam \#(i) <b>","due":"2026-03-10T13:00:00Z","remind":"2026-03-10T12:00:00Z"}"#)
+            deadlines.append(
+                #"{"id":"f\#(i)","handle":\#(i),"title":"Spam \#(i) <b>","due":"2026-03-10T13:00:00Z","remind":"2026-03-10T12:00:00Z"}"#
+            )
         }
-        let phone = #"{"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],"deadlines":["# + deadlines.joined(separator: ",") + #"],"todos":[]}"#
+        let phone =
+            #"{"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[],"tags":[],"deadlines":["#
+            + deadlines.joined(separator: ",") + #"],"todos":[]}"#
         try phone.write(to: n.h.root.appendingPathComponent("phone.json"), atomically: false, encoding: .utf8)
         let config = n.h.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -276,7 +298,9 @@ struct CLICalendarAlarmTests {
         #expect(n.summaries.contains("My own"))
         // (The body has several lines: read from the log as it is.)
         let log = (try? String(contentsOf: n.log, encoding: .utf8)) ?? ""
-        #expect(log.contains("and 295 more reminders from laptop\u{1F}• Spam 103 &lt;b&gt;\n• Spam 104"), "\(log.suffix(400))")
+        #expect(
+            log.contains("and 295 more reminders from laptop\u{1F}• Spam 103 &lt;b&gt;\n• Spam 104"),
+            "\(log.suffix(400))")
         #expect(log.contains("… and 290 more"))
         #expect(n.ledger.components(separatedBy: "\"state\":\"sent\"").count - 1 == 301)
         // Nothing is sent twice.
@@ -294,7 +318,9 @@ struct CLICalendarAlarmTests {
         // 7,000 old reminders of items long gone, as a year or two of use leaves them.
         var old = ""
         for i in 0..<7000 {
-            old += #"{"key":"remind/1741000000/laptop/old-\#(i)","state":"sent","at":"2025-03-03T11:06:40Z","time":"2025-03-03T11:06:41Z","item":"old-\#(i)","source":"laptop","title":"Old \#(i)"}"# + "\n"
+            old +=
+                #"{"key":"remind/1741000000/laptop/old-\#(i)","state":"sent","at":"2025-03-03T11:06:40Z","time":"2025-03-03T11:06:41Z","item":"old-\#(i)","source":"laptop","title":"Old \#(i)"}"#
+                + "\n"
         }
         let ledger = n.h.home.appendingPathComponent("reminders.jsonl")
         let handle = try FileHandle(forWritingTo: ledger)

@@ -10,18 +10,25 @@ struct CLISetAsideTests {
     static var strace: String? {
         ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
-    static var straceOrRequired: Bool { strace != nil || ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] == "1" }
+    static var straceOrRequired: Bool {
+        strace != nil || ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] == "1"
+    }
 
     /// Runs tminus under strace, killed at the `n`th call of `syscall`: tminus's own files are
     /// replaced with `rename` (the promise commit takes two, the store's and the summary's), other
     /// programs' files with `renameat` inside their folder.
-    static func killed(_ f: SourcesFixture, at syscall: String = "rename", _ n: Int, _ args: [String]) throws -> RunResult {
+    static func killed(_ f: SourcesFixture, at syscall: String = "rename", _ n: Int, _ args: [String]) throws
+        -> RunResult
+    {
         let strace = try #require(Self.strace, "strace is needed (apt-get install strace)")
         let env = f.h.environment(tz: nil, extra: [:])
         let p = Process()
         p.executableURL = URL(fileURLWithPath: strace)
-        p.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "inject=\(syscall):signal=SIGKILL:when=\(n)",
-                       TminusBinary.path, "--home", f.h.home.path, "--now", f.h.now] + args
+        p.arguments =
+            [
+                "-f", "-qq", "-o", "/dev/null", "-e", "inject=\(syscall):signal=SIGKILL:when=\(n)",
+                TminusBinary.path, "--home", f.h.home.path, "--now", f.h.now
+            ] + args
         p.environment = env
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
@@ -54,9 +61,13 @@ struct CLISetAsideTests {
 
         let doctor = try f.h.run("doctor")
         #expect(doctor.status == 1, "\(doctor)")
-        #expect(doctor.stdout.contains("found    set aside: done #2 'Write report' in cal: making it was cut short 2 times"), "\(doctor)")
+        #expect(
+            doctor.stdout.contains(
+                "found    set aside: done #2 'Write report' in cal: making it was cut short 2 times"), "\(doctor)")
         let repair = try f.h.run("doctor", "--repair")
-        #expect(repair.status == 0 && repair.stdout.contains("repaired made the change done #2 'Write report' in cal"), "\(repair)")
+        #expect(
+            repair.status == 0 && repair.stdout.contains("repaired made the change done #2 'Write report' in cal"),
+            "\(repair)")
         #expect(f.text("calendars/work/report.ics").contains("STATUS:COMPLETED"))
         #expect(try f.h.run("doctor").status == 0)
         #expect(try f.items("--all")["Write report"]?["completed"] != nil)
@@ -69,7 +80,8 @@ struct CLISetAsideTests {
         try f.h.ok("list")
         #expect(try Self.killed(f, at: "renameat", 1, ["done", "Write report"]).status != 0)
         // The calendar source is renamed in the config: the pending change names a source that is gone.
-        let config = f.text("config/tminus/config.json").replacingOccurrences(of: "\"name\": \"cal\"", with: "\"name\": \"work\"")
+        let config = f.text("config/tminus/config.json").replacingOccurrences(
+            of: "\"name\": \"cal\"", with: "\"name\": \"work\"")
         try f.write("config/tminus/config.json", config)
         let show = try f.h.run("show")
         #expect(show.status == 0, "\(show)")
@@ -77,7 +89,8 @@ struct CLISetAsideTests {
         #expect(doctor.status == 1 && doctor.stdout.contains("set aside: done #2 'Write report' in cal: "), "\(doctor)")
         #expect(doctor.stdout.contains("which the config no longer has"), "\(doctor)")
         let repair = try f.h.run("doctor", "--repair")
-        #expect(repair.status == 0 && repair.stdout.contains("repaired dropped done #2 'Write report' in cal"), "\(repair)")
+        #expect(
+            repair.status == 0 && repair.stdout.contains("repaired dropped done #2 'Write report' in cal"), "\(repair)")
         #expect(try f.h.run("doctor").status == 0)
         let list = try f.h.run("list")
         #expect(list.status == 0 && list.stderr.isEmpty, "\(list)")
@@ -93,7 +106,8 @@ struct CLISetAsideTests {
         #expect(try Self.killed(f, 3, ["edit", String(milk), "--title", "Buy oat milk"]).status != 0)
         #expect(f.text("todo.txt").contains("Buy oat milk @errands"))
         let items = try f.items()
-        #expect(items["Buy oat milk"]?["handle"]?.intValue == milk, "\(items.mapValues { $0["handle"]?.intValue ?? 0 })")
+        #expect(
+            items["Buy oat milk"]?["handle"]?.intValue == milk, "\(items.mapValues { $0["handle"]?.intValue ?? 0 })")
         #expect(items["Buy milk"] == nil)
     }
 }

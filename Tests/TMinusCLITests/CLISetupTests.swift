@@ -27,18 +27,23 @@ struct CLISetupTests {
     @Test func signalNumbersAndColoursComeFromTheConfig() throws {
         let h = try TempHome()
         try FileManager.default.createDirectory(at: configFile(h, "tminus"), withIntermediateDirectories: true)
-        try ##"{"signals": {"i3blocks": 12}, "colors": {"critical": "#ff0000"}}"##.write(to: configFile(h, "tminus/config.json"), atomically: false, encoding: .utf8)
+        try ##"{"signals": {"i3blocks": 12}, "colors": {"critical": "#ff0000"}}"##.write(
+            to: configFile(h, "tminus/config.json"), atomically: false, encoding: .utf8)
         let i3blocks = h.inProcess(["setup", "i3blocks"] + bin)
         #expect(i3blocks.stdout.contains("signal=12\n") && !i3blocks.stderr.contains("add \"signals\""), "\(i3blocks)")
         let yambar = h.inProcess(["setup", "yambar"] + bin)
-        #expect(yambar.stdout.contains("state == critical: {string: {text: \"{text}\", foreground: ff0000ff}}"), "\(yambar.stdout)")
+        #expect(
+            yambar.stdout.contains("state == critical: {string: {text: \"{text}\", foreground: ff0000ff}}"),
+            "\(yambar.stdout)")
         #expect(yambar.stdout.contains("path: /opt/tminus/bin/tminus\n"))
     }
 
     @Test func writeCreatesAMissingConfigWhole() throws {
         let h = try TempHome()
-        for (bar, file) in [("waybar", "waybar/config.jsonc"), ("yambar", "yambar/config.yml"), ("xmobar", "xmobar/xmobarrc"),
-                            ("i3blocks", "i3blocks/config"), ("conky", "conky/conky.conf")] {
+        for (bar, file) in [
+            ("waybar", "waybar/config.jsonc"), ("yambar", "yambar/config.yml"), ("xmobar", "xmobar/xmobarrc"),
+            ("i3blocks", "i3blocks/config"), ("conky", "conky/conky.conf")
+        ] {
             let out = h.inProcess(["setup", bar, "--write"] + bin)
             #expect(out.status == 0, "\(bar): \(out.stderr)")
             let text = try String(contentsOf: configFile(h, file), encoding: .utf8)
@@ -74,13 +79,15 @@ struct CLISetupTests {
     @Test func aFileThatCannotTakeABlockIsLeftAlone() throws {
         let h = try TempHome()
         let waybar = configFile(h, "waybar/config")
-        try FileManager.default.createDirectory(at: waybar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: waybar.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "{\"modules-right\": [\"clock\"]}\n".write(to: waybar, atomically: false, encoding: .utf8)
         let out = h.inProcess(["setup", "waybar", "--write"] + bin)
         #expect(out.status == 2)
         #expect(out.stderr.contains("~/config/waybar/config exists") && out.stderr.contains("paste"), "\(out.stderr)")
         #expect(try String(contentsOf: waybar, encoding: .utf8) == "{\"modules-right\": [\"clock\"]}\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: waybar.deletingLastPathComponent().path) == ["config"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: waybar.deletingLastPathComponent().path) == ["config"])
         // sway's and i3's config is the window manager's: never written, also when missing.
         let sway = h.inProcess(["setup", "sway", "--write"] + bin)
         #expect(sway.status == 2 && sway.stderr.contains("does not write"))
@@ -89,9 +96,11 @@ struct CLISetupTests {
 
     @Test func badInputIsOneLineAndWritesNothing() throws {
         let h = try TempHome()
-        for args in [["setup", "lemonbar"], ["setup", "waybar", "--binary", "/tmp/a b/tminus"],
-                     ["setup", "waybar", "--binary", "/x/$(touch y)"], ["setup", "waybar", "--write", "--full"],
-                     ["setup", "waybar", "polybar"]] {
+        for args in [
+            ["setup", "lemonbar"], ["setup", "waybar", "--binary", "/tmp/a b/tminus"],
+            ["setup", "waybar", "--binary", "/x/$(touch y)"], ["setup", "waybar", "--write", "--full"],
+            ["setup", "waybar", "polybar"]
+        ] {
             let out = h.inProcess(args)
             #expect(out.status == 2, "\(args)")
             #expect(out.stderr.split(separator: "\n").count == 1, "\(args): \(out.stderr)")
@@ -121,19 +130,27 @@ struct CLISetupTests {
         let dir = data.appendingPathComponent("gnome-shell/extensions/tminus@tminus.github.io")
         let integration = TminusBinary.packageRoot.appendingPathComponent("integrations/gnome-shell")
         for (version, flavor, versions) in [("46", "45", "\"45\""), ("43.9", "43", "\"43\"")] {
-            let out = h.inProcess(["setup", "gnome", "--shell-version", version] + bin, env: ["XDG_DATA_HOME": data.path])
+            let out = h.inProcess(
+                ["setup", "gnome", "--shell-version", version] + bin, env: ["XDG_DATA_HOME": data.path])
             #expect(out.status == 0, "\(out.stderr)")
             #expect(out.stderr.contains("gnome-extensions enable tminus@tminus.github.io"))
-            #expect(try Data(contentsOf: dir.appendingPathComponent("extension.js"))
+            #expect(
+                try Data(contentsOf: dir.appendingPathComponent("extension.js"))
                     == Data(contentsOf: integration.appendingPathComponent("extension-\(flavor).js")))
             for same in ["indicator.js", "stylesheet.css"] {
-                #expect(try Data(contentsOf: dir.appendingPathComponent(same)) == Data(contentsOf: integration.appendingPathComponent(same)))
+                #expect(
+                    try Data(contentsOf: dir.appendingPathComponent(same))
+                        == Data(contentsOf: integration.appendingPathComponent(same)))
             }
             let metadata = try String(contentsOf: dir.appendingPathComponent("metadata.json"), encoding: .utf8)
-            #expect(metadata.contains(versions) && metadata.contains("\"tminus-binary\": \"/opt/tminus/bin/tminus\""), "\(metadata)")
+            #expect(
+                metadata.contains(versions) && metadata.contains("\"tminus-binary\": \"/opt/tminus/bin/tminus\""),
+                "\(metadata)")
         }
         for bad in ["42", "x"] {
-            let out = h.inProcess(["setup", "gnome", "--shell-version", bad] + bin, env: ["XDG_DATA_HOME": h.root.appendingPathComponent("other").path])
+            let out = h.inProcess(
+                ["setup", "gnome", "--shell-version", bad] + bin,
+                env: ["XDG_DATA_HOME": h.root.appendingPathComponent("other").path])
             #expect(out.status == 2 && out.stderr.split(separator: "\n").count == 1, "\(bad): \(out.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("other").path))
@@ -148,13 +165,23 @@ struct CLISetupTests {
         let dir = data.appendingPathComponent("plasma/plasmoids/org.tminus.countdown")
         let qml = try String(contentsOf: dir.appendingPathComponent("contents/ui/main.qml"), encoding: .utf8)
         #expect(qml.contains("    readonly property string tminus: \"/opt/tminus/bin/tminus\"\n"))
-        let original = try String(contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/contents/ui/main.qml"),
-                                  encoding: .utf8)
-        #expect(qml == original.replacingOccurrences(of: "property string tminus: \"tminus\"", with: "property string tminus: \"/opt/tminus/bin/tminus\""))
-        #expect(try Data(contentsOf: dir.appendingPathComponent("metadata.json"))
-                == Data(contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/metadata.json")))
+        let original = try String(
+            contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/contents/ui/main.qml"),
+            encoding: .utf8)
+        #expect(
+            qml
+                == original.replacingOccurrences(
+                    of: "property string tminus: \"tminus\"", with: "property string tminus: \"/opt/tminus/bin/tminus\""
+                ))
+        #expect(
+            try Data(contentsOf: dir.appendingPathComponent("metadata.json"))
+                == Data(
+                    contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/metadata.json")))
         // Titles are plain text in every label of the applet.
         #expect(!original.contains("textFormat: Text.RichText") && !original.contains("textFormat: Text.StyledText"))
-        #expect(original.components(separatedBy: "PlasmaComponents3.Label {").count - 1 == original.components(separatedBy: "textFormat: Text.PlainText").count - 1)
+        #expect(
+            original.components(separatedBy: "PlasmaComponents3.Label {").count - 1 == original.components(
+                separatedBy: "textFormat: Text.PlainText"
+            ).count - 1)
     }
 }

@@ -13,7 +13,9 @@ struct CLISignalsTests {
         let bar = Process()
         let ready = Pipe()
         bar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        bar.arguments = ["python3", "-c", """
+        bar.arguments = [
+            "python3", "-c",
+            """
             import os, signal, sys
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
             for s in range(1, signal.SIGRTMAX + 1):
@@ -21,7 +23,8 @@ struct CLISignalsTests {
                 except (OSError, ValueError): pass
             os.write(1, b"ready\\n")
             os.execv("/bin/sleep", ["sleep", "30"])
-            """]
+            """
+        ]
         bar.standardOutput = ready
         try bar.run()
         // The handshake: the bar's handlers are reset once it has written "ready".
@@ -57,7 +60,9 @@ struct CLISignalsTests {
         #expect(h.inProcess(["list"], bars: [asI3blocks]).status == 0)
         #expect(h.inProcess(["show"], bars: [asI3blocks]).status == 0)
         // A change, but the process is not a configured bar.
-        #expect(h.inProcess(["todo", "Buy milk"], bars: [.init(pid: bar.processIdentifier, command: "polybar")]).status == 0)
+        #expect(
+            h.inProcess(["todo", "Buy milk"], bars: [.init(pid: bar.processIdentifier, command: "polybar")]).status == 0
+        )
         #expect(bar.isRunning)
         kill(bar.processIdentifier, SIGKILL)
         bar.waitUntilExit()

@@ -30,7 +30,7 @@ struct CLISummaryFileTests {
             ["tag", "add", "school"],
             ["edit", "1", "--tag", "school"],
             ["rm", "3"],
-            ["done", "1"],
+            ["done", "1"]
         ]
         var lastGenerated: Instant?
         for (i, step) in steps.enumerated() {
@@ -102,9 +102,14 @@ struct CLIStaleSummaryTests {
         for (i, m) in members.enumerated() where m.key == "sources" || m.key == "todos" {
             guard case .array(var list) = m.value else { continue }
             if m.key == "sources" {
-                list.append(.object(["name": .string("phone"), "stamp": .string("2026-03-10T12:00:00Z"), "items": .int(1)]))
+                list.append(
+                    .object(["name": .string("phone"), "stamp": .string("2026-03-10T12:00:00Z"), "items": .int(1)]))
             } else {
-                list.append(.object(["id": .string("phone-1"), "handle": .int(0), "title": .string("From the phone"), "source": .string("phone")]))
+                list.append(
+                    .object([
+                        "id": .string("phone-1"), "handle": .int(0), "title": .string("From the phone"),
+                        "source": .string("phone")
+                    ]))
             }
             members[i] = JSON.Member(m.key, .array(list))
         }

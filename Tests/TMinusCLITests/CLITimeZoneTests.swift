@@ -12,7 +12,7 @@ struct CLITimeZoneTests {
         ("Australia/Lord_Howe", "2026-03-10T06:00:00Z", "2026-03-10T17:00:00+11:00"),
         ("UTC", "2026-03-10T17:00:00Z", "2026-03-10T17:00:00Z"),
         // A POSIX rule instead of a zone name.
-        ("EST5EDT,M3.2.0,M11.1.0", "2026-03-10T21:00:00Z", "2026-03-10T17:00:00-04:00"),
+        ("EST5EDT,M3.2.0,M11.1.0", "2026-03-10T21:00:00Z", "2026-03-10T17:00:00-04:00")
     ])
     func tzChangesHowAClockTimeIsStored(tz: String, stored: String, listed: String) throws {
         let h = try TempHome()
@@ -85,7 +85,8 @@ struct CLIZoneChangeTests {
         #expect(symlink("/usr/share/zoneinfo/Asia/Kathmandu", temp) == 0)
         let changed = Date()
         #expect(rename(temp, localtime) == 0)
-        let arrived = try #require(f.waitFor("17:45", after: seen, timeout: 5), "no update in Kathmandu's time: \(f.lines)")
+        let arrived = try #require(
+            f.waitFor("17:45", after: seen, timeout: 5), "no update in Kathmandu's time: \(f.lines)")
         #expect(arrived.timeIntervalSince(changed) < 1.0)
     }
 }

@@ -35,7 +35,9 @@ struct CLIVdirCacheTests {
         #expect(items["Kept report"] != nil && items["Write report"] == nil, "\(items.keys.sorted())")
         #expect(items["Newcomer"] != nil && items["Standup"] != nil && items["Water plants"] != nil)
         // The file changed (same folder entry, written in place): read from the disk.
-        try f.write("calendars/work/report.ics", SourcesFixture.report.replacingOccurrences(of: "Write report", with: "Rewritten report"))
+        try f.write(
+            "calendars/work/report.ics",
+            SourcesFixture.report.replacingOccurrences(of: "Write report", with: "Rewritten report"))
         try f.drop("calendars/work/new2.ics", "BEGIN:VTODO\nUID:new2-uid\nSUMMARY:Second\nEND:VTODO\n")
         items = try f.items()
         #expect(items["Rewritten report"] != nil && items["Kept report"] == nil, "\(items.keys.sorted())")
@@ -101,7 +103,9 @@ struct CLIVdirCacheTests {
         try f.age()
         _ = try f.items()
         let summary = f.h.home.appendingPathComponent("summary.json").path
-        func inode() throws -> UInt64 { (try FileManager.default.attributesOfItem(atPath: summary)[.systemFileNumber] as? UInt64) ?? 0 }
+        func inode() throws -> UInt64 {
+            (try FileManager.default.attributesOfItem(atPath: summary)[.systemFileNumber] as? UInt64) ?? 0
+        }
         try f.drop("calendars/work/new.ics", "BEGIN:VTODO\nUID:new-uid\nSUMMARY:Newcomer\nEND:VTODO\n")
         #expect(try f.items()["Newcomer"] != nil)
         let afterChange = try inode()
@@ -130,11 +134,16 @@ struct CLIVdirCacheTests {
         #expect(follower.waitUntilWatching())
         Thread.sleep(forTimeInterval: 0.3)
         let summary = f.h.home.appendingPathComponent("summary.json").path
-        func inode() -> UInt64 { ((try? FileManager.default.attributesOfItem(atPath: summary))?[.systemFileNumber] as? UInt64) ?? 0 }
+        func inode() -> UInt64 {
+            ((try? FileManager.default.attributesOfItem(atPath: summary))?[.systemFileNumber] as? UInt64) ?? 0
+        }
         var seen: Set<UInt64> = [inode()]
-        let soon = RFC3339.format(Instant(Int64(Date().timeIntervalSince1970) + 600), offset: 0).replacingOccurrences(of: "-", with: "")
-            .replacingOccurrences(of: ":", with: "")
-        try f.drop("calendars/work/soon.ics", "BEGIN:VEVENT\nUID:soon\nSUMMARY:Very soon\nDTSTART:\(soon)\nEND:VEVENT\n")
+        let soon = RFC3339.format(Instant(Int64(Date().timeIntervalSince1970) + 600), offset: 0).replacingOccurrences(
+            of: "-", with: ""
+        )
+        .replacingOccurrences(of: ":", with: "")
+        try f.drop(
+            "calendars/work/soon.ics", "BEGIN:VEVENT\nUID:soon\nSUMMARY:Very soon\nDTSTART:\(soon)\nEND:VEVENT\n")
         let end = Date().addingTimeInterval(5)
         while Date() < end {
             seen.insert(inode())

@@ -16,15 +16,19 @@ struct CLIWidgetCacheTests {
         init() throws {
             h = try TempHome()
             runtime = h.root.appendingPathComponent("run")
-            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
 
         /// Runs the binary as a bar would (the real clock), with or without the runtime folder.
-        func run(_ args: [String], cached: Bool = true, tz: String? = nil, env: [String: String] = [:]) throws -> (status: Int32, out: String) {
+        func run(_ args: [String], cached: Bool = true, tz: String? = nil, env: [String: String] = [:]) throws -> (
+            status: Int32, out: String
+        ) {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: TminusBinary.path)
             p.arguments = ["--home", h.home.path, "--config", config.path] + args
-            p.environment = h.environment(tz: tz, extra: (cached ? ["XDG_RUNTIME_DIR": runtime.path] : [:]).merging(env) { $1 })
+            p.environment = h.environment(
+                tz: tz, extra: (cached ? ["XDG_RUNTIME_DIR": runtime.path] : [:]).merging(env) { $1 })
             p.currentDirectoryURL = h.root
             let out = Pipe()
             p.standardOutput = out
@@ -50,13 +54,16 @@ struct CLIWidgetCacheTests {
         }
 
         var kept: [URL] {
-            ((try? FileManager.default.contentsOfDirectory(at: runtime.appendingPathComponent("tminus"), includingPropertiesForKeys: nil)) ?? [])
+            ((try? FileManager.default.contentsOfDirectory(
+                at: runtime.appendingPathComponent("tminus"), includingPropertiesForKeys: nil)) ?? [])
                 .filter { $0.lastPathComponent.hasPrefix("widget-") }
         }
 
         /// A cached poll and a full one agree (a second boundary may fall between: then the next
         /// cached one agrees with the full one).
-        func agrees(_ format: String = "waybar", tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func agrees(_ format: String = "waybar", tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+            throws
+        {
             let a = try poll(format, tz: tz)
             let b = try poll(format, cached: false, tz: tz)
             let c = try poll(format, tz: tz)
@@ -89,7 +96,9 @@ struct CLIWidgetCacheTests {
         // The config: the text of an over deadline and the countdown's precision.
         try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: false, encoding: .utf8)
         let config = try p.poll()
-        #expect(config != data && config.range(of: #"Exam \d\d:\d\d:\d\d"#, options: .regularExpression) != nil, "\(config)")
+        #expect(
+            config != data && config.range(of: #"Exam \d\d:\d\d:\d\d"#, options: .regularExpression) != nil, "\(config)"
+        )
         // The time: with seconds shown, the output changes every second and stays right.
         sleep(3)
         let first = try p.poll("plain")
@@ -106,13 +115,15 @@ struct CLIWidgetCacheTests {
         let p = try Poller.ready(config: #"{ "precision": "seconds" }"#, ["add", "Exam", "--due", "+5h"])
         let first = try p.poll("plain")
         let kept = try #require(p.kept.first)
-        let inode = try #require(try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
+        let inode = try #require(
+            try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
         // Three seconds later the countdown says something else, and it still comes from the
         // same kept file (a full run would write a new one), as a full run prints it.
         sleep(3)
         let later = try p.poll("plain")
         let full = try p.poll("plain", cached: false)
-        let again = try #require(try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
+        let again = try #require(
+            try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
         #expect(first != later, "\(first) then \(later)")
         #expect(later == full || later != first && full != first, "kept \(later) / full \(full)")
         #expect(again == inode, "the later poll ran in full")

@@ -54,7 +54,8 @@ struct CLIWidgetTests {
     @Test func brokenConfigShowsAnErrorEntry() throws {
         let h = try TempHome()
         let config = h.root.appendingPathComponent("bad.json")
-        try "{\n  \"precision\": \"auto\",\n  \"warning\": 24h,\n}\n".write(to: config, atomically: false, encoding: .utf8)
+        try "{\n  \"precision\": \"auto\",\n  \"warning\": 24h,\n}\n".write(
+            to: config, atomically: false, encoding: .utf8)
         let check = try h.run("--config", config.path, "config", "check")
         #expect(check.status == 2)
         #expect(check.stderrLines.count == 1 && check.stderr.hasPrefix("tminus: ") && check.stderr.contains("line 3"))

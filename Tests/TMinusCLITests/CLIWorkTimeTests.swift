@@ -47,17 +47,24 @@ struct CLIWorkTimeTests {
 
     @Test func workingHoursAndTheWorktimePlaceholder() throws {
         let h = try home()
-        try h.writeConfig(#"{ "workingHours": "Mon-Fri 09:00-12:00,13:00-17:00; Sat 10:00-12:00", "templates": { "medium": "{title} {countdown} ({worktime} of work)" } }"#)
+        try h.writeConfig(
+            #"{ "workingHours": "Mon-Fri 09:00-12:00,13:00-17:00; Sat 10:00-12:00", "templates": { "medium": "{title} {countdown} ({worktime} of work)" } }"#
+        )
         // Friday 16-17, Saturday 10-12, Monday 9-10: 4 hours.
         #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2d 18h (4h 00m of work)\n")
     }
 
-    @Test("a bad workingHours or holidays is one line that says what to do", arguments: [
-        (#"{ "workingHours": "Mon-Fri 17:00-09:00" }"#, "workingHours: '17:00-09:00' ends before it starts"),
-        (#"{ "workingHours": "weekdays 9-5" }"#, "is not a day or a range of days"),
-        (#"{ "workingHours": 8 }"#, "expected a string"),
-        (#"{ "holidays": "nope" }"#, "'nope' is not a calendar in sources; add the holidays calendar to sources first"),
-    ])
+    @Test(
+        "a bad workingHours or holidays is one line that says what to do",
+        arguments: [
+            (#"{ "workingHours": "Mon-Fri 17:00-09:00" }"#, "workingHours: '17:00-09:00' ends before it starts"),
+            (#"{ "workingHours": "weekdays 9-5" }"#, "is not a day or a range of days"),
+            (#"{ "workingHours": 8 }"#, "expected a string"),
+            (
+                #"{ "holidays": "nope" }"#,
+                "'nope' is not a calendar in sources; add the holidays calendar to sources first"
+            )
+        ])
     func badConfig(_ config: String, _ message: String) throws {
         let h = try home()
         try h.writeConfig(config)
@@ -86,18 +93,20 @@ struct CLIWorkTimeTests {
         END:VCALENDAR\r
 
         """.write(to: ics, atomically: false, encoding: .utf8)
-        try h.writeConfig("""
-        { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ], "holidays": "holidays",
-          "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
-        """)
+        try h.writeConfig(
+            """
+            { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ], "holidays": "holidays",
+              "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
+            """)
         _ = h.inProcess(["edit", "1", "--due", "2026-03-17 10:00"])
         #expect(h.inProcess(["config", "check"]).status == 0)
         #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2h 00m\n")
         // Without the days off: Monday's 8 hours count.
-        try h.writeConfig("""
-        { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ],
-          "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
-        """)
+        try h.writeConfig(
+            """
+            { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ],
+              "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
+            """)
         #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 10h 00m\n")
     }
 }

@@ -11,7 +11,8 @@ struct CommandTableTests {
     /// what it shows keeps every character's meaning (`%{F#...}`, not `%{F#}`). CI installs groff.
     @Test func theManPageRendersCleanUnderTheCLocale() throws {
         let groff = "/usr/bin/groff"
-        try #require(FileManager.default.isExecutableFile(atPath: groff), "groff is not installed (apt-get install groff-base)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: groff), "groff is not installed (apt-get install groff-base)")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: groff)
         p.arguments = ["-ww", "-man", "-Tascii"]
@@ -64,8 +65,12 @@ struct CommandTableTests {
 
     @Test func everyFormatIsOfferedAndDocumented() {
         let formats = Renderers.all.map(\.format)
-        #expect(formats == ["waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "yambar", "xmobar", "tmux", "genmon", "xbar",
-                            "pango", "plain", "json"])
+        #expect(
+            formats == [
+                "waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "yambar", "xmobar", "tmux", "genmon",
+                "xbar",
+                "pango", "plain", "json"
+            ])
         let show = CommandTable.spec("show")
         #expect(show.options.first { $0.name == "format" }?.complete == .words(formats))
         for f in formats {
@@ -85,14 +90,21 @@ struct CommandTableTests {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/bash")
             let array = words.map { "'\($0)'" }.joined(separator: " ")
-            p.arguments = ["--norc", "-c", "source '\(script.path)'; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _tminus; printf '%s\\n' \"${COMPREPLY[@]}\""]
+            p.arguments = [
+                "--norc", "-c",
+                "source '\(script.path)'; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _tminus; printf '%s\\n' \"${COMPREPLY[@]}\""
+            ]
             let out = Pipe()
             p.standardOutput = out
             try p.run()
             p.waitUntilExit()
-            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+                separator: "\n"
+            ).map(String.init)
         }
-        #expect(try complete(["tminus", "sh"]) == ["show", "share"] || complete(["tminus", "sh"]).sorted() == ["share", "show"])
+        #expect(
+            try complete(["tminus", "sh"]) == ["show", "share"]
+                || complete(["tminus", "sh"]).sorted() == ["share", "show"])
         #expect(try complete(["tminus", "show", "--fo"]) == ["--format", "--follow"])
         #expect(try complete(["tminus", "show", "--format", "wa"]) == ["waybar"])
         #expect(try complete(["tminus", "--home", "/tmp", "tag", ""]) == ["add", "list", "edit", "rm"])

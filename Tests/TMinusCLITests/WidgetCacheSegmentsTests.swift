@@ -17,16 +17,17 @@ struct WidgetCacheSegmentsTests {
     }
 
     static let cases = [
-        Case(zone: "Europe/Berlin", now: "2027-03-28T01:40", precision: .auto),          // spring forward in the hour
-        Case(zone: "America/Los_Angeles", now: "2026-11-01T01:30", precision: .minutes), // fall back (the first 01:30)
-        Case(zone: "Australia/Lord_Howe", now: "2026-10-04T01:45", precision: .auto),    // a 30-minute jump
-        Case(zone: "Asia/Kathmandu", now: "2026-12-31T23:20", precision: .seconds),      // midnight and a new year
-        Case(zone: "Europe/Berlin", now: "2026-11-25T16:30", precision: .auto),          // the last hour, per second
+        Case(zone: "Europe/Berlin", now: "2027-03-28T01:40", precision: .auto),  // spring forward in the hour
+        Case(zone: "America/Los_Angeles", now: "2026-11-01T01:30", precision: .minutes),  // fall back (the first 01:30)
+        Case(zone: "Australia/Lord_Howe", now: "2026-10-04T01:45", precision: .auto),  // a 30-minute jump
+        Case(zone: "Asia/Kathmandu", now: "2026-12-31T23:20", precision: .seconds),  // midnight and a new year
+        Case(zone: "Europe/Berlin", now: "2026-11-25T16:30", precision: .auto)  // the last hour, per second
     ]
 
     func item(_ kind: Item.Kind, _ title: String, due: Instant, handle: Int, start: Instant? = nil) -> Item {
-        Item(kind: kind, id: "00000000-0000-4000-8000-\(String(100_000_000_000 + handle).dropFirst())", handle: handle,
-             title: title, due: .instant(due), start: start)
+        Item(
+            kind: kind, id: "00000000-0000-4000-8000-\(String(100_000_000_000 + handle).dropFirst())", handle: handle,
+            title: title, due: .instant(due), start: start)
     }
 
     @Test(arguments: cases)
@@ -36,21 +37,26 @@ struct WidgetCacheSegmentsTests {
         let now = zone.instant(local)
         var config = Config()
         config.precision = c.precision
-        let summary = Summary(generated: now - 86_400, deadlines: [
-            item(.deadline, "Report <b>&amp; #[fg=red]", due: now + 47 * 60 + 13, handle: 1, start: now - 7_200),
-            item(.deadline, "Thesis", due: now + 3 * 86_400, handle: 2, start: now - 86_400),
-        ], todos: [
-            item(.todo, "Call | bash=rm", due: now + 20 * 60, handle: 3),
-            item(.todo, "Buy milk", due: now + 50 * 60, handle: 4),
-        ])
+        let summary = Summary(
+            generated: now - 86_400,
+            deadlines: [
+                item(.deadline, "Report <b>&amp; #[fg=red]", due: now + 47 * 60 + 13, handle: 1, start: now - 7_200),
+                item(.deadline, "Thesis", due: now + 3 * 86_400, handle: 2, start: now - 86_400)
+            ],
+            todos: [
+                item(.todo, "Call | bash=rm", due: now + 20 * 60, handle: 3),
+                item(.todo, "Buy milk", due: now + 50 * 60, handle: 4)
+            ])
         let provider = TimelineProvider(summary: summary, config: config, zone: zone)
         for renderer in Renderers.all {
             for family in [nil, Family.small] {
                 let options = RenderOptions(family: family, config: config, zone: zone)
                 let memo = TodayMemo()
                 let first = provider.entry(at: now, memo: memo)
-                let segments = ShowCommand.outputsToCome(provider, from: first, renderer.render(first, options), memo: memo,
-                                                         refresh: nil, now: now, showsSeconds: renderer.showsSeconds) {
+                let segments = ShowCommand.outputsToCome(
+                    provider, from: first, renderer.render(first, options), memo: memo,
+                    refresh: nil, now: now, showsSeconds: renderer.showsSeconds
+                ) {
                     renderer.render($0, options)
                 }
                 #expect(segments.first?.from == now)
@@ -65,15 +71,18 @@ struct WidgetCacheSegmentsTests {
                     if length <= 90 { inside = (0..<length).map { s.from + $0 } }
                     for u in inside {
                         let full = renderer.render(provider.entry(at: u), options)
-                        #expect(full == Rendered(s.text, exitCode: s.exitCode),
-                                "\(renderer.format) \(family?.rawValue ?? "-") at +\(u - now) s: kept \(s.text) / full \(full.text)")
+                        #expect(
+                            full == Rendered(s.text, exitCode: s.exitCode),
+                            "\(renderer.format) \(family?.rawValue ?? "-") at +\(u - now) s: kept \(s.text) / full \(full.text)"
+                        )
                     }
                     t = s.until
                 }
                 // An hour is kept unless the outputs ran out first (then the next full run keeps on).
                 #expect(t <= now + 3_600)
-                #expect(renderer.showsSeconds || segments.count == WidgetCache.maxSegments || t == now + 3_600,
-                        "\(renderer.format): \(segments.count) outputs until +\(t - now) s")
+                #expect(
+                    renderer.showsSeconds || segments.count == WidgetCache.maxSegments || t == now + 3_600,
+                    "\(renderer.format): \(segments.count) outputs until +\(t - now) s")
             }
         }
     }
@@ -81,14 +90,19 @@ struct WidgetCacheSegmentsTests {
     @Test func aRefreshEndsWhatIsKept() throws {
         let zone = try #require(ZoneLoader.named("UTC"))
         let now = Instant(1_795_428_000)
-        let summary = Summary(generated: now, deadlines: [item(.deadline, "Exam", due: now + 5 * 86_400 + 1_800, handle: 1, start: now)])
+        let summary = Summary(
+            generated: now, deadlines: [item(.deadline, "Exam", due: now + 5 * 86_400 + 1_800, handle: 1, start: now)])
         let provider = TimelineProvider(summary: summary, zone: zone)
         let renderer = PlainRenderer()
         let options = RenderOptions(zone: zone)
         let memo = TodayMemo()
         let first = provider.entry(at: now, memo: memo)
-        let segments = ShowCommand.outputsToCome(provider, from: first, renderer.render(first, options), memo: memo,
-                                                 refresh: now + 90, now: now, showsSeconds: false) { renderer.render($0, options) }
-        #expect(segments.count == 1 && segments[0].until == now + 90, "\(segments.map { ($0.from.seconds, $0.until.seconds) })")
+        let segments = ShowCommand.outputsToCome(
+            provider, from: first, renderer.render(first, options), memo: memo,
+            refresh: now + 90, now: now, showsSeconds: false
+        ) { renderer.render($0, options) }
+        #expect(
+            segments.count == 1 && segments[0].until == now + 90,
+            "\(segments.map { ($0.from.seconds, $0.until.seconds) })")
     }
 }

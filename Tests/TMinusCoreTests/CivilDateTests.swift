@@ -4,7 +4,8 @@ import TMinusCore
 @Suite("CivilDate")
 struct CivilDateTests {
     @Test(arguments: [
-        (1900, false), (2000, true), (2023, false), (2024, true), (2026, false), (2028, true), (2100, false), (2400, true),
+        (1900, false), (2000, true), (2023, false), (2024, true), (2026, false), (2028, true), (2100, false),
+        (2400, true)
     ])
     func leapYears(year: Int, leap: Bool) {
         #expect(CivilDate.isLeap(year) == leap)
@@ -19,7 +20,7 @@ struct CivilDateTests {
     /// Days since 1970-01-01 and weekday (0 = Sunday), checked against Python's datetime.
     @Test(arguments: [
         (1970, 1, 1, 0, 4), (1969, 12, 31, -1, 3), (2000, 3, 1, 11017, 3), (2024, 2, 29, 19782, 4),
-        (2026, 3, 10, 20522, 2), (1600, 1, 1, -135_140, 6), (9999, 12, 31, 2_932_896, 5), (1, 1, 1, -719_162, 1),
+        (2026, 3, 10, 20522, 2), (1600, 1, 1, -135_140, 6), (9999, 12, 31, 2_932_896, 5), (1, 1, 1, -719_162, 1)
     ])
     func knownDays(y: Int, m: Int, d: Int, days: Int64, weekday: Int) {
         let date = CivilDate(year: y, month: m, day: d)
@@ -34,7 +35,9 @@ struct CivilDateTests {
         // Every day from 1800 to 2400 (crossing 1900, 2000, 2100: non-leap and leap centuries).
         for days in Int64(-62_091)...Int64(157_840) {
             let date = CivilDate(daysSinceEpoch: days)
-            var ok = date.daysSinceEpoch == days && CivilDate.valid(year: date.year, month: date.month, day: date.day) == date
+            var ok =
+                date.daysSinceEpoch == days
+                && CivilDate.valid(year: date.year, month: date.month, day: date.day) == date
             if let previous { ok = ok && previous < date && previous.adding(days: 1) == date }
             if !ok { bad.append(days) }
             previous = date
@@ -44,7 +47,7 @@ struct CivilDateTests {
 
     @Test(arguments: [
         (2026, 2, 29), (2026, 2, 30), (2100, 2, 29), (2026, 4, 31), (2026, 13, 1), (2026, 0, 1),
-        (2026, 1, 0), (2026, 1, 32), (0, 1, 1), (10_000, 1, 1), (2026, -1, 1),
+        (2026, 1, 0), (2026, 1, 32), (0, 1, 1), (10_000, 1, 1), (2026, -1, 1)
     ])
     func invalidDates(y: Int, m: Int, d: Int) {
         #expect(CivilDate.valid(year: y, month: m, day: d) == nil)

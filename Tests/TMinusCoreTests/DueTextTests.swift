@@ -17,12 +17,14 @@ struct DueTextTests {
         Case(hour: 12, minute: 0, second: 0, h24: "12:00", h12: "12:00 PM"),
         Case(hour: 12, minute: 45, second: 0, h24: "12:45", h12: "12:45 PM"),
         Case(hour: 13, minute: 5, second: 0, h24: "13:05", h12: "1:05 PM"),
-        Case(hour: 23, minute: 59, second: 30, h24: "23:59:30", h12: "11:59:30 PM"),
+        Case(hour: 23, minute: 59, second: 30, h24: "23:59:30", h12: "11:59:30 PM")
     ]
 
     @Test(arguments: cases)
     func clock(_ c: Case) throws {
-        let l = LocalDateTime(date: try #require(CivilDate.valid(year: 2026, month: 11, day: 24)), hour: c.hour, minute: c.minute, second: c.second)
+        let l = LocalDateTime(
+            date: try #require(CivilDate.valid(year: 2026, month: 11, day: 24)), hour: c.hour, minute: c.minute,
+            second: c.second)
         #expect(DueText.clock(l) == c.h24)
         #expect(DueText.clock(l, .h24) == c.h24)
         #expect(DueText.clock(l, .h12) == c.h12)
@@ -33,8 +35,11 @@ struct DueTextTests {
         let now = try #require(RFC3339.parse("2026-11-24T10:00:00Z"))
         let at = { (s: String) throws -> Due in .instant(try #require(RFC3339.parse(s))) }
         #expect(DueText.describe(try at("2026-11-24T17:45:00Z"), now: now, zone: zone, clock: .h12) == "today 5:45 PM")
-        #expect(DueText.describe(try at("2026-11-25T00:15:00Z"), now: now, zone: zone, clock: .h12) == "tomorrow 12:15 AM")
+        #expect(
+            DueText.describe(try at("2026-11-25T00:15:00Z"), now: now, zone: zone, clock: .h12) == "tomorrow 12:15 AM")
         #expect(DueText.describe(try at("2026-11-23T08:00:00Z"), now: now, zone: zone) == "yesterday 08:00")
-        #expect(DueText.describe(try at("2026-12-01T17:00:00Z"), now: now, zone: zone, clock: .h12) == "Tue 2026-12-01 5:00 PM")
+        #expect(
+            DueText.describe(try at("2026-12-01T17:00:00Z"), now: now, zone: zone, clock: .h12)
+                == "Tue 2026-12-01 5:00 PM")
     }
 }

@@ -6,13 +6,15 @@ struct ItemLinkTests {
     let berlin = Zone.fixed(3600, name: "CET")
 
     @Test func shareThenParseGivesTheSameFields() throws {
-        let t = Item(kind: .todo, id: "x", handle: 3, title: "Tax & <forms> 100% — ✓", note: "line 1\nline 2 = a&b",
-                     due: .instant(Instant(1_800_000_000)), tag: "home office", priority: .high,
-                     remind: Instant(1_799_990_000))
+        let t = Item(
+            kind: .todo, id: "x", handle: 3, title: "Tax & <forms> 100% — ✓", note: "line 1\nline 2 = a&b",
+            due: .instant(Instant(1_800_000_000)), tag: "home office", priority: .high,
+            remind: Instant(1_799_990_000))
         var starred = t
         starred.starred = true
         let link = ItemLink.share(starred, zone: berlin)
-        #expect(link.hasPrefix("tminus://add?kind=todo&title=Tax%20%26%20%3Cforms%3E%20100%25%20%E2%80%94%20%E2%9C%93&"))
+        #expect(
+            link.hasPrefix("tminus://add?kind=todo&title=Tax%20%26%20%3Cforms%3E%20100%25%20%E2%80%94%20%E2%9C%93&"))
         guard case .add(let params) = try ItemLink.parse(link) else { Issue.record("not an add link"); return }
         let fields = Dictionary(uniqueKeysWithValues: params)
         #expect(fields["title"] == t.title && fields["note"] == t.note && fields["tag"] == "home office")
@@ -47,7 +49,7 @@ struct ItemLinkTests {
         ("tminus://show?date=2026-12-01T10:00", "not a date"),
         ("tminus://show", "needs date"),
         ("tminus://item?id=", "needs id"),
-        ("tminus://add?title=" + String(repeating: "a", count: 9000), "more than 8192"),
+        ("tminus://add?title=" + String(repeating: "a", count: 9000), "more than 8192")
     ]
 
     @Test(arguments: refused)
@@ -63,7 +65,9 @@ struct ItemLinkTests {
     }
 
     @Test func aNoteMayHaveLineBreaksAndPlusIsAPlus() throws {
-        guard case .add(let p) = try ItemLink.parse("tminus://add?title=C++&note=a%0Ab") else { Issue.record("not add"); return }
+        guard case .add(let p) = try ItemLink.parse("tminus://add?title=C++&note=a%0Ab") else {
+            Issue.record("not add"); return
+        }
         #expect(p.map(\.1) == ["C++", "a\nb"])
     }
 }

@@ -22,7 +22,7 @@ struct JSONParserTests {
         (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{c}\n\r\t"),
         (#""\u00e9\u20AC""#, "é€"),
         (#""\ud83d\ude00""#, "😀"),
-        ("\"naïve 日本\"", "naïve 日本"),
+        ("\"naïve 日本\"", "naïve 日本")
     ])
     func decodesStringEscapes(text: String, expected: String) throws {
         #expect(try JSONParser.parse(text) == .string(expected))
@@ -49,7 +49,7 @@ struct JSONParserTests {
         ("\"\\ud800\"", 1, 8),
         ("-", 1, 2),
         ("1.", 1, 3),
-        ("tru", 1, 1),
+        ("tru", 1, 1)
     ])
     func reportsTheLineAndColumnOfASyntaxError(text: String, line: Int, column: Int) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
@@ -73,14 +73,14 @@ struct JSONParserTests {
 
     @Test func relaxedModeAllowsCommentsAndTrailingCommas() throws {
         let text = """
-        // the config
-        {
-          /* a block
-             comment over lines */
-          "a": [1, 2, 3,], // trailing comma in an array
-          "b": {"c": true,},
-        }
-        """
+            // the config
+            {
+              /* a block
+                 comment over lines */
+              "a": [1, 2, 3,], // trailing comma in an array
+              "b": {"c": true,},
+            }
+            """
         let json = try JSONParser.parse(text, relaxed: true)
         #expect(json["a"] == .array([.number(1), .number(2), .number(3)]))
         #expect(json["b"]?["c"] == .bool(true))

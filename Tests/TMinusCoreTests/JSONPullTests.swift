@@ -38,7 +38,7 @@ struct JSONPullTests {
         #"{"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d"}, "e": "", "f": [], "g": {}}"#,
         #"[[[[]]], {"x": [{"y": {}}]}, "s\"q\\u00e9", -0, 123456789012345678]"#,
         "  {\n \"k\" : [ 1 , 2 ] \n }  ",
-        #""just a string""#, "42", "null", "[1]",
+        #""just a string""#, "42", "null", "[1]"
     ]
 
     @Test(arguments: documents)
@@ -47,7 +47,9 @@ struct JSONPullTests {
         #expect(JSONWriter.compact(try Self.pulled(text)) == JSONWriter.compact(tree))
     }
 
-    @Test(arguments: ["{\"a\": 1,}", "[1,]", "{\"a\" 1}", "[1 2]", "{\"a\": 1", "[", "{\"a\": [1, 2}", "{1: 2}", "[1] x"])
+    @Test(arguments: [
+        "{\"a\": 1,}", "[1,]", "{\"a\" 1}", "[1 2]", "{\"a\": 1", "[", "{\"a\": [1, 2}", "{1: 2}", "[1] x"
+    ])
     func errorsWhereParseHasThem(text: String) throws {
         var treeError: JSONSyntaxError?
         do { _ = try JSONParser.parse(text) } catch { treeError = error }

@@ -11,7 +11,7 @@ struct JSONWriterTests {
         ("a/b", #""a/b""#),
         ("é 日本 😀", "\"é 日本 😀\""),
         ("sep\u{2028}par\u{2029}", #""sep\u2028par\u2029""#),
-        ("", #""""#),
+        ("", #""""#)
     ])
     func escapesStrings(input: String, expected: String) throws {
         #expect(JSONWriter.quote(input) == expected)
@@ -21,14 +21,15 @@ struct JSONWriterTests {
 
     @Test(arguments: [
         (0.0, "0"), (1.0, "1"), (-3.0, "-3"), (1.5, "1.5"), (0.1 + 0.2, "0.3"), (2.0 / 3.0, "0.666667"),
-        (1_700_000_000.0, "1700000000"), (Double.nan, "null"), (Double.infinity, "null"),
+        (1_700_000_000.0, "1700000000"), (Double.nan, "null"), (Double.infinity, "null")
     ])
     func formatsNumbers(value: Double, expected: String) {
         #expect(JSONWriter.formatNumber(value) == expected)
     }
 
     /// Found by the fuzzer: 1e308 was written as "inf" (scaling to six decimals overflowed).
-    @Test(arguments: ["1e308", "-1.7976931348623157e308", "1e15", "123456789012345678", "5e-324", "0.0000001", "2.5e-7"])
+    @Test(arguments: ["1e308", "-1.7976931348623157e308", "1e15", "123456789012345678", "5e-324", "0.0000001", "2.5e-7"]
+    )
     func extremeNumbersRoundTrip(text: String) throws {
         let value = try JSONParser.parse(text)
         let written = JSONWriter.compact(value)
@@ -42,23 +43,24 @@ struct JSONWriterTests {
 
     @Test func writesPrettyWithTwoSpacesAndANewline() {
         let json = JSON.object(["a": .int(1), "b": .array([.string("x"), .array([])])])
-        #expect(JSONWriter.pretty(json) == """
-        {
-          "a": 1,
-          "b": [
-            "x",
-            []
-          ]
-        }
+        #expect(
+            JSONWriter.pretty(json) == """
+                {
+                  "a": 1,
+                  "b": [
+                    "x",
+                    []
+                  ]
+                }
 
-        """)
+                """)
     }
 
     @Test func roundTripsThroughTheParser() throws {
         let json = JSON.object([
             "title": .string("Thesis \"final\" \\ draft\n2"),
             "n": .number(-12.25),
-            "nested": .array([.object(["k": .string("v\u{1}")]), .null, .bool(false)]),
+            "nested": .array([.object(["k": .string("v\u{1}")]), .null, .bool(false)])
         ])
         // Parsed members carry their line numbers, so compare the text the values write.
         for text in [JSONWriter.compact(json), JSONWriter.pretty(json)] {

@@ -8,8 +8,9 @@ struct MonthGridTests {
     @Test func weeksStartOnTheFirstWeekday() {
         let none: [Item] = []
         func grid(_ y: Int, _ m: Int, _ first: Int) -> MonthGrid {
-            MonthGrid(year: y, month: m, firstWeekday: first, items: none, now: at("2026-11-26T12:00:00Z"), zone: .utc,
-                      isEvent: { _ in false }, color: { _ in nil })
+            MonthGrid(
+                year: y, month: m, firstWeekday: first, items: none, now: at("2026-11-26T12:00:00Z"), zone: .utc,
+                isEvent: { _ in false }, color: { _ in nil })
         }
         // November 2026 begins on a Sunday.
         let monday = grid(2026, 11, 1)
@@ -25,15 +26,19 @@ struct MonthGridTests {
                     #expect(g.weeks.allSatisfy { $0.count == 7 })
                     let days = g.weeks.flatMap { $0 }.compactMap { $0 }
                     #expect(days == (1...CivilDate.daysInMonth(year: y, month: m)).map { day(y, m, $0) })
-                    for row in g.weeks { for (c, d) in row.enumerated() { if let d { #expect((d.weekday - first + 7) % 7 == c) } } }
+                    for row in g.weeks {
+                        for (c, d) in row.enumerated() { if let d { #expect((d.weekday - first + 7) % 7 == c) } }
+                    }
                 }
             }
         }
     }
 
     @Test(arguments: [
-        (day(2026, 1, 1), 1), (day(2025, 12, 29), 1), (day(2026, 12, 28), 53), (day(2027, 1, 3), 53), (day(2027, 1, 4), 1),
-        (day(2021, 1, 3), 53), (day(2024, 12, 30), 1), (day(2020, 12, 31), 53), (day(2026, 11, 26), 48), (day(2028, 1, 1), 52),
+        (day(2026, 1, 1), 1), (day(2025, 12, 29), 1), (day(2026, 12, 28), 53), (day(2027, 1, 3), 53),
+        (day(2027, 1, 4), 1),
+        (day(2021, 1, 3), 53), (day(2024, 12, 30), 1), (day(2020, 12, 31), 53), (day(2026, 11, 26), 48),
+        (day(2028, 1, 1), 52)
     ])
     func isoWeekNumbers(date: CivilDate, week: Int) {
         #expect(MonthGrid.isoWeek(date) == week, "\(date)")
@@ -57,15 +62,19 @@ struct MonthGridTests {
             item("Today low", .instant(zone.instant(LocalDateTime(date: today, hour: 18))), handle: 3, tag: "blue"),
             item("Today high", .day(today), handle: 4, priority: .high, tag: "red"),
             item("Next month", .day(day(2026, 12, 2)), handle: 5),
-            item("Later", .instant(zone.instant(LocalDateTime(date: day(2026, 11, 30), hour: 23, minute: 30))), handle: 6),
-            item("Undated", nil, handle: 7),
+            item(
+                "Later", .instant(zone.instant(LocalDateTime(date: day(2026, 11, 30), hour: 23, minute: 30))), handle: 6
+            ),
+            item("Undated", nil, handle: 7)
         ]
-        let g = MonthGrid(year: 2026, month: 11, firstWeekday: 1, items: items, now: now, zone: zone,
-                          isEvent: { _ in false }, color: { $0.tag.flatMap { colors[$0] } })
-        #expect(g.marks == [
-            day(2026, 11, 3): .init(count: 1, color: "#0000ff"),
-            today: .init(count: 2, color: "#ff0000"),
-            day(2026, 11, 30): .init(count: 1, color: nil),
-        ], "\(name)")
+        let g = MonthGrid(
+            year: 2026, month: 11, firstWeekday: 1, items: items, now: now, zone: zone,
+            isEvent: { _ in false }, color: { $0.tag.flatMap { colors[$0] } })
+        #expect(
+            g.marks == [
+                day(2026, 11, 3): .init(count: 1, color: "#0000ff"),
+                today: .init(count: 2, color: "#ff0000"),
+                day(2026, 11, 30): .init(count: 1, color: nil)
+            ], "\(name)")
     }
 }

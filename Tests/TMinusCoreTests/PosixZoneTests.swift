@@ -35,7 +35,7 @@ struct PosixZoneTests {
         ("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", "2026-03-29T00:59:59Z", -7200, "-02"),
         ("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", "2026-03-29T01:00:00Z", -3600, "-01"),
         ("IST-2IDT,M3.4.4/26,M10.5.0", "2026-03-26T23:59:59Z", 7200, "IST"),
-        ("IST-2IDT,M3.4.4/26,M10.5.0", "2026-03-27T00:00:00Z", 10_800, "IDT"),
+        ("IST-2IDT,M3.4.4/26,M10.5.0", "2026-03-27T00:00:00Z", 10_800, "IDT")
     ])
     func offsets(tz: String, utc: String, offset: Int, abbr: String) throws {
         let zone = try #require(Zone.posix(tz))
@@ -43,8 +43,10 @@ struct PosixZoneTests {
         #expect(zone.abbreviation(at: at(utc)) == abbr)
     }
 
-    @Test(arguments: ["", "garbage", "EST", "AB5", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.6.0,M11.1.0",
-                      "EST5EDT,J0,J100", "<>5", "<+05", "EST5EDT,M3.2.0,M11.1.0junk"])
+    @Test(arguments: [
+        "", "garbage", "EST", "AB5", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.6.0,M11.1.0",
+        "EST5EDT,J0,J100", "<>5", "<+05", "EST5EDT,M3.2.0,M11.1.0junk"
+    ])
     func rejects(tz: String) {
         #expect(Zone.posix(tz) == nil)
     }

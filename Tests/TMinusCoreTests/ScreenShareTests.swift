@@ -6,7 +6,8 @@ import Testing
 /// (Tests/privacy/pw-dump/README.md says how each was made).
 @Suite("Screen sharing from PipeWire's graph")
 struct ScreenShareTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../privacy/pw-dump")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../privacy/pw-dump")
 
     static func bytes(_ name: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
@@ -18,9 +19,11 @@ struct ScreenShareTests {
         return s.sharing
     }
 
-    @Test("recorded dumps: sharing, not sharing, a camera", arguments: [
-        ("idle.json", [String]()), ("sharing.json", ["xdpw_stream"]), ("after.json", []), ("camera.json", []),
-    ])
+    @Test(
+        "recorded dumps: sharing, not sharing, a camera",
+        arguments: [
+            ("idle.json", [String]()), ("sharing.json", ["xdpw_stream"]), ("after.json", []), ("camera.json", [])
+        ])
     func recorded(_ name: String, _ expected: [String]) throws {
         #expect(try Self.sharing(name) == expected)
     }
@@ -51,15 +54,21 @@ struct ScreenShareTests {
             s.apply(try JSONParser.parse("[\(objects)]"))
             return s.sharing
         }
-        let camera = #"{"id": 5, "type": "PipeWire:Interface:Node", "info": {"state": "running", "props": {"media.class": "Video/Source", "device.api": "v4l2", "node.name": "cam"}}}"#
-        let viewer = #"{"id": 9, "type": "PipeWire:Interface:Node", "info": {"state": "running", "props": {"media.class": "Stream/Input/Video", "node.name": "webrtc-consume-stream"}}}"#
+        let camera =
+            #"{"id": 5, "type": "PipeWire:Interface:Node", "info": {"state": "running", "props": {"media.class": "Video/Source", "device.api": "v4l2", "node.name": "cam"}}}"#
+        let viewer =
+            #"{"id": 9, "type": "PipeWire:Interface:Node", "info": {"state": "running", "props": {"media.class": "Stream/Input/Video", "node.name": "webrtc-consume-stream"}}}"#
         let idleViewer = viewer.replacingOccurrences(of: "running", with: "paused")
-        let link = #"{"id": 12, "type": "PipeWire:Interface:Link", "info": {"output-node-id": 5, "input-node-id": 9, "state": "active"}}"#
+        let link =
+            #"{"id": 12, "type": "PipeWire:Interface:Link", "info": {"output-node-id": 5, "input-node-id": 9, "state": "active"}}"#
         #expect(try dump(viewer) == ["webrtc-consume-stream"])
         #expect(try dump(idleViewer).isEmpty)
         #expect(try dump([camera, viewer, link].joined(separator: ",")).isEmpty)
         #expect(try dump([camera, viewer].joined(separator: ",")) == ["webrtc-consume-stream"])
-        #expect(try dump(#"{"id": 3, "type": "PipeWire:Interface:Node", "info": {"state": "error", "props": {"media.class": "Video/Source"}}}"#).isEmpty)
+        #expect(
+            try dump(
+                #"{"id": 3, "type": "PipeWire:Interface:Node", "info": {"state": "error", "props": {"media.class": "Video/Source"}}}"#
+            ).isEmpty)
     }
 
     @Test("hostile input: not JSON arrays, strings with brackets, an array too big")
@@ -72,7 +81,9 @@ struct ScreenShareTests {
         let tricky = Array(#"[{"a": "]\"["}][]"#.utf8)
         #expect(s2.feed(tricky).map { String(decoding: $0, as: UTF8.self) } == [#"[{"a": "]\"["}]"#, "[]"])
         var s3 = JSONArrayStream()
-        let big = [UInt8(ascii: "[")] + [UInt8](repeating: UInt8(ascii: " "), count: JSONArrayStream.maxBytes) + Array("][1]".utf8)
+        let big =
+            [UInt8(ascii: "[")] + [UInt8](repeating: UInt8(ascii: " "), count: JSONArrayStream.maxBytes)
+            + Array("][1]".utf8)
         #expect(s3.feed(big).map { String(decoding: $0, as: UTF8.self) } == ["[1]"])
     }
 }

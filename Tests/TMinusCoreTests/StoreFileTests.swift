@@ -5,41 +5,41 @@ import TMinusCore
 struct StoreFileTests {
     /// A version-1 store as tminus 0.0 wrote it: one item list, done ones included, tags as a map.
     static let v1 = """
-    {
-      "version": 1,
-      "tags": {"school": "#ff0000", "work": "#5e81ac"},
-      "items": [
-        {"kind": "deadline", "id": "11111111-1111-1111-1111-111111111111", "handle": 3, "title": "Thesis",
-         "note": "chapter 3", "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z",
-         "created": "2026-01-01T08:00:00Z", "tag": "school", "done": false},
-        {"kind": "todo", "id": "22222222-2222-2222-2222-222222222222", "handle": 5, "title": "Buy milk",
-         "due": "2026-03-10", "created": "2026-01-02T08:00:00Z", "starred": true, "done": false},
-        {"kind": "todo", "id": "33333333-3333-3333-3333-333333333333", "handle": 7, "title": "Old chore",
-         "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"},
-        {"kind": "deadline", "id": "44444444-4444-4444-4444-444444444444", "handle": 2, "title": "Old essay",
-         "due": "2025-12-01", "created": "2025-11-01T08:00:00Z", "tag": "work", "done": true},
-        {"kind": "todo", "id": "55555555-5555-5555-5555-555555555555", "handle": 9, "title": "No due",
-         "created": "2026-01-06T08:00:00Z", "done": false}
-      ]
-    }
-    """
+        {
+          "version": 1,
+          "tags": {"school": "#ff0000", "work": "#5e81ac"},
+          "items": [
+            {"kind": "deadline", "id": "11111111-1111-1111-1111-111111111111", "handle": 3, "title": "Thesis",
+             "note": "chapter 3", "due": "2026-12-01T16:00:00Z", "start": "2026-01-05T08:00:00Z",
+             "created": "2026-01-01T08:00:00Z", "tag": "school", "done": false},
+            {"kind": "todo", "id": "22222222-2222-2222-2222-222222222222", "handle": 5, "title": "Buy milk",
+             "due": "2026-03-10", "created": "2026-01-02T08:00:00Z", "starred": true, "done": false},
+            {"kind": "todo", "id": "33333333-3333-3333-3333-333333333333", "handle": 7, "title": "Old chore",
+             "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"},
+            {"kind": "deadline", "id": "44444444-4444-4444-4444-444444444444", "handle": 2, "title": "Old essay",
+             "due": "2025-12-01", "created": "2025-11-01T08:00:00Z", "tag": "work", "done": true},
+            {"kind": "todo", "id": "55555555-5555-5555-5555-555555555555", "handle": 9, "title": "No due",
+             "created": "2026-01-06T08:00:00Z", "done": false}
+          ]
+        }
+        """
 
     /// A version-2 store as JSONEncoder wrote it (upper-case UUIDs, sorted keys).
     static let v2 = """
-    {
-      "deadlines" : [
-        {"created" : "2026-01-01T08:00:00Z", "due" : "2026-12-01T16:00:00Z", "handle" : 3,
-         "id" : "11111111-1111-4111-8111-111111111111", "note" : "", "start" : "2026-01-05T08:00:00Z", "title" : "Thesis"}
-      ],
-      "nextHandle" : 6,
-      "tags" : [ {"color" : "#5e81ac", "name" : "work"} ],
-      "todos" : [
-        {"created" : "2026-01-02T08:00:00Z", "handle" : 5, "id" : "22222222-2222-4222-8222-222222222222", "note" : "",
-         "priority" : "high", "remind" : "2026-03-10T08:00:00Z", "starred" : false, "title" : "Buy milk"}
-      ],
-      "version" : 2
-    }
-    """
+        {
+          "deadlines" : [
+            {"created" : "2026-01-01T08:00:00Z", "due" : "2026-12-01T16:00:00Z", "handle" : 3,
+             "id" : "11111111-1111-4111-8111-111111111111", "note" : "", "start" : "2026-01-05T08:00:00Z", "title" : "Thesis"}
+          ],
+          "nextHandle" : 6,
+          "tags" : [ {"color" : "#5e81ac", "name" : "work"} ],
+          "todos" : [
+            {"created" : "2026-01-02T08:00:00Z", "handle" : 5, "id" : "22222222-2222-4222-8222-222222222222", "note" : "",
+             "priority" : "high", "remind" : "2026-03-10T08:00:00Z", "starred" : false, "title" : "Buy milk"}
+          ],
+          "version" : 2
+        }
+        """
 
     func read(_ text: String) throws -> StoreFile.Loaded { try StoreFile.read(Array(text.utf8), path: "store.json") }
 
@@ -96,22 +96,43 @@ struct StoreFileTests {
         // Counters and handles out of range never reach arithmetic.
         (#"{"version": 3, "nextHandle": 9223372036854775807, "items": []}"#, "nextHandle"),
         (#"{"version": 3, "nextHandle": 0, "items": []}"#, "nextHandle"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": -1, "title": "x"}]}"#, "handle"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1e300, "title": "x"}]}"#, "handle"),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": -1, "title": "x"}]}"#,
+            "handle"
+        ),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1e300, "title": "x"}]}"#,
+            "handle"
+        ),
         (#"{"version": 3, "nextHandle": 2, "history": {"bytes": -5}, "items": []}"#, "history.bytes"),
         (#"{"version": 3, "nextHandle": 2, "history": {"bytes": 10, "removing": [99]}, "items": []}"#, "removing"),
         (#"{"version": 3, "nextHandle": 2, "history": {"index": "../../etc"}, "items": []}"#, "history.index"),
         // Dates outside years 1–9999 in some zone.
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "due": "9999-12-31"}]}"#, "outside"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "due": "0001-01-01T00:00:00+23:59"}]}"#, "outside"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "deadline", "id": "a", "handle": 1, "title": "x"}]}"#, "due"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "chore", "id": "a", "handle": 1, "title": "x"}]}"#, "kind"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "color": "red;}"}]}"#, "color"),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "due": "9999-12-31"}]}"#,
+            "outside"
+        ),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "due": "0001-01-01T00:00:00+23:59"}]}"#,
+            "outside"
+        ),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "deadline", "id": "a", "handle": 1, "title": "x"}]}"#,
+            "due"
+        ),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "chore", "id": "a", "handle": 1, "title": "x"}]}"#,
+            "kind"
+        ),
+        (
+            #"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a", "handle": 1, "title": "x", "color": "red;}"}]}"#,
+            "color"
+        ),
         (##"{"version": 3, "nextHandle": 2, "tags": [{"name": "x", "color": "#zzzzzz"}], "items": []}"##, "colour"),
         (#"{"version": 4, "nextHandle": 2}"#, "upgrade tminus"),
         (#"{"version": "3"}"#, "version"),
         (#"[1, 2]"#, "not a tminus store"),
-        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a",,]}"#, "line 1"),
+        (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a",,]}"#, "line 1")
     ])
     func badStoresAreOneLineFailures(text: String, mention: String) throws {
         do {
@@ -127,8 +148,13 @@ struct StoreFileTests {
     }
 
     @Test func theLineOfABadItemIsNamed() throws {
-        let text = "{\n  \"version\": 3,\n  \"nextHandle\": 3,\n  \"items\": [\n    {\"kind\": \"todo\", \"id\": \"a\", \"handle\": 1, \"title\": \"ok\"},\n    {\"kind\": \"todo\", \"id\": \"b\", \"handle\": 2, \"title\": \"bad\", \"due\": \"2026-02-30\"}\n  ]\n}\n"
-        #expect(throws: TMinusError.failure("store.json line 6: items item #2: \"due\" is not a date (YYYY-MM-DD) or an RFC 3339 date-time; fix or move the file (tminus has not changed it)")) {
+        let text =
+            "{\n  \"version\": 3,\n  \"nextHandle\": 3,\n  \"items\": [\n    {\"kind\": \"todo\", \"id\": \"a\", \"handle\": 1, \"title\": \"ok\"},\n    {\"kind\": \"todo\", \"id\": \"b\", \"handle\": 2, \"title\": \"bad\", \"due\": \"2026-02-30\"}\n  ]\n}\n"
+        #expect(
+            throws: TMinusError.failure(
+                "store.json line 6: items item #2: \"due\" is not a date (YYYY-MM-DD) or an RFC 3339 date-time; fix or move the file (tminus has not changed it)"
+            )
+        ) {
             _ = try read(text)
         }
     }
@@ -138,11 +164,11 @@ struct StoreFileTests {
     @Test func setAsideChangesRoundTrip() throws {
         let item = #"{"kind":"todo","id":"u1","handle":4,"title":"Report","source":"cal"}"#
         let text = """
-        {"version": 3, "nextHandle": 5,
-         "pending": [{"kind":"complete","at":"2026-03-10T12:00:00Z","tries":1e300,"item":\(item)}],
-         "setAside": [{"kind":"remove","at":"2026-03-10T12:00:00Z","tries":2,"reason":"disk\\u001b[31m full","item":\(item)}],
-         "items": []}
-        """
+            {"version": 3, "nextHandle": 5,
+             "pending": [{"kind":"complete","at":"2026-03-10T12:00:00Z","tries":1e300,"item":\(item)}],
+             "setAside": [{"kind":"remove","at":"2026-03-10T12:00:00Z","tries":2,"reason":"disk\\u001b[31m full","item":\(item)}],
+             "items": []}
+            """
         let store = try read(text).store
         #expect(store.pending.first?.tries == 1000)
         #expect(store.setAside.first?.reason == "disk?[31m full")

@@ -8,7 +8,10 @@ struct StoreHandlesTests {
     @Test func freedHandlesRestThenGoLowestFirst() throws {
         var s = Store(nextHandle: 20)
         s.free([5, 3, 4, 9], from: t0 + 100)
-        #expect(s.freeHandles == [HandleRange(low: 3, high: 5, from: t0 + 100), HandleRange(low: 9, high: 9, from: t0 + 100)])
+        #expect(
+            s.freeHandles == [
+                HandleRange(low: 3, high: 5, from: t0 + 100), HandleRange(low: 9, high: 9, from: t0 + 100)
+            ])
         #expect(try s.takeHandle(now: t0) == 20)
         #expect(try s.takeHandle(now: t0 + 100) == 3)
         #expect(try s.takeHandle(now: t0 + 100) == 4)
@@ -46,10 +49,11 @@ struct StoreHandlesTests {
 
     @Test func handlesInUseAreTakenOutOfRuns() {
         let runs = [HandleRange(low: 1, high: 10, from: t0), HandleRange(low: 20, high: 22, from: t0)]
-        #expect(Store.subtract([1, 5, 6, 10, 21, 40], from: runs) == [
-            HandleRange(low: 2, high: 4, from: t0), HandleRange(low: 7, high: 9, from: t0),
-            HandleRange(low: 20, high: 20, from: t0), HandleRange(low: 22, high: 22, from: t0),
-        ])
+        #expect(
+            Store.subtract([1, 5, 6, 10, 21, 40], from: runs) == [
+                HandleRange(low: 2, high: 4, from: t0), HandleRange(low: 7, high: 9, from: t0),
+                HandleRange(low: 20, high: 20, from: t0), HandleRange(low: 22, high: 22, from: t0)
+            ])
     }
 
     @Test func theStoreFileKeepsRunsAndDropsWhatIsInUse() throws {
@@ -61,6 +65,11 @@ struct StoreHandlesTests {
         let back = try StoreFile.read(bytes, path: "store.json").store
         // 4 is an open item's, 40 is past nextHandle: neither is free.
         #expect(back.freeHandles == [HandleRange(low: 2, high: 3, from: t0), HandleRange(low: 5, high: 5, from: t0)])
-        #expect(StoreFile.write(back) == StoreFile.write({ var c = s; c.freeHandles = back.freeHandles; return c }()))
+        #expect(
+            StoreFile.write(back)
+                == StoreFile.write(
+                    {
+                        var c = s; c.freeHandles = back.freeHandles; return c
+                    }()))
     }
 }

@@ -9,15 +9,26 @@ struct SummaryTests {
         let c = at("2026-03-01T09:00:00Z")
         var store = Store(nextHandle: 9, tags: Tag.defaults + [Tag(name: "School", color: "#ff0000")])
         store.items = [
-            Item(kind: .deadline, id: uuid("d1"), handle: 1, title: "Thesis \"final\" \\ draft", note: "line one\nline two",
-                     due: .instant(at("2026-12-01T16:00:00Z")), start: at("2026-02-01T00:00:00Z"), created: c, tag: "school", icon: "🎓"),
-            Item(kind: .deadline, id: uuid("d2"), handle: 2, title: "Tax return", due: .day(day(2026, 3, 31)), start: c, created: c),
-            Item(kind: .deadline, id: uuid("d3"), handle: 3, title: "Earlier, added later", due: .day(day(2026, 3, 20)), start: c, created: c, tag: "work"),
-            Item(kind: .todo, id: uuid("a4"), handle: 4, title: "Buy milk 🥛", due: .day(day(2026, 3, 10)), created: c, tag: "errand", starred: true,
-                 priority: .high),
-            Item(kind: .todo, id: uuid("a5"), handle: 5, title: "Call mom", note: "tab\there", due: .instant(at("2026-03-10T17:00:00Z")),
-                 created: c, tag: "PERSONAL", priority: .medium, remind: at("2026-03-10T16:30:00Z")),
-            Item(kind: .todo, id: uuid("a6"), handle: 6, title: "<b>&amp; %{A1:x:}", created: c, tag: "gone"),
+            Item(
+                kind: .deadline, id: uuid("d1"), handle: 1, title: "Thesis \"final\" \\ draft",
+                note: "line one\nline two",
+                due: .instant(at("2026-12-01T16:00:00Z")), start: at("2026-02-01T00:00:00Z"), created: c, tag: "school",
+                icon: "🎓"),
+            Item(
+                kind: .deadline, id: uuid("d2"), handle: 2, title: "Tax return", due: .day(day(2026, 3, 31)), start: c,
+                created: c),
+            Item(
+                kind: .deadline, id: uuid("d3"), handle: 3, title: "Earlier, added later", due: .day(day(2026, 3, 20)),
+                start: c, created: c, tag: "work"),
+            Item(
+                kind: .todo, id: uuid("a4"), handle: 4, title: "Buy milk 🥛", due: .day(day(2026, 3, 10)), created: c,
+                tag: "errand", starred: true,
+                priority: .high),
+            Item(
+                kind: .todo, id: uuid("a5"), handle: 5, title: "Call mom", note: "tab\there",
+                due: .instant(at("2026-03-10T17:00:00Z")),
+                created: c, tag: "PERSONAL", priority: .medium, remind: at("2026-03-10T16:30:00Z")),
+            Item(kind: .todo, id: uuid("a6"), handle: 6, title: "<b>&amp; %{A1:x:}", created: c, tag: "gone")
         ]
         return store
     }
@@ -25,7 +36,10 @@ struct SummaryTests {
     @Test func buildKeepsOpenItemsWithTagColours() {
         let summary = Summary.build(from: Self.store, now: Self.now, storeStamp: "1-2-3.4")
         #expect(summary.generated == Self.now)
-        #expect(summary.sources == [Summary.Source(name: "tminus", stamp: Self.now, items: 6, file: "store.json", fileStamp: "1-2-3.4")])
+        #expect(
+            summary.sources == [
+                Summary.Source(name: "tminus", stamp: Self.now, items: 6, file: "store.json", fileStamp: "1-2-3.4")
+            ])
         #expect(summary.storeStamp == "1-2-3.4")
         // Deadlines by due date, then handle.
         #expect(summary.deadlines.map(\.handle) == [3, 2, 1])
@@ -79,9 +93,18 @@ struct SummaryTests {
         (#"{"format": "tminus-summary", "version": 2, "generated": "2026-03-10T12:00:00Z"}"#, "version 2"),
         (#"{"format": "tminus-summary", "version": 1}"#, "generated"),
         (#"{"format": "tminus-summary", "version": 1, "generated": "yesterday"}"#, "generated"),
-        (#"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "deadlines": [{"id": "x", "title": "t"}]}"#, "deadline 1"),
-        (#"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "todos": [{"title": "t"}]}"#, "todo 1"),
-        (#"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "todos": [{"id": "x", "title": "t", "due": "2026-02-30"}]}"#, "todo 1"),
+        (
+            #"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "deadlines": [{"id": "x", "title": "t"}]}"#,
+            "deadline 1"
+        ),
+        (
+            #"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "todos": [{"title": "t"}]}"#,
+            "todo 1"
+        ),
+        (
+            #"{"format": "tminus-summary", "version": 1, "generated": "2026-03-10T12:00:00Z", "todos": [{"id": "x", "title": "t", "due": "2026-02-30"}]}"#,
+            "todo 1"
+        )
     ])
     func badSummariesAreFailuresThatSayWhat(text: String, mention: String) throws {
         do {

@@ -8,7 +8,7 @@ struct ValidationTests {
         ("  padded title \t", "padded title"),
         ("日本語のタイトル 😀", "日本語のタイトル 😀"),
         (String(repeating: "x", count: 200), String(repeating: "x", count: 200)),
-        (String(repeating: "é", count: 200), String(repeating: "é", count: 200)),
+        (String(repeating: "é", count: 200), String(repeating: "é", count: 200))
     ])
     func acceptsGoodTitles(raw: String, expected: String) throws {
         #expect(try Validation.title(raw) == expected)
@@ -25,7 +25,7 @@ struct ValidationTests {
         ("escape \u{1b}[31m red", "U+001B"),
         ("two\nlines", "U+000A"),
         ("nul\u{0}", "U+0000"),
-        ("del\u{7f}", "U+007F"),
+        ("del\u{7f}", "U+007F")
     ])
     func rejectsBadTitles(raw: String, mention: String) throws {
         let message = usageMessage { _ = try Validation.title(raw) }

@@ -60,7 +60,7 @@ struct WhenParserTests {
         ("+2d", .instant(at("2026-03-12T12:00:00Z"))),
         ("+1w", .instant(at("2026-03-17T12:00:00Z"))),
         // Across the spring-forward night a calendar day is 23 hours: 13:00 CET → 13:00 CEST.
-        ("+3w", .instant(at("2026-03-31T11:00:00Z"))),
+        ("+3w", .instant(at("2026-03-31T11:00:00Z")))
     ])
     func parsesEveryForm(text: String, expected: When) throws {
         let berlin = try systemZone("Europe/Berlin")
@@ -93,7 +93,7 @@ struct WhenParserTests {
         ("2026-04-31", "30 days"),
         ("2026-02-30T10:00", "28 days"),
         ("2026-13-01", "no month 13"),
-        ("2026-00-10", "no month 0"),
+        ("2026-00-10", "no month 0")
     ])
     func impossibleDatesSayWhy(text: String, mention: String) throws {
         let berlin = try systemZone("Europe/Berlin")
@@ -108,8 +108,9 @@ struct WhenParserTests {
         "next blursday", "", "   ", "tomorow", "yesterday-ish", "+3x", "+h", "+", "+-2d", "+99999999d",
         "25:00", "12:60", "12:00:60", "1:2:3:4", "2026-1-1", "2026-12-01T25:00", "2026-12-01T17", "2026/12/01",
         "2026-12-01T17:00+5", "17h", "noon", "2026-12-01T17:00:00+24:00", "2026-12-01junk",
-        "13pm", "0am", "5:60pm", "pm", "next", "next next friday", "fri 25:00", "friday junk", "5pm tomorrow", "fridays",
-        "2026-02-30 5pm",
+        "13pm", "0am", "5:60pm", "pm", "next", "next next friday", "fri 25:00", "friday junk", "5pm tomorrow",
+        "fridays",
+        "2026-02-30 5pm"
     ])
     func garbageIsAUsageError(text: String) throws {
         let berlin = try systemZone("Europe/Berlin")

@@ -54,7 +54,7 @@ struct ZoneTests {
         .init(zone: "Asia/Kathmandu", utc: "2026-01-15T12:00:00Z", offset: 20_700, abbr: "+0545"),
         .init(zone: "Asia/Kathmandu", utc: "2026-07-15T12:00:00Z", offset: 20_700, abbr: "+0545"),
         .init(zone: "Asia/Kathmandu", utc: "1985-12-31T18:29:59Z", offset: 19_800, abbr: "+0530"),
-        .init(zone: "Asia/Kathmandu", utc: "1985-12-31T18:30:00Z", offset: 20_700, abbr: "+0545"),
+        .init(zone: "Asia/Kathmandu", utc: "1985-12-31T18:30:00Z", offset: 20_700, abbr: "+0545")
     ]
 
     /// 2060: after every zone file's last table transition, so the POSIX footer rule answers.
@@ -75,7 +75,7 @@ struct ZoneTests {
         .init(zone: "Australia/Lord_Howe", utc: "2060-10-02T15:29:59Z", offset: 37_800, abbr: "+1030"),
         .init(zone: "Australia/Lord_Howe", utc: "2060-10-02T15:30:00Z", offset: 39_600, abbr: "+11"),
         .init(zone: "Australia/Lord_Howe", utc: "2060-12-31T23:59:59Z", offset: 39_600, abbr: "+11"),
-        .init(zone: "Asia/Kathmandu", utc: "2060-06-01T00:00:00Z", offset: 20_700, abbr: "+0545"),
+        .init(zone: "Asia/Kathmandu", utc: "2060-06-01T00:00:00Z", offset: 20_700, abbr: "+0545")
     ]
 
     @Test(arguments: transitions2026)
@@ -103,25 +103,54 @@ struct ZoneTests {
 
     static let wallTimes: [WallCase] = [
         // Gaps: the skipped wall time is read with the offset before the gap (as mktime does).
-        .init(zone: "America/Los_Angeles", local: wall(2026, 3, 8, 2, 30), utc: "2026-03-08T10:30:00Z", note: "gap 02:30 → 03:30 PDT"),
-        .init(zone: "Europe/Berlin", local: wall(2026, 3, 29, 2, 30), utc: "2026-03-29T01:30:00Z", note: "gap 02:30 → 03:30 CEST"),
-        .init(zone: "Australia/Lord_Howe", local: wall(2026, 10, 4, 2, 15), utc: "2026-10-03T15:45:00Z", note: "30-minute gap 02:15 → 02:45"),
-        .init(zone: "America/Los_Angeles", local: wall(2060, 3, 14, 2, 30), utc: "2060-03-14T10:30:00Z", note: "2060 gap (footer)"),
-        .init(zone: "Australia/Lord_Howe", local: wall(2060, 10, 3, 2, 15), utc: "2060-10-02T15:45:00Z", note: "2060 gap (footer)"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2026, 3, 8, 2, 30), utc: "2026-03-08T10:30:00Z",
+            note: "gap 02:30 → 03:30 PDT"),
+        .init(
+            zone: "Europe/Berlin", local: wall(2026, 3, 29, 2, 30), utc: "2026-03-29T01:30:00Z",
+            note: "gap 02:30 → 03:30 CEST"),
+        .init(
+            zone: "Australia/Lord_Howe", local: wall(2026, 10, 4, 2, 15), utc: "2026-10-03T15:45:00Z",
+            note: "30-minute gap 02:15 → 02:45"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2060, 3, 14, 2, 30), utc: "2060-03-14T10:30:00Z",
+            note: "2060 gap (footer)"),
+        .init(
+            zone: "Australia/Lord_Howe", local: wall(2060, 10, 3, 2, 15), utc: "2060-10-02T15:45:00Z",
+            note: "2060 gap (footer)"),
         // Overlaps: the earlier of the two instants.
-        .init(zone: "America/Los_Angeles", local: wall(2026, 11, 1, 1, 30), utc: "2026-11-01T08:30:00Z", note: "overlap 01:30 → PDT"),
-        .init(zone: "Europe/Berlin", local: wall(2026, 10, 25, 2, 30), utc: "2026-10-25T00:30:00Z", note: "overlap 02:30 → CEST"),
-        .init(zone: "Australia/Lord_Howe", local: wall(2026, 4, 5, 1, 45), utc: "2026-04-04T14:45:00Z", note: "30-minute overlap 01:45 → +11"),
-        .init(zone: "America/Los_Angeles", local: wall(2060, 11, 7, 1, 30), utc: "2060-11-07T08:30:00Z", note: "2060 overlap (footer)"),
-        .init(zone: "Australia/Lord_Howe", local: wall(2060, 4, 4, 1, 45), utc: "2060-04-03T14:45:00Z", note: "2060 overlap (footer)"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2026, 11, 1, 1, 30), utc: "2026-11-01T08:30:00Z",
+            note: "overlap 01:30 → PDT"),
+        .init(
+            zone: "Europe/Berlin", local: wall(2026, 10, 25, 2, 30), utc: "2026-10-25T00:30:00Z",
+            note: "overlap 02:30 → CEST"),
+        .init(
+            zone: "Australia/Lord_Howe", local: wall(2026, 4, 5, 1, 45), utc: "2026-04-04T14:45:00Z",
+            note: "30-minute overlap 01:45 → +11"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2060, 11, 7, 1, 30), utc: "2060-11-07T08:30:00Z",
+            note: "2060 overlap (footer)"),
+        .init(
+            zone: "Australia/Lord_Howe", local: wall(2060, 4, 4, 1, 45), utc: "2060-04-03T14:45:00Z",
+            note: "2060 overlap (footer)"),
         // Ordinary times next to the changes.
-        .init(zone: "America/Los_Angeles", local: wall(2026, 3, 8, 1, 59, 59), utc: "2026-03-08T09:59:59Z", note: "just before the gap"),
-        .init(zone: "America/Los_Angeles", local: wall(2026, 3, 8, 3, 0), utc: "2026-03-08T10:00:00Z", note: "just after the gap"),
-        .init(zone: "America/Los_Angeles", local: wall(2026, 11, 1, 2, 0), utc: "2026-11-01T10:00:00Z", note: "just after the overlap"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2026, 3, 8, 1, 59, 59), utc: "2026-03-08T09:59:59Z",
+            note: "just before the gap"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2026, 3, 8, 3, 0), utc: "2026-03-08T10:00:00Z",
+            note: "just after the gap"),
+        .init(
+            zone: "America/Los_Angeles", local: wall(2026, 11, 1, 2, 0), utc: "2026-11-01T10:00:00Z",
+            note: "just after the overlap"),
         .init(zone: "Europe/Berlin", local: wall(2026, 7, 1, 17, 0), utc: "2026-07-01T15:00:00Z", note: "summer"),
         .init(zone: "Asia/Kathmandu", local: wall(2026, 3, 10, 17, 0), utc: "2026-03-10T11:15:00Z", note: "+05:45"),
-        .init(zone: "Asia/Kathmandu", local: wall(2026, 1, 1, 0, 0), utc: "2025-12-31T18:15:00Z", note: "midnight +05:45"),
-        .init(zone: "Australia/Lord_Howe", local: wall(2026, 7, 1, 9, 0), utc: "2026-06-30T22:30:00Z", note: "winter +10:30"),
+        .init(
+            zone: "Asia/Kathmandu", local: wall(2026, 1, 1, 0, 0), utc: "2025-12-31T18:15:00Z", note: "midnight +05:45"),
+        .init(
+            zone: "Australia/Lord_Howe", local: wall(2026, 7, 1, 9, 0), utc: "2026-06-30T22:30:00Z",
+            note: "winter +10:30")
     ]
 
     @Test(arguments: wallTimes)

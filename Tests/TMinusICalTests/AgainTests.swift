@@ -14,17 +14,23 @@ struct AgainTests {
     /// A todo, 50 past events, 200 events 7 minutes apart, a daily series with an override
     /// further on, and copies of a UID.
     static let bytes: [UInt8] = {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
-                     "BEGIN:VTODO", "UID:first@x", "SUMMARY:First todo", "END:VTODO",
-                     "BEGIN:VEVENT", "UID:daily@x", "DTSTART:20261126T081000Z", "RRULE:FREQ=DAILY;COUNT=30", "SUMMARY:Daily", "END:VEVENT",
-                     "BEGIN:VEVENT", "UID:copy@x", "SEQUENCE:1", "DTSTART:20261126T084000Z", "SUMMARY:Copy one", "END:VEVENT"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+            "BEGIN:VTODO", "UID:first@x", "SUMMARY:First todo", "END:VTODO",
+            "BEGIN:VEVENT", "UID:daily@x", "DTSTART:20261126T081000Z", "RRULE:FREQ=DAILY;COUNT=30", "SUMMARY:Daily",
+            "END:VEVENT",
+            "BEGIN:VEVENT", "UID:copy@x", "SEQUENCE:1", "DTSTART:20261126T084000Z", "SUMMARY:Copy one", "END:VEVENT"
+        ]
         for i in 0..<250 {
             let t = Instant(start.seconds + Int64(i - 50) * 420 + 60)
             lines += ["BEGIN:VEVENT", "UID:e\(i)@x", "DTSTART:\(t.seconds.utcText)", "SUMMARY:Event \(i)", "END:VEVENT"]
         }
-        lines += ["BEGIN:VEVENT", "UID:daily@x", "RECURRENCE-ID:20261127T081000Z", "DTSTART:20261127T093000Z", "SUMMARY:Daily, later", "END:VEVENT",
-                  "BEGIN:VEVENT", "UID:copy@x", "SEQUENCE:2", "DTSTART:20261126T085000Z", "SUMMARY:Copy two", "END:VEVENT",
-                  "END:VCALENDAR"]
+        lines += [
+            "BEGIN:VEVENT", "UID:daily@x", "RECURRENCE-ID:20261127T081000Z", "DTSTART:20261127T093000Z",
+            "SUMMARY:Daily, later", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:copy@x", "SEQUENCE:2", "DTSTART:20261126T085000Z", "SUMMARY:Copy two", "END:VEVENT",
+            "END:VCALENDAR"
+        ]
         return Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }()
 
@@ -39,7 +45,9 @@ struct AgainTests {
     }
 
     static func shown(_ r: ICalRead) -> [String] {
-        r.entries.filter(\.item.isOpen).prefix(4).map { "\($0.ordinal) \($0.item.title) \($0.item.due.map { "\($0)" } ?? "-") \($0.expires?.seconds ?? 0)" }
+        r.entries.filter(\.item.isOpen).prefix(4).map {
+            "\($0.ordinal) \($0.item.title) \($0.item.due.map { "\($0)" } ?? "-") \($0.expires?.seconds ?? 0)"
+        }
     }
 
     @Test func readingAgainGivesTheFirstOpenEntriesUntilTheMarginIsUsed() throws {
@@ -51,16 +59,23 @@ struct AgainTests {
         for _ in 0..<150 {
             now = now + 420
             let truth = Self.read(now)
-            let wholeRead = ICalRead.read(Self.bytes, options: Self.options(now), zones: Self.zones, fallbackID: "cal.ics")
+            let wholeRead = ICalRead.read(
+                Self.bytes, options: Self.options(now), zones: Self.zones, fallbackID: "cal.ics")
             #expect(Self.shown(wholeRead) == Self.shown(truth), "whole vs parts at \(now.seconds)")
-            if let r = ICalRead.again(earlier, options: Self.options(now), zones: Self.zones, fallbackID: "cal.ics", piece: { Array(Self.bytes[$0]) }) {
+            if let r = ICalRead.again(
+                earlier, options: Self.options(now), zones: Self.zones, fallbackID: "cal.ics",
+                piece: { Array(Self.bytes[$0]) })
+            {
                 #expect(Self.shown(r) == Self.shown(truth), "at \(now.seconds)")
-                #expect(r.entries.compactMap(\.expires).min() == truth.entries.filter(\.item.isOpen).prefix(r.entries.count).compactMap(\.expires).min())
+                #expect(
+                    r.entries.compactMap(\.expires).min()
+                        == truth.entries.filter(\.item.isOpen).prefix(r.entries.count).compactMap(\.expires).min())
                 earlier = r
                 again += 1
             } else {
                 // Only when too few of what it kept are open: never while enough are.
-                #expect(earlier.entries.filter { $0.item.isOpen && ($0.expires.map { $0 > now } ?? true) }.count < 4 + 2)
+                #expect(
+                    earlier.entries.filter { $0.item.isOpen && ($0.expires.map { $0 > now } ?? true) }.count < 4 + 2)
                 earlier = truth.indexed(Self.bytes)
                 whole += 1
             }
@@ -72,10 +87,19 @@ struct AgainTests {
     @Test func aPieceThatDoesNotReadBackMeansReadWhole() {
         let earlier = Self.read(Self.start).indexed(Self.bytes)
         let later = Self.start + 3_600
-        #expect(ICalRead.again(earlier, options: Self.options(later), zones: Self.zones, fallbackID: "cal.ics", piece: { _ in nil }) == nil)
-        #expect(ICalRead.again(earlier, options: Self.options(later), zones: Self.zones, fallbackID: "cal.ics", piece: { Array(Self.bytes[$0].dropLast()) }) == nil)
-        #expect(ICalRead.again(earlier, options: Self.options(Self.start + 1), zones: Self.zones, fallbackID: "cal.ics", piece: { _ in nil }) != nil,
-                "nothing is over: nothing is read")
+        #expect(
+            ICalRead.again(
+                earlier, options: Self.options(later), zones: Self.zones, fallbackID: "cal.ics", piece: { _ in nil })
+                == nil)
+        #expect(
+            ICalRead.again(
+                earlier, options: Self.options(later), zones: Self.zones, fallbackID: "cal.ics",
+                piece: { Array(Self.bytes[$0].dropLast()) }) == nil)
+        #expect(
+            ICalRead.again(
+                earlier, options: Self.options(Self.start + 1), zones: Self.zones, fallbackID: "cal.ics",
+                piece: { _ in nil }) != nil,
+            "nothing is over: nothing is read")
     }
 }
 
@@ -83,6 +107,7 @@ extension Int64 {
     /// These seconds as an iCalendar UTC date-time.
     var utcText: String {
         let d = LocalDateTime(secondsAsUTC: self)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", d.date.year, d.date.month, d.date.day, d.hour, d.minute, d.second)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", d.date.year, d.date.month, d.date.day, d.hour, d.minute, d.second)
     }
 }

@@ -9,10 +9,13 @@ import TMinusCore
 struct CorpusTests {
     static let berlin = systemZone("Europe/Berlin")!
 
-    static func read(_ path: String, now: String = "2000-01-01T00:00:00Z", hold: Int64 = 3600, local: Zone = berlin) throws -> ICalRead {
+    static func read(_ path: String, now: String = "2000-01-01T00:00:00Z", hold: Int64 = 3600, local: Zone = berlin)
+        throws -> ICalRead
+    {
         let zones = ICalZones(local: local, system: systemZone)
-        return ICalRead.read(try Corpus.bytes(path), options: ICalOptions(now: at(now), hold: hold, events: true, source: "cal"),
-                             zones: zones, fallbackID: path)
+        return ICalRead.read(
+            try Corpus.bytes(path), options: ICalOptions(now: at(now), hold: hold, events: true, source: "cal"),
+            zones: zones, fallbackID: path)
     }
 
     @Test func everyFileReadsWithoutACrashAndProblemsSayWhere() throws {
@@ -57,7 +60,11 @@ struct CorpusTests {
     @Test func vendorPrefixedZones() throws {
         let r = try Self.read("collective-icalendar/src/icalendar/tests/calendars/issue_313_globally_unique_tzid.ics")
         let dues = r.entries.map { $0.item.due }
-        #expect(dues == [.instant(at("2020-04-26T12:00:00Z")), .instant(at("2020-04-26T18:00:00Z")), .instant(at("2020-04-26T17:00:00Z"))])
+        #expect(
+            dues == [
+                .instant(at("2020-04-26T12:00:00Z")), .instant(at("2020-04-26T18:00:00Z")),
+                .instant(at("2020-04-26T17:00:00Z"))
+            ])
         #expect(r.problems.isEmpty, "\(r.problems)")
     }
 
@@ -69,7 +76,8 @@ struct CorpusTests {
 
     @Test func windowsZoneNameThroughCLDR() throws {
         let r = try Self.read("pimutils-khal/tests/ics/tz_windows_format.ics")
-        #expect(r.entries.first?.item.due == .instant(at("2019-11-20T00:00:00Z")))  // 13:00 NZDT (+13), Pacific/Auckland
+        // 13:00 NZDT (+13), Pacific/Auckland
+        #expect(r.entries.first?.item.due == .instant(at("2019-11-20T00:00:00Z")))
     }
 
     @Test func theSameEventWithAndWithoutItsVTIMEZONE() throws {
@@ -103,12 +111,18 @@ struct CorpusTests {
     }
 
     @Test func rulesThatEndBeforeTheyStartGiveNothing() throws {
-        #expect(try Self.read("pimutils-khal/tests/ics/event_dt_rrule_until_before_start.ics", now: "1970-01-01T00:00:00Z").entries.isEmpty)
-        #expect(try Self.read("pimutils-khal/tests/ics/event_rrule_no_occurence.ics", now: "2020-01-01T00:00:00Z").entries.isEmpty)
+        #expect(
+            try Self.read("pimutils-khal/tests/ics/event_dt_rrule_until_before_start.ics", now: "1970-01-01T00:00:00Z")
+                .entries.isEmpty)
+        #expect(
+            try Self.read("pimutils-khal/tests/ics/event_rrule_no_occurence.ics", now: "2020-01-01T00:00:00Z").entries
+                .isEmpty)
     }
 
     @Test func anUnknownFrequencyKeepsTheEventAndSaysSo() throws {
-        let r = try Self.read("collective-icalendar/src/icalendar/tests/calendars/issue_1081_invalid_rrule_freq.ics", now: "1990-01-01T00:00:00Z")
+        let r = try Self.read(
+            "collective-icalendar/src/icalendar/tests/calendars/issue_1081_invalid_rrule_freq.ics",
+            now: "1990-01-01T00:00:00Z")
         #expect(r.entries.count == 1)
         #expect(r.problems.contains { $0.property == "RRULE" && $0.message.contains("INVALID_TYPE") })
     }
@@ -125,7 +139,9 @@ struct CorpusTests {
     }
 
     @Test func foldsBlankLinesBOMAndTwoCalendarsInOneFile() throws {
-        let r = try Self.read("collective-icalendar/src/icalendar/tests/calendars/multiple_calendar_components.ics", now: "1990-01-01T00:00:00Z")
+        let r = try Self.read(
+            "collective-icalendar/src/icalendar/tests/calendars/multiple_calendar_components.ics",
+            now: "1990-01-01T00:00:00Z")
         #expect(r.entries.count >= 2)
         let bom = try Self.read("collective-icalendar/src/icalendar/tests/calendars/bom_calendar.ics")
         #expect(bom.entries.isEmpty && bom.problems.isEmpty)

@@ -9,7 +9,9 @@ import TMinusICal
 /// file to write (CI sets it); the reader's zone is UTC, as the oracle reads floating times.
 @Suite("Recurrence: instances for the oracle")
 struct OracleDumpTests {
-    static var dump: String? { ProcessInfo.processInfo.environment["TMINUS_ORACLE_DUMP"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var dump: String? {
+        ProcessInfo.processInfo.environment["TMINUS_ORACLE_DUMP"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// The window walked, and at most this many steps per file (a file that needs more is cut
     /// where the walk stopped; the oracle compares up to there).
@@ -24,7 +26,9 @@ struct OracleDumpTests {
         var seen = Set<String>()
         var out: [String] = []
         for _ in 0..<maxSteps {
-            let read = ICalRead.read(bytes, options: ICalOptions(now: now, hold: 0, events: true, source: "s"), zones: zones, fallbackID: "f")
+            let read = ICalRead.read(
+                bytes, options: ICalOptions(now: now, hold: 0, events: true, source: "s"), zones: zones, fallbackID: "f"
+            )
             let events = read.entries.filter(\.isEvent)
             var next: Instant?
             for e in events {
@@ -44,8 +48,11 @@ struct OracleDumpTests {
     func writeTheInstancesOfEveryCorpusCalendar() throws {
         var text = "# tminus's instances, from OracleDumpTests: FILE path cutoff, then uid<TAB>instant\n"
         let servers = Corpus.repo.appendingPathComponent("Tests/oracle/servers")
-        var files: [(String, URL)] = try Corpus.icsFiles().map { ("corpus/" + $0, Corpus.root.appendingPathComponent($0)) }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: servers.path))?.sorted() ?? [] where name.hasSuffix(".ics") {
+        var files: [(String, URL)] = try Corpus.icsFiles().map {
+            ("corpus/" + $0, Corpus.root.appendingPathComponent($0))
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: servers.path))?.sorted() ?? []
+        where name.hasSuffix(".ics") {
             files.append(("servers/" + name, servers.appendingPathComponent(name)))
         }
         for (name, url) in files {

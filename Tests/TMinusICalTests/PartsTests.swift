@@ -10,36 +10,44 @@ import TMinusCore
 struct PartsTests {
     static let berlin = systemZone("Europe/Berlin")!
 
-    static let file = [
-        "\u{FEFF}BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
-        "BEGIN:VTIMEZONE", "TZID:Custom/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0300",
-        "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE",
-        "BEGIN:VEVENT", "UID:over@x", "RECURRENCE-ID;TZID=Custom/Zone:20261202T090000", "DTSTART;TZID=Custom/Zone:20261202T110000",
-        "SUMMARY:Moved standup", "END:VEVENT",
-        "BEGIN:VEVENT", "UID:solo@x", "DTSTART:20261201T100000Z", "SUMMARY:Solo", "END:VEVENT",
-        "BEGIN:VTODO", "SUMMARY:No UID one", "DUE:20261205T100000Z", "END:VTODO",
-        "this line has no colon",
-        "begin:vevent", "uid:o", " ver@x", "DTSTART;TZID=Custom/Zone:20261125T090000", "RRULE:FREQ=DAILY;COUNT=30",
-        "SUMMARY:Standup", "BEGIN:VALARM", "UID:alarm-uid", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM", "end:vevent",
-        "BEGIN:VTODO", "UID:copy@x", "SEQUENCE:1", "SUMMARY:Copy one", "END:VTODO",
-        "BEGIN:VEVENT", "UID:bad@x", "DTSTART:not a date", "SUMMARY:Broken", "END:VEVENT",
-        "BEGIN:VTODO", "SUMMARY:No UID two", "END:VTODO",
-        "BEGIN:VTODO", "UID:copy@x", "SEQUENCE:2", "SUMMARY:Copy two", "END:VTODO",
-        "BEGIN:VJOURNAL", "UID:j@x", "SUMMARY:A journal", "END:VJOURNAL",
-        "BEGIN:VEVENT", "UID:no-end@x", "DTSTART:20261203T100000Z", "SUMMARY:No END",
-        "BEGIN:VEVENT", "UID:after@x", "DTSTART:20261204T100000Z", "SUMMARY:After", "END:VEVENT",
-        "END:VCALENDAR", "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:second-calendar@x", "SUMMARY:In the second calendar", "END:VTODO",
-        "END:VCALENDAR",
-    ].joined(separator: "\r\n") + "\r\n"
+    static let file =
+        [
+            "\u{FEFF}BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+            "BEGIN:VTIMEZONE", "TZID:Custom/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0300",
+            "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:over@x", "RECURRENCE-ID;TZID=Custom/Zone:20261202T090000",
+            "DTSTART;TZID=Custom/Zone:20261202T110000",
+            "SUMMARY:Moved standup", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:solo@x", "DTSTART:20261201T100000Z", "SUMMARY:Solo", "END:VEVENT",
+            "BEGIN:VTODO", "SUMMARY:No UID one", "DUE:20261205T100000Z", "END:VTODO",
+            "this line has no colon",
+            "begin:vevent", "uid:o", " ver@x", "DTSTART;TZID=Custom/Zone:20261125T090000", "RRULE:FREQ=DAILY;COUNT=30",
+            "SUMMARY:Standup", "BEGIN:VALARM", "UID:alarm-uid", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM",
+            "end:vevent",
+            "BEGIN:VTODO", "UID:copy@x", "SEQUENCE:1", "SUMMARY:Copy one", "END:VTODO",
+            "BEGIN:VEVENT", "UID:bad@x", "DTSTART:not a date", "SUMMARY:Broken", "END:VEVENT",
+            "BEGIN:VTODO", "SUMMARY:No UID two", "END:VTODO",
+            "BEGIN:VTODO", "UID:copy@x", "SEQUENCE:2", "SUMMARY:Copy two", "END:VTODO",
+            "BEGIN:VJOURNAL", "UID:j@x", "SUMMARY:A journal", "END:VJOURNAL",
+            "BEGIN:VEVENT", "UID:no-end@x", "DTSTART:20261203T100000Z", "SUMMARY:No END",
+            "BEGIN:VEVENT", "UID:after@x", "DTSTART:20261204T100000Z", "SUMMARY:After", "END:VEVENT",
+            "END:VCALENDAR", "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:second-calendar@x",
+            "SUMMARY:In the second calendar", "END:VTODO",
+            "END:VCALENDAR"
+        ].joined(separator: "\r\n") + "\r\n"
 
     func bothWays(_ bytes: [UInt8], now: String = "2026-11-26T00:00:00Z", label: String) {
         let options = ICalOptions(now: at(now), hold: 3600, events: true, source: "cal")
-        let whole = ICalRead.read(bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone), fallbackID: "f.ics")
+        let whole = ICalRead.read(
+            bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone), fallbackID: "f.ics")
         for size in [1, 200, 1 << 20] {
-            let parts = ICalRead.readInParts(bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone),
-                                             fallbackID: "f.ics", partSize: size)
+            let parts = ICalRead.readInParts(
+                bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone),
+                fallbackID: "f.ics", partSize: size)
             #expect(parts.entries.map(describe) == whole.entries.map(describe), "\(label), parts of \(size) bytes")
-            #expect(parts.problems.map(\.description).sorted() == whole.problems.map(\.description).sorted(), "\(label), parts of \(size) bytes")
+            #expect(
+                parts.problems.map(\.description).sorted() == whole.problems.map(\.description).sorted(),
+                "\(label), parts of \(size) bytes")
         }
     }
 
@@ -49,8 +57,9 @@ struct PartsTests {
 
     @Test func partsReadWhatTheWholeFileReads() {
         let bytes = Array(Self.file.utf8)
-        let whole = ICalRead.read(bytes, options: ICalOptions(now: at("2026-11-26T00:00:00Z"), hold: 3600, events: true, source: "cal"),
-                                  zones: ICalZones(local: Self.berlin, system: systemZone), fallbackID: "f.ics")
+        let whole = ICalRead.read(
+            bytes, options: ICalOptions(now: at("2026-11-26T00:00:00Z"), hold: 3600, events: true, source: "cal"),
+            zones: ICalZones(local: Self.berlin, system: systemZone), fallbackID: "f.ics")
         // (The file has what parts must get right: an override before its master, copies of a UID,
         // items named by their place, a bad line, a broken date, a missing END.)
         #expect(whole.entries.contains { $0.item.title == "Copy two" })
@@ -77,10 +86,12 @@ struct PartsTests {
         lines.append("END:VCALENDAR")
         let bytes = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
         var options = ICalOptions(now: at("2026-11-26T00:00:00Z"), hold: 3600, events: true, source: "cal")
-        let whole = ICalRead.read(bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone), fallbackID: "f.ics")
+        let whole = ICalRead.read(
+            bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone), fallbackID: "f.ics")
         options.openLimit = 11
-        let parts = ICalRead.readInParts(bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone),
-                                         fallbackID: "f.ics", partSize: 1)
+        let parts = ICalRead.readInParts(
+            bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone),
+            fallbackID: "f.ics", partSize: 1)
         #expect(parts.entries.prefix(10).map(describe) == whole.entries.prefix(10).map(describe))
         #expect(parts.entries.contains { $0.item.title == "Todo 250" })
         #expect(parts.entries.count < 11 + ICalRead.margin(11) + 5, "stopped after the first open items and a margin")

@@ -24,7 +24,8 @@ struct RecurrenceServerFilesTests {
             let parts = line.components(separatedBy: " : ")
             let head = parts[0].split(separator: " ")
             let problems = head.first { $0.hasPrefix("problems=") }.flatMap { Int($0.dropFirst(9)) } ?? 0
-            return Case(file: String(head[0]), instances: parts[1].split(separator: " ").map(String.init), problems: problems)
+            return Case(
+                file: String(head[0]), instances: parts[1].split(separator: " ").map(String.init), problems: problems)
         }
     }
 
@@ -38,8 +39,9 @@ struct RecurrenceServerFilesTests {
         var seen: [Instant] = []
         var problems = 0
         while seen.count <= c.instances.count {
-            let read = ICalRead.read(Array(bytes), options: ICalOptions(now: now, hold: 0, events: true, source: "s"),
-                                     zones: zones, fallbackID: "f")
+            let read = ICalRead.read(
+                Array(bytes), options: ICalOptions(now: now, hold: 0, events: true, source: "s"),
+                zones: zones, fallbackID: "f")
             problems = max(problems, read.problems.count)
             guard case .instant(let due)? = read.entries.first?.item.due else { break }
             seen.append(due)
@@ -57,13 +59,14 @@ struct ICalStructureTests {
     /// todo after it was gone, with no problem reported.
     @Test func aMistypedEndSwallowsNothing() {
         let ics = """
-        BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:First\r\nEND:VTOOD\r
-        BEGIN:VTODO\r\nUID:b\r\nSUMMARY:Second\r\nEND:VTODO\r
-        BEGIN:VTODO\r\nUID:c\r\nSUMMARY:Third\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VTODO\r
-        END:VCALENDAR\r\n
-        """
-        let read = ICalRead.read(Array(ics.utf8), options: ICalOptions(now: at("2026-03-01T00:00:00Z"), hold: 0, events: true, source: "s"),
-                                 zones: ICalZones(local: .utc, system: systemZone), fallbackID: "f")
+            BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:First\r\nEND:VTOOD\r
+            BEGIN:VTODO\r\nUID:b\r\nSUMMARY:Second\r\nEND:VTODO\r
+            BEGIN:VTODO\r\nUID:c\r\nSUMMARY:Third\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VTODO\r
+            END:VCALENDAR\r\n
+            """
+        let read = ICalRead.read(
+            Array(ics.utf8), options: ICalOptions(now: at("2026-03-01T00:00:00Z"), hold: 0, events: true, source: "s"),
+            zones: ICalZones(local: .utc, system: systemZone), fallbackID: "f")
         #expect(read.entries.map(\.item.title) == ["First", "Second", "Third"])
         #expect(read.problems.map(\.line) == [5, 2], "\(read.problems)")
     }
@@ -74,9 +77,11 @@ struct ICalBoundsTests {
     /// Several RRULEs are read (Cyrus), but not thousands: each is a bounded walk, and so is their number.
     @Test func thousandsOfRulesAreCutToAFew() {
         let rules = (0..<2000).map { "RRULE:FREQ=MONTHLY;BYMONTHDAY=\($0 % 28 + 1)\r\n" }.joined()
-        let ics = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nSUMMARY:x\r\nDTSTART:20260101T090000Z\r\n\(rules)END:VEVENT\r\nEND:VCALENDAR\r\n"
-        let read = ICalRead.read(Array(ics.utf8), options: ICalOptions(now: at("2026-03-01T00:00:00Z"), hold: 0, events: true, source: "s"),
-                                 zones: ICalZones(local: .utc, system: systemZone), fallbackID: "f")
+        let ics =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nSUMMARY:x\r\nDTSTART:20260101T090000Z\r\n\(rules)END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let read = ICalRead.read(
+            Array(ics.utf8), options: ICalOptions(now: at("2026-03-01T00:00:00Z"), hold: 0, events: true, source: "s"),
+            zones: ICalZones(local: .utc, system: systemZone), fallbackID: "f")
         #expect(read.problems.map(\.message) == ["2000 rules; the first 8 are used"])
         // The first 8 rules: days 1–8 of each month; the next after 1 March 00:00 is 1 March 09:00.
         #expect(read.entries.first?.item.due == .instant(at("2026-03-01T09:00:00Z")))

@@ -18,12 +18,18 @@ struct RecurrenceVectorTests {
         let text = String(decoding: try Corpus.bytes("libical/src/test/icalrecur_test.txt"), as: UTF8.self)
         var out: [Vector] = []
         var comment = "", rule = "", start = "", startAt: String?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
-            if line.hasPrefix("#") { comment = line }
-            else if line.hasPrefix("RRULE:") { rule = String(line.dropFirst(6)) }
-            else if line.hasPrefix("DTSTART:") { start = String(line.dropFirst(8)) }
-            else if line.hasPrefix("START-AT:") { startAt = String(line.dropFirst(9)) }
-            else if line.hasPrefix("INSTANCES:") {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({
+            String($0).trimmingCharacters(in: .whitespaces)
+        }) {
+            if line.hasPrefix("#") {
+                comment = line
+            } else if line.hasPrefix("RRULE:") {
+                rule = String(line.dropFirst(6))
+            } else if line.hasPrefix("DTSTART:") {
+                start = String(line.dropFirst(8))
+            } else if line.hasPrefix("START-AT:") {
+                startAt = String(line.dropFirst(9))
+            } else if line.hasPrefix("INSTANCES:") {
                 let list = line.dropFirst(10).split(separator: ",").map(String.init)
                 out.append(Vector(comment: comment, rule: rule, start: start, startAt: startAt, instances: list))
                 comment = ""; rule = ""; start = ""; startAt = nil
@@ -36,7 +42,9 @@ struct RecurrenceVectorTests {
     static func expand(_ rule: RecurrenceRule, start: ICalTime, limit: Int) -> [String] {
         var out: [String] = []
         let instant: (LocalDateTime) -> Instant = { Instant($0.secondsAsUTC) }
-        rule.forEach(start: start.local, dateOnly: start.isDate, untilPassed: rule.untilPassed(start: start, instant: instant)) { l in
+        rule.forEach(
+            start: start.local, dateOnly: start.isDate, untilPassed: rule.untilPassed(start: start, instant: instant)
+        ) { l in
             out.append(start.with(local: l).text)
             return out.count < limit
         }
@@ -63,14 +71,20 @@ struct RecurrenceVectorTests {
             #expect(got == v.instances, "\(v.comment) \(v.rule) from \(v.start)")
             // START-AT: a walk that skips ahead (as the next instance after now is found) gives the
             // same instances from there on.
-            if let startAt = v.startAt, rule.count == nil, let from = ICalTime.parse(Array(startAt.utf8)[...], tzid: nil) {
+            if let startAt = v.startAt, rule.count == nil,
+                let from = ICalTime.parse(Array(startAt.utf8)[...], tzid: nil)
+            {
                 var tail: [String] = []
-                rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: from.local.date,
-                             untilPassed: rule.untilPassed(start: start) { Instant($0.secondsAsUTC) }) { l in
+                rule.forEach(
+                    start: start.local, dateOnly: start.isDate, notBefore: from.local.date,
+                    untilPassed: rule.untilPassed(start: start) { Instant($0.secondsAsUTC) }
+                ) { l in
                     if l.secondsAsUTC >= from.local.secondsAsUTC { tail.append(start.with(local: l).text) }
                     return true
                 }
-                let expected = v.instances.filter { (ICalTime.parse(Array($0.utf8)[...], tzid: nil)?.local.secondsAsUTC ?? 0) >= from.local.secondsAsUTC }
+                let expected = v.instances.filter {
+                    (ICalTime.parse(Array($0.utf8)[...], tzid: nil)?.local.secondsAsUTC ?? 0) >= from.local.secondsAsUTC
+                }
                 #expect(tail == expected, "START-AT \(startAt): \(v.rule)")
             }
         }

@@ -15,7 +15,10 @@ struct ZonesTests {
         #expect(ICalZones.windows("Mars Standard Time") == nil)
     }
 
-    @Test(arguments: ["../../etc/passwd", "/etc/localtime", "Europe/../../x", "", ".hidden", "a/./b", String(repeating: "x", count: 65)])
+    @Test(arguments: [
+        "../../etc/passwd", "/etc/localtime", "Europe/../../x", "", ".hidden", "a/./b",
+        String(repeating: "x", count: 65)
+    ])
     func aTZIDIsNeverAPath(name: String) {
         #expect(!ICalZones.isZoneName(name))
     }
@@ -36,17 +39,19 @@ struct ZonesTests {
 
     @Test func aVTIMEZONEWithRulesGivesItsOffsetsAcrossTheYear() throws {
         let text = """
-        BEGIN:VTIMEZONE\nTZID:My Zone\nBEGIN:STANDARD\nDTSTART:19701025T030000\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\n\
-        TZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nTZNAME:CET\nEND:STANDARD\nBEGIN:DAYLIGHT\nDTSTART:19700329T020000\n\
-        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nTZNAME:CEST\nEND:DAYLIGHT\nEND:VTIMEZONE\n
-        """
+            BEGIN:VTIMEZONE\nTZID:My Zone\nBEGIN:STANDARD\nDTSTART:19701025T030000\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\n\
+            TZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nTZNAME:CET\nEND:STANDARD\nBEGIN:DAYLIGHT\nDTSTART:19700329T020000\n\
+            RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nTZNAME:CEST\nEND:DAYLIGHT\nEND:VTIMEZONE\n
+            """
         let doc = ICalParser.parse(Array(text.utf8))
         let def = try #require(doc.components.first)
         let zone = try #require(ICalZones.build(def, name: "My Zone"))
         let berlin = systemZone("Europe/Berlin")!
         // The same offsets as the system's Europe/Berlin, on both sides of each change, 2026 and 2090.
-        for t in ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z",
-                  "2090-03-26T01:00:00Z", "2090-07-01T00:00:00Z"] {
+        for t in [
+            "2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z",
+            "2090-03-26T01:00:00Z", "2090-07-01T00:00:00Z"
+        ] {
             #expect(zone.offset(at: at(t)) == berlin.offset(at: at(t)), "\(t)")
         }
     }

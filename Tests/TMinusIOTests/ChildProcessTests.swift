@@ -19,7 +19,9 @@ struct ChildProcessTests {
         let r = try ChildProcess.run("sh", ["-c", "grep -E '^Sig(Blk|Ign):' /proc/self/status"], environment: env)
         let text = String(decoding: r.stdout, as: UTF8.self)
         func mask(_ name: String) -> UInt64? {
-            text.split(separator: "\n").first { $0.hasPrefix(name + ":") }.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+            text.split(separator: "\n").first { $0.hasPrefix(name + ":") }.flatMap {
+                UInt64($0.split(separator: "\t").last ?? "", radix: 16)
+            }
         }
         let blocked = try #require(mask("SigBlk"), "\(text)"), ignored = try #require(mask("SigIgn"), "\(text)")
         #expect(blocked == 0, "\(text)")

@@ -14,15 +14,19 @@ struct DBusTests {
         w.write(.stringVariants([("urgency", .byte(1))]))
         // Length 16 (from the first element, after padding to 8), the key "urgency" with its NUL,
         // the variant's signature "y", the byte.
-        let expected: [UInt8] = [16, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0] + Array("urgency".utf8) + [0, 1, UInt8(ascii: "y"), 0, 1]
+        let expected: [UInt8] =
+            [16, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0] + Array("urgency".utf8) + [0, 1, UInt8(ascii: "y"), 0, 1]
         #expect(w.bytes == expected)
     }
 
     @Test func aNotifyCallRoundTrips() throws {
-        var m = DBusMessage.call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify", [
-            .string("tminus"), .uint32(0), .string(""), .string("Pay <rent> & ‮fdp.exe"), .string("line\nline"),
-            .array("s", [.string("done"), .string("Done")]), .stringVariants([("urgency", .byte(2))]), .int32(-1),
-        ])
+        var m = DBusMessage.call(
+            "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+            "Notify",
+            [
+                .string("tminus"), .uint32(0), .string(""), .string("Pay <rent> & ‮fdp.exe"), .string("line\nline"),
+                .array("s", [.string("done"), .string("Done")]), .stringVariants([("urgency", .byte(2))]), .int32(-1)
+            ])
         let bytes = m.encoded(serial: 7)
         #expect(try DBusMessage.length(of: bytes[...]) == bytes.count)
         let back = try DBusMessage.decode(bytes)
@@ -36,13 +40,17 @@ struct DBusTests {
     }
 
     @Test func brokenMessagesAreRefusedNeverCrash() throws {
-        let good = DBusMessage.call("a.b", "/a", "a.b", "M", [.string("x"), .array("{sv}", [.dictEntry(.string("k"), .variant(.uint32(3)))])])
-            .encoded(serial: 1)
+        let good = DBusMessage.call(
+            "a.b", "/a", "a.b", "M", [.string("x"), .array("{sv}", [.dictEntry(.string("k"), .variant(.uint32(3)))])]
+        )
+        .encoded(serial: 1)
         var rng = SystemRandomNumberGenerator()
         var refused = 0
         for _ in 0..<3_000 {
             var b = good
-            for _ in 0..<Int.random(in: 1...4, using: &rng) { b[Int.random(in: 0..<b.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                b[Int.random(in: 0..<b.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
             if Bool.random(using: &rng) { b = Array(b.prefix(Int.random(in: 0...b.count, using: &rng))) }
             do {
                 guard let n = try DBusMessage.length(of: b[...]), n <= b.count else { continue }
@@ -59,7 +67,7 @@ struct DBusTests {
     @Test(arguments: [
         ("unix:path=/run/user/1000/bus", "/run/user/1000/bus", false),
         ("unix:abstract=/tmp/dbus-AbC,guid=0123", "/tmp/dbus-AbC", true),
-        ("tcp:host=localhost,port=1;unix:path=/tmp/a%20b", "/tmp/a b", false),
+        ("tcp:host=localhost,port=1;unix:path=/tmp/a%20b", "/tmp/a b", false)
     ])
     func sessionAddresses(_ text: String, _ name: String, _ abstract: Bool) {
         let found = DBusConnection.sessionAddresses(["DBUS_SESSION_BUS_ADDRESS": text])
@@ -79,12 +87,15 @@ struct DBusTests {
 
         init?() throws {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
-                if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] != nil { Issue.record("dbus-daemon is not installed") }
+                if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] != nil {
+                    Issue.record("dbus-daemon is not installed")
+                }
                 return nil
             }
             // A session bus without D-Bus activation (no service starts on its own), forked once
             // its socket listens, after printing the address and its pid.
-            let config = FileManager.default.temporaryDirectory.appendingPathComponent("tminus-bus-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).conf")
+            let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tminus-bus-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).conf")
             try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -93,8 +104,10 @@ struct DBusTests {
             </busconfig>
             """.write(to: config, atomically: false, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: config) }
-            let r = try ChildProcess.run("dbus-daemon", ["--config-file=" + config.path, "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"],
-                                         environment: ["PATH": "/usr/bin:/bin"], timeout: 10_000)
+            let r = try ChildProcess.run(
+                "dbus-daemon",
+                ["--config-file=" + config.path, "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"],
+                environment: ["PATH": "/usr/bin:/bin"], timeout: 10_000)
             let lines = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
             try #require(r.status == 0 && lines.count >= 2, "dbus-daemon: \(lines)")
             address = lines[0]
@@ -119,7 +132,8 @@ struct DBusTests {
         guard let bus = try Bus() else { return }
         let c = try DBusConnection.session(bus.environment)
         #expect(c.uniqueName.hasPrefix(":1."))
-        let names = try c.call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames"))
+        let names = try c.call(
+            .call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames"))
         #expect(names.first?.strings?.contains("org.freedesktop.DBus") == true)
         // No notification server on this bus: the call fails with the bus's own error, and the
         // connection stays usable.
@@ -131,15 +145,23 @@ struct DBusTests {
         } catch {
             #expect(error.errorName == "org.freedesktop.DBus.Error.ServiceUnknown", "\(error)")
         }
-        #expect(try c.call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId")).first?.string?.count == 32)
+        #expect(
+            try c.call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId")).first?
+                .string?.count == 32)
         let server = NotificationServer.connect(environment: bus.environment)
         #expect(server.bus != nil && !server.known)
-        #expect(throws: TMinusError.self) { try server.send(summary: "x", body: "y", critical: false, withActions: false) }
+        #expect(throws: TMinusError.self) {
+            try server.send(summary: "x", body: "y", critical: false, withActions: false)
+        }
     }
 
     /// Emits the notification server's signal from `from` (a connection to the bus).
-    func emit(_ from: DBusConnection, _ member: String, _ body: [DBusValue], path: String = "/org/freedesktop/Notifications") throws {
-        try from.send(DBusMessage(kind: .signal, path: path, interface: "org.freedesktop.Notifications", member: member, body: body))
+    func emit(
+        _ from: DBusConnection, _ member: String, _ body: [DBusValue], path: String = "/org/freedesktop/Notifications"
+    ) throws {
+        try from.send(
+            DBusMessage(
+                kind: .signal, path: path, interface: "org.freedesktop.Notifications", member: member, body: body))
     }
 
     func drain(_ watch: ActionWatch, until done: () -> Bool) -> [String] {
@@ -157,8 +179,10 @@ struct DBusTests {
         guard let bus = try Bus() else { return }
         // The "server": a connection that owns the name (its signals are the real ones).
         let server = try DBusConnection.session(bus.environment)
-        let owned = try server.call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                                          [.string("org.freedesktop.Notifications"), .uint32(4)]))
+        let owned = try server.call(
+            .call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                [.string("org.freedesktop.Notifications"), .uint32(4)]))
         #expect(owned.first == .uint32(1))
         let n = try #require(NotificationBus.open(bus.environment))
         n.watch(7, server: server.uniqueName)
@@ -166,7 +190,10 @@ struct DBusTests {
         let watch = ActionWatch(bus: n, id: 7)
         let other = ActionWatch(bus: n, id: 8)
         // Anyone else on the bus (dbus-send here) cannot press a button.
-        try bus.dbusSend(["--type=signal", "/org/freedesktop/Notifications", "org.freedesktop.Notifications.ActionInvoked", "uint32:7", "string:forged"])
+        try bus.dbusSend([
+            "--type=signal", "/org/freedesktop/Notifications", "org.freedesktop.Notifications.ActionInvoked",
+            "uint32:7", "string:forged"
+        ])
         try emit(server, "ActionInvoked", [.uint32(99), .string("done")])
         try emit(server, "ActionInvoked", [.uint32(7), .string("done")])
         #expect(drain(watch) { false } == ["done"])

@@ -34,12 +34,16 @@ final class ErrorFieldsTests {
     @Test func aBrokenSummaryKeepsItsFileLineAndCause() throws {
         let c = try home()
         try FileIO.makeDirectory(c.home.directory)
-        try FileIO.writeAtomically(Array("{\n\"format\": \"tminus-summary\",\n\"version\": 1,\n\"generated\": nope\n}\n".utf8), to: c.home.summaryPath)
+        try FileIO.writeAtomically(
+            Array("{\n\"format\": \"tminus-summary\",\n\"version\": 1,\n\"generated\": nope\n}\n".utf8),
+            to: c.home.summaryPath)
         do {
             _ = try c.loadSummary()
             Issue.record("read a broken summary")
         } catch {
-            #expect(error.kind == .failure && error.path == c.home.summaryPath && error.line == 4, "\(error.path ?? "") \(error.line ?? 0)")
+            #expect(
+                error.kind == .failure && error.path == c.home.summaryPath && error.line == 4,
+                "\(error.path ?? "") \(error.line ?? 0)")
             #expect(error.cause is JSONSyntaxError)
             #expect(error.message.hasPrefix(c.home.summaryPath + " line 4: "), "\(error.message)")
         }

@@ -44,17 +44,22 @@ struct FollowLoopTests {
     }
 
     static func deadline(_ title: String, in seconds: Int64, handle: Int = 1) -> Item {
-        Item(kind: .deadline, id: "id-\(handle)", handle: handle, title: title, due: .instant(start + seconds), start: start - 3600)
+        Item(
+            kind: .deadline, id: "id-\(handle)", handle: handle, title: title, due: .instant(start + seconds),
+            start: start - 3600)
     }
 
-    static func loop(_ provider: @escaping () -> TimelineProvider, click: @escaping (Int) -> Void = { _ in }) -> FollowLoop {
-        FollowLoop(load: {
-            let p = provider()
-            return { t in
-                let e = p.entry(at: t)
-                return (e.small, p.nextChange(after: t, current: e))
-            }
-        }, click: click)
+    static func loop(_ provider: @escaping () -> TimelineProvider, click: @escaping (Int) -> Void = { _ in })
+        -> FollowLoop
+    {
+        FollowLoop(
+            load: {
+                let p = provider()
+                return { t in
+                    let e = p.entry(at: t)
+                    return (e.small, p.nextChange(after: t, current: e))
+                }
+            }, click: click)
     }
 
     @Test func oneLinePerEntryAndNothingBetween() {
@@ -72,10 +77,16 @@ struct FollowLoopTests {
         var config = Config()
         config.precision = .minutes
         // Started 100 days ago, so a whole percent of progress takes a day: only minutes tick.
-        let d = Item(kind: .deadline, id: "id-1", handle: 1, title: "A", due: .instant(Self.start + 600), start: Self.start - 8_640_000)
+        let d = Item(
+            kind: .deadline, id: "id-1", handle: 1, title: "A", due: .instant(Self.start + 600),
+            start: Self.start - 8_640_000)
         let p = TimelineProvider(summary: Summary(generated: Self.start, deadlines: [d]), config: config, zone: .utc)
         var driver = FakeDriver(clock: Self.start, stopAt: Self.start + 130)
-        _ = FollowLoop(load: { { t in let e = p.entry(at: t); return (e.small, p.nextChange(after: t, current: e)) } }).run(&driver)
+        _ = FollowLoop(load: {
+            { t in
+                let e = p.entry(at: t); return (e.small, p.nextChange(after: t, current: e))
+            }
+        }).run(&driver)
         #expect(driver.waits.compactMap { $0 }.map { $0 - Self.start } == [1, 61, 121, 181])
     }
 
@@ -88,7 +99,9 @@ struct FollowLoopTests {
         let loop = FollowLoop(load: {
             let p = Self.provider([Self.deadline(box.title, in: 7259)])
             box.title = "After"
-            return { t in let e = p.entry(at: t); return (e.medium, p.nextChange(after: t, current: e)) }
+            return { t in
+                let e = p.entry(at: t); return (e.medium, p.nextChange(after: t, current: e))
+            }
         })
         _ = loop.run(&driver)
         #expect(driver.lines.map(\.1) == ["Before 2h 00m", "After 2h 00m"])
@@ -100,11 +113,18 @@ struct FollowLoopTests {
         let box = Box()
         var driver = FakeDriver(clock: Self.start, script: [(Self.start + 3, .click(1))], stopAt: Self.start + 3)
         let p1 = Self.provider([Self.deadline("A", in: 7259), Self.deadline("B", in: 9000, handle: 2)])
-        let loop = FollowLoop(load: {
-            let p = box.clicks.isEmpty ? p1 : TimelineProvider(summary: p1.summary, config: p1.config,
-                                                               state: WidgetState(selected: "id-2"), zone: p1.zone)
-            return { t in let e = p.entry(at: t); return (e.medium, p.nextChange(after: t, current: e)) }
-        }, click: { box.clicks.append($0) })
+        let loop = FollowLoop(
+            load: {
+                let p =
+                    box.clicks.isEmpty
+                    ? p1
+                    : TimelineProvider(
+                        summary: p1.summary, config: p1.config,
+                        state: WidgetState(selected: "id-2"), zone: p1.zone)
+                return { t in
+                    let e = p.entry(at: t); return (e.medium, p.nextChange(after: t, current: e))
+                }
+            }, click: { box.clicks.append($0) })
         _ = loop.run(&driver)
         #expect(box.clicks == [1])
         #expect(driver.lines.map(\.1) == ["A 2h 00m", "B 2h 29m"])
@@ -120,16 +140,23 @@ struct FollowLoopTests {
     @Test func headerAndFrameForI3bar() {
         let p = Self.provider([Self.deadline("A", in: 2)])
         var driver = FakeDriver(clock: Self.start, stopAt: Self.start + 10)
-        let loop = FollowLoop(header: ["{\"version\":1}", "["], frame: { line, first in (first ? "[" : ",[") + line + "]" },
-                              load: { { t in let e = p.entry(at: t); return (e.small, p.nextChange(after: t, current: e)) } })
+        let loop = FollowLoop(
+            header: ["{\"version\":1}", "["], frame: { line, first in (first ? "[" : ",[") + line + "]" },
+            load: {
+                { t in
+                    let e = p.entry(at: t); return (e.small, p.nextChange(after: t, current: e))
+                }
+            })
         _ = loop.run(&driver)
         #expect(driver.lines.map(\.1) == ["{\"version\":1}", "[", "[🔥 00:02]", ",[🔥 00:01]", ",[🏁 over]"])
     }
 
-    @Test(arguments: [
-        ("1", 1), ("3\n", 3), ("[", nil), ("{\"name\":\"tminus\",\"button\":1,\"x\":3}", 1),
-        (",{\"name\":\"tminus\",\"button\":5,\"modifiers\":[\"Shift\"]}", 5), ("[{\"button\":4}", 4), ("garbage", nil), ("{\"name\":\"other\",\"button\":1}", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("1", 1), ("3\n", 3), ("[", nil), ("{\"name\":\"tminus\",\"button\":1,\"x\":3}", 1),
+            (",{\"name\":\"tminus\",\"button\":5,\"modifiers\":[\"Shift\"]}", 5), ("[{\"button\":4}", 4),
+            ("garbage", nil), ("{\"name\":\"other\",\"button\":1}", nil)
+        ] as [(String, Int?)])
     func clickLines(_ row: (String, Int?)) {
         #expect(ClickParser.button(row.0) == row.1)
     }

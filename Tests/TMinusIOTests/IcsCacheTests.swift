@@ -24,10 +24,12 @@ import Testing
             "BEGIN:VTODO", "UID:todo-1@x", "SUMMARY:Write the report", "DUE:20261210T100000Z", "END:VTODO",
             "BEGIN:VTIMEZONE", "TZID:Custom/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0300",
             "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE",
-            "BEGIN:VEVENT", "UID:daily@x", "RECURRENCE-ID;TZID=Custom/Zone:20261128T090000", "DTSTART;TZID=Custom/Zone:20261128T113000",
+            "BEGIN:VEVENT", "UID:daily@x", "RECURRENCE-ID;TZID=Custom/Zone:20261128T090000",
+            "DTSTART;TZID=Custom/Zone:20261128T113000",
             "SUMMARY:Standup (moved)", "END:VEVENT",
             "BEGIN:VEVENT", "UID:no-uid-neighbour@x", "DTSTART:20261126T200000Z", "SUMMARY:Dinner", "END:VEVENT",
-            "BEGIN:VEVENT", "UID:dai", " ly@x", "DTSTART;TZID=Custom/Zone:20261125T090000", "DURATION:PT15M", "RRULE:FREQ=DAILY;COUNT=12",
+            "BEGIN:VEVENT", "UID:dai", " ly@x", "DTSTART;TZID=Custom/Zone:20261125T090000", "DURATION:PT15M",
+            "RRULE:FREQ=DAILY;COUNT=12",
             "EXDATE;TZID=Custom/Zone:20261127T090000", "SUMMARY:Standup", "END:VEVENT",
             "BEGIN:VEVENT", "DTSTART:20261126T150000Z", "SUMMARY:No UID", "END:VEVENT",
             "BEGIN:VEVENT", "UID:copy@x", "SEQUENCE:1", "DTSTART:20261127T100000Z", "SUMMARY:Copy one", "END:VEVENT",
@@ -35,10 +37,13 @@ import Testing
             "SUMMARY:Weekly across the DST change", "END:VEVENT",
             "BEGIN:VTODO", "UID:todo-2@x", "SUMMARY:Call the bank", "END:VTODO",
             "BEGIN:VEVENT", "UID:copy@x", "SEQUENCE:2", "DTSTART:20261127T110000Z", "SUMMARY:Copy two", "END:VEVENT",
-            "BEGIN:VEVENT", "UID:bad@x", "DTSTART:not a date", "SUMMARY:Broken", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:bad@x", "DTSTART:not a date", "SUMMARY:Broken", "END:VEVENT"
         ]
         for h in 0..<30 {
-            lines += ["BEGIN:VEVENT", "UID:hourly-\(h)@x", String(format: "DTSTART:202611%02dT%02d0000Z", 26 + h / 24, h % 24), "SUMMARY:Hour \(h)", "END:VEVENT"]
+            lines += [
+                "BEGIN:VEVENT", "UID:hourly-\(h)@x",
+                String(format: "DTSTART:202611%02dT%02d0000Z", 26 + h / 24, h % 24), "SUMMARY:Hour \(h)", "END:VEVENT"
+            ]
         }
         lines += ["BEGIN:VEVENT", "UID:all-day@x", "DTSTART;VALUE=DATE:20261201", "SUMMARY:All day", "END:VEVENT"]
         return (lines + [extra, "END:VCALENDAR"].filter { !$0.isEmpty }).joined(separator: "\r\n") + "\r\n"
@@ -52,18 +57,26 @@ import Testing
 
         init(_ text: String, maxItems: Int = SourceConfig.defaultMaxItems) throws {
             root = NSTemporaryDirectory() + "tminus-ics-cache-" + UUID().uuidString
-            for folder in ["a", "b"] { try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
+            for folder in ["a", "b"] {
+                try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            }
             var source = SourceConfig(name: "cal", kind: .ics, path: "cal.ics")
             source.maxItems = maxItems
             self.source = source
-            cached = Sourcing(sources: [source], zone: IcsCacheTests.berlin, hold: 600, environment: [:], configDirectory: root + "/a",
-                              cacheDirectory: root + "/cache")
-            pristine = Sourcing(sources: [source], zone: IcsCacheTests.berlin, hold: 600, environment: [:], configDirectory: root + "/b")
+            cached = Sourcing(
+                sources: [source], zone: IcsCacheTests.berlin, hold: 600, environment: [:],
+                configDirectory: root + "/a",
+                cacheDirectory: root + "/cache")
+            pristine = Sourcing(
+                sources: [source], zone: IcsCacheTests.berlin, hold: 600, environment: [:], configDirectory: root + "/b"
+            )
             try write(text)
         }
 
         func write(_ text: String) throws {
-            for folder in ["a", "b"] { try text.write(toFile: root + "/\(folder)/cal.ics", atomically: false, encoding: .utf8) }
+            for folder in ["a", "b"] {
+                try text.write(toFile: root + "/\(folder)/cal.ics", atomically: false, encoding: .utf8)
+            }
             // (Old enough not to be racy: a racy stamp is never cached.)
             for folder in ["a", "b"] { setTime(root + "/\(folder)/cal.ics", seconds: time(nil) - 100) }
         }
@@ -96,10 +109,13 @@ import Testing
         /// The cached read at `now` and what a whole read gives then, with what differs said.
         func same(at now: Instant, _ label: String) -> Bool {
             let a = read(cached: true, at: now), b = read(cached: false, at: now)
-            let same = a.items == b.items && a.source.problems == b.source.problems && a.source.refresh == b.source.refresh
+            let same =
+                a.items == b.items && a.source.problems == b.source.problems && a.source.refresh == b.source.refresh
                 && a.source.error == nil && b.source.error == nil
             if !same {
-                Issue.record("\(label) at \(now.seconds): \(a.items.map(\.title)) vs \(b.items.map(\.title)); refresh \(String(describing: a.source.refresh)) vs \(String(describing: b.source.refresh)); \(a.source.problems) vs \(b.source.problems)")
+                Issue.record(
+                    "\(label) at \(now.seconds): \(a.items.map(\.title)) vs \(b.items.map(\.title)); refresh \(String(describing: a.source.refresh)) vs \(String(describing: b.source.refresh)); \(a.source.problems) vs \(b.source.problems)"
+                )
             }
             return same
         }
@@ -113,7 +129,9 @@ import Testing
         var t = time_t(seconds)
         var tm = tm()
         gmtime_r(&t, &tm)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+            tm.tm_sec)
     }
 
     @Test func readingAgainGivesWhatAWholeReadGives() throws {
@@ -123,7 +141,9 @@ import Testing
         var rng = SplitMix(seed)
         var now = Self.start
         _ = (f.same(at: now, "first"))
-        #expect(FileManager.default.fileExists(atPath: f.root + "/cache/ics-" + FNV1a.hex("cal".utf8)), "a cache is written")
+        #expect(
+            FileManager.default.fileExists(atPath: f.root + "/cache/ics-" + FNV1a.hex("cal".utf8)), "a cache is written"
+        )
         for step in 0..<60 {
             now = now + Int64.random(in: 60...(step % 10 == 9 ? 3 * 86_400 : 4 * 3_600), using: &rng)
             _ = (f.same(at: now, "seed \(seed), step \(step)"))
@@ -133,7 +153,11 @@ import Testing
             }
             if step == 30 {
                 // The file changes: read whole again, then re-read by parts as before.
-                try f.write(Self.calendar(extra: "BEGIN:VEVENT\r\nUID:late@x\r\nDTSTART:20261205T100000Z\r\nSUMMARY:Added later\r\nEND:VEVENT"))
+                try f.write(
+                    Self.calendar(
+                        extra:
+                            "BEGIN:VEVENT\r\nUID:late@x\r\nDTSTART:20261205T100000Z\r\nSUMMARY:Added later\r\nEND:VEVENT"
+                    ))
             }
         }
     }
@@ -158,15 +182,19 @@ import Testing
 
     @Test func aCacheThatIsNotWholeOrNotThisOnesIsRefused() {
         let now = Instant(1_795_428_060)
-        let text = #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"covered":9,"zones":[10,20],"problems":["line 3: bad"],"entries":["#
-            + "\n" + #"[2,true,\#(now.seconds + 60),[2,30,90,5,200,260],{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]]}"#
+        let text =
+            #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"covered":9,"zones":[10,20],"problems":["line 3: bad"],"entries":["#
+            + "\n"
+            + #"[2,true,\#(now.seconds + 60),[2,30,90,5,200,260],{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]]}"#
         let bytes = Array(text.utf8)
         #expect(IcsCache.roundTrip(bytes, signature: "s", now: now) == 1)
         #expect(IcsCache.roundTrip(Array(bytes.prefix(bytes.count - 3)), signature: "s", now: now) == nil, "cut short")
         #expect(IcsCache.roundTrip(bytes, signature: "t", now: now) == nil, "another signature")
         #expect(IcsCache.roundTrip(bytes, signature: "s", now: now - 10) == nil, "written after now")
         let backwards = text.replacingOccurrences(of: "[2,30,90,5,200,260]", with: "[2,90,30]")
-        #expect(IcsCache.roundTrip(Array(backwards.utf8), signature: "s", now: now) == nil, "a range that ends before it starts")
+        #expect(
+            IcsCache.roundTrip(Array(backwards.utf8), signature: "s", now: now) == nil,
+            "a range that ends before it starts")
     }
 }
 

@@ -32,14 +32,20 @@ struct LineStoreTests {
 
     func randomItem(_ g: inout Generator, handle: Int) -> Item {
         // Few due dates, so deadlines tie on them and the handle and id decide.
-        let dues: [Due?] = [nil, .instant(now + 3_600), .instant(now + 7_200), .instant(now - 60), .day(CivilDate(year: 2026, month: 11, day: 27)),
-                            .day(CivilDate(year: 2026, month: 11, day: 25))]
+        let dues: [Due?] = [
+            nil, .instant(now + 3_600), .instant(now + 7_200), .instant(now - 60),
+            .day(CivilDate(year: 2026, month: 11, day: 27)),
+            .day(CivilDate(year: 2026, month: 11, day: 25))
+        ]
         let kind: Item.Kind = g.next(3) == 0 ? .deadline : .todo
         let due = kind == .deadline ? dues[1 + g.next(dues.count - 1)] : g.pick(dues)
-        let id = "\(g.pick(["0", "7", "f"]))0000000-0000-4000-8000-\(String(100_000_000_000 + g.next(1_000_000)).dropFirst())"
-        return Item(kind: kind, id: id, handle: handle, title: g.pick(["Buy milk", "Say \"hi\"\nthen go", "Ünïcode ✓", "a\\b"]),
-                    note: g.pick(["", "a note"]), due: due, start: kind == .deadline ? now - 86_400 : nil, created: now - 90_000,
-                    tag: g.pick([nil, "work", "Work", "home", "gone"]), starred: kind == .todo && g.next(2) == 0)
+        let id =
+            "\(g.pick(["0", "7", "f"]))0000000-0000-4000-8000-\(String(100_000_000_000 + g.next(1_000_000)).dropFirst())"
+        return Item(
+            kind: kind, id: id, handle: handle, title: g.pick(["Buy milk", "Say \"hi\"\nthen go", "Ünïcode ✓", "a\\b"]),
+            note: g.pick(["", "a note"]), due: due, start: kind == .deadline ? now - 86_400 : nil,
+            created: now - 90_000,
+            tag: g.pick([nil, "work", "Work", "home", "gone"]), starred: kind == .todo && g.next(2) == 0)
     }
 
     func files(_ store: Store) -> (store: [UInt8], summary: [UInt8]) {
@@ -59,7 +65,8 @@ struct LineStoreTests {
                 store.items.append(randomItem(&g, handle: store.nextHandle - 1))
             }
             let (storeBytes, summaryBytes) = files(store)
-            var lines = try #require(LineStore(store: storeBytes, stamp: stamp, summary: summaryBytes, origin: origin), "trial \(trial)")
+            var lines = try #require(
+                LineStore(store: storeBytes, stamp: stamp, summary: summaryBytes, origin: origin), "trial \(trial)")
             // Up to four changes: new items, items taken out, items edited (due, title, tag).
             for _ in 0..<(1 + g.next(4)) {
                 switch g.next(3) {
@@ -84,8 +91,13 @@ struct LineStoreTests {
             let patched = try #require(lines.patched(tags: store), "trial \(trial)")
             let (wantStore, wantSummary) = files(store)
             #expect(text(lines.storeBytes(header: store, items: patched.items)) == text(wantStore), "trial \(trial)")
-            var head = Summary(generated: now, sources: [Summary.Source(name: Item.ownSource, stamp: now, items: patched.count, file: "store.json",
-                                                                      fileStamp: stamp.description)], tags: store.tags)
+            var head = Summary(
+                generated: now,
+                sources: [
+                    Summary.Source(
+                        name: Item.ownSource, stamp: now, items: patched.count, file: "store.json",
+                        fileStamp: stamp.description)
+                ], tags: store.tags)
             head.origin = origin
             let got = lines.summaryBytes(header: head.headerBytes(), deadlines: patched.deadlines, todos: patched.todos)
             #expect(text(got) == text(wantSummary), "trial \(trial)")
@@ -113,8 +125,10 @@ struct LineStoreTests {
     /// Files this release did not write as they are now: the whole read and rewrite instead.
     @Test func otherFilesAreReadWhole() throws {
         var store = Store(nextHandle: 3, tags: tags)
-        store.items = [Item.deadline(handle: 1, title: "D", due: .instant(now + 60), start: now - 60, created: now - 60),
-                       Item.todo(handle: 2, title: "T", created: now)]
+        store.items = [
+            Item.deadline(handle: 1, title: "D", due: .instant(now + 60), start: now - 60, created: now - 60),
+            Item.todo(handle: 2, title: "T", created: now)
+        ]
         let (s, m) = files(store)
         #expect(LineStore(store: s, stamp: stamp, summary: m, origin: origin) != nil)
         // An older release's summary: everything on one line.
@@ -159,7 +173,8 @@ final class LineStoreChangeTests {
     func comparable(_ c: Container) throws -> String {
         let text = String(decoding: try #require(try FileIO.read(c.home.summaryPath)), as: UTF8.self)
         return text.split(separator: "\"").enumerated().map { i, part in
-            i > 0 && ["generated", "stamp", "fileStamp"].contains(text.split(separator: "\"")[i - 1]) ? "…" : String(part)
+            i > 0 && ["generated", "stamp", "fileStamp"].contains(text.split(separator: "\"")[i - 1])
+                ? "…" : String(part)
         }.joined(separator: "\"")
     }
 
@@ -171,8 +186,14 @@ final class LineStoreChangeTests {
             for i in 0..<30 {
                 let h = try change.takeHandle()
                 handles.append(h)
-                change.add(i % 4 == 0 ? Item.deadline(handle: h, title: "D\(i)", due: .instant(now + Int64(i % 3) * 3_600), start: now, created: now, tag: "work")
-                                      : Item.todo(handle: h, title: "T\(i)", due: i % 2 == 0 ? .day(CivilDate(year: 2026, month: 11, day: 27)) : nil, created: now))
+                change.add(
+                    i % 4 == 0
+                        ? Item.deadline(
+                            handle: h, title: "D\(i)", due: .instant(now + Int64(i % 3) * 3_600), start: now,
+                            created: now, tag: "work")
+                        : Item.todo(
+                            handle: h, title: "T\(i)",
+                            due: i % 2 == 0 ? .day(CivilDate(year: 2026, month: 11, day: 27)) : nil, created: now))
             }
         }
         for i in 0..<5 {

@@ -7,8 +7,9 @@ import Testing
 @Suite("The reminder ledger")
 struct ReminderLedgerTests {
     func record(_ n: Int, _ state: LedgerRecord.State) -> LedgerRecord {
-        LedgerRecord(key: "remind/\(n)/tminus/id\(n)", state: state, at: Instant(Int64(1_800_000_000 + n)),
-                     time: Instant(1_800_000_100), item: "id\(n)", source: "tminus", title: "R\(n)")
+        LedgerRecord(
+            key: "remind/\(n)/tminus/id\(n)", state: state, at: Instant(Int64(1_800_000_000 + n)),
+            time: Instant(1_800_000_100), item: "id\(n)", source: "tminus", title: "R\(n)")
     }
 
     func tempHome() throws -> Home {

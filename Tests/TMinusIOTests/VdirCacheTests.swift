@@ -32,11 +32,12 @@ struct VdirCacheTests {
         var cache = VdirCache()
         for n in names { cache.add(n, VdirCache.File(stamp: n, reading: CalendarFile(entries: [], problems: []))) }
         let orders: [[String]] = [
-            names,                                                        // the same folder
-            names.filter { $0 != "f3.ics" && $0 != "f4.ics" },            // files gone
+            names,  // the same folder
+            names.filter { $0 != "f3.ics" && $0 != "f4.ics" },  // files gone
             Array(names.prefix(5)) + ["new.ics"] + Array(names.dropFirst(5)),  // a file new
-            names.filter { !["f1.ics", "f2.ics", "f3.ics", "f4.ics", "f5.ics", "f6.ics"].contains($0) },  // more gone than the walk looks ahead
-            names.reversed(),                                             // another order altogether
+            // more gone than the walk looks ahead
+            names.filter { !["f1.ics", "f2.ics", "f3.ics", "f4.ics", "f5.ics", "f6.ics"].contains($0) },
+            names.reversed()  // another order altogether
         ]
         for order in orders {
             var kept = cache
@@ -55,7 +56,8 @@ struct VdirCacheTests {
         let b = old.take("b.ics")
         mixed.add("b.ics", try #require(b))
         let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
-        #expect(written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
+        #expect(
+            written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
     }
 
     /// A stamp's text is compared field by field: exactly its own description matches.
@@ -64,8 +66,10 @@ struct VdirCacheTests {
         #expect(stamp.matches(stamp.description))
         #expect(stamp.matches(Array(stamp.description.utf8)[...]))
         let s = stamp.description
-        for other in ["", "-", "racy:" + s, s + "0", s + ".1", "0" + s.dropFirst(), "1-2-3", "1-2-3.", "-1-2-3.4", "1--2-3.4",
-                      "99999999999999999999-1-1.1", s.replacingOccurrences(of: ".", with: "-")] {
+        for other in [
+            "", "-", "racy:" + s, s + "0", s + ".1", "0" + s.dropFirst(), "1-2-3", "1-2-3.", "-1-2-3.4", "1--2-3.4",
+            "99999999999999999999-1-1.1", s.replacingOccurrences(of: ".", with: "-")
+        ] {
             #expect(!stamp.matches(other), "\(other)")
         }
     }

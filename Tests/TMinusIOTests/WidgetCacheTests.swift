@@ -16,21 +16,26 @@ struct WidgetCacheTests {
     }
 
     func segments() -> [WidgetCache.Segment] {
-        [WidgetCache.Segment(from: now, until: now + 60, text: "A 2h 00m\n", exitCode: 0),
-         WidgetCache.Segment(from: now + 60, until: now + 120, text: "A 1h 59m\n", exitCode: 0),
-         WidgetCache.Segment(from: now + 120, until: now + 125, text: "", exitCode: 33),
-         WidgetCache.Segment(from: now + 125, until: now + 3_600, text: "{\"text\":\"ü\\n\"}\n\n", exitCode: 0)]
+        [
+            WidgetCache.Segment(from: now, until: now + 60, text: "A 2h 00m\n", exitCode: 0),
+            WidgetCache.Segment(from: now + 60, until: now + 120, text: "A 1h 59m\n", exitCode: 0),
+            WidgetCache.Segment(from: now + 120, until: now + 125, text: "", exitCode: 33),
+            WidgetCache.Segment(from: now + 125, until: now + 3_600, text: "{\"text\":\"ü\\n\"}\n\n", exitCode: 0)
+        ]
     }
 
     @Test func eachOutputAnswersItsOwnIntervalOnly() throws {
         let (env, dir) = try folder()
         defer { _ = try? FileManager.default.removeItem(atPath: dir) }
-        WidgetCache.keep(segments(), key: key, now: now, files: [(path: "/nonexistent/tminus", stamp: nil)], environment: env)
+        WidgetCache.keep(
+            segments(), key: key, now: now, files: [(path: "/nonexistent/tminus", stamp: nil)], environment: env)
         func text(_ t: Instant) -> String? { WidgetCache.lookup(key: key, now: t, environment: env)?.text }
         #expect(text(now) == "A 2h 00m\n")
         #expect(text(now + 59) == "A 2h 00m\n")
         #expect(text(now + 60) == "A 1h 59m\n")
-        #expect(WidgetCache.lookup(key: key, now: now + 121, environment: env).map { ($0.text, $0.exitCode) } ?? ("-", 0) == ("", 33))
+        #expect(
+            WidgetCache.lookup(key: key, now: now + 121, environment: env).map { ($0.text, $0.exitCode) } ?? ("-", 0)
+                == ("", 33))
         #expect(text(now + 125) == "{\"text\":\"ü\\n\"}\n\n")
         #expect(text(now + 3_599) == "{\"text\":\"ü\\n\"}\n\n")
         // Outside the kept hour, before it (the clock went back), or for another command line: nothing.
@@ -67,9 +72,16 @@ struct WidgetCacheTests {
         #expect(WidgetCache.parse(cut, key: key, now: now)?.text == "A 2h 00m\n")
         // A length that runs past the end, a count that is too large, the old format: nothing.
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(WidgetCache.parse(Array(text.replacingOccurrences(of: "33 0\n", with: "33 99999\n").utf8), key: key, now: now + 3_000) == nil)
-        #expect(WidgetCache.parse(Array(text.replacingOccurrences(of: " 4\n0\n", with: " 61\n0\n").utf8), key: key, now: now) == nil)
-        #expect(WidgetCache.parse(Array(text.replacingOccurrences(of: "cache 2", with: "cache 1").utf8), key: key, now: now) == nil)
+        #expect(
+            WidgetCache.parse(
+                Array(text.replacingOccurrences(of: "33 0\n", with: "33 99999\n").utf8), key: key, now: now + 3_000)
+                == nil)
+        #expect(
+            WidgetCache.parse(
+                Array(text.replacingOccurrences(of: " 4\n0\n", with: " 61\n0\n").utf8), key: key, now: now) == nil)
+        #expect(
+            WidgetCache.parse(Array(text.replacingOccurrences(of: "cache 2", with: "cache 1").utf8), key: key, now: now)
+                == nil)
     }
 
     @Test func nothingIsKeptPastTheLimits() throws {

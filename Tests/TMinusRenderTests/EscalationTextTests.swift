@@ -12,36 +12,46 @@ struct EscalationTextTests {
 
     func todo(due: Due?) -> Item { Item(kind: .todo, id: "a", handle: 1, title: "Submit the form", due: due) }
 
-    @Test("the body counts down, then on in minutes; critical from the due", arguments: [
-        (-180, "due today 08:03 · in 3 minutes", false), (-120, "due today 08:03 · in 2 minutes", false),
-        (-1, "due today 08:03 · in less than a minute", false),
-        (0, "due now · was due today 08:03", true), (59, "due now · was due today 08:03", true),
-        (60, "1 min late · was due today 08:03", true), (3600, "60 min late · was due today 08:03", true),
-    ])
+    @Test(
+        "the body counts down, then on in minutes; critical from the due",
+        arguments: [
+            (-180, "due today 08:03 · in 3 minutes", false), (-120, "due today 08:03 · in 2 minutes", false),
+            (-1, "due today 08:03 · in less than a minute", false),
+            (0, "due now · was due today 08:03", true), (59, "due now · was due today 08:03", true),
+            (60, "1 min late · was due today 08:03", true), (3600, "60 min late · was due today 08:03", true)
+        ])
     func todoText(_ offset: Int64, _ line: String, _ critical: Bool) {
         let item = todo(due: .instant(due))
-        let r = Reminder(key: Reminder.key(.remind, at: due - 180, item: item), kind: .remind, at: due - 180, item: item)
+        let r = Reminder(
+            key: Reminder.key(.remind, at: due - 180, item: item), kind: .remind, at: due - 180, item: item)
         let m = NotificationText.make(r, now: due + offset, zone: zone, late: false, markup: false, escalating: true)
         #expect(m.body == line && m.critical == critical, "\(m.body) \(m.critical)")
     }
 
     @Test func aDeadlineIsOverAndAnUndatedTodoCountsFromItsReminder() {
         let deadline = Item(kind: .deadline, id: "d", handle: 2, title: "Thesis", due: .instant(due))
-        let alert = Reminder(key: Reminder.key(.alert(600), at: due - 600, item: deadline), kind: .alert(600), at: due - 600, item: deadline)
-        #expect(NotificationText.make(alert, now: due + 120, zone: zone, late: false, markup: false, escalating: true).body
+        let alert = Reminder(
+            key: Reminder.key(.alert(600), at: due - 600, item: deadline), kind: .alert(600), at: due - 600,
+            item: deadline)
+        #expect(
+            NotificationText.make(alert, now: due + 120, zone: zone, late: false, markup: false, escalating: true).body
                 == "over 2 min ago · was due today 08:03")
         let undated = todo(due: nil)
         let r = Reminder(key: Reminder.key(.remind, at: due, item: undated), kind: .remind, at: due, item: undated)
         let first = NotificationText.make(r, now: due, zone: zone, late: false, markup: false, escalating: true)
         #expect(first.body == "now" && first.critical)
-        #expect(NotificationText.make(r, now: due + 185, zone: zone, late: false, markup: false, escalating: true).body == "3 min ago")
+        #expect(
+            NotificationText.make(r, now: due + 185, zone: zone, late: false, markup: false, escalating: true).body
+                == "3 min ago")
         // Not escalating: the text as it always was.
         #expect(!NotificationText.make(r, now: due, zone: zone, late: false, markup: false).critical)
     }
 
-    @Test("updates on the minute in the due's phase, and none after the hour", arguments: [
-        (-185, -180), (-180, -120), (-1, 0), (0, 60), (3540, 3600),
-    ])
+    @Test(
+        "updates on the minute in the due's phase, and none after the hour",
+        arguments: [
+            (-185, -180), (-180, -120), (-1, 0), (0, 60), (3540, 3600)
+        ])
     func updates(_ from: Int64, _ next: Int64) {
         #expect(Escalation.nextUpdate(after: due + from, target: due) == due + next)
     }

@@ -20,7 +20,9 @@ struct GoldenRenderTests {
             let r = renderer.render(entry, RenderOptions(markup: .pango, zone: .utc))
             out += "== countdown · markup pango\n\(r.text)\n"
         }
-        let ext = ["waybar": "json", "i3bar": "json", "json": "json", "pango": "pango", "i3status-rs": "json"][format] ?? "txt"
+        let ext =
+            ["waybar": "json", "i3bar": "json", "json": "json", "pango": "pango", "i3status-rs": "json"][format]
+            ?? "txt"
         try RenderFixtures.assertSnapshot("\(format).\(ext)", out)
     }
 }

@@ -14,8 +14,9 @@ struct NotificationTextTests {
     }
 
     @Test func theSummaryIsPlainTextAndTheBodyIsEscapedForMarkup() {
-        let item = Item(kind: .todo, id: "a", handle: 1, title: "<a href=\"file:///etc\">x</a>\u{7}\nnext",
-                        note: "<b>bold</b> & <i>it</i>")
+        let item = Item(
+            kind: .todo, id: "a", handle: 1, title: "<a href=\"file:///etc\">x</a>\u{7}\nnext",
+            note: "<b>bold</b> & <i>it</i>")
         let m = NotificationText.make(reminder(item), now: now, zone: zone, late: false, markup: true)
         #expect(m.summary == "<a href=\"file:///etc\">x</a>  next")
         #expect(m.body == "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;i&gt;it&lt;/i&gt;")
@@ -26,7 +27,8 @@ struct NotificationTextTests {
 
     @Test func overIsCriticalAndLateSaysWhenItWasMissed() {
         let d = Item(kind: .deadline, id: "d", handle: 2, title: "Thesis", due: .instant(now - 600))
-        let m = NotificationText.make(reminder(d, .alert(0), at: now - 600), now: now, zone: zone, late: true, markup: true)
+        let m = NotificationText.make(
+            reminder(d, .alert(0), at: now - 600), now: now, zone: zone, late: true, markup: true)
         #expect(m.critical)
         #expect(m.body == "over · was due today 07:50\nmissed at today 07:50")
         let soon = Item(kind: .deadline, id: "d", handle: 2, title: "Thesis", due: .instant(now + 3600), source: "work")

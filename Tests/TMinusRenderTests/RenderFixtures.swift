@@ -10,13 +10,17 @@ enum RenderFixtures {
     static let now = Instant(1_795_428_000)  // 2026-11-23T10:00:00Z
 
     static func deadline(_ title: String, in seconds: Int64, tag: String? = "school") -> Item {
-        Item(kind: .deadline, id: "00000000-0000-4000-8000-000000000001", handle: 1, title: title, due: .instant(now + seconds),
-             start: now - 86_400, tag: tag, color: "#ff5555")
+        Item(
+            kind: .deadline, id: "00000000-0000-4000-8000-000000000001", handle: 1, title: title,
+            due: .instant(now + seconds),
+            start: now - 86_400, tag: tag, color: "#ff5555")
     }
 
     /// A calendar event in progress.
     static func event(_ title: String, startedAgo: Int64, lasting: Int64) -> Item {
-        var item = Item(kind: .deadline, id: "standup-uid", handle: 4, title: title, due: .instant(now - startedAgo), source: "work")
+        var item = Item(
+            kind: .deadline, id: "standup-uid", handle: 4, title: title, due: .instant(now - startedAgo), source: "work"
+        )
         item.end = now - startedAgo + lasting
         return item
     }
@@ -25,11 +29,14 @@ enum RenderFixtures {
         Item(kind: .todo, id: "00000000-0000-4000-8000-00000000000\(handle)", handle: handle, title: title)
     }
 
-    static func entry(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), at t: Instant = now) -> Entry {
+    static func entry(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), at t: Instant = now) -> Entry
+    {
         // "work" is a calendar: its deadlines are events.
         let sources = [Summary.Source(name: "work", stamp: now, items: 1, kind: "vdir")]
-        return TimelineProvider(summary: Summary(generated: now, sources: sources, deadlines: deadlines, todos: todos), config: config,
-                                zone: .utc).entry(at: t)
+        return TimelineProvider(
+            summary: Summary(generated: now, sources: sources, deadlines: deadlines, todos: todos), config: config,
+            zone: .utc
+        ).entry(at: t)
     }
 
     /// A config as a user writes it (`{"tooltip": "agenda"}`).
@@ -48,21 +55,26 @@ enum RenderFixtures {
         tax.due = .day(CivilDate(year: 2026, month: 11, day: 27))
         tax.handle = 7
         tax.id = "00000000-0000-4000-8000-000000000007"
-        return entry([deadline(title, in: 86_400 + 7 * 3600), event("Standup", startedAgo: 600, lasting: 1800), tax],
-                     todos: [overdue, dentist, todo(title, 2)], config: config(#"{"tooltip": "\#(tooltip)"}"#))
+        return entry(
+            [deadline(title, in: 86_400 + 7 * 3600), event("Standup", startedAgo: 600, lasting: 1800), tax],
+            todos: [overdue, dentist, todo(title, 2)], config: config(#"{"tooltip": "\#(tooltip)"}"#))
     }
 
     /// Named entries: a countdown, the last minute, over, an event in progress, no deadline, an error entry.
     static var cases: [(String, Entry)] {
         [
-            ("countdown", entry([deadline("Thesis", in: 2 * 86_400 + 4 * 3600)], todos: [todo("Buy milk", 2), todo("Call mom", 3)])),
+            (
+                "countdown",
+                entry(
+                    [deadline("Thesis", in: 2 * 86_400 + 4 * 3600)], todos: [todo("Buy milk", 2), todo("Call mom", 3)])
+            ),
             ("lastminute", entry([deadline("Thesis", in: 45)])),
             ("over", entry([deadline("Thesis", in: -10)])),
             ("ongoing", entry([event("Standup", startedAgo: 600, lasting: 1800)])),
             ("none", entry([], todos: [todo("Buy milk", 2)])),
             ("error", Entry.error("config.json line 3: precision: unknown value", at: now)),
             ("agenda", agendaEntry("agenda")),
-            ("calendar", agendaEntry("calendar")),
+            ("calendar", agendaEntry("calendar"))
         ]
     }
 
@@ -80,7 +92,7 @@ enum RenderFixtures {
         String(repeating: "long ", count: 2000),
         "\"quoted whole\"",
         "100%",
-        "{A1:x}",
+        "{A1:x}"
     ]
 
     static let snapshots = Golden.folder("Snapshots", besides: #filePath)

@@ -13,7 +13,8 @@ struct TaskwarriorExportDamageTests {
     /// A raw control character in one description made the whole export invalid JSON, and every
     /// task of the source vanished.
     @Test func aBrokenTaskSkipsThatTaskOnly() throws {
-        let export = "[\n" + Self.line("aaaaaaaa-0000-0000-0000-000000000001", "Pay rent") + ",\n"
+        let export =
+            "[\n" + Self.line("aaaaaaaa-0000-0000-0000-000000000001", "Pay rent") + ",\n"
             + Self.line("aaaaaaaa-0000-0000-0000-000000000002", "Bad\u{01}line") + ",\n"
             + Self.line("aaaaaaaa-0000-0000-0000-000000000003", "Call mom") + "\n]\n"
         let result = try TaskwarriorExport.parse(Array(export.utf8), source: "tw")
@@ -22,7 +23,8 @@ struct TaskwarriorExportDamageTests {
     }
 
     @Test func twoTasksWithOneUUIDAreOneItem() throws {
-        let export = "[\n" + Self.line("AAAAAAAA-0000-0000-0000-000000000001", "Pay rent") + ",\n"
+        let export =
+            "[\n" + Self.line("AAAAAAAA-0000-0000-0000-000000000001", "Pay rent") + ",\n"
             + Self.line("aaaaaaaa-0000-0000-0000-000000000001", "Pay rent (copy)") + "\n]\n"
         let result = try TaskwarriorExport.parse(Array(export.utf8), source: "tw")
         #expect(result.items.map(\.title) == ["Pay rent"])
@@ -30,6 +32,8 @@ struct TaskwarriorExportDamageTests {
     }
 
     @Test func somethingThatIsNotAnExportIsStillAnError() {
-        #expect(throws: TMinusError.self) { try TaskwarriorExport.parse(Array("Error: no such thing\n".utf8), source: "tw") }
+        #expect(throws: TMinusError.self) {
+            try TaskwarriorExport.parse(Array("Error: no such thing\n".utf8), source: "tw")
+        }
     }
 }

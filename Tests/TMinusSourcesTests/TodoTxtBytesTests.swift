@@ -10,7 +10,9 @@ struct TodoTxtBytesTests {
 
     @Test(arguments: [[UInt8]([0x0A]), [0x0D, 0x0A], [0x0D]])
     func everyLineBreakSeparatesTodos(_ brk: [UInt8]) throws {
-        let file = Array("(A) Call mom".utf8) + brk + Array("Buy milk @errands".utf8) + brk + Array("Pay rent due:2026-03-12".utf8) + brk
+        let file =
+            Array("(A) Call mom".utf8) + brk + Array("Buy milk @errands".utf8) + brk
+            + Array("Pay rent due:2026-03-12".utf8) + brk
         let items = TodoTxt.parse(file, source: "txt")
         #expect(items.map(\.item.title) == ["Call mom", "Buy milk", "Pay rent"])
         // A title edit changes that line only; the others, and the breaks, stay byte for byte.
@@ -18,11 +20,14 @@ struct TodoTxtBytesTests {
         var renamed = milk
         renamed.title = "Buy oat milk"
         let out = try TodoTxt.update(file, id: milk.id, source: "txt", from: milk, to: renamed, zone: Self.zone)
-        #expect(out == Array("(A) Call mom".utf8) + brk + Array("Buy oat milk @errands".utf8) + brk + Array("Pay rent due:2026-03-12".utf8) + brk)
+        #expect(
+            out == Array("(A) Call mom".utf8) + brk + Array("Buy oat milk @errands".utf8) + brk
+                + Array("Pay rent due:2026-03-12".utf8) + brk)
         // A new todo uses the file's own line break.
         var new = Item(kind: .todo, id: "", handle: 1, title: "New one", source: "txt")
         new.priority = .none
-        let appended = TodoTxt.append(file, item: new, created: CivilDate(year: 2026, month: 3, day: 10), zone: Self.zone)
+        let appended = TodoTxt.append(
+            file, item: new, created: CivilDate(year: 2026, month: 3, day: 10), zone: Self.zone)
         #expect(appended.bytes == file + Array("2026-03-10 New one".utf8) + brk)
         // Removing a line takes its break with it.
         let removed = try TodoTxt.remove(file, id: milk.id, source: "txt")
@@ -36,7 +41,9 @@ struct TodoTxtBytesTests {
         let item = try #require(TodoTxt.parse(file, source: "txt").last).item
         #expect(item.title == "Caf\u{FFFD} bill")
         let done = try TodoTxt.complete(file, id: item.id, source: "txt", on: CivilDate(year: 2026, month: 3, day: 10))
-        #expect(done == Array("Buy milk\n".utf8) + Array("x 2026-03-10 Caf".utf8) + [0xE9] + Array(" bill +home pri:B\n".utf8))
+        #expect(
+            done == Array("Buy milk\n".utf8) + Array("x 2026-03-10 Caf".utf8) + [0xE9]
+                + Array(" bill +home pri:B\n".utf8))
         let doneItem = try #require(TodoTxt.parse(done, source: "txt").last).item
         #expect(doneItem.id == item.id)
         let undone = try TodoTxt.reopen(done, id: item.id, source: "txt")

@@ -26,8 +26,10 @@ public enum Golden {
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
         guard text != expected else { return }
-        throw Mismatch(name: name, description: "\(name) differs from its golden file (RECORD_GOLDEN=1 swift test re-records it)\n"
-                       + "expected:\n\(expected)\ngot:\n\(text)")
+        throw Mismatch(
+            name: name,
+            description: "\(name) differs from its golden file (RECORD_GOLDEN=1 swift test re-records it)\n"
+                + "expected:\n\(expected)\ngot:\n\(text)")
     }
 
     /// The folder `name` beside the test file `file` (pass `#filePath`).

@@ -10,7 +10,9 @@ public func at(_ text: String) -> Instant {
 /// A zone read from the system's compiled zone files, the way tminus reads them; nil when the
 /// file is missing or is no TZif file.
 public func systemZoneIfPresent(_ name: String) -> Zone? {
-    guard !name.contains(".."), let data = FileManager.default.contents(atPath: "/usr/share/zoneinfo/\(name)") else { return nil }
+    guard !name.contains(".."), let data = FileManager.default.contents(atPath: "/usr/share/zoneinfo/\(name)") else {
+        return nil
+    }
     return Zone.tzif(Array(data), name: name)
 }
 

@@ -19,54 +19,66 @@ struct AgendaTooltipTests {
         return item
     }
 
-    static func provider(_ deadlines: [Item], todos: [Item], config: Config, zone: Zone, state: WidgetState = WidgetState()) -> TimelineProvider {
+    static func provider(
+        _ deadlines: [Item], todos: [Item], config: Config, zone: Zone, state: WidgetState = WidgetState()
+    ) -> TimelineProvider {
         let sources = [Summary.Source(name: "work", stamp: Instant(0), items: deadlines.count, kind: "vdir")]
-        return TimelineProvider(summary: Summary(generated: Instant(0), sources: sources, deadlines: deadlines, todos: todos), config: config,
-                                state: state, zone: zone)
+        return TimelineProvider(
+            summary: Summary(generated: Instant(0), sources: sources, deadlines: deadlines, todos: todos),
+            config: config,
+            state: state, zone: zone)
     }
 
     @Test func theAgendaByDay() throws {
         let z = Fixtures.zone("Europe/Berlin")
         let now = Fixtures.at("2026-11-26T10:00", z)
-        let p = Self.provider([
-            Self.event("Standup", Fixtures.at("2026-11-26T09:50", z), Fixtures.at("2026-11-26T10:15", z), handle: 1),
-            Fixtures.deadline("Thesis", due: .instant(Fixtures.at("2026-11-27T17:00", z)), start: now, handle: 2),
-            Fixtures.deadline("Tax", due: .day(CivilDate(year: 2026, month: 11, day: 28)), start: now, handle: 3),
-            Fixtures.deadline("Later", due: .day(CivilDate(year: 2026, month: 11, day: 29)), start: now, handle: 8),
-        ], todos: [
-            Fixtures.todo("Pay the rent", due: .day(CivilDate(year: 2026, month: 11, day: 20)), handle: 4, priority: .high),
-            Fixtures.todo("Dentist", due: .instant(Fixtures.at("2026-11-26T15:00", z)), handle: 5, starred: true),
-            Fixtures.todo("Buy milk", handle: 6, priority: .medium),
-        ], config: Self.config(#"{"tooltip": "agenda"}"#), zone: z)
+        let p = Self.provider(
+            [
+                Self.event(
+                    "Standup", Fixtures.at("2026-11-26T09:50", z), Fixtures.at("2026-11-26T10:15", z), handle: 1),
+                Fixtures.deadline("Thesis", due: .instant(Fixtures.at("2026-11-27T17:00", z)), start: now, handle: 2),
+                Fixtures.deadline("Tax", due: .day(CivilDate(year: 2026, month: 11, day: 28)), start: now, handle: 3),
+                Fixtures.deadline("Later", due: .day(CivilDate(year: 2026, month: 11, day: 29)), start: now, handle: 8)
+            ],
+            todos: [
+                Fixtures.todo(
+                    "Pay the rent", due: .day(CivilDate(year: 2026, month: 11, day: 20)), handle: 4, priority: .high),
+                Fixtures.todo("Dentist", due: .instant(Fixtures.at("2026-11-26T15:00", z)), handle: 5, starred: true),
+                Fixtures.todo("Buy milk", handle: 6, priority: .medium)
+            ], config: Self.config(#"{"tooltip": "agenda"}"#), zone: z)
         let e = p.entry(at: now)
-        #expect(e.large == """
-            Standup ends in 15:00
-            Standup · due Thu 26 Nov 09:50
-            ends in 15 minutes · 40% elapsed
+        #expect(
+            e.large
+                == """
+                Standup ends in 15:00
+                Standup · due Thu 26 Nov 09:50
+                ends in 15 minutes · 40% elapsed
 
-            Overdue
-              Fri 20 Nov  Pay the rent !!
-            Today · Thu 26 Nov
-              09:50–10:15 now  Standup
-              15:00  Dentist ★
-            Tomorrow · Fri 27 Nov
-              17:00  Thesis
-            Sat 28 Nov
-              all day  Tax
-            No date
-              Buy milk !
-            """.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
+                Overdue
+                  Fri 20 Nov  Pay the rent !!
+                Today · Thu 26 Nov
+                  09:50–10:15 now  Standup
+                  15:00  Dentist ★
+                Tomorrow · Fri 27 Nov
+                  17:00  Thesis
+                Sat 28 Nov
+                  all day  Tax
+                No date
+                  Buy milk !
+                """.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
         // Three days (agendaDays): Sunday's deadline is not in it.
         #expect(!e.large.contains("Later"))
     }
 
     @Test func emptyAndBounded() {
         let now = Instant(1_795_428_000)
-        let empty = Self.provider([], todos: [], config: Self.config(#"{"tooltip": "agenda", "agendaDays": 1}"#), zone: .utc)
+        let empty = Self.provider(
+            [], todos: [], config: Self.config(#"{"tooltip": "agenda", "agendaDays": 1}"#), zone: .utc)
         #expect(empty.entry(at: now).large == "No deadlines\n\nNothing today")
         // 500 undated todos: maxTodos of them and a count; the text does not grow with the data.
         let many = (1...500).map { Fixtures.todo("Todo \($0)", handle: $0) }
-        let p = Self.provider([], todos: many, config: Self.config(#"{"tooltip": "agenda", "maxTodos": 5}"#), zone: .utc)
+        let p = Self.provider(
+            [], todos: many, config: Self.config(#"{"tooltip": "agenda", "maxTodos": 5}"#), zone: .utc)
         let lines = p.entry(at: now).large.split(separator: "\n")
         #expect(lines.count == 1 + 1 + 5 + 1)
         #expect(lines.last == "  +495 more")
@@ -77,11 +89,12 @@ struct AgendaTooltipTests {
         #expect(c.templates.large == "{title}\n{agenda}")
         #expect(c.templates.largeNone == "No deadlines\n\n{agenda}")
         let (_, problems) = Config.parse(Array(#"{"tooltip": "month", "agendaDays": 40, "colorBy": "rainbow"}"#.utf8))
-        #expect(problems.map(\.description) == [
-            "line 1: tooltip: 'month' is not a tooltip; use \"todos\", \"agenda\" or \"calendar\"",
-            "line 1: agendaDays: expected a whole number from 1 to 14",
-            "line 1: colorBy: 'rainbow' is not a choice; use \"state\" or \"tag\"",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "line 1: tooltip: 'month' is not a tooltip; use \"todos\", \"agenda\" or \"calendar\"",
+                "line 1: agendaDays: expected a whole number from 1 to 14",
+                "line 1: colorBy: 'rainbow' is not a choice; use \"state\" or \"tag\""
+            ])
     }
 
     /// Todos only (no countdown ticking): the timeline has an entry exactly where the agenda
@@ -92,8 +105,10 @@ struct AgendaTooltipTests {
     func entriesWhereTheAgendaChanges(_ name: String) throws {
         let z = Fixtures.zone(name)
         // Two days before each zone's DST change of 2026 (Kathmandu has none).
-        let day = ["America/Los_Angeles": "2026-10-30", "Europe/Berlin": "2026-10-23", "Australia/Lord_Howe": "2026-10-02",
-                   "Asia/Kathmandu": "2026-10-23"][name]!
+        let day = [
+            "America/Los_Angeles": "2026-10-30", "Europe/Berlin": "2026-10-23", "Australia/Lord_Howe": "2026-10-02",
+            "Asia/Kathmandu": "2026-10-23"
+        ][name]!
         let start = Fixtures.at("\(day)T10:00", z)
         let d0 = z.local(start).date
         func at(_ days: Int, _ time: String) -> Instant { Fixtures.at("\(d0.adding(days: days))T\(time)", z) }
@@ -101,7 +116,7 @@ struct AgendaTooltipTests {
             Fixtures.todo("Call", due: .instant(at(0, "15:00")), handle: 1),
             Fixtures.todo("Rent", due: .day(d0.adding(days: 2)), handle: 2),
             Fixtures.todo("Night", due: .instant(at(2, "02:45")), handle: 3),
-            Fixtures.todo("Someday", handle: 4),
+            Fixtures.todo("Someday", handle: 4)
         ]
         let config = Self.config(#"{"tooltip": "agenda", "templates": {"smallNone": "", "mediumNone": ""}}"#)
         let p = Self.provider([], todos: todos, config: config, zone: z)
@@ -125,8 +140,9 @@ struct AgendaTooltipTests {
         let z = Fixtures.zone(name)
         let now = Fixtures.at("2026-11-26T08:00", z)
         let begin = Fixtures.at("2026-11-26T09:30", z), end = Fixtures.at("2026-11-26T10:00", z)
-        let p = Self.provider([Self.event("Review", begin, end, handle: 1)], todos: [],
-                              config: Self.config(#"{"tooltip": "agenda", "agendaDays": 1}"#), zone: z)
+        let p = Self.provider(
+            [Self.event("Review", begin, end, handle: 1)], todos: [],
+            config: Self.config(#"{"tooltip": "agenda", "agendaDays": 1}"#), zone: z)
         #expect(p.entry(at: begin - 1).large.hasSuffix("Today · Thu 26 Nov\n  09:30–10:00  Review"))
         #expect(p.entry(at: begin).large.hasSuffix("Today · Thu 26 Nov\n  09:30–10:00 now  Review"))
         #expect(p.entry(at: end).large.hasSuffix("Nothing today"))
@@ -143,16 +159,18 @@ struct AgendaTooltipTests {
         config1.firstWeekday = 1
         let p = Self.provider([], todos: todos, config: config1, zone: z)
         let large = p.entry(at: now).large
-        #expect(large.hasPrefix("""
-                   November 2026
-             Mo  Tu  We  Th  Fr  Sa  Su
-                                      1
-              2   3   4   5   6   7   8
-              9  10  11  12  13  14  15
-             16  17  18  19  20  21  22
-             23  24  25 >26  27• 28  29
-             30
-            """))
+        #expect(
+            large.hasPrefix(
+                """
+                       November 2026
+                 Mo  Tu  We  Th  Fr  Sa  Su
+                                          1
+                  2   3   4   5   6   7   8
+                  9  10  11  12  13  14  15
+                 16  17  18  19  20  21  22
+                 23  24  25 >26  27• 28  29
+                 30
+                """))
         // Scrolled a month on: December until a minute after the scroll, then back.
         let scrolled = WidgetState().scrolling(by: 1, at: now, zone: z)
         let q = Self.provider([], todos: todos, config: config1, zone: z, state: scrolled)
@@ -166,6 +184,8 @@ struct AgendaTooltipTests {
         // Sunday first.
         var sunday = config
         sunday.firstWeekday = 0
-        #expect(Self.provider([], todos: todos, config: sunday, zone: z).entry(at: now).large.split(separator: "\n")[1] == " Su  Mo  Tu  We  Th  Fr  Sa")
+        #expect(
+            Self.provider([], todos: todos, config: sunday, zone: z).entry(at: now).large.split(separator: "\n")[1]
+                == " Su  Mo  Tu  We  Th  Fr  Sa")
     }
 }

@@ -13,7 +13,8 @@ struct BoardTests {
         let due = Fixtures.at("2026-11-30T10:00", z)
         var report = Fixtures.deadline("Report", due: .instant(due), start: due - 10 * 86_400, handle: 1)
         report.worktime = true
-        let p = Fixtures.provider([report, Fixtures.deadline("Tax", due: .instant(due), start: due - 86_400, handle: 2)], zone: z)
+        let p = Fixtures.provider(
+            [report, Fixtures.deadline("Tax", due: .instant(due), start: due - 86_400, handle: 2)], zone: z)
         let lines = Board.lines(p, at: Fixtures.at("2026-11-27T16:00", z), width: 200, color: false)
         #expect(lines[1].hasPrefix("  Report  2h 00m work "), "\(lines[1])")
         #expect(lines[2].hasPrefix("  Tax     2d 18h "), "\(lines[2])")
@@ -23,13 +24,18 @@ struct BoardTests {
     func theCountdownsAreTheBars(_ name: String) throws {
         let z = Fixtures.zone(name)
         // A day before each zone's 2026 DST change, due two days later (across it).
-        let day = ["America/Los_Angeles": "2026-10-31", "Europe/Berlin": "2026-10-24", "Australia/Lord_Howe": "2026-10-03",
-                   "Asia/Kathmandu": "2026-10-24"][name]!
+        let day = [
+            "America/Los_Angeles": "2026-10-31", "Europe/Berlin": "2026-10-24", "Australia/Lord_Howe": "2026-10-03",
+            "Asia/Kathmandu": "2026-10-24"
+        ][name]!
         let now = Fixtures.at("\(day)T12:00", z)
         let due = now + 2 * 86_400
-        let p = Fixtures.provider([Fixtures.deadline("Thesis", due: .instant(due), start: now - 2 * 86_400, handle: 1),
-                                   Fixtures.deadline("Tax", due: .instant(due + 86_400), start: now, handle: 2)],
-                                  todos: [Fixtures.todo("Buy milk", handle: 3)], zone: z)
+        let p = Fixtures.provider(
+            [
+                Fixtures.deadline("Thesis", due: .instant(due), start: now - 2 * 86_400, handle: 1),
+                Fixtures.deadline("Tax", due: .instant(due + 86_400), start: now, handle: 2)
+            ],
+            todos: [Fixtures.todo("Buy milk", handle: 3)], zone: z)
         for t in [now, now + 3600 * 13, due - 59, due - 1] {
             let lines = Board.lines(p, at: t, width: 200, color: false)
             let entry = p.entry(at: t)

@@ -11,17 +11,19 @@ struct ConfigTests {
     }
 
     @Test func commentsAndTrailingCommas() {
-        let (c, problems) = parse("""
-        // top
-        {
-          "precision": "minutes", /* inline */
-          "warning": "2d",
-          "critical": 600,
-          "templates": { "small": "{countdown}", },
-        }
-        """)
+        let (c, problems) = parse(
+            """
+            // top
+            {
+              "precision": "minutes", /* inline */
+              "warning": "2d",
+              "critical": 600,
+              "templates": { "small": "{countdown}", },
+            }
+            """)
         #expect(problems.isEmpty)
-        #expect(c.precision == .minutes && c.warning == 172_800 && c.critical == 600 && c.templates.small == "{countdown}")
+        #expect(
+            c.precision == .minutes && c.warning == 172_800 && c.critical == 600 && c.templates.small == "{countdown}")
     }
 
     @Test func syntaxErrorNamesTheLine() {
@@ -37,11 +39,15 @@ struct ConfigTests {
     }
 
     @Test func badValues() {
-        let (_, problems) = parse("{\"precision\": \"weeks\", \"colors\": {\"over\": \"red\"}, \"maxLength\": 0, \"templates\": {\"large\": \"{x}\"}}")
+        let (_, problems) = parse(
+            "{\"precision\": \"weeks\", \"colors\": {\"over\": \"red\"}, \"maxLength\": 0, \"templates\": {\"large\": \"{x}\"}}"
+        )
         #expect(problems.count == 4)
     }
 
-    @Test(arguments: [("24h", 86_400), ("90m", 5400), ("1h30m", 5400), ("2d", 172_800), ("45", 45), ("1w", 604_800)] as [(String, Int64)])
+    @Test(
+        arguments: [("24h", 86_400), ("90m", 5400), ("1h30m", 5400), ("2d", 172_800), ("45", 45), ("1w", 604_800)]
+            as [(String, Int64)])
     func durations(_ row: (String, Int64)) {
         #expect(DurationText.parse(row.0) == row.1)
     }

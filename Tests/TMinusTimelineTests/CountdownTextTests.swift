@@ -30,7 +30,7 @@ struct CountdownTextTests {
         (1800, .hours, "<1h", "less than an hour"),
         (3 * 86_400 + 5, .days, "3d", "3 days"),
         (86_400, .days, "1d", "1 day"),
-        (3600, .days, "<1d", "less than a day"),
+        (3600, .days, "<1d", "less than a day")
     ]
 
     @Test(arguments: rows)
@@ -45,15 +45,18 @@ struct CountdownTextTests {
     @Test func daysAreCalendarDaysAcrossDST() {
         let la = Fixtures.zone("America/Los_Angeles")
         // Fall back on 2026-11-01: the 31st 12:00 to the 2nd 12:00 is two days but 49 hours.
-        let fall = Countdown(now: Fixtures.at("2026-10-31T12:00", la), due: Fixtures.at("2026-11-02T12:00", la), zone: la)
+        let fall = Countdown(
+            now: Fixtures.at("2026-10-31T12:00", la), due: Fixtures.at("2026-11-02T12:00", la), zone: la)
         #expect(fall.remaining == 49 * 3600)
         #expect(fall.text(.auto, over: "") == "2d 0h")
         // Spring forward on 2027-03-14: two days are 47 hours.
-        let spring = Countdown(now: Fixtures.at("2027-03-13T12:00", la), due: Fixtures.at("2027-03-15T12:00", la), zone: la)
+        let spring = Countdown(
+            now: Fixtures.at("2027-03-13T12:00", la), due: Fixtures.at("2027-03-15T12:00", la), zone: la)
         #expect(spring.remaining == 47 * 3600)
         #expect(spring.text(.auto, over: "") == "2d 0h")
         // Within a day of a 23-hour day: 23 h before is already "1d".
-        let short = Countdown(now: Fixtures.at("2027-03-13T13:00", la), due: Fixtures.at("2027-03-14T13:00", la), zone: la)
+        let short = Countdown(
+            now: Fixtures.at("2027-03-13T13:00", la), due: Fixtures.at("2027-03-14T13:00", la), zone: la)
         #expect(short.remaining == 23 * 3600)
         #expect(short.text(.auto, over: "") == "1d 0h")
     }

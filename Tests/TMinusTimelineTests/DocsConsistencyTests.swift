@@ -4,7 +4,8 @@ import Testing
 
 /// The README's placeholder table and the code agree, both ways.
 struct DocsConsistencyTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func readmeListsExactlyThePlaceholders() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -27,7 +28,7 @@ struct DocsConsistencyTests {
             try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
         }
         /// The lines of the `[name]` section of an ini text, without comments and blank lines (in the
-    /// README, up to the end of its code block).
+        /// README, up to the end of its code block).
         func section(_ text: String, _ name: String) -> [String] {
             var out: [String] = [], inside = false
             for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -38,7 +39,9 @@ struct DocsConsistencyTests {
             }
             return out
         }
-        for (path, name) in [("integrations/i3blocks/config", "tminus"), ("integrations/polybar/config.ini", "module/tminus")] {
+        for (path, name) in [
+            ("integrations/i3blocks/config", "tminus"), ("integrations/polybar/config.ini", "module/tminus")
+        ] {
             let expected = section(try file(path), name)
             #expect(expected.count > 2, "\(path) has a [\(name)] section")
             #expect(section(readme, name) == expected, "the README's [\(name)] snippet is not \(path)'s")
@@ -47,7 +50,9 @@ struct DocsConsistencyTests {
         let start = try #require(readme.range(of: "\"custom/tminus\": {"))
         let module = readme[start.upperBound...].prefix { $0 != "}" }
         let waybar = try file("integrations/waybar/config.jsonc")
-        let pairs = module.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let pairs = module.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+            !$0.isEmpty
+        }
         #expect(pairs.count >= 4)
         for pair in pairs {
             let parts = pair.components(separatedBy: "\": ")
@@ -78,7 +83,11 @@ struct DocsConsistencyTests {
         let properties = try #require(ConfigKey.schema["properties"]?.members)
         #expect(properties.map(\.key) == ConfigKey.all.map(\.name))
         #expect(ConfigKey.schema["additionalProperties"] == .bool(false))
-        for p in properties { #expect(p.value["description"]?.stringValue?.isEmpty == false, "\(p.key) has no description") }
-        #expect(Config.parse(Array(#"{"deadlines": "next"}"#.utf8)).1.first?.message.contains("did you mean \"deadline\"") == true)
+        for p in properties {
+            #expect(p.value["description"]?.stringValue?.isEmpty == false, "\(p.key) has no description")
+        }
+        #expect(
+            Config.parse(Array(#"{"deadlines": "next"}"#.utf8)).1.first?.message.contains("did you mean \"deadline\"")
+                == true)
     }
 }

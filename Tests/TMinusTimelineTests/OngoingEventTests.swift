@@ -13,10 +13,10 @@ struct OngoingEventTests {
     }
 
     @Test(arguments: [
-        ("Europe/Berlin", "2027-03-28T01:45", "2027-03-28T03:15"),        // across spring forward (75 real minutes… 30 here)
+        ("Europe/Berlin", "2027-03-28T01:45", "2027-03-28T03:15"),  // across spring forward (75 real minutes… 30 here)
         ("America/Los_Angeles", "2026-11-01T01:30", "2026-11-01T01:50"),
         ("Australia/Lord_Howe", "2026-10-04T10:00", "2026-10-04T10:25"),
-        ("Asia/Kathmandu", "2026-12-31T23:50", "2027-01-01T00:15"),
+        ("Asia/Kathmandu", "2026-12-31T23:50", "2027-01-01T00:15")
     ])
     func inProgressItCountsDownToItsEnd(_ row: (String, String, String)) throws {
         let zone = Fixtures.zone(row.0)

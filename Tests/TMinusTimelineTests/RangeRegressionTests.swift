@@ -9,7 +9,9 @@ import Testing
 struct RangeRegressionTests {
     func problems(_ text: String) -> [ConfigProblem] { Config.parse(Array(text.utf8)).1 }
 
-    @Test(arguments: ["99999999999999w", "153722867280912930m", "9223372036854775807s", "1d1d1d99999999999999d", "101y", "36601d"])
+    @Test(arguments: [
+        "99999999999999w", "153722867280912930m", "9223372036854775807s", "1d1d1d99999999999999d", "101y", "36601d"
+    ])
     func overflowingDurationsAreProblems(_ text: String) {
         #expect(DurationText.parse(text) == nil)
         #expect(problems(#"{"warning": "\#(text)"}"#).first?.key == "warning")
@@ -46,7 +48,7 @@ struct RangeRegressionTests {
 
     @Test(arguments: [
         ("9999-12-31T23:00", "America/New_York"), ("+1000000w", "UTC"), ("0001-01-01T00:00+23:59", "UTC"),
-        ("9999-12-31", "UTC"), ("0001-01-01", "UTC"), ("+4000000d", "UTC"), ("9999-12-30T23:59:59-23:59", "UTC"),
+        ("9999-12-31", "UTC"), ("0001-01-01", "UTC"), ("+4000000d", "UTC"), ("9999-12-30T23:59:59-23:59", "UTC")
     ])
     func datesBeyondTheSupportedRangeAreRefused(text: String, zone: String) throws {
         let z = zone == "UTC" ? Zone.utc : try #require(ZoneLoader.named(zone))
@@ -54,7 +56,9 @@ struct RangeRegressionTests {
             let w = try WhenParser.parse(text, now: Instant(1_795_428_000), zone: z)
             Issue.record("\(text) gave \(w)")
         } catch {
-            #expect(error.description.contains("0001-01-03 to 9999-12-29") || error.description.contains("relative"), "\(error)")
+            #expect(
+                error.description.contains("0001-01-03 to 9999-12-29") || error.description.contains("relative"),
+                "\(error)")
         }
     }
 
@@ -68,4 +72,3 @@ struct RangeRegressionTests {
         #expect(Zone.posix("EST5EDT,M3.2.0/999999999999,M11.1.0") == nil)
     }
 }
-

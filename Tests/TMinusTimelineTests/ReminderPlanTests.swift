@@ -50,10 +50,12 @@ struct ReminderPlanTests {
         var done = todo("Done already", remind: t0, handle: 2)
         done.completed = t0 - 60
         let open = todo("Open", remind: t0, handle: 1)
-        let armedOpen = LedgerRecord(key: "again/1/tminus/\(open.id)", state: .armed, at: t0 + 600, time: t0, item: open.id,
-                                     source: open.source, title: open.title)
-        let armedGone = LedgerRecord(key: "again/2/tminus/gone", state: .armed, at: t0 + 600, time: t0, item: "gone",
-                                     source: "tminus", title: "Gone")
+        let armedOpen = LedgerRecord(
+            key: "again/1/tminus/\(open.id)", state: .armed, at: t0 + 600, time: t0, item: open.id,
+            source: open.source, title: open.title)
+        let armedGone = LedgerRecord(
+            key: "again/2/tminus/gone", state: .armed, at: t0 + 600, time: t0, item: "gone",
+            source: "tminus", title: "Gone")
         let rs = ReminderPlan.reminders(items: [open, done], alerts: [], armed: [armedOpen, armedGone], zone: z)
         #expect(rs.map(\.item.title) == ["Open", "Open"])
         #expect(rs.map(\.kind) == [.remind, .again])
@@ -68,11 +70,13 @@ struct ReminderPlanTests {
             todo("two days ago", remind: now - 2 * 86_400, handle: 3),
             todo("later", remind: now + 600, handle: 4),
             todo("sent already", remind: now - 30, handle: 5),
-            todo("interrupted", remind: now - 30, handle: 6),
+            todo("interrupted", remind: now - 30, handle: 6)
         ]
         let rs = ReminderPlan.reminders(items: items, alerts: [], armed: [], zone: z)
-        let states: [String: LedgerRecord.State] = [rs.first { $0.item.handle == 5 }!.key: .sent,
-                                                     rs.first { $0.item.handle == 6 }!.key: .sending]
+        let states: [String: LedgerRecord.State] = [
+            rs.first { $0.item.handle == 5 }!.key: .sent,
+            rs.first { $0.item.handle == 6 }!.key: .sending
+        ]
         let d = ReminderPlan.decide(rs, latest: { states[$0] }, now: now, catchUp: 86_400)
         #expect(d.send.map(\.reminder.item.title) == ["an hour ago", "interrupted", "due now"])
         #expect(d.send.map(\.late) == [true, false, false])
@@ -89,12 +93,14 @@ struct ReminderPlanTests {
         #expect(Reminder.key(.remind, at: Instant(1_000), item: t) == "remind/1000/tminus/\(t.id)")
         #expect(Reminder.key(.alert(60), at: Instant(940), item: t) == "alert/60/1000/tminus/\(t.id)")
         // Moving the reminder makes a new one (it is owed again).
-        #expect(Reminder.key(.remind, at: Instant(2_000), item: t) != Reminder.key(.remind, at: Instant(1_000), item: t))
+        #expect(
+            Reminder.key(.remind, at: Instant(2_000), item: t) != Reminder.key(.remind, at: Instant(1_000), item: t))
     }
 
     @Test func ledgerLinesRoundTripAndATornLineIsNoRecord() {
-        let r = LedgerRecord(key: "remind/1/tminus/a\"b", state: .sent, at: Instant(1_800_000_000), time: Instant(1_800_000_005),
-                             item: "a\"b", source: "tminus", title: "<b>x</b>\n", late: true)
+        let r = LedgerRecord(
+            key: "remind/1/tminus/a\"b", state: .sent, at: Instant(1_800_000_000), time: Instant(1_800_000_005),
+            item: "a\"b", source: "tminus", title: "<b>x</b>\n", late: true)
         let bytes = r.line + r.line.dropLast(5)
         #expect(LedgerRecord.parse(bytes) == [r])
         #expect(LedgerRecord.parse(Array("not json\n".utf8)).isEmpty)

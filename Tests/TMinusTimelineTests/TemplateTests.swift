@@ -5,7 +5,7 @@ import Testing
 struct TemplateTests {
     static let values: PlaceholderValues = [
         .title: "Thesis", .countdown: "2d 4h", .icon: "⏳", .todo_count: "3", .todos_text: "3 todos",
-        .overdue_count: "0", .percent: "42", .note: "", .tag: "school",
+        .overdue_count: "0", .percent: "42", .note: "", .tag: "school"
     ]
 
     static let rows: [(String, String)] = [
@@ -23,7 +23,7 @@ struct TemplateTests {
         ("50% of {title}", "50% of Thesis"),
         ("{next_todo}", ""),
         ("émoji 🎓 {title} עברית", "émoji 🎓 Thesis עברית"),
-        ("line1\n{title}", "line1\nThesis"),
+        ("line1\n{title}", "line1\nThesis")
     ]
 
     @Test(arguments: rows)
@@ -37,7 +37,7 @@ struct TemplateTests {
         ("{title", "never closed"),
         ("title}", "without '{'"),
         ("[{title}", "never closed"),
-        ("{title}]", "without '['"),
+        ("{title}]", "without '['")
     ])
     func rejects(_ row: (String, String)) throws {
         let problem = try #require(Template.check(row.0))

@@ -26,13 +26,13 @@ struct TimelineTests {
     }
 
     @Test(arguments: [
-        ("America/Los_Angeles", "2026-10-30T09:15", "2026-11-02T08:45"),   // fall back
-        ("America/Los_Angeles", "2027-03-12T10:00", "2027-03-15T16:30"),   // spring forward
+        ("America/Los_Angeles", "2026-10-30T09:15", "2026-11-02T08:45"),  // fall back
+        ("America/Los_Angeles", "2027-03-12T10:00", "2027-03-15T16:30"),  // spring forward
         ("Europe/Berlin", "2026-10-23T22:00", "2026-10-26T01:30"),
         ("Europe/Berlin", "2027-03-26T12:00", "2027-03-29T02:30"),
-        ("Australia/Lord_Howe", "2026-10-02T20:00", "2026-10-05T03:00"),   // 30-minute spring forward
-        ("Australia/Lord_Howe", "2027-04-02T20:00", "2027-04-05T01:45"),   // 30-minute fall back
-        ("Asia/Kathmandu", "2026-12-30T18:00", "2027-01-01T00:00"),        // +05:45, turn of a year
+        ("Australia/Lord_Howe", "2026-10-02T20:00", "2026-10-05T03:00"),  // 30-minute spring forward
+        ("Australia/Lord_Howe", "2027-04-02T20:00", "2027-04-05T01:45"),  // 30-minute fall back
+        ("Asia/Kathmandu", "2026-12-30T18:00", "2027-01-01T00:00")  // +05:45, turn of a year
     ])
     func overLandsOnTheDueInstant(_ row: (String, String, String)) throws {
         let zone = Fixtures.zone(row.0)
@@ -54,7 +54,9 @@ struct TimelineTests {
     @Test func wholeDayDeadlineCountsToTheEndOfTheDay() throws {
         let z = Fixtures.zone("Europe/Berlin")
         let now = Fixtures.at("2026-11-29T20:00", z)
-        let p = Fixtures.provider([Fixtures.deadline("Tax", due: .day(CivilDate(year: 2026, month: 11, day: 30)), start: now - 3600)], zone: z)
+        let p = Fixtures.provider(
+            [Fixtures.deadline("Tax", due: .day(CivilDate(year: 2026, month: 11, day: 30)), start: now - 3600)], zone: z
+        )
         let e = p.entry(at: now)
         let remaining = try #require(e.deadline?.remaining)
         #expect(remaining == 100_800)
@@ -67,7 +69,8 @@ struct TimelineTests {
         let z = Fixtures.zone("America/Los_Angeles")
         let now = Fixtures.at("2026-12-31T22:00", z)
         let due = Fixtures.at("2027-01-01T00:00", z)
-        let t = Fixtures.provider([Fixtures.deadline("New year", due: .instant(due), start: now)], zone: z).timeline(from: now, limit: 100_000)
+        let t = Fixtures.provider([Fixtures.deadline("New year", due: .instant(due), start: now)], zone: z).timeline(
+            from: now, limit: 100_000)
         Fixtures.checkInvariants(t)
         #expect(t.entries.last?.date == due)
         #expect(t.entries.first?.small == "⌛ 2h 00m")
@@ -76,7 +79,8 @@ struct TimelineTests {
     @Test func deadlineAlreadyPast() {
         let z = Zone.utc
         let now = Instant(1_800_000_000)
-        let t = Fixtures.provider([Fixtures.deadline("Old", due: .instant(now - 100), start: now - 1000)], zone: z).timeline(from: now)
+        let t = Fixtures.provider([Fixtures.deadline("Old", due: .instant(now - 100), start: now - 1000)], zone: z)
+            .timeline(from: now)
         #expect(t.entries.count == 1)
         #expect(t.entries[0].state == .over && t.entries[0].small == "🏁 over")
         #expect(t.policy == .never)
@@ -93,8 +97,11 @@ struct TimelineTests {
         let z = Zone.utc
         let now = Instant(1_800_000_000)
         let due = now + 600
-        let p = Fixtures.provider([Fixtures.deadline("A", due: .instant(due), start: now, handle: 1),
-                                   Fixtures.deadline("B", due: .instant(due), start: now, handle: 2)], zone: z)
+        let p = Fixtures.provider(
+            [
+                Fixtures.deadline("A", due: .instant(due), start: now, handle: 1),
+                Fixtures.deadline("B", due: .instant(due), start: now, handle: 2)
+            ], zone: z)
         let t = p.timeline(from: now, limit: 100_000)
         Fixtures.checkInvariants(t)
         #expect(t.entries.allSatisfy { $0.deadline?.title == "A" })
@@ -105,8 +112,11 @@ struct TimelineTests {
     @Test func nextHandsOverAfterTheOverHold() throws {
         let z = Zone.utc
         let now = Instant(1_800_000_000)
-        let p = Fixtures.provider([Fixtures.deadline("A", due: .instant(now + 60), start: now, handle: 1),
-                                   Fixtures.deadline("B", due: .instant(now + 86_400 * 3), start: now, handle: 2)], zone: z)
+        let p = Fixtures.provider(
+            [
+                Fixtures.deadline("A", due: .instant(now + 60), start: now, handle: 1),
+                Fixtures.deadline("B", due: .instant(now + 86_400 * 3), start: now, handle: 2)
+            ], zone: z)
         let t = p.timeline(from: now, until: now + 7200)
         Fixtures.checkInvariants(t)
         let over = try #require(t.entries.first { $0.state == .over })
@@ -121,8 +131,11 @@ struct TimelineTests {
         var config = Config()
         config.deadline = .ref("A")
         let now = Instant(1_800_000_000)
-        let p = Fixtures.provider([Fixtures.deadline("A", due: .instant(now + 60), start: now, handle: 1),
-                                   Fixtures.deadline("B", due: .instant(now + 86_400), start: now, handle: 2)], config: config, zone: .utc)
+        let p = Fixtures.provider(
+            [
+                Fixtures.deadline("A", due: .instant(now + 60), start: now, handle: 1),
+                Fixtures.deadline("B", due: .instant(now + 86_400), start: now, handle: 2)
+            ], config: config, zone: .utc)
         let t = p.timeline(from: now, limit: 100_000)
         #expect(t.entries.last?.state == .over && t.entries.last?.deadline?.title == "A" && t.policy == .never)
     }
@@ -133,13 +146,16 @@ struct TimelineTests {
         let todos = [
             Fixtures.todo("Call mom", due: .instant(Fixtures.at("2026-11-22T23:00", z)), handle: 2),
             Fixtures.todo("Buy milk", due: .day(CivilDate(year: 2026, month: 11, day: 23)), handle: 3),
-            Fixtures.todo("Someday", handle: 4),
+            Fixtures.todo("Someday", handle: 4)
         ]
         let p = Fixtures.provider([], todos: todos, zone: z)
         let t = p.timeline(from: now, limit: 100)
         Fixtures.checkInvariants(t)
-        #expect(t.entries.map(\.date) == [now, Fixtures.at("2026-11-22T23:00", z), Fixtures.at("2026-11-23T00:00", z),
-                                          Fixtures.at("2026-11-24T00:00", z)])
+        #expect(
+            t.entries.map(\.date) == [
+                now, Fixtures.at("2026-11-22T23:00", z), Fixtures.at("2026-11-23T00:00", z),
+                Fixtures.at("2026-11-24T00:00", z)
+            ])
         #expect(t.entries[0].todos.map(\.title) == ["Call mom", "Someday"])
         #expect(t.entries[1].todos.first?.overdue == true)
         #expect(t.entries[2].todos.map(\.title) == ["Call mom", "Buy milk", "Someday"])
@@ -158,7 +174,8 @@ struct TimelineTests {
         var config = Config()
         config.precision = .seconds
         let now = Instant(1_800_000_000)
-        let p = Fixtures.provider([Fixtures.deadline("A", due: .instant(now + 86_400 * 60), start: now)], config: config, zone: .utc)
+        let p = Fixtures.provider(
+            [Fixtures.deadline("A", due: .instant(now + 86_400 * 60), start: now)], config: config, zone: .utc)
         // Sixty days at one entry a second would be 5 million entries; reading ten costs ten.
         let first = Array(p.entries(from: now).prefix(10))
         #expect(first.count == 10)
@@ -169,15 +186,17 @@ struct TimelineTests {
         var config = Config()
         config.precision = .minutes
         let now = Instant(1_800_000_000)
-        let p = Fixtures.provider([Fixtures.deadline("A", due: .instant(now + 1800), start: now - 86_400 * 365)], config: config, zone: .utc)
+        let p = Fixtures.provider(
+            [Fixtures.deadline("A", due: .instant(now + 1800), start: now - 86_400 * 365)], config: config, zone: .utc)
         let t = p.timeline(from: now)
         #expect(t.entries.count <= 31 + 2)
     }
 
     @Test func familiesDefaultText() {
         let now = Instant(1_800_000_000)
-        let p = Fixtures.provider([Fixtures.deadline("Thesis", due: .instant(now + 2 * 86_400 + 4 * 3600 + 60), start: now - 86_400)],
-                                  todos: [Fixtures.todo("Buy milk", handle: 2), Fixtures.todo("Call mom", handle: 3)], zone: .utc)
+        let p = Fixtures.provider(
+            [Fixtures.deadline("Thesis", due: .instant(now + 2 * 86_400 + 4 * 3600 + 60), start: now - 86_400)],
+            todos: [Fixtures.todo("Buy milk", handle: 2), Fixtures.todo("Call mom", handle: 3)], zone: .utc)
         let e = p.entry(at: now)
         #expect(e.small == "⏳ 2d 4h")
         #expect(e.medium == "Thesis 2d 4h · 2 todos")

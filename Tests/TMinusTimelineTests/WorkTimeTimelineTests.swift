@@ -30,14 +30,18 @@ struct WorkTimeTimelineTests {
         let zone = Fixtures.zone(name)
         let due = Fixtures.at("2026-11-30T10:00", zone)
         let friday = Fixtures.at("2026-11-27T16:00", zone)
-        let p = Fixtures.provider([Self.report(due: due)], config: Self.config(.auto, templates: "{countdown}|{countdown_long}|{worktime}"), zone: zone)
+        let p = Fixtures.provider(
+            [Self.report(due: due)], config: Self.config(.auto, templates: "{countdown}|{countdown_long}|{worktime}"),
+            zone: zone)
         #expect(p.entry(at: friday).small == "2h 00m|2 hours|2h 00m")
         // The weekend: no working time passes; the text stands still.
         #expect(p.entry(at: Fixtures.at("2026-11-28T12:00", zone)).small == "1h 00m|1 hour|1h 00m")
         #expect(p.entry(at: Fixtures.at("2026-11-30T09:59:30", zone)).small == "00:30|30 seconds|00:30")
         #expect(p.entry(at: due).small == "over|Deadline is over!|over")
         // Working time off: {countdown} is the wall clock's, {worktime} still counts work.
-        let wall = Fixtures.provider([Self.report(due: due, worktime: false)], config: Self.config(.auto, templates: "{countdown}|{worktime}"), zone: zone)
+        let wall = Fixtures.provider(
+            [Self.report(due: due, worktime: false)], config: Self.config(.auto, templates: "{countdown}|{worktime}"),
+            zone: zone)
         #expect(wall.entry(at: friday).small == "2d 18h|2h 00m")
     }
 
@@ -45,7 +49,9 @@ struct WorkTimeTimelineTests {
     func holidayFromSource(_ name: String) {
         let zone = Fixtures.zone(name)
         let due = Fixtures.at("2026-12-01T10:00", zone)
-        var holiday = Fixtures.deadline("St Andrew's Day", due: .day(CivilDate(year: 2026, month: 11, day: 30)), start: due - 86_400 * 60, handle: 2)
+        var holiday = Fixtures.deadline(
+            "St Andrew's Day", due: .day(CivilDate(year: 2026, month: 11, day: 30)), start: due - 86_400 * 60, handle: 2
+        )
         holiday.source = "holidays"
         holiday.end = zone.startOfDay(CivilDate(year: 2026, month: 12, day: 1))
         var config = Self.config(.auto)
@@ -73,16 +79,20 @@ struct WorkTimeTimelineTests {
         let inWork = t.entries.filter { work.isWorking(at: $0.date - 1) }
         let elsewhere = t.entries.filter { !work.isWorking(at: $0.date - 1) }
         #expect(inWork.count == 61 + 3599 + 1)
-        #expect(elsewhere.map { Fixtures.local($0.date, zone) } == ["2026-11-29T10:00:01"], "\(elsewhere.map { Fixtures.local($0.date, zone) })")
+        #expect(
+            elsewhere.map { Fixtures.local($0.date, zone) } == ["2026-11-29T10:00:01"],
+            "\(elsewhere.map { Fixtures.local($0.date, zone) })")
         #expect(elsewhere.first?.state == .warning)
     }
 
-    @Test("a DST weekend between: entries and text are exact", arguments: [
-        ("America/Los_Angeles", "2027-03-12T16:00", "2027-03-15T10:00"),
-        ("Europe/Berlin", "2027-03-26T16:00", "2027-03-29T10:00"),
-        ("Australia/Lord_Howe", "2026-10-02T16:00", "2026-10-05T10:00"),
-        ("Asia/Kathmandu", "2027-03-26T16:00", "2027-03-29T10:00"),
-    ])
+    @Test(
+        "a DST weekend between: entries and text are exact",
+        arguments: [
+            ("America/Los_Angeles", "2027-03-12T16:00", "2027-03-15T10:00"),
+            ("Europe/Berlin", "2027-03-26T16:00", "2027-03-29T10:00"),
+            ("Australia/Lord_Howe", "2026-10-02T16:00", "2026-10-05T10:00"),
+            ("Asia/Kathmandu", "2027-03-26T16:00", "2027-03-29T10:00")
+        ])
     func dstWeekend(_ row: (String, String, String)) {
         let zone = Fixtures.zone(row.0)
         let from = Fixtures.at(row.1, zone), due = Fixtures.at(row.2, zone)

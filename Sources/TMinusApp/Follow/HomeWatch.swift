@@ -10,7 +10,11 @@ package enum HomeWatch {
         func add(_ path: String) {
             let directory = FileIO.directory(of: path)
             let name = FileIO.baseName(of: path)
-            if let i = watch.firstIndex(where: { $0.directory == directory }) { watch[i].names.append(name) } else { watch.append((directory, [name])) }
+            if let i = watch.firstIndex(where: { $0.directory == directory }) {
+                watch[i].names.append(name)
+            } else {
+                watch.append((directory, [name]))
+            }
         }
         add(ctx.home.configPath)
         if let zoneFile = ZoneLoader.watchedFile(environment: ctx.environment) { add(zoneFile) }

@@ -15,14 +15,17 @@ extension Delivery {
         ledger.refresh(view)
         let live = view.latest.values.filter { $0.state == .sent && $0.notification != nil }.sorted { $0.key < $1.key }
         guard !live.isEmpty else { return nil }
-        if !server.known || server.bus?.closed == true { server = NotificationServer.connect(environment: ctx.environment) }
+        if !server.known || server.bus?.closed == true {
+            server = NotificationServer.connect(environment: ctx.environment)
+        }
         guard server.bus != nil else { return nil }
         var next: Instant?
         var ended: [LedgerRecord] = []
         for record in live {
             guard let id = record.notification, let kind = Escalation.kind(ofKey: record.key) else { continue }
             // Done or removed elsewhere: its notification goes too.
-            guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source }) else {
+            guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source })
+            else {
                 server.bus?.close(id)
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
@@ -41,15 +44,17 @@ extension Delivery {
                 next = min(next ?? due, due)
                 continue
             }
-            let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: record.late, markup: server.markup, clock: ctx.clock,
-                                          escalating: true)
+            let m = NotificationText.make(
+                r, now: ctx.now, zone: ctx.zone, late: record.late, markup: server.markup, clock: ctx.clock,
+                escalating: true)
             let first = updated[record.key] == nil
             let listen = first && withActions && watches.count < Self.maxWatches
             let shown: (id: UInt32, watch: ActionWatch?)?
             do throws(TMinusError) {
-                shown = try server.show(summary: m.summary, body: m.body, critical: m.critical,
-                                        buttons: withActions && server.actions ? NotificationServer.reminderButtons : [],
-                                        replaces: id, watch: listen)
+                shown = try server.show(
+                    summary: m.summary, body: m.body, critical: m.critical,
+                    buttons: withActions && server.actions ? NotificationServer.reminderButtons : [],
+                    replaces: id, watch: listen)
             } catch {
                 failed(error.description)
                 break
@@ -70,7 +75,11 @@ extension Delivery {
                 watch.key = record.key
                 watches.append(watch)
             }
-            if let n = Escalation.nextUpdate(after: ctx.now, target: target) { next = min(next ?? n, n) } else { ended.append(Self.ended(record, at: ctx.now)) }
+            if let n = Escalation.nextUpdate(after: ctx.now, target: target) {
+                next = min(next ?? n, n)
+            } else {
+                ended.append(Self.ended(record, at: ctx.now))
+            }
         }
         if !ended.isEmpty {
             try ledger.withLock { () throws(TMinusError) in
@@ -100,7 +109,9 @@ extension Delivery {
     }
 
     package static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
-        LedgerRecord(key: r.key, state: .ended, at: r.at, time: time, item: r.item, source: r.source, title: r.title, late: r.late,
-                     notification: r.notification)
+        LedgerRecord(
+            key: r.key, state: .ended, at: r.at, time: time, item: r.item, source: r.source, title: r.title,
+            late: r.late,
+            notification: r.notification)
     }
 }

@@ -103,14 +103,18 @@ package final class Delivery {
     /// Under the lock, decided again on the ledger as it is now (another notifier may have sent
     /// some meanwhile).
     package func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) {
-        if !server.known || server.bus?.closed == true { server = NotificationServer.connect(environment: ctx.environment) }
+        if !server.known || server.bus?.closed == true {
+            server = NotificationServer.connect(environment: ctx.environment)
+        }
         try ledger.withLock { () throws(TMinusError) in
             ledger.refresh(view)
             let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
             try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
             defer { ownWrites.record(ledger.path) }
             // The ledger keeps what can still matter: a week, or catchUp when longer.
-            if try ledger.trimIfLarge(now: ctx.now, keep: max(config.catchUp, 7 * 86_400) + 86_400) { ledger.refresh(view) }
+            if try ledger.trimIfLarge(now: ctx.now, keep: max(config.catchUp, 7 * 86_400) + 86_400) {
+                ledger.refresh(view)
+            }
             // A few of each source one by one; the rest of that source, as one.
             var count: [String: Int] = [:]
             var one: [(reminder: Reminder, late: Bool)] = []
@@ -120,7 +124,11 @@ package final class Delivery {
                 count[source, default: 0] += 1
                 // (The user's own reminders are all theirs to have: only other sources are capped.)
                 if source == Item.ownSource || count[source]! <= Self.perSource { one.append(s); continue }
-                if let i = grouped.firstIndex(where: { $0.source == source }) { grouped[i].sends.append(s) } else { grouped.append((source, [s])) }
+                if let i = grouped.firstIndex(where: { $0.source == source }) {
+                    grouped[i].sends.append(s)
+                } else {
+                    grouped.append((source, [s]))
+                }
             }
             for (r, late) in one {
                 // A try of this process that failed left a lone `sending` that promises this one
@@ -132,15 +140,19 @@ package final class Delivery {
                 }
                 // An escalating one goes over our bus connection, which can update it in place.
                 let escalates = Escalation.escalates(r, config.escalate) && server.bus != nil
-                let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock,
-                                              escalating: escalates)
+                let m = NotificationText.make(
+                    r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock,
+                    escalating: escalates)
                 var watch: ActionWatch?
                 var shownID: UInt32?
                 do throws(TMinusError) {
                     let buttons = withActions && server.actions && watches.count < Self.maxWatches
-                    if escalates, let shown = try server.show(summary: m.summary, body: m.body, critical: m.critical,
-                                                               buttons: buttons ? NotificationServer.reminderButtons : [], replaces: 0,
-                                                               watch: withActions && watches.count < Self.maxWatches) {
+                    if escalates,
+                        let shown = try server.show(
+                            summary: m.summary, body: m.body, critical: m.critical,
+                            buttons: buttons ? NotificationServer.reminderButtons : [], replaces: 0,
+                            watch: withActions && watches.count < Self.maxWatches)
+                    {
                         watch = shown.watch
                         shownID = shown.id
                     } else {
@@ -155,7 +167,8 @@ package final class Delivery {
                     return
                 }
                 if failingInARow > 0 {
-                    ctx.console.err("tminus: the notification server answers again (after \(failingInARow) failed tries)")
+                    ctx.console.err(
+                        "tminus: the notification server answers again (after \(failingInARow) failed tries)")
                     failingInARow = 0
                     lastReason = ""
                 }
@@ -172,8 +185,11 @@ package final class Delivery {
                 }
             }
             for (source, sends) in grouped {
-                let fresh = sends.filter { !(view.state($0.reminder.key) == .sending && failedHere.contains($0.reminder.key)) }
-                try ledger.append(fresh.map { LedgerRecord($0.reminder, state: .sending, time: ctx.now, late: $0.late) })
+                let fresh = sends.filter {
+                    !(view.state($0.reminder.key) == .sending && failedHere.contains($0.reminder.key))
+                }
+                try ledger.append(
+                    fresh.map { LedgerRecord($0.reminder, state: .sending, time: ctx.now, late: $0.late) })
                 let m = NotificationText.more(sends.map(\.reminder), from: source, markup: server.markup)
                 do throws(TMinusError) {
                     _ = try send(summary: m.summary, body: m.body, critical: false, withActions: false)
@@ -192,13 +208,16 @@ package final class Delivery {
 
     /// Sends one notification; when our bus connection turns out to be gone (the session bus
     /// restarted), connects again and tries once more at once.
-    package func send(summary: String, body: String, critical: Bool, withActions: Bool) throws(TMinusError) -> ActionWatch? {
+    package func send(summary: String, body: String, critical: Bool, withActions: Bool) throws(TMinusError)
+        -> ActionWatch?
+    {
         do {
             return try server.send(summary: summary, body: body, critical: critical, withActions: withActions)
         } catch {
             guard server.bus?.closed == true else { throw error }
             server = NotificationServer.connect(environment: ctx.environment)
-            return try server.send(summary: summary, body: body, critical: critical, withActions: withActions && server.actions)
+            return try server.send(
+                summary: summary, body: body, critical: critical, withActions: withActions && server.actions)
         }
     }
 
@@ -226,7 +245,11 @@ package final class Delivery {
     package func arm(_ item: Item, at: Instant) throws(TMinusError) -> String {
         let key = Reminder.key(.again, at: at, item: item)
         try ledger.withLock { () throws(TMinusError) in
-            try ledger.append([LedgerRecord(key: key, state: .armed, at: at, time: ctx.now, item: item.id, source: item.source, title: item.title)])
+            try ledger.append([
+                LedgerRecord(
+                    key: key, state: .armed, at: at, time: ctx.now, item: item.id, source: item.source,
+                    title: item.title)
+            ])
             ownWrites.record(ledger.path)
         }
         ledger.refresh(view)
@@ -262,7 +285,8 @@ package final class Delivery {
 
     package func complete(_ watch: ActionWatch) throws(TMinusError) {
         let done = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item? in
-            guard let item = change.openItems.first(where: { $0.id == watch.itemID && $0.source == watch.itemSource }) else { return nil }
+            guard let item = change.openItems.first(where: { $0.id == watch.itemID && $0.source == watch.itemSource })
+            else { return nil }
             change.complete(item, at: ctx.now)
             return item
         }

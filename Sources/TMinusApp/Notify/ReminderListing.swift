@@ -36,12 +36,17 @@ package enum ReminderListing {
             // A notifier stopped while handing it over: it may have arrived; it will be sent again.
             case .sending: state = "sending"
             }
-            rows.append(Row(at: r.at, state: state, title: r.title, handle: handle(r.item, r.source), source: r.source, key: r.key,
-                            time: r.state == .armed ? nil : r.time, id: r.item))
+            rows.append(
+                Row(
+                    at: r.at, state: state, title: r.title, handle: handle(r.item, r.source), source: r.source,
+                    key: r.key,
+                    time: r.state == .armed ? nil : r.time, id: r.item))
         }
         for r in delivery.reminders(config, items) where delivery.view.latest[r.key] == nil {
-            rows.append(Row(at: r.at, state: r.at > ctx.now ? "pending" : "due", title: r.item.title, handle: r.item.handle,
-                            source: r.item.source, key: r.key, id: r.item.id))
+            rows.append(
+                Row(
+                    at: r.at, state: r.at > ctx.now ? "pending" : "due", title: r.item.title, handle: r.item.handle,
+                    source: r.item.source, key: r.key, id: r.item.id))
         }
         // The year each was written: its item's creation (open items, else the history's record
         // of it, read only when a year is asked for); the reminder's own time when neither says.
@@ -57,26 +62,35 @@ package enum ReminderListing {
                 for item in snapshot.store.items { note(item) }
             }
         }
-        func yearWritten(_ row: Row) -> Int { written[row.source + "\u{1F}" + row.id] ?? ctx.zone.local(row.at).date.year }
+        func yearWritten(_ row: Row) -> Int {
+            written[row.source + "\u{1F}" + row.id] ?? ctx.zone.local(row.at).date.year
+        }
         if let year { rows = rows.filter { yearWritten($0) == year } }
         rows.sort { (byYear ? yearWritten($0) : 0, $0.at, $0.key) < (byYear ? yearWritten($1) : 0, $1.at, $1.key) }
         if json {
-            ctx.say(JSONWriter.pretty(.array(rows.map { row in
-                .object([
-                    JSON.Member("at", .string(RFC3339.format(row.at, offset: ctx.zone.offset(at: row.at)))),
-                    JSON.Member("state", .string(row.state)),
-                    JSON.Member("what", .string(what(row.key))),
-                    JSON.Member("title", .string(row.title)),
-                    JSON.Member("handle", row.handle.map { .int($0) } ?? .null),
-                    JSON.Member("source", .string(row.source)),
-                    JSON.Member("key", .string(row.key)),
-                    JSON.Member("recorded", row.time.map { .string(RFC3339.format($0, offset: ctx.zone.offset(at: $0))) } ?? .null),
-                ])
-            })))
+            ctx.say(
+                JSONWriter.pretty(
+                    .array(
+                        rows.map { row in
+                            .object([
+                                JSON.Member("at", .string(RFC3339.format(row.at, offset: ctx.zone.offset(at: row.at)))),
+                                JSON.Member("state", .string(row.state)),
+                                JSON.Member("what", .string(what(row.key))),
+                                JSON.Member("title", .string(row.title)),
+                                JSON.Member("handle", row.handle.map { .int($0) } ?? .null),
+                                JSON.Member("source", .string(row.source)),
+                                JSON.Member("key", .string(row.key)),
+                                JSON.Member(
+                                    "recorded",
+                                    row.time.map { .string(RFC3339.format($0, offset: ctx.zone.offset(at: $0))) }
+                                        ?? .null)
+                            ])
+                        })))
             return 0
         }
         if rows.isEmpty {
-            ctx.say(year == nil ? "no reminders yet; add one with tminus remind TEXT --in 10m" : "no reminders in \(year!)")
+            ctx.say(
+                year == nil ? "no reminders yet; add one with tminus remind TEXT --in 10m" : "no reminders in \(year!)")
             return 0
         }
         var heading: Int?
@@ -89,7 +103,9 @@ package enum ReminderListing {
             let when = ctx.describe(.instant(row.at))
             let handle = row.handle.map { "#\($0) " } ?? ""
             let source = row.source == Item.ownSource ? "" : "  (\(row.source))"
-            ctx.say(when.padding(26) + row.state.padding(10) + "  " + what(row.key).padding(10) + "  " + handle + Validation.printable(row.title) + source)
+            ctx.say(
+                when.padding(26) + row.state.padding(10) + "  " + what(row.key).padding(10) + "  " + handle
+                    + Validation.printable(row.title) + source)
         }
         return 0
     }

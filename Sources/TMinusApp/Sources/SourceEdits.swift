@@ -10,41 +10,63 @@ package enum SourceEdits {
         let config = try ctx.config()
         guard let source = config.source(named: name) else {
             let known = config.sources.map(\.name)
-            let hint = known.isEmpty ? "the config has no sources (see docs/sources.md)" : "the config's sources: " + ControlText.join(known, ", ")
+            let hint =
+                known.isEmpty
+                ? "the config has no sources (see docs/sources.md)"
+                : "the config's sources: " + ControlText.join(known, ", ")
             throw .usage("there is no source '\(Validation.printable(name))'; \(hint)")
         }
         guard source.isWritable else {
-            throw .usage("source \(source.name) (\(source.kind.rawValue)) is read-only; tminus writes to vdir, todotxt and taskwarrior sources")
+            throw .usage(
+                "source \(source.name) (\(source.kind.rawValue)) is read-only; tminus writes to vdir, todotxt and taskwarrior sources"
+            )
         }
         return source
     }
 
     /// The options of an edit or a new item that `source` cannot keep.
-    package static func refuse(_ kind: SourceConfig.Kind, name: String, isDeadline: Bool, asked: [String], what: String, editing: Bool) throws(TMinusError) {
+    package static func refuse(
+        _ kind: SourceConfig.Kind, name: String, isDeadline: Bool, asked: [String], what: String, editing: Bool
+    ) throws(TMinusError) {
         func no(_ option: String, _ why: String) throws(TMinusError) {
             throw .usage("\(what) is in \(name) (\(kind.rawValue)): \(option) \(why)")
         }
-        if asked.contains("star") || asked.contains("unstar") { try no("--star", "is tminus's own; give --priority high instead") }
+        if asked.contains("star") || asked.contains("unstar") {
+            try no("--star", "is tminus's own; give --priority high instead")
+        }
         if asked.contains("icon") { try no("--icon", "is kept in tminus's own deadlines only") }
         if asked.contains("start") { try no("--start", "is kept in tminus's own deadlines only") }
-        if asked.contains("working-time") { try no("--working-time", "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline") }
+        if asked.contains("working-time") {
+            try no(
+                "--working-time",
+                "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline"
+            )
+        }
         let io = SourceKinds.io(kind)
-        if isDeadline, let why = io.refusal(.deadline, editing: editing) { try no("a deadline", why + "; use tminus todo … --to \(name)") }
+        if isDeadline, let why = io.refusal(.deadline, editing: editing) {
+            try no("a deadline", why + "; use tminus todo … --to \(name)")
+        }
         if asked.contains("note"), let why = io.refusal(.note, editing: editing) { try no("--note", why) }
         if asked.contains("remind"), let why = io.refusal(.remind, editing: editing) { try no("--remind", why) }
     }
 
     /// A due that a source can keep: todo.txt keeps days only.
     package static func due(_ due: Due?, for kind: SourceConfig.Kind, name: String) throws(TMinusError) {
-        if case .instant? = due, let why = SourceKinds.io(kind).refusal(.timeOfDay, editing: false) { throw .usage(why) }
+        if case .instant? = due, let why = SourceKinds.io(kind).refusal(.timeOfDay, editing: false) {
+            throw .usage(why)
+        }
     }
 
     /// For `todo … --to NAME` and `add … --to NAME` (`asked`: the options given): the source,
     /// checked for what the item carries.
-    package static func target(_ name: String?, asked: [String], isDeadline: Bool, due: Due?, _ ctx: Context) throws(TMinusError) -> SourceConfig? {
+    package static func target(_ name: String?, asked: [String], isDeadline: Bool, due: Due?, _ ctx: Context)
+        throws(TMinusError) -> SourceConfig?
+    {
         guard let name else { return nil }
         let source = try source(named: name, ctx)
-        try refuse(source.kind, name: source.name, isDeadline: isDeadline, asked: asked, what: "the new \(isDeadline ? "deadline" : "todo")", editing: false)
+        try refuse(
+            source.kind, name: source.name, isDeadline: isDeadline, asked: asked,
+            what: "the new \(isDeadline ? "deadline" : "todo")", editing: false)
         try self.due(due, for: source.kind, name: source.name)
         return source
     }
@@ -56,9 +78,13 @@ package enum SourceEdits {
             throw .usage("#\(item.handle) comes from source '\(item.source)', which the config no longer has")
         }
         guard source.isWritable else {
-            throw .usage("#\(item.handle) is in source \(source.name) (\(source.kind.rawValue)), which is read-only; change it where it comes from")
+            throw .usage(
+                "#\(item.handle) is in source \(source.name) (\(source.kind.rawValue)), which is read-only; change it where it comes from"
+            )
         }
-        try refuse(source.kind, name: source.name, isDeadline: item.isDeadline, asked: asked, what: "#\(item.handle)", editing: true)
+        try refuse(
+            source.kind, name: source.name, isDeadline: item.isDeadline, asked: asked, what: "#\(item.handle)",
+            editing: true)
         if let text = dueText, text != "none" { try due(try ctx.when(text).due, for: source.kind, name: source.name) }
     }
 }

@@ -11,15 +11,20 @@ enum AddCommand {
     /// With `createTags`, a tag the store does not have is added (an item from a link).
     static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "add")
-        try a.expectPositional(1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due \(ctx.exampleDue)")
+        try a.expectPositional(
+            1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due \(ctx.exampleDue)")
         let title = try Validation.title(a.positional[0])
         guard let dueText = a.value("due") else {
-            throw .usage("a deadline needs --due WHEN, e.g. tminus add \"\(Validation.printable(title))\" --due \(ctx.exampleDue)")
+            throw .usage(
+                "a deadline needs --due WHEN, e.g. tminus add \"\(Validation.printable(title))\" --due \(ctx.exampleDue)"
+            )
         }
         let due = try ctx.when(dueText).due
         let note = try Validation.note(a.value("note") ?? "")
         let icon = try a.value("icon").map { (s: String) throws(TMinusError) in try Validation.icon(s) }
-        let start = try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) } ?? ctx.now
+        let start =
+            try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+            ?? ctx.now
         if start >= due.instant(in: ctx.zone) {
             guard a.value("start") != nil else { throw .usage(pastDue(dueText, due, ctx)) }
             throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
@@ -29,8 +34,9 @@ enum AddCommand {
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
                 target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
             }
-            var d = Item.deadline(handle: try change.takeHandle(), title: title, note: note, due: due, start: start,
-                                  created: ctx.now, tag: tag, icon: icon)
+            var d = Item.deadline(
+                handle: try change.takeHandle(), title: title, note: note, due: due, start: start,
+                created: ctx.now, tag: tag, icon: icon)
             if let target {
                 // A calendar event has no start of its own: progress starts when tminus first sees it.
                 d.source = target.name

@@ -12,7 +12,8 @@ enum AgendaCommand {
         var days = 7
         if let d = a.value("days") {
             guard let n = Int(d), (1...Agenda.maxDays).contains(n) else {
-                throw .usage("--days takes a number of days from 1 to \(Agenda.maxDays), not '\(Validation.printable(d))'")
+                throw .usage(
+                    "--days takes a number of days from 1 to \(Agenda.maxDays), not '\(Validation.printable(d))'")
             }
             days = n
         }
@@ -29,7 +30,8 @@ enum AgendaCommand {
             ctx.say(JSONWriter.pretty(json(agenda, from: from, days: days, tags: tags, zone: ctx.zone)))
             return 0
         }
-        let color = try TerminalColor.choice(a.value("color"), ctx)
+        let color =
+            try TerminalColor.choice(a.value("color"), ctx)
             ? TerminalColor.tagColor(tags: tags, config: (try? ctx.loadConfig().0) ?? Config()) : nil
         for line in lines(agenda, ctx, color: color) { ctx.say(line) }
         return 0
@@ -51,7 +53,8 @@ enum AgendaCommand {
         return { $0.isDeadline && calendars.contains($0.source) }
     }
 
-    /// `{"from", "days", "today", "overdue": [ITEM…], "agenda": [{"date", "heading", "items": [ITEM…]}…], "undated": [ITEM…]}`;
+    /// `{"from", "days", "today", "overdue": [ITEM…], "agenda": [{"date", "heading", "items": [ITEM…]}…], "undated":
+    /// [ITEM…]}`;
     /// each ITEM as `list --json` has it, with `inProgress` (docs/agenda.md).
     static func json(_ agenda: Agenda, from: CivilDate, days: Int, tags: [Tag], zone: Zone) -> JSON {
         func item(_ i: Item, inProgress: Bool = false) -> JSON {
@@ -63,11 +66,14 @@ enum AgendaCommand {
             "days": .int(days),
             "today": .string(agenda.today.description),
             "overdue": .array(agenda.overdue.map { item($0) }),
-            "agenda": .array(agenda.days.map { d in
-                .object(["date": .string(d.date.description), "heading": .string(agenda.heading(d.date)),
-                         "items": .array(d.rows.map { item($0.item, inProgress: $0.inProgress) })])
-            }),
-            "undated": .array(agenda.undated.map { item($0) }),
+            "agenda": .array(
+                agenda.days.map { d in
+                    .object([
+                        "date": .string(d.date.description), "heading": .string(agenda.heading(d.date)),
+                        "items": .array(d.rows.map { item($0.item, inProgress: $0.inProgress) })
+                    ])
+                }),
+            "undated": .array(agenda.undated.map { item($0) })
         ])
     }
 
@@ -76,7 +82,9 @@ enum AgendaCommand {
     static func lines(_ agenda: Agenda, _ ctx: Context, color: ((Item) -> String?)? = nil) -> [String] {
         if agenda.count == 0 {
             let n = agenda.days.count
-            return ["nothing in \(n == 1 ? "this day" : "these \(n) days"); add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"]
+            return [
+                "nothing in \(n == 1 ? "this day" : "these \(n) days"); add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"
+            ]
         }
         var out: [String] = []
         func section(_ heading: String, _ rows: [(Item, String)]) {

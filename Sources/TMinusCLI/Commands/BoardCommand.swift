@@ -33,7 +33,9 @@ enum BoardCommand {
                 last = frame
             }
             // Until the next second (the countdowns tick no faster), or a key.
-            if let key = terminal.key(within: 1000 - Int32(SystemClock.milliseconds() % 1000 & 1023)), key == 0 || key == UInt8(ascii: "q") || key == 3 {
+            if let key = terminal.key(within: 1000 - Int32(SystemClock.milliseconds() % 1000 & 1023)),
+                key == 0 || key == UInt8(ascii: "q") || key == 3
+            {
                 return 0
             }
             width = Terminal.width

@@ -23,9 +23,10 @@ enum CalCommand {
         let color = try TerminalColor.choice(a.value("color"), ctx)
         let config = (try? ctx.loadConfig().0) ?? Config()
         let (tags, items) = try AgendaCommand.everyItem(ctx)
-        let grid = MonthGrid(year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
-                             isEvent: AgendaCommand.isEvent(ctx),
-                             color: TerminalColor.tagColor(tags: tags, config: config))
+        let grid = MonthGrid(
+            year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
+            isEvent: AgendaCommand.isEvent(ctx),
+            color: TerminalColor.tagColor(tags: tags, config: config))
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(json(grid)))
             return 0
@@ -37,14 +38,19 @@ enum CalCommand {
     /// `2026-11`, `11` (this year), or any WHEN (its month).
     static func month(_ text: String, _ ctx: Context) throws(TMinusError) -> (Int, Int) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 2, parts[0].count == 4, (1...2).contains(parts[1].count), let y = Int(parts[0]), let m = Int(parts[1]) {
+        if parts.count == 2, parts[0].count == 4, (1...2).contains(parts[1].count), let y = Int(parts[0]),
+            let m = Int(parts[1])
+        {
             guard (1...12).contains(m) else { throw .usage("there is no month \(m); give a month like 2026-11") }
             guard CivilDate.supported.contains(CivilDate(year: y, month: m, day: 1)) else {
-                throw .usage("'\(Validation.printable(text))' is outside \(CivilDate.supportedText); give a month in between")
+                throw .usage(
+                    "'\(Validation.printable(text))' is outside \(CivilDate.supportedText); give a month in between")
             }
             return (y, m)
         }
-        if (1...2).contains(text.count), let m = Int(text), (1...12).contains(m) { return (ctx.zone.local(ctx.now).date.year, m) }
+        if (1...2).contains(text.count), let m = Int(text), (1...12).contains(m) {
+            return (ctx.zone.local(ctx.now).date.year, m)
+        }
         let date: CivilDate
         do throws(TMinusError) {
             switch try ctx.when(text) {
@@ -52,7 +58,9 @@ enum CalCommand {
             case .instant(let t): date = ctx.zone.local(t).date
             }
         } catch {
-            throw .usage("'\(Validation.printable(text))' is not a month; give 2026-11, 11, or a date like 2026-12-24 or next week")
+            throw .usage(
+                "'\(Validation.printable(text))' is not a month; give 2026-11, 11, or a date like 2026-12-24 or next week"
+            )
         }
         return (date.year, date.month)
     }
@@ -60,13 +68,19 @@ enum CalCommand {
     /// The grid (MonthGrid.lines): with colour, today in reverse video and each mark in its
     /// item's tag colour; then a line on how many days have items.
     static func lines(_ grid: MonthGrid, weeks: Bool, color: Bool) -> [String] {
-        let style = color
-            ? MonthGrid.Style(today: { "\u{1B}[7m" + $0 + "\u{1B}[0m" }, mark: { TerminalColor.paint("•", $0) }, pointsAtToday: false)
+        let style =
+            color
+            ? MonthGrid.Style(
+                today: { "\u{1B}[7m" + $0 + "\u{1B}[0m" }, mark: { TerminalColor.paint("•", $0) }, pointsAtToday: false)
             : .plain
         var out = grid.lines(weeks: weeks, style: style)
         let marked = grid.marks.count
         out.append("")
-        out.append(marked == 0 ? "no items this month" : "• \(marked) day\(marked == 1 ? "" : "s") with items; tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month)) lists them")
+        out.append(
+            marked == 0
+                ? "no items this month"
+                : "• \(marked) day\(marked == 1 ? "" : "s") with items; tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month)) lists them"
+        )
         return out
     }
 
@@ -74,9 +88,14 @@ enum CalCommand {
     /// days with items, in order.
     static func json(_ grid: MonthGrid) -> JSON {
         let days = grid.marks.keys.sorted().map { d in
-            JSON.object(["date": .string(d.description), "items": .int(grid.marks[d]!.count), "color": .string(orNull: grid.marks[d]!.color)])
+            JSON.object([
+                "date": .string(d.description), "items": .int(grid.marks[d]!.count),
+                "color": .string(orNull: grid.marks[d]!.color)
+            ])
         }
-        return .object(["year": .int(grid.year), "month": .int(grid.month), "today": .string(grid.today.description),
-                        "firstWeekday": .int(grid.firstWeekday), "days": .array(days)])
+        return .object([
+            "year": .int(grid.year), "month": .int(grid.month), "today": .string(grid.today.description),
+            "firstWeekday": .int(grid.firstWeekday), "days": .array(days)
+        ])
     }
 }

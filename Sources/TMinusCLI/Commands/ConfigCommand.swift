@@ -75,7 +75,8 @@ enum ConfigCommand {
             return "deadline: next (now \(next.map(describe) ?? "none: no deadlines to come"))"
         case .ref(let ref):
             do throws(TMinusError) {
-                return "deadline: \"\(Validation.printable(ref))\" is \(describe(try RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")))"
+                return
+                    "deadline: \"\(Validation.printable(ref))\" is \(describe(try RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")))"
             } catch {
                 throw .usage("\(ctx.home.configPath) deadline: \(error.description)")
             }

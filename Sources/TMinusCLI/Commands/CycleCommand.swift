@@ -6,8 +6,12 @@ import TMinusTimeline
 /// `tminus next | prev`: cycle the deadline the widget shows (kept in state.json); `tminus scroll
 /// up|down`: the mouse wheel, which moves a calendar tooltip's month instead when there is one.
 enum CycleCommand {
-    static func next(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 { try cycle(raw, ctx, by: 1, name: "next") }
-    static func prev(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 { try cycle(raw, ctx, by: -1, name: "prev") }
+    static func next(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        try cycle(raw, ctx, by: 1, name: "next")
+    }
+    static func prev(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
+        try cycle(raw, ctx, by: -1, name: "prev")
+    }
 
     static func cycle(_ raw: [String], _ ctx: Context, by step: Int, name: String) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: name)
@@ -59,7 +63,8 @@ enum CycleCommand {
         switch a.positional[0] {
         case "up": step = -1
         case "down": step = 1
-        case let other: throw .usage("scroll takes up or down, not '\(Validation.printable(other))'; e.g. tminus scroll down")
+        case let other:
+            throw .usage("scroll takes up or down, not '\(Validation.printable(other))'; e.g. tminus scroll down")
         }
         if let month = try wheel(ctx, by: step) {
             let name = MonthGrid.monthNames[month % 12] + " \(month / 12)"

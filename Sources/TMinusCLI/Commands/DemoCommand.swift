@@ -11,13 +11,21 @@ enum DemoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "demo")
         try a.expectPositional(0...0, command: "demo", usage: "")
-        let renderers = try a.value("format").map { (f: String) throws(TMinusError) in [try ShowCommand.renderer(f)] } ?? Renderers.all
-        let families = try a.value("family").map { (f: String) throws(TMinusError) in [try ShowCommand.family(f)] } ?? Family.allCases
+        let renderers =
+            try a.value("format").map { (f: String) throws(TMinusError) in [try ShowCommand.renderer(f)] }
+            ?? Renderers.all
+        let families =
+            try a.value("family").map { (f: String) throws(TMinusError) in [try ShowCommand.family(f)] }
+            ?? Family.allCases
         if !onPath(ctx.environment) {
-            ctx.say("(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see the README's Install)")
+            ctx.say(
+                "(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see the README's Install)"
+            )
         }
         let now = ctx.now
-        ctx.say("tminus demo: sample data at \(RFC3339.format(now, offset: ctx.zone.offset(at: now))) (\(ctx.zone.name)); freeze another time with --now")
+        ctx.say(
+            "tminus demo: sample data at \(RFC3339.format(now, offset: ctx.zone.offset(at: now))) (\(ctx.zone.name)); freeze another time with --now"
+        )
         for (state, at, summary) in moments(now: now, zone: ctx.zone) {
             let entry = TimelineProvider(summary: summary, zone: ctx.zone).entry(at: at)
             ctx.say("")
@@ -27,10 +35,16 @@ enum DemoCommand {
                 var shown: [(families: [String], r: Rendered)] = []
                 for family in families {
                     let r = format.render(entry, RenderOptions(family: family, zone: ctx.zone))
-                    if let i = shown.firstIndex(where: { $0.r == r }) { shown[i].families.append(family.rawValue) } else { shown.append(([family.rawValue], r)) }
+                    if let i = shown.firstIndex(where: { $0.r == r }) {
+                        shown[i].families.append(family.rawValue)
+                    } else {
+                        shown.append(([family.rawValue], r))
+                    }
                 }
                 for (names, r) in shown {
-                    ctx.say("== \(format.format) · \(names.joined(separator: ", "))" + (r.exitCode != 0 ? " (exit \(r.exitCode))" : ""))
+                    ctx.say(
+                        "== \(format.format) · \(names.joined(separator: ", "))"
+                            + (r.exitCode != 0 ? " (exit \(r.exitCode))" : ""))
                     ctx.say(r.text)
                 }
             }
@@ -52,10 +66,12 @@ enum DemoCommand {
             ("warning", due - (config.warning + config.critical) / 2, summary),
             ("critical", due - config.critical / 2, summary),
             ("over", due + 60, summary),
-            ("no deadlines", now, none),
+            ("no deadlines", now, none)
         ]
     }
 
     /// Whether a `tminus` is found on PATH.
-    static func onPath(_ environment: Environment) -> Bool { ChildProcess.which("tminus", environment: environment) != nil }
+    static func onPath(_ environment: Environment) -> Bool {
+        ChildProcess.which("tminus", environment: environment) != nil
+    }
 }

@@ -7,22 +7,33 @@ import TMinusIO
 enum EditCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "edit")
-        try a.expectPositional(1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
+        try a.expectPositional(
+            1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
         guard !a.flags.isEmpty || !a.values.isEmpty else {
-            throw .usage("nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority or --remind")
+            throw .usage(
+                "nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority or --remind"
+            )
         }
         if a.flag("star") && a.flag("unstar") { throw .usage("--star and --unstar contradict each other; give one") }
         // Validate every value before touching the store.
         let title = try a.value("title").map { (s: String) throws(TMinusError) in try Validation.title(s) }
         let note = try a.value("note").map { (s: String) throws(TMinusError) in try Validation.note(s) }
-        let icon = try a.value("icon").map { (s: String) throws(TMinusError) -> String? in s == "none" ? nil : try Validation.icon(s) }
+        let icon = try a.value("icon").map { (s: String) throws(TMinusError) -> String? in
+            s == "none" ? nil : try Validation.icon(s)
+        }
         let worktime = try a.value("working-time").map { (s: String) throws(TMinusError) -> Bool in
-            guard s == "on" || s == "off" else { throw .usage("--working-time takes on or off, not '\(Validation.printable(s))'") }
+            guard s == "on" || s == "off" else {
+                throw .usage("--working-time takes on or off, not '\(Validation.printable(s))'")
+            }
             return s == "on"
         }
         let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) }
-        let due = try a.value("due").map { (s: String) throws(TMinusError) -> Due? in s == "none" ? nil : try ctx.when(s).due }
-        let start = try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+        let due = try a.value("due").map { (s: String) throws(TMinusError) -> Due? in
+            s == "none" ? nil : try ctx.when(s).due
+        }
+        let start = try a.value("start").map { (s: String) throws(TMinusError) in
+            try ctx.when(s).startInstant(in: ctx.zone)
+        }
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) -> Instant? in
             s == "none" ? nil : try TodoCommand.reminder(s, ctx)
         }
@@ -47,12 +58,16 @@ enum EditCommand {
                     throw .usage("#\(item.handle) is a deadline; --star, --priority and --remind are for todos")
                 }
                 if let due {
-                    guard let due else { throw .usage("a deadline must have a due date; remove it with tminus rm \(item.handle) instead") }
+                    guard let due else {
+                        throw .usage("a deadline must have a due date; remove it with tminus rm \(item.handle) instead")
+                    }
                     item.due = due
                 }
                 if let start { item.start = start }
                 if let d = item.due, item.progressStart(or: ctx.now) >= d.instant(in: ctx.zone) {
-                    throw .usage("the due date would not be after the start (\(ctx.describe(.instant(item.progressStart(or: ctx.now))))); give a later --due or an earlier --start")
+                    throw .usage(
+                        "the due date would not be after the start (\(ctx.describe(.instant(item.progressStart(or: ctx.now))))); give a later --due or an earlier --start"
+                    )
                 }
                 if let icon { item.icon = icon }
                 if let worktime { item.worktime = worktime }

@@ -8,9 +8,13 @@ import TMinusTimeline
 /// exec without interval, i3blocks `interval=persist` with `format=json`, i3bar/swaybar's
 /// status_command, polybar `tail = true`, plain, json).
 enum FollowCommand {
-    static func run(_ ctx: Context, format: String, family: Family?, markup: Markup, deadline: String?) throws(TMinusError) -> Int32 {
+    static func run(_ ctx: Context, format: String, family: Family?, markup: Markup, deadline: String?)
+        throws(TMinusError) -> Int32
+    {
         guard let framing = StreamFraming.of(format) else {
-            throw .usage("--follow streams \(StreamFraming.formats.joined(separator: ", ")); poll \(format) with an interval instead")
+            throw .usage(
+                "--follow streams \(StreamFraming.formats.joined(separator: ", ")); poll \(format) with an interval instead"
+            )
         }
         // The summary, the store (a summary it made stale, or a broken store fixed), the state and
         // the config. Their folders may not exist yet, or be deleted and made again.
@@ -22,14 +26,16 @@ enum FollowCommand {
         // other blocks' clicks, so tminus leaves it alone there.
         let i3blocks14 = ctx.environment["BLOCK_NAME"] != nil && ctx.environment["name"] == nil
         let clicks = format == "i3bar" || (format == "i3blocks" && !i3blocks14)
-        let blockName = format == "i3blocks" ? (ctx.environment["name"] ?? ctx.environment["BLOCK_NAME"] ?? "tminus") : "tminus"
+        let blockName =
+            format == "i3blocks" ? (ctx.environment["name"] ?? ctx.environment["BLOCK_NAME"] ?? "tminus") : "tminus"
         // The sources' files and folders too (a vdirsyncer run renames files into a collection).
         let sourceWatch = WatchList()
         // What it writes itself (a summary made current, new handles in the store) wakes nothing.
         let own = OwnWrites()
         OwnWrites.committed = own
-        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName,
-                                            extra: sourceWatch, own: own)
+        var driver = try SystemFollowDriver(
+            offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName,
+            extra: sourceWatch, own: own)
         let loop = FollowLoop(
             header: framing.header,
             frame: { framing.frame($0, first: $1) },
@@ -39,7 +45,8 @@ enum FollowCommand {
                 return { t in
                     // An event's instance is over: its source gives the next one.
                     if let refresh = session.widget.refresh, t >= refresh { session.reload() }
-                    let options = RenderOptions(family: family, markup: markup, config: session.widget.config, zone: session.ctx.zone)
+                    let options = RenderOptions(
+                        family: family, markup: markup, config: session.widget.config, zone: session.ctx.zone)
                     let (entry, next) = session.widget.entryAndNext(at: t, memo: session.memo)
                     let wake = [next, session.widget.refresh].compactMap { $0 }.min()
                     return (framing.line(entry, options), wake)

@@ -21,7 +21,9 @@ extension LinkCommands {
         if let due = value("due") { lines.append("due \(when(due))") }
         if let remind = value("remind") { lines.append("reminder \(when(remind))") }
         if let tag = value("tag") { lines.append("tag \(Escape.oneLine(tag))") }
-        if let note = value("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty { lines.append("note: \(Escape.oneLine(note))") }
+        if let note = value("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
+            lines.append("note: \(Escape.oneLine(note))")
+        }
         return lines
     }
 
@@ -34,16 +36,21 @@ extension LinkCommands {
             var answer: Bool?
             if server.canAsk {
                 let body = lines.dropFirst().joined(separator: "\n") + "\nfrom a tminus:// link"
-                if let watch = try? server.send(summary: "Add? " + lines[0], body: server.markup ? Escape.pango(body) : body, critical: false,
-                                                withActions: true, buttons: [("add", "Add"), ("dismiss", "Dismiss")]) {
+                if let watch = try? server.send(
+                    summary: "Add? " + lines[0], body: server.markup ? Escape.pango(body) : body, critical: false,
+                    withActions: true, buttons: [("add", "Add"), ("dismiss", "Dismiss")])
+                {
                     answer = watch.choice(timeoutSeconds: 600) == "add"
                 }
             }
             if answer == nil { answer = dialog(lines, ctx) }
             guard let yes = answer else {
-                let how = "this link would add \(lines[0]); tminus cannot ask here (no notification buttons, no zenity or kdialog), so it added nothing; to add it, run: tminus open --yes '\(String(url.map { $0 == "'" ? "%27" : String($0) }.joined()))'"
+                let how =
+                    "this link would add \(lines[0]); tminus cannot ask here (no notification buttons, no zenity or kdialog), so it added nothing; to add it, run: tminus open --yes '\(String(url.map { $0 == "'" ? "%27" : String($0) }.joined()))'"
                 ctx.console.err("tminus: " + ControlText.oneLine(how))
-                _ = try? server.send(summary: "tminus: a link was not added", body: server.markup ? Escape.pango(how) : how, critical: false, withActions: false)
+                _ = try? server.send(
+                    summary: "tminus: a link was not added", body: server.markup ? Escape.pango(how) : how,
+                    critical: false, withActions: false)
                 return 1
             }
             guard yes else {
@@ -59,10 +66,13 @@ extension LinkCommands {
     static func dialog(_ lines: [String], _ ctx: Context) -> Bool? {
         guard ctx.environment["DISPLAY"] != nil || ctx.environment["WAYLAND_DISPLAY"] != nil else { return nil }
         let text = Escape.pango("Add this from a tminus:// link?\n\n" + lines.joined(separator: "\n"))
-        for (program, args) in [("zenity", ["--question", "--title=tminus", "--text=" + text]),
-                                ("kdialog", ["--title", "tminus", "--yesno", text])] {
+        for (program, args) in [
+            ("zenity", ["--question", "--title=tminus", "--text=" + text]),
+            ("kdialog", ["--title", "tminus", "--yesno", text])
+        ] {
             guard ChildProcess.which(program, environment: ctx.environment) != nil,
-                  let r = try? ChildProcess.run(program, args, environment: ctx.environment, timeout: 600_000) else { continue }
+                let r = try? ChildProcess.run(program, args, environment: ctx.environment, timeout: 600_000)
+            else { continue }
             // 0: yes; 1: no (or closed); anything else: the dialog itself failed.
             if r.status == 0 { return true }
             if r.status == 1 { return false }
@@ -75,7 +85,8 @@ extension LinkCommands {
         ctx.say("This tminus:// link would add:")
         for l in preview(params, ctx) { ctx.say("  " + l) }
         ctx.console.err("Add it? [y/N] ")
-        let answer = Validation.trimmedText(String(decoding: ctx.console.readInput(limit: 64), as: UTF8.self)).lowercased()
+        let answer = Validation.trimmedText(String(decoding: ctx.console.readInput(limit: 64), as: UTF8.self))
+            .lowercased()
         guard answer == "y" || answer == "yes" else {
             ctx.say("not added")
             return 0

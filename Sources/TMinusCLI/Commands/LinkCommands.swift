@@ -24,7 +24,8 @@ enum LinkCommands {
 
     static func open(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "open")
-        try a.expectPositional(1...1, command: "open", usage: "a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'")
+        try a.expectPositional(
+            1...1, command: "open", usage: "a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'")
         let url = a.positional[0]
         // A link that adds asks first, unless --yes or a script (no terminal) opened it.
         if !a.flag("yes"), case .add(let params)? = try? ItemLink.parse(url) {
@@ -37,7 +38,9 @@ enum LinkCommands {
 
     /// Runs `body` with the output kept, then shows the output (or the error) as a notification
     /// (the desktop handler has no terminal).
-    static func notifyResult(_ ctx: Context, _ body: (Context) throws(TMinusError) -> Int32) throws(TMinusError) -> Int32 {
+    static func notifyResult(_ ctx: Context, _ body: (Context) throws(TMinusError) -> Int32) throws(TMinusError)
+        -> Int32
+    {
         var quiet = ctx
         let capture = Console.Capture()
         quiet.console = Console(capture: capture)
@@ -50,8 +53,10 @@ enum LinkCommands {
         for line in capture.err { ctx.console.err(line) }
         let body = (capture.out + capture.err).joined(separator: "\n")
         let server = NotificationServer.connect(environment: ctx.environment)
-        _ = try? server.send(summary: code == 0 ? "tminus" : "tminus: this link did not work", body: server.markup ? Escape.pango(body) : body,
-                             critical: false, withActions: false)
+        _ = try? server.send(
+            summary: code == 0 ? "tminus" : "tminus: this link did not work",
+            body: server.markup ? Escape.pango(body) : body,
+            critical: false, withActions: false)
         return code
     }
 
@@ -85,7 +90,9 @@ enum LinkCommands {
                 let start = due.startInstant(in: ctx.zone)
                 let under = isEvent(item) && start <= ctx.now && ctx.now < (item.end ?? start)
                 rows.append(Agenda.Row(item: item, allDay: due.isWholeDay, inProgress: under))
-            } else if item.isDeadline && !isEvent(item) && due.instant(in: ctx.zone) > end && item.progressStart(or: ctx.now) < end {
+            } else if item.isDeadline && !isEvent(item) && due.instant(in: ctx.zone) > end
+                && item.progressStart(or: ctx.now) < end
+            {
                 running.append(item)
             }
         }
@@ -93,7 +100,9 @@ enum LinkCommands {
         ctx.say("\(date.weekdayName) \(date)")
         if rows.isEmpty { ctx.say("nothing due") }
         let width = max(13, (rows.map { AgendaCommand.time($0, ctx).count }.max() ?? 0) + 2)
-        for row in rows { ctx.say(AgendaCommand.line(row.item, time: AgendaCommand.time(row, ctx), width: width, color: nil)) }
+        for row in rows {
+            ctx.say(AgendaCommand.line(row.item, time: AgendaCommand.time(row, ctx), width: width, color: nil))
+        }
         if !running.isEmpty {
             var q = ListQuery()
             q.sort = .due
@@ -112,12 +121,18 @@ enum LinkCommands {
         guard kind == "todo" || kind == "deadline" else {
             throw .usage("not a tminus link: kind is '\(Validation.printable(kind))'; use todo or deadline")
         }
-        let onlyFor: [String: String] = ["start": "deadline", "icon": "deadline", "remind": "todo", "priority": "todo", "star": "todo"]
+        let onlyFor: [String: String] = [
+            "start": "deadline", "icon": "deadline", "remind": "todo", "priority": "todo", "star": "todo"
+        ]
         var args: [String] = []
         for (name, v) in params where name != "kind" && name != "title" {
-            if let k = onlyFor[name], k != kind { throw .usage("not a tminus link: \(name) is for a \(k), and this is a \(kind)") }
+            if let k = onlyFor[name], k != kind {
+                throw .usage("not a tminus link: \(name) is for a \(k), and this is a \(kind)")
+            }
             if name == "star" {
-                guard v == "1" || v == "0" || v == "true" || v == "false" else { throw .usage("not a tminus link: star is 1 or 0") }
+                guard v == "1" || v == "0" || v == "true" || v == "false" else {
+                    throw .usage("not a tminus link: star is 1 or 0")
+                }
                 if v == "1" || v == "true" { args.append("--star") }
                 continue
             }
@@ -126,12 +141,15 @@ enum LinkCommands {
         let title = try Validation.title(value("title") ?? "")
         // The same link opened twice (a second click, a link sent again) adds one item.
         let d = try value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
-        if let same = try openItems(ctx).first(where: { $0.kind.rawValue == kind && $0.title == title && $0.due == d && (d != nil || $0.via == Item.viaLink) }) {
+        if let same = try openItems(ctx).first(where: {
+            $0.kind.rawValue == kind && $0.title == title && $0.due == d && (d != nil || $0.via == Item.viaLink)
+        }) {
             ctx.say("already there: #\(same.handle) \(same.title)")
             return 0
         }
         let command = ["--"] + [title]
-        return kind == "todo" ? try TodoCommand.run(args + command, ctx, createTags: true)
-                              : try AddCommand.run(args + command, ctx, createTags: true)
+        return kind == "todo"
+            ? try TodoCommand.run(args + command, ctx, createTags: true)
+            : try AddCommand.run(args + command, ctx, createTags: true)
     }
 }

@@ -10,7 +10,9 @@ enum ListCommand {
         let a = try Arguments.parse(raw, command: "list")
         try a.expectPositional(0...0, command: "list", usage: "")
         var q = ListQuery()
-        if a.flag("deadlines") && a.flag("todos") { throw .usage("--deadlines and --todos exclude each other; leave both out for both") }
+        if a.flag("deadlines") && a.flag("todos") {
+            throw .usage("--deadlines and --todos exclude each other; leave both out for both")
+        }
         if a.flag("deadlines") { q.kind = .deadlines }
         if a.flag("todos") { q.kind = .todos }
         q.today = a.flag("today")
@@ -21,28 +23,43 @@ enum ListCommand {
         q.includeCompleted = a.flag("all")
         q.search = a.value("search")
         if let y = a.value("year") {
-            guard let year = Int(y), (1...9999).contains(year) else { throw .usage("--year takes a year like 2026, not '\(Validation.printable(y))'") }
+            guard let year = Int(y), (1...9999).contains(year) else {
+                throw .usage("--year takes a year like 2026, not '\(Validation.printable(y))'")
+            }
             q.year = year
         }
-        if a.flag("by-year") && !a.flag("reminders") { throw .usage("--by-year goes with --reminders: tminus list --reminders --by-year") }
+        if a.flag("by-year") && !a.flag("reminders") {
+            throw .usage("--by-year goes with --reminders: tminus list --reminders --by-year")
+        }
         if a.flag("reminders") {
-            let others = a.flags.filter { $0 != "reminders" && $0 != "json" && $0 != "by-year" } + a.values.map(\.0).filter { $0 != "year" }
-            if let other = others.first { throw .usage("--reminders takes only --year, --by-year and --json, not --\(other)") }
+            let others =
+                a.flags.filter { $0 != "reminders" && $0 != "json" && $0 != "by-year" }
+                + a.values.map(\.0).filter { $0 != "year" }
+            if let other = others.first {
+                throw .usage("--reminders takes only --year, --by-year and --json, not --\(other)")
+            }
             return try ReminderListing.run(year: q.year, byYear: a.flag("by-year"), json: a.flag("json"), ctx)
         }
         if let s = a.value("sort") {
-            guard let sort = ListQuery.Sort(rawValue: s) else { throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'") }
+            guard let sort = ListQuery.Sort(rawValue: s) else {
+                throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'")
+            }
             q.sort = sort
         }
         // Other sources' open items, as the widgets see them (read again when they changed).
         let fromSources = try ctx.container.sourceItems(now: ctx.now)
-        let (store, items) = try ctx.container.reading { (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
+        let (store, items) = try ctx.container.reading {
+            (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
             var q = q
             if let tag = a.value("tag") {
                 let lower = tag.lowercased()
-                if let own = snapshot.store.tag(named: tag) { q.tag = own.name }
-                else if fromSources.contains(where: { $0.tag?.lowercased() == lower }) { q.tag = tag }
-                else { q.tag = try Validation.knownTag(tag, in: snapshot.store.tags).name }
+                if let own = snapshot.store.tag(named: tag) {
+                    q.tag = own.name
+                } else if fromSources.contains(where: { $0.tag?.lowercased() == lower }) {
+                    q.tag = tag
+                } else {
+                    q.tag = try Validation.knownTag(tag, in: snapshot.store.tags).name
+                }
             }
             // History is read only when asked for, a piece at a time, keeping what matches.
             var matching = q.apply(to: snapshot.store.items + fromSources, now: ctx.now, zone: ctx.zone)
@@ -56,17 +73,23 @@ enum ListCommand {
         }
         if !store.setAside.isEmpty {
             let n = store.setAside.count
-            ctx.console.err("tminus: \(n) change\(n == 1 ? "" : "s") to other sources could not be made and \(n == 1 ? "is" : "are") set aside; tminus doctor names \(n == 1 ? "it" : "them"), tminus doctor --repair tries again")
+            ctx.console.err(
+                "tminus: \(n) change\(n == 1 ? "" : "s") to other sources could not be made and \(n == 1 ? "is" : "are") set aside; tminus doctor names \(n == 1 ? "it" : "them"), tminus doctor --repair tries again"
+            )
         }
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(.array(items.map { ItemJSON.json($0, tags: store.tags, zone: ctx.zone) })))
             return 0
         }
         if items.isEmpty {
-            ctx.say(store.items.isEmpty && fromSources.isEmpty ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE" : "nothing matches")
+            ctx.say(
+                store.items.isEmpty && fromSources.isEmpty
+                    ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"
+                    : "nothing matches")
             return 0
         }
-        let color = try TerminalColor.choice(a.value("color"), ctx)
+        let color =
+            try TerminalColor.choice(a.value("color"), ctx)
             ? TerminalColor.tagColor(tags: store.tags, config: (try? ctx.loadConfig().0) ?? Config()) : nil
         for l in lines(items, ctx, timeLeft: q.kind == .deadlines, color: color) { ctx.say(l) }
         return 0
@@ -75,12 +98,18 @@ enum ListCommand {
     /// The lines for `items`, their due column as wide as the widest (at least 26), so it never
     /// runs into the title; `timeLeft`: each open deadline's countdown after its due date, as the
     /// bar writes it (`list --deadlines`: every countdown at once).
-    static func lines(_ items: [Item], _ ctx: Context, timeLeft: Bool = false, color: ((Item) -> String?)? = nil) -> [String] {
+    static func lines(_ items: [Item], _ ctx: Context, timeLeft: Bool = false, color: ((Item) -> String?)? = nil)
+        -> [String]
+    {
         let config = (try? ctx.loadConfig().0) ?? Config()
         let dues = items.map { (item: Item) -> String in
-            guard timeLeft, item.isDeadline, item.completed == nil, let d = item.due else { return dueColumn(item, ctx) }
+            guard timeLeft, item.isDeadline, item.completed == nil, let d = item.due else {
+                return dueColumn(item, ctx)
+            }
             let countdown = Countdown(now: ctx.now, due: d.instant(in: ctx.zone), zone: ctx.zone)
-            let left = countdown.remaining > 0 ? countdown.text(config.precision, over: config.overText) + " left" : config.overText
+            let left =
+                countdown.remaining > 0
+                ? countdown.text(config.precision, over: config.overText) + " left" : config.overText
             return ctx.describe(d) + "  " + left
         }
         let width = max(26, (dues.map(\.count).max() ?? 0) + 2)
@@ -89,7 +118,11 @@ enum ListCommand {
 
     static func dueColumn(_ item: Item, _ ctx: Context) -> String {
         var due = item.due.map { ctx.describe($0) } ?? "-"
-        if item.completed != nil { due = "done" } else if ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) { due += " (late)" }
+        if item.completed != nil {
+            due = "done"
+        } else if ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) {
+            due += " (late)"
+        }
         return due
     }
 

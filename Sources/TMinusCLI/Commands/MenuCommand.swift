@@ -14,7 +14,7 @@ enum MenuCommand {
         ("wofi", ["--dmenu", "-i", "-p", "tminus"]),
         ("fuzzel", ["--dmenu", "-p", "tminus "]),
         ("bemenu", ["-i", "-p", "tminus"]),
-        ("dmenu", ["-i", "-p", "tminus"]),
+        ("dmenu", ["-i", "-p", "tminus"])
     ]
 
     /// How long a menu may stay open.
@@ -49,7 +49,8 @@ enum MenuCommand {
         guard index < todos.count else { return try PrivacyCommand.run([hidden ? "off" : "on"], ctx) }
         let todo = todos[index]
         guard let picked = try choose(Action.allCases.map(\.line), launcher, ctx),
-              let action = Action.allCases.first(where: { $0.line == picked }) else {
+            let action = Action.allCases.first(where: { $0.line == picked })
+        else {
             ctx.say("nothing chosen")
             return 0
         }
@@ -77,23 +78,32 @@ enum MenuCommand {
     /// of `launchers` in PATH.
     static func launcher(_ given: String?, _ ctx: Context) throws(TMinusError) -> (String, [String]) {
         if let given {
-            guard !Validation.trimmedText(given).isEmpty else { throw .usage("--launcher takes a command, e.g. --launcher 'rofi -dmenu'") }
+            guard !Validation.trimmedText(given).isEmpty else {
+                throw .usage("--launcher takes a command, e.g. --launcher 'rofi -dmenu'")
+            }
             return ("/bin/sh", ["-c", given])
         }
-        if let found = launchers.first(where: { ChildProcess.which($0.0, environment: ctx.environment) != nil }) { return found }
+        if let found = launchers.first(where: { ChildProcess.which($0.0, environment: ctx.environment) != nil }) {
+            return found
+        }
         throw .failure("no menu program found; install rofi, wofi, fuzzel, bemenu or dmenu, or give --launcher CMD")
     }
 
     /// The line the user chose among `lines`, nil when none (closed, or a line that is none of them).
-    static func choose(_ lines: [String], _ launcher: (String, [String]), _ ctx: Context) throws(TMinusError) -> String? {
+    static func choose(_ lines: [String], _ launcher: (String, [String]), _ ctx: Context) throws(TMinusError) -> String?
+    {
         let input = Array((lines.joined(separator: "\n") + "\n").utf8)
         let result: ChildProcess.Result
         do throws(ChildProcess.Failure) {
-            result = try ChildProcess.run(launcher.0, launcher.1, environment: ctx.environment, timeout: waitMilliseconds,
-                                          outputLimit: 65_536, input: input)
+            result = try ChildProcess.run(
+                launcher.0, launcher.1, environment: ctx.environment, timeout: waitMilliseconds,
+                outputLimit: 65_536, input: input)
         } catch {
             switch error {
-            case .notFound: throw .failure("the launcher '\(Validation.printable(launcher.0))' is not installed; give another with --launcher CMD")
+            case .notFound:
+                throw .failure(
+                    "the launcher '\(Validation.printable(launcher.0))' is not installed; give another with --launcher CMD"
+                )
             case .timedOut: return nil
             case .failed(let why): throw .failure("could not start the launcher: \(why)")
             }

@@ -28,8 +28,9 @@ enum NotifyCommand {
         let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "reminders.jsonl"])
         let sourceWatch = WatchList()
         let inputs = InputList()
-        var driver = try SystemFollowDriver(offset: ctx.clockOffset, watch: watch, clicks: false, extra: sourceWatch,
-                                            inputs: inputs, watchStdout: dryRun, own: delivery.ownWrites)
+        var driver = try SystemFollowDriver(
+            offset: ctx.clockOffset, watch: watch, clicks: false, extra: sourceWatch,
+            inputs: inputs, watchStdout: dryRun, own: delivery.ownWrites)
         var lastError: String?
         var reload = true
         while true {
@@ -45,7 +46,9 @@ enum NotifyCommand {
                 lastError = nil
             } catch {
                 // A broken config or summary: say so once, and wait for it to change.
-                if lastError != error.description { ctx.console.err("tminus: " + ControlText.oneLine(error.description)) }
+                if lastError != error.description {
+                    ctx.console.err("tminus: " + ControlText.oneLine(error.description))
+                }
                 lastError = error.description
             }
             inputs.fds = Array(Set(delivery.watches.map(\.fd))).sorted()

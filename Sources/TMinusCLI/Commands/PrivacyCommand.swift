@@ -24,7 +24,9 @@ enum PrivacyCommand {
             state.isPrivate = !state.hidesTitles
             state.screencast = false
         case let other?:
-            throw .usage("privacy takes on, off, toggle or watch, not '\(Validation.printable(other))'; e.g. tminus privacy toggle")
+            throw .usage(
+                "privacy takes on, off, toggle or watch, not '\(Validation.printable(other))'; e.g. tminus privacy toggle"
+            )
         }
         try ctx.container.saveState(state)
         ctx.say(describe(state))
@@ -41,15 +43,22 @@ enum PrivacyCommand {
     }
 
     static func describe(_ state: WidgetState) -> String {
-        if state.isPrivate { return "private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again" }
-        if state.screencast { return "private mode on while the screen is shared (tminus privacy watch saw it): titles show as their tag, or \"busy\"" }
+        if state.isPrivate {
+            return "private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again"
+        }
+        if state.screencast {
+            return
+                "private mode on while the screen is shared (tminus privacy watch saw it): titles show as their tag, or \"busy\""
+        }
         return "private mode off: titles show"
     }
 
     /// Follows PipeWire until a signal; each change of "the screen is shared" is written to
     /// state.json (a follower shows it at once; polling bars with "signals" are signalled).
     static func watch(_ ctx: Context) throws(TMinusError) -> Int32 {
-        let end = ScreenShareWatch.run(environment: ctx.environment, note: { ctx.console.err("tminus: privacy watch: \($0)") }) { names in
+        let end = ScreenShareWatch.run(
+            environment: ctx.environment, note: { ctx.console.err("tminus: privacy watch: \($0)") }
+        ) { names in
             do throws(TMinusError) {
                 try ctx.container.updateState { $0.screencast = !names.isEmpty }
             } catch {
@@ -61,7 +70,8 @@ enum PrivacyCommand {
             ctx.say(names.isEmpty ? "screen not shared: titles show" : "screen shared (\(shown(names))): titles hidden")
         }
         if end == .noProgram {
-            throw .failure("privacy watch needs pw-dump (Debian and Ubuntu: apt install pipewire-bin; it comes with PipeWire)")
+            throw .failure(
+                "privacy watch needs pw-dump (Debian and Ubuntu: apt install pipewire-bin; it comes with PipeWire)")
         }
         return 0
     }

@@ -22,12 +22,16 @@ enum RemindCommand {
             }
             return try again(ref, delay: delay, ctx)
         }
-        try a.expectPositional(1...1, command: "remind", usage: "a text and --in or --at, e.g. tminus remind \"Call Sam\" --in 10m")
+        try a.expectPositional(
+            1...1, command: "remind", usage: "a text and --in or --at, e.g. tminus remind \"Call Sam\" --in 10m")
         let at: Instant
         switch (delay, a.value("at")) {
         case (let d?, nil): at = ctx.now + d
         case (nil, let w?): at = try TodoCommand.reminder(w, ctx)
-        case (nil, nil): throw .usage("a reminder needs --in D or --at WHEN, e.g. tminus remind \"\(Validation.printable(a.positional[0]))\" --in 10m")
+        case (nil, nil):
+            throw .usage(
+                "a reminder needs --in D or --at WHEN, e.g. tminus remind \"\(Validation.printable(a.positional[0]))\" --in 10m"
+            )
         default: throw .usage("--in and --at exclude each other; give one")
         }
         // A todo with a reminder, made (and validated) exactly as `tminus todo` makes one.
@@ -48,14 +52,19 @@ enum RemindCommand {
         if !RefResolver.matches(query, among: summary.deadlines + summary.todos).isEmpty {
             item = try RefResolver.resolve(ref, among: summary.deadlines + summary.todos)
         } else {
-            let reopened = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
+            let reopened = try ctx.container.mutate(now: ctx.now) {
+                (change: inout Change) throws(TMinusError) -> Item in
                 let record = try StatusCommands.completed(query, in: change.history, what: "item")
                 change.reopen(record)
                 return record.item
             }
             ctx.say("reopened #\(reopened.handle) \(reopened.title)")
             summary = try ctx.container.summaryForWidgets(now: ctx.now)
-            guard let open = (summary.deadlines + summary.todos).first(where: { $0.id == reopened.id && $0.source == reopened.source }) else {
+            guard
+                let open = (summary.deadlines + summary.todos).first(where: {
+                    $0.id == reopened.id && $0.source == reopened.source
+                })
+            else {
                 throw .failure("#\(reopened.handle) was reopened but is not listed; run tminus doctor")
             }
             item = open

@@ -11,19 +11,26 @@ extension SetupCommand {
     static func gnome(_ a: Arguments, _ ctx: Context) throws(TMinusError) -> Int32 {
         let binary = try self.binary(a.value("binary"), ctx)
         let major = try gnomeMajor(a.value("shell-version"), ctx)
-        guard major >= 43 else { throw .usage("GNOME Shell \(major) is older than 43, the first the extension supports") }
-        let flavor = major >= 45 ? (PackageResources.extension_45_js, PackageResources.metadata_45_json)
-                                 : (PackageResources.extension_43_js, PackageResources.metadata_43_json)
+        guard major >= 43 else {
+            throw .usage("GNOME Shell \(major) is older than 43, the first the extension supports")
+        }
+        let flavor =
+            major >= 45
+            ? (PackageResources.extension_45_js, PackageResources.metadata_45_json)
+            : (PackageResources.extension_43_js, PackageResources.metadata_43_json)
         let metadata = try self.metadata(flavor.1, binary: binary)
         let base = Home.dataBase(ctx.environment)
         let dir = base + "/gnome-shell/extensions/" + gnomeUUID
         try FileIO.makeDirectory(dir)
-        for (name, bytes) in [("extension.js", flavor.0), ("metadata.json", metadata), ("indicator.js", PackageResources.indicator_js),
-                              ("stylesheet.css", PackageResources.stylesheet_css)] {
+        for (name, bytes) in [
+            ("extension.js", flavor.0), ("metadata.json", metadata), ("indicator.js", PackageResources.indicator_js),
+            ("stylesheet.css", PackageResources.stylesheet_css)
+        ] {
             try FileIO.writeAtomically(bytes, to: dir + "/" + name, mode: 0o644)
         }
         ctx.say("installed the GNOME Shell extension for GNOME \(major) in \(Home.tilde(dir, ctx.environment))")
-        ctx.console.err("""
+        ctx.console.err(
+            """
             GNOME reads new extensions at login: log out and in (on X11, Alt+F2 r does), then \
             gnome-extensions enable \(gnomeUUID)
             """)
@@ -39,8 +46,11 @@ extension SetupCommand {
             return n
         }
         let out: ChildProcess.Result
-        do { out = try ChildProcess.run("gnome-shell", ["--version"], environment: ctx.environment, timeout: 5_000) } catch {
-            throw .usage("gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
+        do {
+            out = try ChildProcess.run("gnome-shell", ["--version"], environment: ctx.environment, timeout: 5_000)
+        } catch {
+            throw .usage(
+                "gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
         }
         let words = String(decoding: out.stdout, as: UTF8.self).split(separator: " ")
         guard let last = words.last, let n = Int(last.split(separator: ".").first ?? "") else {
@@ -51,7 +61,9 @@ extension SetupCommand {
 
     /// The flavour's metadata.json with `"tminus-binary"`: the path the extension runs.
     static func metadata(_ bytes: [UInt8], binary: String) throws(TMinusError) -> [UInt8] {
-        guard case .object(var members)? = try? JSONParser.parse(bytes) else { throw .failure("the embedded metadata.json is not an object") }
+        guard case .object(var members)? = try? JSONParser.parse(bytes) else {
+            throw .failure("the embedded metadata.json is not an object")
+        }
         members.removeAll { $0.key == "tminus-binary" }
         members.append(JSON.Member("tminus-binary", .string(binary)))
         return Array(JSONWriter.pretty(.object(members)).utf8)

@@ -15,7 +15,8 @@ extension SetupCommand {
         let binary = try self.binary(a.value("binary"), ctx)
         let qml = String(decoding: PackageResources.main_qml, as: UTF8.self)
         guard qml.contains(plasmaBinaryLine) else { throw .failure("the embedded main.qml has no line for the binary") }
-        let installed = qml.replacingFirst(plasmaBinaryLine, with: #"    readonly property string tminus: ""# + binary + "\"")
+        let installed = qml.replacingFirst(
+            plasmaBinaryLine, with: #"    readonly property string tminus: ""# + binary + "\"")
         let base = Home.dataBase(ctx.environment)
         let files = [("metadata.json", PackageResources.metadata_json), ("contents/ui/main.qml", Array(installed.utf8))]
         // kpackagetool5 installs from a folder: one made beside the target, then removed.
@@ -28,17 +29,26 @@ extension SetupCommand {
             }
             let upgrade = FileIO.exists(base + "/plasma/plasmoids/" + plasmaID + "/metadata.json")
             let r: ChildProcess.Result
-            do { r = try ChildProcess.run(tool, ["-t", "Plasma/Applet", upgrade ? "-u" : "-i", stage], environment: ctx.environment) } catch {
+            do {
+                r = try ChildProcess.run(
+                    tool, ["-t", "Plasma/Applet", upgrade ? "-u" : "-i", stage], environment: ctx.environment)
+            } catch {
                 throw .failure("kpackagetool5 did not run: \(error)")
             }
             guard r.status == 0 else {
-                throw .failure("kpackagetool5 failed: " + ControlText.clean(String(decoding: r.stdout + r.stderr, as: UTF8.self), replacement: " "))
+                throw .failure(
+                    "kpackagetool5 failed: "
+                        + ControlText.clean(String(decoding: r.stdout + r.stderr, as: UTF8.self), replacement: " "))
             }
         } else {
             try write(files, into: base + "/plasma/plasmoids/" + plasmaID)
         }
-        ctx.say("installed the Plasma applet \(plasmaID) in \(Home.tilde(base + "/plasma/plasmoids/" + plasmaID, ctx.environment))")
-        ctx.console.err("add it to a panel: right-click the panel › Add Widgets… › tminus (plasmashell may need a restart to list it)")
+        ctx.say(
+            "installed the Plasma applet \(plasmaID) in \(Home.tilde(base + "/plasma/plasmoids/" + plasmaID, ctx.environment))"
+        )
+        ctx.console.err(
+            "add it to a panel: right-click the panel › Add Widgets… › tminus (plasmashell may need a restart to list it)"
+        )
         return 0
     }
 

@@ -12,7 +12,8 @@ enum SetupCommand {
         try a.expectPositional(0...1, command: "setup", usage: " BAR")
         guard let name = a.positional.first else {
             for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
-            ctx.say("gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
+            ctx.say(
+                "gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
             ctx.say("plasma".padding(15) + "a KDE Plasma 5 applet, installed with kpackagetool5")
             ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
             return 0
@@ -20,9 +21,13 @@ enum SetupCommand {
         if name == "gnome" || name == "gnome-shell" { return try gnome(a, ctx) }
         if name == "plasma" || name == "kde" { return try plasma(a, ctx) }
         guard let bar = BarSetup.named(name) else {
-            throw .usage("no bar called '\(name)'; tminus setup knows \((BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: ", "))")
+            throw .usage(
+                "no bar called '\(name)'; tminus setup knows \((BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: ", "))"
+            )
         }
-        if a.flag("write") && a.flag("full") { throw .usage("--write chooses what to write itself; use --full or --write, not both") }
+        if a.flag("write") && a.flag("full") {
+            throw .usage("--write chooses what to write itself; use --full or --write, not both")
+        }
         let binary = try self.binary(a.value("binary"), ctx)
         let setup = BarSetup.Context(binary: binary, config: try ctx.config())
         let file = userFile(bar, ctx)
@@ -40,7 +45,9 @@ enum SetupCommand {
             throw .failure("cannot tell where this tminus is (/proc/self/exe); pass --binary PATH")
         }
         guard BarSetup.isSafeCommand(path) else {
-            throw .usage("'\(ControlText.clean(path, replacement: "?"))' has characters a bar config cannot hold as they are; pass --binary PATH (letters, digits and / . _ - + @ , only)")
+            throw .usage(
+                "'\(ControlText.clean(path, replacement: "?"))' has characters a bar config cannot hold as they are; pass --binary PATH (letters, digits and / . _ - + @ , only)"
+            )
         }
         return path
     }
@@ -54,13 +61,17 @@ enum SetupCommand {
     }
 
     /// `--write`: appends the snippet after a backup, or creates the whole file, as the bar allows.
-    static func write(_ bar: BarSetup, _ setup: BarSetup.Context, to file: String, _ ctx: Context) throws(TMinusError) -> Int32 {
+    static func write(_ bar: BarSetup, _ setup: BarSetup.Context, to file: String, _ ctx: Context) throws(TMinusError)
+        -> Int32
+    {
         let shown = Home.tilde(file, ctx.environment)
         // A run killed half-way left its temp files beside the config: theirs to remove (only
         // tminus's own names, of writers that are gone).
         SourceWriter.removeDeadTemps(in: FileIO.directory(of: file))
         if bar.write == .never {
-            throw .usage("setup does not write \(shown) (\(bar.name == "genmon" ? "the panel keeps it" : "your window manager's own config")); run tminus setup \(bar.name) and paste what it prints")
+            throw .usage(
+                "setup does not write \(shown) (\(bar.name == "genmon" ? "the panel keeps it" : "your window manager's own config")); run tminus setup \(bar.name) and paste what it prints"
+            )
         }
         guard let old = try FileIO.read(file, limit: 16 << 20) else {
             try FileIO.makeDirectory(FileIO.directory(of: file))
@@ -73,7 +84,9 @@ enum SetupCommand {
             return 0
         }
         guard bar.write == .append else {
-            throw .usage("\(shown) exists and a \(bar.name) config cannot take an appended block; run tminus setup \(bar.name) and paste what it prints")
+            throw .usage(
+                "\(shown) exists and a \(bar.name) config cannot take an appended block; run tminus setup \(bar.name) and paste what it prints"
+            )
         }
         let backup = try self.backup(old, of: file)
         var bytes = old

@@ -19,17 +19,21 @@ enum ShowCommand {
             return m
         }
         if a.flag("follow") {
-            return try FollowCommand.run(ctx, format: format, family: family, markup: markup ?? .none, deadline: a.value("deadline"))
+            return try FollowCommand.run(
+                ctx, format: format, family: family, markup: markup ?? .none, deadline: a.value("deadline"))
         }
         // A click on an i3blocks block runs the command with the button in the environment.
-        if format == "i3blocks", let b = ctx.environment["button"].flatMap({ $0.isEmpty ? nil : $0 }) ?? ctx.environment["BLOCK_BUTTON"],
-           let button = Int(b) {
+        if format == "i3blocks",
+            let b = ctx.environment["button"].flatMap({ $0.isEmpty ? nil : $0 }) ?? ctx.environment["BLOCK_BUTTON"],
+            let button = Int(b)
+        {
             try CycleCommand.click(ctx, button: button)
         }
         let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
         var options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
         // A click that runs tminus again runs this binary, by a path a panel's environment finds.
-        if renderer.callsBack, let path = OwnExecutable.path(environment: ctx.environment), BarSetup.isSafeCommand(path) {
+        if renderer.callsBack, let path = OwnExecutable.path(environment: ctx.environment), BarSetup.isSafeCommand(path)
+        {
             options.binary = path
         }
         let memo = TodayMemo()
@@ -40,9 +44,12 @@ enum ShowCommand {
             ReadLog.entries = nil
             // Kept when it could read everything it needed: this output and the ones to come.
             if widget.problem == nil, let provider = widget.provider,
-               WidgetCache.canKeep(files: files, now: ctx.now, environment: ctx.environment) {
-                let segments = outputsToCome(provider, from: entry, rendered, memo: memo, refresh: widget.refresh, now: ctx.now,
-                                             showsSeconds: renderer.showsSeconds) { renderer.render($0, options) }
+                WidgetCache.canKeep(files: files, now: ctx.now, environment: ctx.environment)
+            {
+                let segments = outputsToCome(
+                    provider, from: entry, rendered, memo: memo, refresh: widget.refresh, now: ctx.now,
+                    showsSeconds: renderer.showsSeconds
+                ) { renderer.render($0, options) }
                 WidgetCache.keep(segments, key: key, now: ctx.now, files: files, environment: ctx.environment)
             }
         }
@@ -56,9 +63,11 @@ enum ShowCommand {
     /// them: until the data must be read again (`refresh`), an hour, `maxSegments` outputs or
     /// `maxKeptBytes`, whichever comes first. A renderer that prints the second itself (json) keeps
     /// its output for the second it was made in.
-    static func outputsToCome(_ provider: TimelineProvider, from entry: Entry, _ rendered: Rendered, memo: TodayMemo,
-                              refresh: Instant?, now: Instant, showsSeconds: Bool,
-                              render: (Entry) -> Rendered) -> [WidgetCache.Segment] {
+    static func outputsToCome(
+        _ provider: TimelineProvider, from entry: Entry, _ rendered: Rendered, memo: TodayMemo,
+        refresh: Instant?, now: Instant, showsSeconds: Bool,
+        render: (Entry) -> Rendered
+    ) -> [WidgetCache.Segment] {
         var limit = now + 3_600
         if let refresh, refresh < limit { limit = refresh }
         var segments = [WidgetCache.Segment(from: now, until: limit, text: rendered.text, exitCode: rendered.exitCode)]
@@ -84,7 +93,8 @@ enum ShowCommand {
     /// cannot be one line).
     static func cacheKey(_ arguments: [String], _ args: [String], _ environment: Environment) -> [UInt8]? {
         guard !args.contains("--follow"), !args.contains("--help"), !args.contains("-h"),
-              (environment["button"] ?? "").isEmpty, (environment["BLOCK_BUTTON"] ?? "").isEmpty else { return nil }
+            (environment["button"] ?? "").isEmpty, (environment["BLOCK_BUTTON"] ?? "").isEmpty
+        else { return nil }
         // (Bytes and plain appends: `joined` and String searches resolve generic metadata and
         // walk characters on the poll path.)
         var key: [UInt8] = []
@@ -105,14 +115,17 @@ enum ShowCommand {
     /// The renderer of a `--format` value, or the usage error naming every format.
     static func renderer(_ format: String) throws(TMinusError) -> any Renderer {
         guard let r = Renderers.named(format) else {
-            throw .usage("unknown format '\(Validation.printable(format))'; use \(CommandTable.formats.joined(separator: ", "))")
+            throw .usage(
+                "unknown format '\(Validation.printable(format))'; use \(CommandTable.formats.joined(separator: ", "))")
         }
         return r
     }
 
     /// A `--family` value, or the usage error.
     static func family(_ name: String) throws(TMinusError) -> Family {
-        guard let f = Family(rawValue: name) else { throw .usage("unknown family '\(Validation.printable(name))'; use small, medium or large") }
+        guard let f = Family(rawValue: name) else {
+            throw .usage("unknown family '\(Validation.printable(name))'; use small, medium or large")
+        }
         return f
     }
 }

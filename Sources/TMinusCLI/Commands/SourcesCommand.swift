@@ -12,31 +12,39 @@ enum SourcesCommand {
         let records = try ctx.container.sourceRecords(now: ctx.now)
         func record(_ s: SourceConfig) -> Summary.Source? { records.first { $0.name == s.name && $0.kind != nil } }
         if a.flag("json") {
-            ctx.say(JSONWriter.pretty(.array(config.sources.map { s in
-                let r = record(s)
-                return .object([
-                    "name": .string(s.name),
-                    "kind": .string(s.kind.rawValue),
-                    "path": .string(orNull: s.path.map { ctx.container.sourcing?.path($0) ?? $0 }),
-                    "writable": .bool(s.isWritable),
-                    "items": .int(r?.items ?? 0),
-                    "read": .string(orNull: r.map { RFC3339.format($0.stamp, offset: ctx.zone.offset(at: $0.stamp)) }),
-                    "problems": .array((r?.problems ?? []).map(JSON.string)),
-                    "error": .string(orNull: r?.error),
-                ])
-            })))
+            ctx.say(
+                JSONWriter.pretty(
+                    .array(
+                        config.sources.map { s in
+                            let r = record(s)
+                            return .object([
+                                "name": .string(s.name),
+                                "kind": .string(s.kind.rawValue),
+                                "path": .string(orNull: s.path.map { ctx.container.sourcing?.path($0) ?? $0 }),
+                                "writable": .bool(s.isWritable),
+                                "items": .int(r?.items ?? 0),
+                                "read": .string(
+                                    orNull: r.map { RFC3339.format($0.stamp, offset: ctx.zone.offset(at: $0.stamp)) }),
+                                "problems": .array((r?.problems ?? []).map(JSON.string)),
+                                "error": .string(orNull: r?.error)
+                            ])
+                        })))
             return 0
         }
         if config.sources.isEmpty {
-            ctx.say("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in \(ctx.home.configPath) (see docs/sources.md)")
+            ctx.say(
+                "no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in \(ctx.home.configPath) (see docs/sources.md)"
+            )
             return 0
         }
         for s in config.sources {
             let r = record(s)
-            let place = s.path.map { ctx.container.sourcing?.path($0) ?? $0 } ?? "task export \(s.filter ?? "status:pending")"
+            let place =
+                s.path.map { ctx.container.sourcing?.path($0) ?? $0 } ?? "task export \(s.filter ?? "status:pending")"
             let read = r.map { "read " + ctx.describe(.instant($0.stamp)) } ?? "not read"
             let items = r.map { "\($0.items) open item\($0.items == 1 ? "" : "s")" } ?? "-"
-            ctx.say("\(s.name)  \(s.kind.rawValue)\(s.isWritable ? "" : " (read-only)")  \(Validation.printable(place))")
+            ctx.say(
+                "\(s.name)  \(s.kind.rawValue)\(s.isWritable ? "" : " (read-only)")  \(Validation.printable(place))")
             ctx.say("    \(items), \(read)")
             if let error = r?.error { ctx.say("    cannot read it: \(ControlText.oneLine(error))") }
             for p in r?.problems ?? [] { ctx.say("    " + ControlText.oneLine(p)) }

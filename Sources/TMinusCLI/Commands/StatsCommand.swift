@@ -10,8 +10,10 @@ enum StatsCommand {
         let fromSources = try ctx.container.sourceItems(now: ctx.now)
         let snapshot = try ctx.container.snapshot()
         let counts = try snapshot.history.counts()
-        let stats = Stats(open: snapshot.store.items + fromSources, completedDeadlines: counts.deadlines, completedTodos: counts.todos,
-                          now: ctx.now, zone: ctx.zone)
+        let stats = Stats(
+            open: snapshot.store.items + fromSources, completedDeadlines: counts.deadlines,
+            completedTodos: counts.todos,
+            now: ctx.now, zone: ctx.zone)
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(stats.json()))
             return 0

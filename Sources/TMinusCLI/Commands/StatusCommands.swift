@@ -30,7 +30,9 @@ enum StatusCommands {
             let open = change.openItems
             for record in found {
                 // (A recurring task that moved on is open at a later instance: its done one can come back.)
-                if open.contains(where: { $0.id == record.item.id && $0.source == record.item.source && $0.due == record.item.due }) {
+                if open.contains(where: {
+                    $0.id == record.item.id && $0.source == record.item.source && $0.due == record.item.due
+                }) {
                     throw .usage("#\(record.item.handle) \(Validation.printable(record.item.title)) is open already")
                 }
                 change.reopen(record)
@@ -65,7 +67,9 @@ enum StatusCommands {
     }
 
     /// The completed item a REF names, found through the history's index.
-    static func completed(_ ref: RefQuery, in history: History, what: String = "completed item") throws(TMinusError) -> HistoryRecord {
+    static func completed(_ ref: RefQuery, in history: History, what: String = "completed item") throws(TMinusError)
+        -> HistoryRecord
+    {
         let candidates = try history.candidates(for: ref)
         let item = try RefResolver.resolve(ref, among: candidates.map(\.item), what: what)
         // Two records of one id cannot both be live (a repair keeps one); take the last.
@@ -77,7 +81,8 @@ enum StatusCommands {
 
     static func parseRefs(_ raw: [String], command: String) throws(TMinusError) -> [RefQuery] {
         let a = try Arguments.parse(raw, command: command)
-        try a.expectPositional(1...1000, command: command, usage: "one or more REFs (a number from tminus list, an id prefix or a title)")
+        try a.expectPositional(
+            1...1000, command: command, usage: "one or more REFs (a number from tminus list, an id prefix or a title)")
         return try a.positional.map { (s: String) throws(TMinusError) in try RefQuery(s) }
     }
 
@@ -86,7 +91,9 @@ enum StatusCommands {
 
     static func unique(_ items: [Item]) -> [Item] {
         var out: [Item] = []
-        for item in items where !out.contains(where: { $0.id == item.id && $0.source == item.source }) { out.append(item) }
+        for item in items where !out.contains(where: { $0.id == item.id && $0.source == item.source }) {
+            out.append(item)
+        }
         return out
     }
 }

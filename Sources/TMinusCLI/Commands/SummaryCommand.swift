@@ -14,7 +14,9 @@ enum SummaryCommand {
         if a.flag("rebuild") || !FileIO.exists(ctx.home.summaryPath) {
             try ctx.container.rebuildSummary(now: ctx.now)
         }
-        guard let summary = try ctx.container.loadSummary() else { throw .failure("no summary at \(ctx.home.summaryPath)") }
+        guard let summary = try ctx.container.loadSummary() else {
+            throw .failure("no summary at \(ctx.home.summaryPath)")
+        }
         ctx.say(JSONWriter.pretty(summary.json()))
         return 0
     }

@@ -25,7 +25,8 @@ enum TagCommand {
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
         let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
             if let existing = change.store.tag(named: name) {
-                throw .usage("the tag '\(existing.name)' exists already; change it with tminus tag edit \(existing.name)")
+                throw .usage(
+                    "the tag '\(existing.name)' exists already; change it with tminus tag edit \(existing.name)")
             }
             let tag = Tag(name: name, color: color ?? palette[change.store.tags.count % palette.count])
             change.store.tags.append(tag)
@@ -50,11 +51,18 @@ enum TagCommand {
         let a = try Arguments.parse(raw, command: "tag list")
         try a.expectPositional(0...0, command: "tag", usage: "")
         let store = try ctx.container.snapshot().store
-        let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(\.count)
+        let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(
+            \.count)
         if a.flag("json") {
-            ctx.say(JSONWriter.pretty(.array(store.tags.map {
-                .object(["name": .string($0.name), "color": .string($0.color), "open": .int(counts[$0.name.lowercased()] ?? 0)])
-            })))
+            ctx.say(
+                JSONWriter.pretty(
+                    .array(
+                        store.tags.map {
+                            .object([
+                                "name": .string($0.name), "color": .string($0.color),
+                                "open": .int(counts[$0.name.lowercased()] ?? 0)
+                            ])
+                        })))
             return 0
         }
         let color = try TerminalColor.choice(a.value("color"), ctx)
@@ -62,15 +70,20 @@ enum TagCommand {
             let n = counts[tag.name.lowercased()] ?? 0
             // (Padded before it is painted: escape codes take no columns.)
             let name = tag.name.padding(16)
-            ctx.say("\(color ? TerminalColor.paint(name, tag.color) : name)  \(color ? TerminalColor.paint("■", tag.color) + " " : "")\(tag.color)  \(n) open")
+            ctx.say(
+                "\(color ? TerminalColor.paint(name, tag.color) : name)  \(color ? TerminalColor.paint("■", tag.color) + " " : "")\(tag.color)  \(n) open"
+            )
         }
         return 0
     }
 
     static func edit(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag edit")
-        try a.expectPositional(1...1, command: "tag", usage: "a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'")
-        guard a.value("name") != nil || a.value("color") != nil else { throw .usage("nothing to change; give --name or --color") }
+        try a.expectPositional(
+            1...1, command: "tag", usage: "a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'")
+        guard a.value("name") != nil || a.value("color") != nil else {
+            throw .usage("nothing to change; give --name or --color")
+        }
         let newName = try a.value("name").map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
         let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
@@ -81,7 +94,8 @@ enum TagCommand {
                     throw .usage("the tag '\(clash.name)' exists already; pick another --name")
                 }
                 tag.name = newName
-                for i in change.store.items.indices where change.store.items[i].tag?.lowercased() == old.name.lowercased() {
+                for i in change.store.items.indices
+                where change.store.items[i].tag?.lowercased() == old.name.lowercased() {
                     change.store.items[i].tag = newName
                 }
             }
@@ -96,7 +110,8 @@ enum TagCommand {
     static func remove(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag rm")
         try a.expectPositional(1...1, command: "tag", usage: "a NAME")
-        let (tag, untagged) = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> (Tag, Int) in
+        let (tag, untagged) = try ctx.container.mutate(now: ctx.now) {
+            (change: inout Change) throws(TMinusError) -> (Tag, Int) in
             let tag = try Validation.knownTag(a.positional[0], in: change.store.tags)
             var n = 0
             for i in change.store.items.indices where change.store.items[i].tag?.lowercased() == tag.name.lowercased() {
@@ -106,7 +121,9 @@ enum TagCommand {
             change.store.tags.removeAll { $0.name == tag.name }
             return (tag, n)
         }
-        ctx.say("removed tag \(tag.name)" + (untagged > 0 ? " (\(untagged) open item\(untagged == 1 ? "" : "s") untagged)" : ""))
+        ctx.say(
+            "removed tag \(tag.name)"
+                + (untagged > 0 ? " (\(untagged) open item\(untagged == 1 ? "" : "s") untagged)" : ""))
         return 0
     }
 }

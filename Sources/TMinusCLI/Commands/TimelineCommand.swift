@@ -11,11 +11,17 @@ enum TimelineCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "timeline")
         try a.expectPositional(0...0, command: "timeline", usage: "")
-        let from = try a.value("from").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) } ?? ctx.now
-        let until = try a.value("until").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+        let from =
+            try a.value("from").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+            ?? ctx.now
+        let until = try a.value("until").map { (s: String) throws(TMinusError) in
+            try ctx.when(s).startInstant(in: ctx.zone)
+        }
         var limit = defaultLimit
         if let l = a.value("limit") {
-            guard let n = Int(l), n > 0 else { throw .usage("--limit takes a whole number above 0, not '\(Validation.printable(l))'") }
+            guard let n = Int(l), n > 0 else {
+                throw .usage("--limit takes a whole number above 0, not '\(Validation.printable(l))'")
+            }
             limit = n
         }
         if let until, until < from { throw .usage("--until is before --from") }
@@ -29,8 +35,9 @@ enum TimelineCommand {
             first = false
             out.write(JSONWriter.compact(writer.entry(entry)))
         }
-        out.write(#"],"policy":"# + JSONWriter.compact(.string(TimelineJSONWriter.name(policy))) + #","reloadAt":"#
-                  + JSONWriter.compact(TimelineJSONWriter.reloadAt(policy, zone: ctx.zone)) + "}\n")
+        out.write(
+            #"],"policy":"# + JSONWriter.compact(.string(TimelineJSONWriter.name(policy))) + #","reloadAt":"#
+                + JSONWriter.compact(TimelineJSONWriter.reloadAt(policy, zone: ctx.zone)) + "}\n")
         out.flush()
         return 0
     }

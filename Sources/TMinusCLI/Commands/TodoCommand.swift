@@ -16,14 +16,16 @@ enum TodoCommand {
         let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
         let note = try Validation.note(a.value("note") ?? "")
-        let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
+        let priority =
+            try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
                 target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
             }
-            var t = Item.todo(handle: try change.takeHandle(), title: title, note: note, due: due, remind: remind,
-                              created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
+            var t = Item.todo(
+                handle: try change.takeHandle(), title: title, note: note, due: due, remind: remind,
+                created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
             if let target { t.source = target.name }
             // (An item from a link says so, in list and the summary.)
             if createTags { t.via = Item.viaLink }
@@ -32,7 +34,9 @@ enum TodoCommand {
         }
         let dueText = added.due.map { ", due " + ctx.describe($0) } ?? ""
         let remindText = added.remind.map { ", reminder " + ctx.describe(.instant($0)) } ?? ""
-        ctx.say("added todo #\(added.handle) \(added.title)\(dueText)\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")")
+        ctx.say(
+            "added todo #\(added.handle) \(added.title)\(dueText)\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")"
+        )
         return 0
     }
 

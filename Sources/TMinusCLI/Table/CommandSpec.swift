@@ -13,9 +13,13 @@ struct OptionSpec: Sendable {
             switch self {
             case .words(let w):
                 let list = w.joined(separator: " ")
-                return ("COMPREPLY=($(compgen -W \(Completions.quote(list)) -- \"$cur\"))", "(\(list))", "-x -a \(Completions.quote(list))")
+                return (
+                    "COMPREPLY=($(compgen -W \(Completions.quote(list)) -- \"$cur\"))", "(\(list))",
+                    "-x -a \(Completions.quote(list))"
+                )
             case .file: return ("COMPREPLY=($(compgen -f -- \"$cur\"))", "_files", "-r -F")
-            case .directory: return ("COMPREPLY=($(compgen -d -- \"$cur\"))", "_files -/", "-x -a '(__fish_complete_directories)'")
+            case .directory:
+                return ("COMPREPLY=($(compgen -d -- \"$cur\"))", "_files -/", "-x -a '(__fish_complete_directories)'")
             case .nothing: return ("COMPREPLY=()", " ", "-x")
             }
         }
@@ -29,8 +33,10 @@ struct OptionSpec: Sendable {
 
     static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
 
-    static func option(_ name: String, _ value: String, _ help: String, complete: Complete = .nothing,
-                       required: Bool = false) -> OptionSpec {
+    static func option(
+        _ name: String, _ value: String, _ help: String, complete: Complete = .nothing,
+        required: Bool = false
+    ) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help, complete: complete, required: required)
     }
 
@@ -74,9 +80,13 @@ struct CommandSpec: Sendable {
     /// config says; and those that read no files).
     var readsConfig = true
 
-    init(name: String, aliases: [String] = [], group: String, arguments: String = "", summary: String,
-         options: [OptionSpec] = [], subcommands: [CommandSpec] = [], text: @autoclosure @escaping @Sendable () -> String = "",
-         examples: [String] = [], run: Run? = nil, changes: Bool = false, changesOnlyWith: String? = nil, readsConfig: Bool = true) {
+    init(
+        name: String, aliases: [String] = [], group: String, arguments: String = "", summary: String,
+        options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+        text: @autoclosure @escaping @Sendable () -> String = "",
+        examples: [String] = [], run: Run? = nil, changes: Bool = false, changesOnlyWith: String? = nil,
+        readsConfig: Bool = true
+    ) {
         self.name = name
         self.aliases = aliases
         self.group = group
@@ -95,11 +105,15 @@ struct CommandSpec: Sendable {
     var flagNames: [String] { options.filter { $0.value == nil }.map(\.name) }
     var optionNames: [String] { options.filter { $0.value != nil }.map(\.name) }
 
-    func subcommand(_ name: String) -> CommandSpec? { subcommands.first { $0.name == name || $0.aliases.contains(name) } }
+    func subcommand(_ name: String) -> CommandSpec? {
+        subcommands.first { $0.name == name || $0.aliases.contains(name) }
+    }
 
     /// `tminus add TITLE --due WHEN [--start WHEN] …`, wrapped at `width` columns.
     func usageLines(prefix: String = "tminus", width: Int = 100) -> [String] {
-        if !subcommands.isEmpty { return subcommands.flatMap { $0.usageLines(prefix: "\(prefix) \(name)", width: width) } }
+        if !subcommands.isEmpty {
+            return subcommands.flatMap { $0.usageLines(prefix: "\(prefix) \(name)", width: width) }
+        }
         var words = ["\(prefix) \(name)"]
         if !arguments.isEmpty { words.append(arguments) }
         for o in options { words.append(o.required ? o.synopsis : "[\(o.synopsis)]") }
@@ -107,7 +121,13 @@ struct CommandSpec: Sendable {
         var line = ""
         let indent = String(repeating: " ", count: prefix.count + name.count + 2)
         for w in words {
-            if line.isEmpty { line = w } else if line.count + 1 + w.count > width { lines.append(line); line = indent + w } else { line += " " + w }
+            if line.isEmpty {
+                line = w
+            } else if line.count + 1 + w.count > width {
+                lines.append(line); line = indent + w
+            } else {
+                line += " " + w
+            }
         }
         lines.append(line)
         return lines

@@ -28,7 +28,7 @@ extension Completions {
             "    test (count $w) -ge (count $argv); or return 1",
             "    for i in (seq (count $argv)); test \"$w[$i]\" = \"$argv[$i]\"; or return 1; end",
             "end",
-            "complete -c tminus -f",
+            "complete -c tminus -f"
         ]
         func option(_ o: OptionSpec, when condition: String?) -> String {
             var line = "complete -c tminus"
@@ -45,10 +45,16 @@ extension Completions {
                 lines.append("complete -c tminus -n '__tminus_at' -a \(quote(name)) -d \(quote(short(c.summary)))")
                 for o in c.options { lines.append(option(o, when: "__tminus_in \(name)")) }
                 let words = argumentWords(c)
-                if !words.isEmpty { lines.append("complete -c tminus -n \(quote("__tminus_at \(name)")) -a \(quote(words.joined(separator: " ")))") }
+                if !words.isEmpty {
+                    lines.append(
+                        "complete -c tminus -n \(quote("__tminus_at \(name)")) -a \(quote(words.joined(separator: " ")))"
+                    )
+                }
                 for s in c.subcommands {
                     for sub in [s.name] + s.aliases {
-                        lines.append("complete -c tminus -n \(quote("__tminus_at \(name)")) -a \(quote(sub)) -d \(quote(short(s.summary)))")
+                        lines.append(
+                            "complete -c tminus -n \(quote("__tminus_at \(name)")) -a \(quote(sub)) -d \(quote(short(s.summary)))"
+                        )
                         for o in s.options { lines.append(option(o, when: "__tminus_in \(name) \(sub)")) }
                     }
                 }

@@ -10,11 +10,16 @@ extension Completions {
         func arguments(_ c: CommandSpec, indent: String) -> String {
             var parts = c.options.map(spec) + [quote("--help[show help]")]
             let words = argumentWords(c)
-            if !words.isEmpty { parts.append(quote("1:\(c.arguments):(\(words.joined(separator: " ")))")) } else if !c.arguments.isEmpty { parts.append(quote("*: :")) }
+            if !words.isEmpty {
+                parts.append(quote("1:\(c.arguments):(\(words.joined(separator: " ")))"))
+            } else if !c.arguments.isEmpty {
+                parts.append(quote("*: :"))
+            }
             return indent + "_arguments -s " + parts.joined(separator: " \\\n\(indent)  ")
         }
         func described(_ list: [CommandSpec]) -> String {
-            list.flatMap { c in ([c.name] + c.aliases).map { quote("\($0):\(short(c.summary))") } }.joined(separator: " ")
+            list.flatMap { c in ([c.name] + c.aliases).map { quote("\($0):\(short(c.summary))") } }.joined(
+                separator: " ")
         }
         var cases: [String] = []
         for c in CommandTable.all {
@@ -27,31 +32,32 @@ extension Completions {
                 sub += "        _describe -t commands 'tminus \(c.name) command' subcommands\n      else\n"
                 sub += "        shift words; (( CURRENT-- ))\n        case $words[1] in\n"
                 for s in c.subcommands {
-                    sub += "        (\(([s.name] + s.aliases).joined(separator: "|")))\n\(arguments(s, indent: "          "))\n          ;;\n"
+                    sub +=
+                        "        (\(([s.name] + s.aliases).joined(separator: "|")))\n\(arguments(s, indent: "          "))\n          ;;\n"
                 }
                 sub += "        esac\n      fi\n      ;;"
                 cases.append(sub)
             }
         }
         return """
-        #compdef tminus
-        # zsh completion for tminus (made by: tminus completions zsh)
-        _tminus() {
-          local curcontext="$curcontext" state line
-          local -a commands=(\(described(CommandTable.all)))
-          _arguments -C \(CommandTable.globals.map(spec).joined(separator: " ")) \\
-            '(- *)--help[show help]' '(- *)--version[print the version]' \\
-            '1:command:->command' '*::arg:->args'
-          case $state in
-          (command) _describe -t commands 'tminus command' commands ;;
-          (args)
-            case $words[1] in
-        \(cases.joined(separator: "\n"))
-            esac
-            ;;
-          esac
-        }
-        _tminus "$@"
-        """
+            #compdef tminus
+            # zsh completion for tminus (made by: tminus completions zsh)
+            _tminus() {
+              local curcontext="$curcontext" state line
+              local -a commands=(\(described(CommandTable.all)))
+              _arguments -C \(CommandTable.globals.map(spec).joined(separator: " ")) \\
+                '(- *)--help[show help]' '(- *)--version[print the version]' \\
+                '1:command:->command' '*::arg:->args'
+              case $state in
+              (command) _describe -t commands 'tminus command' commands ;;
+              (args)
+                case $words[1] in
+            \(cases.joined(separator: "\n"))
+                esac
+                ;;
+              esac
+            }
+            _tminus "$@"
+            """
     }
 }

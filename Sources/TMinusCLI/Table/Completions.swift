@@ -21,7 +21,9 @@ enum Completions {
     // MARK: bash
 
     static var bash: String {
-        func words(_ options: [OptionSpec]) -> String { (options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ") }
+        func words(_ options: [OptionSpec]) -> String {
+            (options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
+        }
         var valueCases: [String] = []
         var optionCases: [String] = []
         func values(_ path: String, _ options: [OptionSpec]) {
@@ -36,53 +38,59 @@ enum Completions {
                 for s in c.subcommands { values("\(name) \(s.name)", s.options) }
                 if c.subcommands.isEmpty {
                     let args = argumentWords(c)
-                    optionCases.append("        \(quote(name))) opts=\(quote(words(c.options))); args=\(quote(args.joined(separator: " "))) ;;")
+                    optionCases.append(
+                        "        \(quote(name))) opts=\(quote(words(c.options))); args=\(quote(args.joined(separator: " "))) ;;"
+                    )
                 } else {
-                    optionCases.append("        \(quote(name))) opts=''; args=\(quote(c.subcommands.map(\.name).joined(separator: " "))) ;;")
+                    optionCases.append(
+                        "        \(quote(name))) opts=''; args=\(quote(c.subcommands.map(\.name).joined(separator: " "))) ;;"
+                    )
                     for s in c.subcommands {
-                        optionCases.append("        \(quote("\(name) \(s.name)"))) opts=\(quote(words(s.options))); args='' ;;")
+                        optionCases.append(
+                            "        \(quote("\(name) \(s.name)"))) opts=\(quote(words(s.options))); args='' ;;")
                     }
                 }
             }
         }
         let globals = CommandTable.globals.map { "--\($0.name)" }.joined(separator: "|")
-        let parents = CommandTable.all.filter { !$0.subcommands.isEmpty }.flatMap { [$0.name] + $0.aliases }.joined(separator: "|")
+        let parents = CommandTable.all.filter { !$0.subcommands.isEmpty }.flatMap { [$0.name] + $0.aliases }.joined(
+            separator: "|")
         return """
-        # bash completion for tminus (made by: tminus completions bash)
-        _tminus() {
-            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-            local cmd="" i w opts="" args=""
-            # The command (and subcommand): the words before the cursor that are not options.
-            for ((i = 1; i < COMP_CWORD; i++)); do
-                w=${COMP_WORDS[i]}
-                case $w in
-                    \(globals)) ((i++)) ;;
-                    --*) ;;
-                    *) if [[ -z $cmd ]]; then cmd=$w; elif [[ $cmd =~ ^(\(parents))$ ]]; then cmd="$cmd $w"; fi ;;
+            # bash completion for tminus (made by: tminus completions bash)
+            _tminus() {
+                local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+                local cmd="" i w opts="" args=""
+                # The command (and subcommand): the words before the cursor that are not options.
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    w=${COMP_WORDS[i]}
+                    case $w in
+                        \(globals)) ((i++)) ;;
+                        --*) ;;
+                        *) if [[ -z $cmd ]]; then cmd=$w; elif [[ $cmd =~ ^(\(parents))$ ]]; then cmd="$cmd $w"; fi ;;
+                    esac
+                done
+                if [[ $prev == --* ]]; then
+                    case "${cmd:-*}:$prev" in
+            \(valueCases.joined(separator: "\n"))
+                    esac
+                    case "*:$prev" in
+            \(valueCases.filter { $0.contains("'*:--") }.joined(separator: "\n"))
+                    esac
+                fi
+                if [[ -z $cmd ]]; then
+                    COMPREPLY=($(compgen -W \(quote((CommandTable.names + CommandTable.globals.map { "--\($0.name)" } + ["--help", "--version"]).joined(separator: " "))) -- "$cur"))
+                    return
+                fi
+                case $cmd in
+            \(optionCases.joined(separator: "\n"))
                 esac
-            done
-            if [[ $prev == --* ]]; then
-                case "${cmd:-*}:$prev" in
-        \(valueCases.joined(separator: "\n"))
-                esac
-                case "*:$prev" in
-        \(valueCases.filter { $0.contains("'*:--") }.joined(separator: "\n"))
-                esac
-            fi
-            if [[ -z $cmd ]]; then
-                COMPREPLY=($(compgen -W \(quote((CommandTable.names + CommandTable.globals.map { "--\($0.name)" } + ["--help", "--version"]).joined(separator: " "))) -- "$cur"))
-                return
-            fi
-            case $cmd in
-        \(optionCases.joined(separator: "\n"))
-            esac
-            if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -W "$args" -- "$cur"))
-            fi
-        }
-        complete -F _tminus tminus
-        """
+                if [[ $cur == -* ]]; then
+                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -W "$args" -- "$cur"))
+                fi
+            }
+            complete -F _tminus tminus
+            """
     }
 }

@@ -7,7 +7,8 @@ enum Help {
         var lines = [
             "tminus: the countdown to your next deadline, and today's todos, in your status bar.",
             "",
-            "usage: tminus " + CommandTable.globals.map { "[\($0.synopsis)]" }.joined(separator: " ") + " COMMAND [options]",
+            "usage: tminus " + CommandTable.globals.map { "[\($0.synopsis)]" }.joined(separator: " ")
+                + " COMMAND [options]"
         ]
         for group in CommandTable.groups {
             lines += ["", "\(group):"]
@@ -20,7 +21,10 @@ enum Help {
                 lines.append("  " + text.padding(27) + (text.count >= 27 ? "  " : "") + c.summary)
             }
         }
-        lines += ["", CommandTable.whenHelp, CommandTable.refHelp, CommandTable.exitHelp, "Run tminus COMMAND --help for one command; tminus --version (or -V) prints the version."]
+        lines += [
+            "", CommandTable.whenHelp, CommandTable.refHelp, CommandTable.exitHelp,
+            "Run tminus COMMAND --help for one command; tminus --version (or -V) prints the version."
+        ]
         return lines.joined(separator: "\n")
     }
 

@@ -74,9 +74,12 @@ extension JSONParser {
     /// keys matches the bytes), or its text decoded; nil at the object's `}`.
     public mutating func nextRawKey() throws(JSONSyntaxError) -> RawKey? {
         guard try advance(closing: UInt8(ascii: "}"), what: "an object; a '}' is missing") else { return nil }
-        guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found '\(printable(bytes[index]))'") }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found '\(printable(bytes[index]))'")
+        }
         var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         let key: RawKey
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
             key = .bytes(bytes[(index + 1)..<end])
@@ -107,10 +110,14 @@ extension JSONParser {
     /// The next key of the object being read (its `:` consumed), or nil at its `}` (consumed).
     public mutating func nextKey() throws(JSONSyntaxError) -> String? {
         guard try advance(closing: UInt8(ascii: "}"), what: "an object; a '}' is missing") else { return nil }
-        guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found '\(printable(bytes[index]))'") }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found '\(printable(bytes[index]))'")
+        }
         let key = try parseString()
         try skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after the key \"\(key)\"")
+        }
         index += 1
         return key
     }
@@ -129,7 +136,9 @@ extension JSONParser {
         if bytes[index] == closing { return close() }
         if open[open.count - 1].started {
             guard bytes[index] == UInt8(ascii: ",") else {
-                throw error(closing == UInt8(ascii: "}") ? "expected ',' or '}' after a value" : "expected ',' or ']' in an array")
+                throw error(
+                    closing == UInt8(ascii: "}")
+                        ? "expected ',' or '}' after a value" : "expected ',' or ']' in an array")
             }
             index += 1
             try skipSpace()
@@ -162,7 +171,8 @@ extension JSONParser {
     public mutating func readRawString() throws(JSONSyntaxError) -> ArraySlice<UInt8>? {
         guard try kind() == .string else { throw error("expected a string") }
         var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
             return bytes[(index + 1)..<end]
@@ -222,7 +232,9 @@ extension JSONParser {
     /// Past the next key and its `:` (true), or past the object's `}` (false).
     private mutating func skipKey() throws(JSONSyntaxError) -> Bool {
         guard try advance(closing: UInt8(ascii: "}"), what: "an object; a '}' is missing") else { return false }
-        guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found '\(printable(bytes[index]))'") }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found '\(printable(bytes[index]))'")
+        }
         let start = index
         try skipString()
         try skipSpace()

@@ -77,7 +77,9 @@ public struct JSONParser {
                     index += 2
                     while true {
                         guard index + 1 < bytes.count else { throw error("a /* comment is never closed") }
-                        if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") { index += 2; break }
+                        if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
+                            index += 2; break
+                        }
                         if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
                         index += 1
                     }
@@ -185,7 +187,10 @@ public struct JSONParser {
         }
         let intDigits = digits()
         guard intDigits > 0 else { throw error("a number needs digits") }
-        let isInteger = index >= bytes.count || (bytes[index] != UInt8(ascii: ".") && bytes[index] != UInt8(ascii: "e") && bytes[index] != UInt8(ascii: "E"))
+        let isInteger =
+            index >= bytes.count
+            || (bytes[index] != UInt8(ascii: ".") && bytes[index] != UInt8(ascii: "e")
+                && bytes[index] != UInt8(ascii: "E"))
         if isInteger && intDigits <= 15 {
             // Handles and counts: no text and no strtod for a plain integer.
             var v = 0
@@ -198,7 +203,9 @@ public struct JSONParser {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digits() > 0 else { throw error("a number needs digits in its exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -210,7 +217,8 @@ public struct JSONParser {
         index += 1
         // Fast path: a string with no escapes is one slice of the input.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
             let s = String(decoding: bytes[index..<end], as: UTF8.self)
             index = end + 1
@@ -226,7 +234,12 @@ public struct JSONParser {
                 index += 1
                 break
             }
-            if b < 0x20 { throw error(b == 0x0A ? "a string runs past the end of the line; a '\"' is missing" : "a control character inside a string") }
+            if b < 0x20 {
+                throw error(
+                    b == 0x0A
+                        ? "a string runs past the end of the line; a '\"' is missing"
+                        : "a control character inside a string")
+            }
             if b != UInt8(ascii: "\\") { index += 1; continue }
             out.append(contentsOf: bytes[runStart..<index])
             index += 1
@@ -264,15 +277,21 @@ public struct JSONParser {
                 index += 1
                 return
             }
-            if b < 0x20 { throw error(b == 0x0A ? "a string runs past the end of the line; a '\"' is missing" : "a control character inside a string") }
+            if b < 0x20 {
+                throw error(
+                    b == 0x0A
+                        ? "a string runs past the end of the line; a '\"' is missing"
+                        : "a control character inside a string")
+            }
             index += 1
             if b != UInt8(ascii: "\\") { continue }
             guard index < bytes.count else { throw error("a string ends in a lone backslash") }
             let e = bytes[index]
             index += 1
             switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-                 UInt8(ascii: "r"), UInt8(ascii: "t"):
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                UInt8(ascii: "n"),
+                UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
                 _ = try unicodeEscape()
@@ -288,7 +307,8 @@ public struct JSONParser {
     mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
         let scalar = try hex4()
         if (0xD800..<0xDC00).contains(scalar) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw error("a lone surrogate in a \\u escape")
             }
             index += 2

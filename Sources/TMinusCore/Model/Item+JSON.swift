@@ -94,7 +94,9 @@ extension Item {
     /// the object's `kind` key. One pass over the bytes with no tree in between (every bar process
     /// reads every item of the summary). Ids are made lower-case unless `lowerCaseIDs` says they
     /// are already. Every value is range-checked; the error names the field and the line.
-    public static func read(_ p: inout JSONParser, kind given: Kind? = nil, lowerCaseIDs: Bool = false) throws(ItemReadError) -> (Item, Extras) {
+    public static func read(_ p: inout JSONParser, kind given: Kind? = nil, lowerCaseIDs: Bool = false)
+        throws(ItemReadError) -> (Item, Extras)
+    {
         var kind = given
         var id: String?
         var handle: Int?
@@ -138,7 +140,8 @@ extension Item {
                     guard k == .number else { throw p.error(at: "\"\(key)\" must be a whole number") }
                     let n = try p.readNumber()
                     guard n.rounded() == n, n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
-                        throw p.error(at: "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                        throw p.error(
+                            at: "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
                     }
                     return Int(n)
                 }
@@ -159,7 +162,8 @@ extension Item {
                 case .note: note = try string()
                 case .due:
                     guard k == .string else { throw p.error(at: "\"due\" is \(k.name), not a string") }
-                    guard let raw = try p.readRawString(), let d = raw.withUnsafeBufferPointer({ Due(storage: $0) }) else {
+                    guard let raw = try p.readRawString(), let d = raw.withUnsafeBufferPointer({ Due(storage: $0) })
+                    else {
                         throw p.error(at: "\"due\" is not a date (YYYY-MM-DD) or an RFC 3339 date-time")
                     }
                     guard d.isSupported else { throw p.error(at: "\"due\" is outside \(CivilDate.supportedText)") }
@@ -174,7 +178,9 @@ extension Item {
                 case .icon: icon = try string()
                 case .starred: starred = try bool()
                 case .priority:
-                    guard let parsed = Priority.named(try string()) else { throw p.error(at: "\"priority\" must be high, medium, low or none") }
+                    guard let parsed = Priority.named(try string()) else {
+                        throw p.error(at: "\"priority\" must be high, medium, low or none")
+                    }
                     priority = parsed
                 case .remind: remind = try instant()
                 case .completed: completed = try instant()
@@ -201,9 +207,10 @@ extension Item {
             guard let id, !id.isEmpty else { throw p.error(at: "\"id\" is missing") }
             guard let title else { throw p.error(at: "\"title\" is missing") }
             if kind == .deadline && due == nil { throw p.error(at: "\"due\" is missing (a deadline needs one)") }
-            var item = Item(kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
-                            title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
-                            starred: starred, priority: priority, remind: remind, completed: completed, source: source)
+            var item = Item(
+                kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
+                title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
+                starred: starred, priority: priority, remind: remind, completed: completed, source: source)
             if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime {
                 item.more = ItemMore(origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime)
             }
@@ -216,12 +223,15 @@ extension Item {
 
 /// The keys of an item's JSON.
 enum ItemField {
-    case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed, source
+    case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed,
+        source
     case origin, seen, end, reply, via, worktime, removed, done, doneAt
 
-    static let all: [ItemField] = [.kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-                                   .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .removed, .done,
-                                   .doneAt]
+    static let all: [ItemField] = [
+        .kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
+        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .removed, .done,
+        .doneAt
+    ]
 
     var name: String {
         switch self {

@@ -49,20 +49,38 @@ public struct Item: Equatable, Sendable {
     /// The home that keeps it, when it came through another home's summary (that home's origin
     /// id, or the one it came from before): a home never imports its own items back, and an
     /// item reaching it by two ways is shown once.
-    public var origin: String? { get { if case .value(let m)? = moreBox { m.origin } else { nil } } set { more.origin = newValue } }
+    public var origin: String? {
+        get { if case .value(let m)? = moreBox { m.origin } else { nil } }
+        set { more.origin = newValue }
+    }
     /// Another source's item: when tminus first saw it, when that is later than its start or
     /// creation (no alert is owed from before it).
-    public var seen: Instant? { get { if case .value(let m)? = moreBox { m.seen } else { nil } } set { more.seen = newValue } }
+    public var seen: Instant? {
+        get { if case .value(let m)? = moreBox { m.seen } else { nil } }
+        set { more.seen = newValue }
+    }
     /// A calendar event with a length: when its instance ends (from DTEND or DURATION; a whole
     /// day ends at the next midnight). Between the due (its start) and this it is in progress.
-    public var end: Instant? { get { if case .value(let m)? = moreBox { m.end } else { nil } } set { more.end = newValue } }
+    public var end: Instant? {
+        get { if case .value(let m)? = moreBox { m.end } else { nil } }
+        set { more.end = newValue }
+    }
     /// An event the user was invited to and has not accepted: `invited` (no answer), `tentative`
     /// or `declined`. Listed with the mark, never the bar's countdown, and no alarm is sent.
-    public var reply: String? { get { if case .value(let m)? = moreBox { m.reply } else { nil } } set { more.reply = newValue } }
+    public var reply: String? {
+        get { if case .value(let m)? = moreBox { m.reply } else { nil } }
+        set { more.reply = newValue }
+    }
     /// How it came: `link` for an item a `tminus://add` link made (marked in list and the tooltip).
-    public var via: String? { get { if case .value(let m)? = moreBox { m.via } else { nil } } set { more.via = newValue } }
+    public var via: String? {
+        get { if case .value(let m)? = moreBox { m.via } else { nil } }
+        set { more.via = newValue }
+    }
     /// A deadline whose `{countdown}` counts working time (`tminus edit REF --working-time on`).
-    public var worktime: Bool { get { if case .value(let m)? = moreBox { m.worktime } else { false } } set { more.worktime = newValue } }
+    public var worktime: Bool {
+        get { if case .value(let m)? = moreBox { m.worktime } else { false } }
+        set { more.worktime = newValue }
+    }
     /// The `via` of an item that a `tminus://add` link made.
     public static let viaLink = "link"
 
@@ -70,10 +88,12 @@ public struct Item: Equatable, Sendable {
     public static let ownSource = "tminus"
 
     /// An item with these fields; the rarely set ones (`origin`, `seen`, `end`, `reply`, `via`) start nil.
-    public init(kind: Kind, id: String, handle: Int, title: String, note: String = "", due: Due? = nil,
-                start: Instant? = nil, created: Instant? = nil, tag: String? = nil, color: String? = nil,
-                icon: String? = nil, starred: Bool = false, priority: Priority = .none, remind: Instant? = nil,
-                completed: Instant? = nil, source: String = Item.ownSource) {
+    public init(
+        kind: Kind, id: String, handle: Int, title: String, note: String = "", due: Due? = nil,
+        start: Instant? = nil, created: Instant? = nil, tag: String? = nil, color: String? = nil,
+        icon: String? = nil, starred: Bool = false, priority: Priority = .none, remind: Instant? = nil,
+        completed: Instant? = nil, source: String = Item.ownSource
+    ) {
         self.kind = kind
         self.id = id
         self.handle = handle
@@ -93,17 +113,23 @@ public struct Item: Equatable, Sendable {
     }
 
     /// A new deadline of tminus's own, with a fresh id.
-    public static func deadline(handle: Int, title: String, note: String = "", due: Due, start: Instant, created: Instant,
-                                tag: String? = nil, icon: String? = nil) -> Item {
-        Item(kind: .deadline, id: UUIDText.random(), handle: handle, title: title, note: note, due: due, start: start,
-             created: created, tag: tag, icon: icon)
+    public static func deadline(
+        handle: Int, title: String, note: String = "", due: Due, start: Instant, created: Instant,
+        tag: String? = nil, icon: String? = nil
+    ) -> Item {
+        Item(
+            kind: .deadline, id: UUIDText.random(), handle: handle, title: title, note: note, due: due, start: start,
+            created: created, tag: tag, icon: icon)
     }
 
     /// A new todo of tminus's own, with a fresh id.
-    public static func todo(handle: Int, title: String, note: String = "", due: Due? = nil, remind: Instant? = nil,
-                            created: Instant, tag: String? = nil, starred: Bool = false, priority: Priority = .none) -> Item {
-        Item(kind: .todo, id: UUIDText.random(), handle: handle, title: title, note: note, due: due, created: created,
-             tag: tag, starred: starred, priority: priority, remind: remind)
+    public static func todo(
+        handle: Int, title: String, note: String = "", due: Due? = nil, remind: Instant? = nil,
+        created: Instant, tag: String? = nil, starred: Bool = false, priority: Priority = .none
+    ) -> Item {
+        Item(
+            kind: .todo, id: UUIDText.random(), handle: handle, title: title, note: note, due: due, created: created,
+            tag: tag, starred: starred, priority: priority, remind: remind)
     }
 
     /// Whether it is a deadline (not a todo).

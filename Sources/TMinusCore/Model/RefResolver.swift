@@ -14,7 +14,9 @@ public struct RefQuery: Equatable, Sendable {
     /// Parses `raw` (trimmed first); throws a usage error when it is empty.
     public init(_ raw: String) throws(TMinusError) {
         let ref = Validation.trimmed(raw)
-        guard !ref.isEmpty else { throw .usage("an empty reference; give a number from tminus list, an id prefix or a title") }
+        guard !ref.isEmpty else {
+            throw .usage("an empty reference; give a number from tminus list, an id prefix or a title")
+        }
         shown = Validation.printable(ref)
         let number = ref.hasPrefix("#") ? String(ref.dropFirst()) : ref
         if let n = Int(number), n > 0, n <= Item.maxHandle { handle = n } else { handle = nil }
@@ -34,18 +36,25 @@ public struct RefQuery: Equatable, Sendable {
 /// must be exactly one. Ambiguity is an error that lists the candidates.
 public enum RefResolver {
     /// The one item among `items` that `raw` names; a usage error, naming `what`, for none or several.
-    public static func resolve(_ raw: String, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
+    public static func resolve(_ raw: String, among items: [Item], what: String = "open item") throws(TMinusError)
+        -> Item
+    {
         try resolve(try RefQuery(raw), among: items, what: what)
     }
 
     /// The one item among `items` that `q` names; a usage error, naming `what`, for none or several.
-    public static func resolve(_ q: RefQuery, among items: [Item], what: String = "open item") throws(TMinusError) -> Item {
+    public static func resolve(_ q: RefQuery, among items: [Item], what: String = "open item") throws(TMinusError)
+        -> Item
+    {
         let matches = self.matches(q, among: items)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
-            throw .usage("no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title")
+            throw .usage(
+                "no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title"
+            )
         }
-        let listed = ControlText.join(matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")
+        let listed = ControlText.join(
+            matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")
         throw .usage("'\(q.shown)' matches \(matches.count) items: \(listed); use the number")
     }
 

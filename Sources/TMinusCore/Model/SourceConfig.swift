@@ -47,8 +47,10 @@ public struct SourceConfig: Equatable, Sendable {
     public var invited = Invitations.dim
 
     /// An entry with these fields; `maxItems`, `me`, `declined` and `invited` start at their defaults.
-    public init(name: String, kind: Kind, path: String? = nil, events: Bool = true, filter: String? = nil, data: String? = nil,
-                collection: String? = nil, line: Int = 0) {
+    public init(
+        name: String, kind: Kind, path: String? = nil, events: Bool = true, filter: String? = nil, data: String? = nil,
+        collection: String? = nil, line: Int = 0
+    ) {
         self.name = name
         self.kind = kind
         self.path = path
@@ -80,7 +82,9 @@ public struct SourceConfig: Equatable, Sendable {
     /// Names: letters, digits, '-' and '_', 1 to 32; `tminus` is the store's own.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 32 && name != Item.ownSource
-            && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+            && name.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
     }
 }
 

@@ -29,8 +29,10 @@ public struct Store: Equatable, Sendable {
     public var freeHandles: [HandleRange] = []
 
     /// A store with these parts; a new one has the default tags and nothing else.
-    public init(nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
-                links: [SourceLink] = [], pending: [PendingSourceChange] = []) {
+    public init(
+        nextHandle: Int = 1, tags: [Tag] = Tag.defaults, items: [Item] = [], history: HistoryMeta = HistoryMeta(),
+        links: [SourceLink] = [], pending: [PendingSourceChange] = []
+    ) {
         self.nextHandle = nextHandle
         self.tags = tags
         self.items = items
@@ -67,7 +69,9 @@ public struct Store: Equatable, Sendable {
     /// Puts the items in handle order (a file edited by hand may not be): the store and the
     /// summary are written in that order, so a change that patches one line finds it by its handle.
     public mutating func keepHandleOrder() {
-        if zip(items, items.dropFirst()).contains(where: { $0.handle > $1.handle }) { items.sort { $0.handle < $1.handle } }
+        if zip(items, items.dropFirst()).contains(where: { $0.handle > $1.handle }) {
+            items.sort { $0.handle < $1.handle }
+        }
     }
 
     /// Replaces an open item with an edited copy (same id).
@@ -195,6 +199,6 @@ public struct Tag: Hashable, Sendable {
         Tag(name: "work", color: "#5e81ac"),
         Tag(name: "personal", color: "#a3be8c"),
         Tag(name: "study", color: "#ebcb8b"),
-        Tag(name: "errand", color: "#d08770"),
+        Tag(name: "errand", color: "#d08770")
     ]
 }

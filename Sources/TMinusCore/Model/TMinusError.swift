@@ -26,8 +26,10 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
     public var cause: (any Error & Sendable)?
 
     /// An error of `kind` with its message and what it is about.
-    public init(_ kind: Kind, _ message: String, path: String? = nil, line: Int? = nil, errno: Int32? = nil,
-                cause: (any Error & Sendable)? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, path: String? = nil, line: Int? = nil, errno: Int32? = nil,
+        cause: (any Error & Sendable)? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.path = path
@@ -40,8 +42,10 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func usage(_ message: String) -> TMinusError { TMinusError(.usage, message) }
 
     /// A failure (exit 1), with the file, line, errno and cause when known.
-    public static func failure(_ message: String, path: String? = nil, line: Int? = nil, errno: Int32? = nil,
-                               cause: (any Error & Sendable)? = nil) -> TMinusError {
+    public static func failure(
+        _ message: String, path: String? = nil, line: Int? = nil, errno: Int32? = nil,
+        cause: (any Error & Sendable)? = nil
+    ) -> TMinusError {
         TMinusError(.failure, message, path: path, line: line, errno: errno, cause: cause)
     }
 

@@ -43,7 +43,10 @@ public enum Validation {
     public static func tagName(_ raw: String) throws(TMinusError) -> String {
         let t = trimmed(raw)
         guard !t.isEmpty, t.count <= 32,
-              t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+            t.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            })
+        else {
             throw .usage("'\(printable(t))' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school")
         }
         return t
@@ -53,7 +56,9 @@ public enum Validation {
     /// another program's file is data like any other).
     public static func hexColor(_ color: String?) -> String? {
         guard let color, color.utf8.count == 7, color.utf8.first == UInt8(ascii: "#"),
-              color.utf8.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) })
+            color.utf8.dropFirst().allSatisfy({
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102)
+            })
         else { return nil }
         return color
     }
@@ -82,7 +87,9 @@ public enum Validation {
         let name = trimmed(raw)
         if let tag = tags.first(where: { $0.name.lowercased() == name.lowercased() }) { return tag }
         let known = tags.map(\.name).joined(separator: ", ")
-        throw .usage("there is no tag '\(printable(name))'; create it with tminus tag add \(printable(name)), or use one of: \(known)")
+        throw .usage(
+            "there is no tag '\(printable(name))'; create it with tminus tag add \(printable(name)), or use one of: \(known)"
+        )
     }
 
     /// Text with leading and trailing white space removed.

@@ -29,7 +29,9 @@ public struct ScreenShare: Sendable {
             switch object["type"]?.stringValue {
             case "PipeWire:Interface:Node"?: nodes[id] = info
             case "PipeWire:Interface:Link"?:
-                if let from = info?["output-node-id"]?.intValue, let to = info?["input-node-id"]?.intValue { links[id] = (from, to) }
+                if let from = info?["output-node-id"]?.intValue, let to = info?["input-node-id"]?.intValue {
+                    links[id] = (from, to)
+                }
             default: break
             }
         }
@@ -49,7 +51,11 @@ public struct ScreenShare: Sendable {
             case "Stream/Input/Video":
                 guard state == "running" else { continue }
                 let sources = links.values.filter { $0.to == id }.map(\.from)
-                if sources.isEmpty || sources.contains(where: { source in nodes[source].map { !Self.isCamera($0) } ?? true }) { out.append(name) }
+                if sources.isEmpty
+                    || sources.contains(where: { source in nodes[source].map { !Self.isCamera($0) } ?? true })
+                {
+                    out.append(name)
+                }
             default: break
             }
         }
@@ -63,8 +69,16 @@ public struct ScreenShare: Sendable {
         for m in props {
             if m.key == "device.api", let api = m.value.stringValue, api == "v4l2" || api == "libcamera" { return true }
             if m.key.hasPrefix("api.v4l2.") || m.key.hasPrefix("api.libcamera.") { return true }
-            if m.key == "object.path", let path = m.value.stringValue, path.hasPrefix("v4l2:") || path.hasPrefix("libcamera:") { return true }
-            if m.key == "node.name", let name = m.value.stringValue, name.hasPrefix("v4l2_input.") || name.hasPrefix("libcamera_input.") { return true }
+            if m.key == "object.path", let path = m.value.stringValue,
+                path.hasPrefix("v4l2:") || path.hasPrefix("libcamera:")
+            {
+                return true
+            }
+            if m.key == "node.name", let name = m.value.stringValue,
+                name.hasPrefix("v4l2_input.") || name.hasPrefix("libcamera_input.")
+            {
+                return true
+            }
         }
         return false
     }
@@ -92,7 +106,13 @@ public struct JSONArrayStream: Sendable {
             if !overflow { buffer.append(b) }
             if buffer.count > Self.maxBytes { overflow = true; buffer = [] }
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch b {

@@ -69,17 +69,23 @@ public struct Agenda: Equatable, Sendable {
                 let end = item.end ?? (due.isWholeDay ? zone.startOfDay(date.adding(days: 1)) : start)
                 if end <= now { continue }
                 if start <= now {
-                    if showsToday { byDay[today, default: []].append(Row(item: item, allDay: due.isWholeDay, inProgress: true)) }
+                    if showsToday {
+                        byDay[today, default: []].append(Row(item: item, allDay: due.isWholeDay, inProgress: true))
+                    }
                     continue
                 }
             } else if at <= now {
                 if startsByToday { overdue.append(item) }
                 continue
             }
-            if date >= from && date <= last { byDay[date, default: []].append(Row(item: item, allDay: due.isWholeDay, inProgress: false)) }
+            if date >= from && date <= last {
+                byDay[date, default: []].append(Row(item: item, allDay: due.isWholeDay, inProgress: false))
+            }
         }
         overdue.sort { Self.less($0, $1, zone: zone) }
-        undated.sort { ($0.priority.rank, $0.starred ? 0 : 1, $0.handle) < ($1.priority.rank, $1.starred ? 0 : 1, $1.handle) }
+        undated.sort {
+            ($0.priority.rank, $0.starred ? 0 : 1, $0.handle) < ($1.priority.rank, $1.starred ? 0 : 1, $1.handle)
+        }
         var days: [Day] = []
         var d = from
         while d <= last {

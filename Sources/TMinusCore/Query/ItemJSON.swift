@@ -30,7 +30,7 @@ public enum ItemJSON {
             "reply": .string(orNull: item.reply),
             "via": .string(orNull: item.via),
             // A deadline whose countdown counts working time.
-            "worktime": .bool(item.worktime),
+            "worktime": .bool(item.worktime)
         ])
     }
 }

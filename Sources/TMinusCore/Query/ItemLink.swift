@@ -27,7 +27,9 @@ public enum ItemLink {
     }
 
     /// The parameters each host takes (`title` is required for `add`).
-    public static let addParameters = ["kind", "title", "due", "start", "note", "tag", "remind", "icon", "priority", "star"]
+    public static let addParameters = [
+        "kind", "title", "due", "start", "note", "tag", "remind", "icon", "priority", "star"
+    ]
 
     /// What `url` asks for; a usage error, saying why, for anything but a well-formed tminus link.
     public static func parse(_ url: String) throws(TMinusError) -> Target {
@@ -36,7 +38,8 @@ public enum ItemLink {
         guard bytes.count <= maxLength else { throw bad("it has \(bytes.count) bytes, more than \(maxLength)") }
         for b in bytes where b < 0x20 || b == 0x7F { throw bad("it contains a control character") }
         guard let colon = url.firstIndex(of: ":"), url[..<colon].lowercased() == scheme,
-              url[colon...].hasPrefix("://") else { throw bad("it must start with tminus://") }
+            url[colon...].hasPrefix("://")
+        else { throw bad("it must start with tminus://") }
         var rest = url[url.index(colon, offsetBy: 3)...]
         if rest.contains("#") { throw bad("it has a fragment (#…)") }
         var query = ""
@@ -49,7 +52,9 @@ public enum ItemLink {
         let params = try parameters(query, bad: bad)
         func only(_ allowed: [String]) throws(TMinusError) {
             for (name, _) in params where !allowed.contains(name) {
-                throw bad("'\(Validation.printable(name))' is not a parameter of tminus://\(host) (it takes \(allowed.joined(separator: ", ")))")
+                throw bad(
+                    "'\(Validation.printable(name))' is not a parameter of tminus://\(host) (it takes \(allowed.joined(separator: ", ")))"
+                )
             }
         }
         switch host {
@@ -60,13 +65,17 @@ public enum ItemLink {
         case "show":
             try only(["date"])
             guard let text = params.first?.1 else { throw bad("tminus://show needs date=YYYY-MM-DD") }
-            guard text.utf8.count == 10, case let (local, nil)? = DateTimeText.parse(text), CivilDate.supported.contains(local.date) else {
+            guard text.utf8.count == 10, case let (local, nil)? = DateTimeText.parse(text),
+                CivilDate.supported.contains(local.date)
+            else {
                 throw bad("'\(Validation.printable(text))' is not a date; use date=YYYY-MM-DD")
             }
             return .show(local.date)
         case "item":
             try only(["id"])
-            guard let id = params.first?.1, !id.isEmpty, id.utf8.count <= 256 else { throw bad("tminus://item needs id=ID") }
+            guard let id = params.first?.1, !id.isEmpty, id.utf8.count <= 256 else {
+                throw bad("tminus://item needs id=ID")
+            }
             return .item(id)
         default:
             throw bad("'\(Validation.printable(host))' is not one of add, show, item")
@@ -78,10 +87,14 @@ public enum ItemLink {
         var out: [(String, String)] = []
         guard !query.isEmpty else { return out }
         for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
-            guard let eq = pair.firstIndex(of: "=") else { throw bad("'\(Validation.printable(String(pair)))' has no value (name=value)") }
+            guard let eq = pair.firstIndex(of: "=") else {
+                throw bad("'\(Validation.printable(String(pair)))' has no value (name=value)")
+            }
             let name = try decode(pair[..<eq], bad: bad)
             let value = try decode(pair[pair.index(after: eq)...], bad: bad)
-            guard !out.contains(where: { $0.0 == name }) else { throw bad("'\(Validation.printable(name))' is given twice") }
+            guard !out.contains(where: { $0.0 == name }) else {
+                throw bad("'\(Validation.printable(name))' is given twice")
+            }
             if let c = Validation.firstControl(in: value, allowingNewlines: name == "note") {
                 throw bad("'\(Validation.printable(name))' contains a control character (\(c))")
             }
@@ -93,7 +106,9 @@ public enum ItemLink {
     /// Characters a link may carry unencoded (RFC 3986's unreserved and sub-delims, `:@/?`).
     static func allowedRaw(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
         default: Array("-._~!$'()*+,;:@/?".utf8).contains(b)
         }
     }
@@ -112,7 +127,9 @@ public enum ItemLink {
             } else if allowedRaw(b) {
                 out.append(b)
             } else {
-                throw bad("it has a character that must be percent-encoded (\(b < 0x80 ? String(UnicodeScalar(b)) : "non-ASCII"))")
+                throw bad(
+                    "it has a character that must be percent-encoded (\(b < 0x80 ? String(UnicodeScalar(b)) : "non-ASCII"))"
+                )
             }
         }
         guard let text = String(validating: out, as: UTF8.self) else { throw bad("a parameter is not UTF-8 text") }
@@ -134,8 +151,9 @@ public enum ItemLink {
         var out = ""
         for b in s.utf8 {
             switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(UnicodeScalar(b))
             default:
                 out += "%" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])

@@ -64,7 +64,9 @@ public struct ListQuery: Equatable, Sendable {
         if overdue && !Self.isOverdue(item, now: now, zone: zone) { return false }
         if starred && !item.starred { return false }
         if let tag, item.tag?.lowercased() != tag.lowercased() { return false }
-        if let needle = search?.lowercased(), !item.title.lowercased().contains(needle) && !item.note.lowercased().contains(needle) {
+        if let needle = search?.lowercased(),
+            !item.title.lowercased().contains(needle) && !item.note.lowercased().contains(needle)
+        {
             return false
         }
         if let year {
@@ -97,7 +99,9 @@ public struct ListQuery: Equatable, Sendable {
             let ta = a.title.lowercased(), tb = b.title.lowercased()
             return ta != tb ? ta < tb : a.handle < b.handle
         case .priority:
-            return (a.priority.rank, a.starred ? 0 : 1, dueA, a.handle) < (b.priority.rank, b.starred ? 0 : 1, dueB, b.handle)
+            return (a.priority.rank, a.starred ? 0 : 1, dueA, a.handle) < (
+                b.priority.rank, b.starred ? 0 : 1, dueB, b.handle
+            )
         }
     }
 }
@@ -146,10 +150,12 @@ public struct Stats: Equatable, Sendable {
 
     /// The `stats --json` object: the totals, `starred`, and a `deadlines` and a `todos` object of counts.
     public func json() -> JSON {
-        func counts(_ c: Counts) -> JSON { .object(["completed": .int(c.completed), "pending": .int(c.pending), "overdue": .int(c.overdue)]) }
+        func counts(_ c: Counts) -> JSON {
+            .object(["completed": .int(c.completed), "pending": .int(c.pending), "overdue": .int(c.overdue)])
+        }
         return .object([
             "completed": .int(all.completed), "pending": .int(all.pending), "overdue": .int(all.overdue),
-            "starred": .int(starred), "deadlines": counts(deadlines), "todos": counts(todos),
+            "starred": .int(starred), "deadlines": counts(deadlines), "todos": counts(todos)
         ])
     }
 }

@@ -10,7 +10,10 @@ extension MonthGrid {
         public var pointsAtToday: Bool
 
         /// A style from these three parts.
-        public init(today: @escaping @Sendable (String) -> String, mark: @escaping @Sendable (String?) -> String, pointsAtToday: Bool) {
+        public init(
+            today: @escaping @Sendable (String) -> String, mark: @escaping @Sendable (String?) -> String,
+            pointsAtToday: Bool
+        ) {
             self.today = today
             self.mark = mark
             self.pointsAtToday = pointsAtToday
@@ -21,8 +24,10 @@ extension MonthGrid {
     }
 
     /// The English month names, January first (index `month - 1`).
-    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                    "October", "November", "December"]
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December"
+    ]
     /// Two-letter weekday heads, Sunday first (index 0 Sunday … 6 Saturday).
     public static let dayHeads = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
 
@@ -34,7 +39,8 @@ extension MonthGrid {
         let width = prefix.count + 7 * 4
         let title = "\(Self.monthNames[month - 1]) \(year)"
         var out = [String(repeating: " ", count: max(0, (width - title.count) / 2)) + title]
-        out.append(Self.trimmedRight(prefix + (0..<7).map { " " + Self.dayHeads[(firstWeekday + $0) % 7] + " " }.joined()))
+        out.append(
+            Self.trimmedRight(prefix + (0..<7).map { " " + Self.dayHeads[(firstWeekday + $0) % 7] + " " }.joined()))
         for row in weeks {
             var line = ""
             // The row's ISO week: the week of its Thursday (a Sunday-first row's Monday to Saturday).

@@ -25,8 +25,10 @@ public struct MonthGrid: Equatable, Sendable {
     public var marks: [CivilDate: Mark]
 
     /// `color`: an item's colour (its tag's, from the store's tags or the config's).
-    public init(year: Int, month: Int, firstWeekday: Int, items: [Item], now: Instant, zone: Zone,
-                isEvent: (Item) -> Bool, color: (Item) -> String?) {
+    public init(
+        year: Int, month: Int, firstWeekday: Int, items: [Item], now: Instant, zone: Zone,
+        isEvent: (Item) -> Bool, color: (Item) -> String?
+    ) {
         self.year = year
         self.month = month
         self.firstWeekday = ((firstWeekday % 7) + 7) % 7

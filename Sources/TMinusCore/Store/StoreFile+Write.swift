@@ -18,22 +18,27 @@ extension StoreFile {
         var history: [JSON.Member] = [
             JSON.Member("bytes", .number(Double(store.history.bytes))),
             JSON.Member("deadlines", .int(store.history.deadlines)),
-            JSON.Member("todos", .int(store.history.todos)),
+            JSON.Member("todos", .int(store.history.todos))
         ]
         if !store.history.removing.isEmpty {
             history.append(JSON.Member("removing", .array(store.history.removing.map { .number(Double($0)) })))
         }
         if let index = store.history.index { history.append(JSON.Member("index", .string(index))) }
-        var out: [UInt8] = Array("{\n  \"version\": \(Store.currentVersion),\n  \"nextHandle\": \(store.nextHandle),\n  \"tags\": ".utf8)
-        out += JSONWriter.bytes(.array(store.tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }), pretty: false)
+        var out: [UInt8] = Array(
+            "{\n  \"version\": \(Store.currentVersion),\n  \"nextHandle\": \(store.nextHandle),\n  \"tags\": ".utf8)
+        out += JSONWriter.bytes(
+            .array(store.tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }), pretty: false)
         out += ",\n  \"history\": ".utf8
         out += JSONWriter.bytes(.object(history), pretty: false)
         if !store.links.isEmpty {
             out += ",\n  \"links\": [".utf8
             for (i, link) in store.links.enumerated() {
                 out += (i == 0 ? "\n    " : ",\n    ").utf8
-                out += JSONWriter.bytes(.object(["source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle),
-                                                 "seen": link.seen.map { .string($0.description) }, "done": link.done ? .bool(true) : nil]), pretty: false)
+                out += JSONWriter.bytes(
+                    .object([
+                        "source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle),
+                        "seen": link.seen.map { .string($0.description) }, "done": link.done ? .bool(true) : nil
+                    ]), pretty: false)
             }
             out += "\n  ]".utf8
         }

@@ -22,7 +22,8 @@ public enum StoreFile {
     /// The store in `bytes`, the text of `path`; a failure naming `path` and the line when it cannot be read.
     public static func read(_ bytes: [UInt8], path: String) throws(TMinusError) -> Loaded {
         func bad(_ line: Int?, _ what: String) -> TMinusError {
-            .failure("\(path)\(line.map { " line \($0)" } ?? ""): \(what); fix or move the file (tminus has not changed it)")
+            .failure(
+                "\(path)\(line.map { " line \($0)" } ?? ""): \(what); fix or move the file (tminus has not changed it)")
         }
         // First the version (an older tminus may have written it last), which also checks the
         // whole text is JSON; then everything else, read for that version.
@@ -42,7 +43,9 @@ public enum StoreFile {
                     }
                     nextHandle = Int(n)
                 case ("tags", 1):
-                    guard try p.kind() == .object else { throw p.error(at: "\"tags\" must be an object of name: colour") }
+                    guard try p.kind() == .object else {
+                        throw p.error(at: "\"tags\" must be an object of name: colour")
+                    }
                     try p.beginObject()
                     var tags: [Tag] = []
                     while let name = try p.nextKey() {
@@ -74,8 +77,10 @@ public enum StoreFile {
                         let kind: Item.Kind? = key == "deadlines" ? .deadline : key == "todos" ? .todo : nil
                         let item: Item
                         do throws(ItemReadError) { item = try readItem(&p, kind: kind, version: version) } catch {
-                            throw JSONSyntaxError(line: error.line, column: 0,
-                                                  message: "\(key) item \(error.handle.map { "#\($0)" } ?? "\(position)"): \(error.message)")
+                            throw JSONSyntaxError(
+                                line: error.line, column: 0,
+                                message:
+                                    "\(key) item \(error.handle.map { "#\($0)" } ?? "\(position)"): \(error.message)")
                         }
                         if version == 1 {
                             if item.completed != nil { legacy.append(item) } else { store.insert(item) }
@@ -98,7 +103,9 @@ public enum StoreFile {
         }
         if version == 2 { store.items.sort { $0.handle < $1.handle } }
         if let high = store.links.first(where: { $0.handle >= store.nextHandle }) {
-            throw .failure("\(path): the link of \(high.source) item \(Validation.printable(high.id)) has handle \(high.handle), not below nextHandle; fix or move the file (tminus has not changed it)")
+            throw .failure(
+                "\(path): the link of \(high.source) item \(Validation.printable(high.id)) has handle \(high.handle), not below nextHandle; fix or move the file (tminus has not changed it)"
+            )
         }
         store.links.sort(by: <)
         if !store.freeHandles.isEmpty {
@@ -109,13 +116,17 @@ public enum StoreFile {
             store.freeHandles = Store.normalized(Store.subtract(open, from: within))
         }
         if version == 3, let bad = store.history.removing.first(where: { $0 >= store.history.bytes }) {
-            throw .failure("\(path): history.removing holds an offset outside the archive (\(bad)); fix or move the file (tminus has not changed it)")
+            throw .failure(
+                "\(path): history.removing holds an offset outside the archive (\(bad)); fix or move the file (tminus has not changed it)"
+            )
         }
         return Loaded(store: store, version: version, legacyHistory: legacy)
     }
 
     /// The top-level `version` (read past everything else).
-    static func readVersion(_ bytes: [UInt8], path: String, bad: (Int?, String) -> TMinusError) throws(TMinusError) -> Int {
+    static func readVersion(_ bytes: [UInt8], path: String, bad: (Int?, String) -> TMinusError) throws(TMinusError)
+        -> Int
+    {
         var p = JSONParser(bytes)
         var found: Double?
         var line = 1
@@ -139,7 +150,9 @@ public enum StoreFile {
         guard let v = found else { throw bad(1, "no \"version\"; it is not a tminus store") }
         guard v.rounded() == v, (1...Double(Store.currentVersion)).contains(v) else {
             if v.rounded() == v, v > Double(Store.currentVersion), v < 1e9 {
-                throw .failure("\(path) is version \(Int(v)), newer than this tminus reads (\(Store.currentVersion)); upgrade tminus")
+                throw .failure(
+                    "\(path) is version \(Int(v)), newer than this tminus reads (\(Store.currentVersion)); upgrade tminus"
+                )
             }
             throw bad(line, "\"version\" must be 1, 2 or 3")
         }
@@ -165,7 +178,8 @@ public enum StoreFile {
     /// The tags list, `[{"name": …, "color": "#rrggbb"}]`, as the store and the summary hold it.
     /// A bad tag is an error, or with `skippingBad` (another program's summary) left out.
     public static func readTags(_ p: inout JSONParser, skippingBad: Bool = false) throws(JSONSyntaxError) -> [Tag] {
-        try readObjects(&p, list: "tags", element: "a tag needs a \"name\" and a \"color\"") { (p: inout JSONParser) throws(JSONSyntaxError) -> Tag? in
+        try readObjects(&p, list: "tags", element: "a tag needs a \"name\" and a \"color\"") {
+            (p: inout JSONParser) throws(JSONSyntaxError) -> Tag? in
             var name: String?, color: String?
             while let key = try p.nextKey() {
                 switch key {
@@ -176,7 +190,9 @@ public enum StoreFile {
             }
             guard let name, !name.isEmpty, let color, ColorText.isValid(color) else {
                 if skippingBad { return nil }
-                guard let name, !name.isEmpty, color != nil else { throw p.error(at: "a tag needs a \"name\" and a \"color\"") }
+                guard let name, !name.isEmpty, color != nil else {
+                    throw p.error(at: "a tag needs a \"name\" and a \"color\"")
+                }
                 throw p.error(at: "tag \(Validation.printable(name)): the colour must be #rrggbb")
             }
             return Tag(name: name, color: color.lowercased())
@@ -185,8 +201,10 @@ public enum StoreFile {
 
     /// A list of objects (`null` is an empty one), each read by `element` once its `{` is read
     /// (nil: left out); `what` is the error for an element that is not an object.
-    static func readObjects<T>(_ p: inout JSONParser, list: String, element what: String,
-                               _ element: (inout JSONParser) throws(JSONSyntaxError) -> T?) throws(JSONSyntaxError) -> [T] {
+    static func readObjects<T>(
+        _ p: inout JSONParser, list: String, element what: String,
+        _ element: (inout JSONParser) throws(JSONSyntaxError) -> T?
+    ) throws(JSONSyntaxError) -> [T] {
         guard try !p.readNull() else { return [] }
         guard try p.kind() == .array else { throw p.error(at: "\"\(list)\" must be a list") }
         try p.beginArray()
@@ -202,7 +220,8 @@ public enum StoreFile {
     /// `[{"low": n, "high": n, "from": time}]`.
     static func readFreeHandles(_ p: inout JSONParser) throws(JSONSyntaxError) -> [HandleRange] {
         let what = "a free handle range needs \"low\" and \"high\" (whole numbers, low ≤ high) and \"from\" (a time)"
-        return try readObjects(&p, list: "freeHandles", element: what) { (p: inout JSONParser) throws(JSONSyntaxError) -> HandleRange? in
+        return try readObjects(&p, list: "freeHandles", element: what) {
+            (p: inout JSONParser) throws(JSONSyntaxError) -> HandleRange? in
             var low: Int?, high: Int?, from: Instant?
             while let key = try p.nextKey() {
                 switch key {
@@ -223,7 +242,8 @@ public enum StoreFile {
     /// `[{"source": name, "id": text, "handle": n}]`.
     static func readLinks(_ p: inout JSONParser) throws(JSONSyntaxError) -> [SourceLink] {
         let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
-        return try readObjects(&p, list: "links", element: what) { (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
+        return try readObjects(&p, list: "links", element: what) {
+            (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
             var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
             while let key = try p.nextKey() {
                 switch key {
@@ -235,20 +255,28 @@ public enum StoreFile {
                 case "id" where try p.kind() == .string: id = try p.readString()
                 case "handle" where try p.kind() == .number:
                     let n = try p.readNumber()
-                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle) else { throw p.error(at: "a link's handle must be a whole number from 1 to \(Item.maxHandle)") }
+                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle) else {
+                        throw p.error(at: "a link's handle must be a whole number from 1 to \(Item.maxHandle)")
+                    }
                     handle = Int(n)
                 default: try p.skipValue()
                 }
             }
-            guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else { throw p.error(at: what) }
+            guard let source, SourceConfig.isValidName(source), let id, !id.isEmpty, let handle else {
+                throw p.error(at: what)
+            }
             return SourceLink(source: source, id: id, handle: handle, seen: seen, done: done)
         }
     }
 
     /// `[{"kind": …, "at": …, "item": {…}, "to": {…}, "record": n}]`.
-    static func readPending(_ p: inout JSONParser, list: String = "pending") throws(JSONSyntaxError) -> [PendingSourceChange] {
-        try readObjects(&p, list: list, element: "a pending change must be an object") { (p: inout JSONParser) throws(JSONSyntaxError) -> PendingSourceChange? in
-            var kind: PendingSourceChange.Kind?, at: Instant?, item: Item?, to: Item?, record: Int64?, tries = 1, reason: String?
+    static func readPending(_ p: inout JSONParser, list: String = "pending") throws(JSONSyntaxError)
+        -> [PendingSourceChange]
+    {
+        try readObjects(&p, list: list, element: "a pending change must be an object") {
+            (p: inout JSONParser) throws(JSONSyntaxError) -> PendingSourceChange? in
+            var kind: PendingSourceChange.Kind?, at: Instant?, item: Item?, to: Item?, record: Int64?, tries = 1,
+                reason: String?
             while let key = try p.nextKey() {
                 switch key {
                 case "kind" where try p.kind() == .string:
@@ -261,11 +289,14 @@ public enum StoreFile {
                         let read = try Item.read(&p).0
                         if key == "item" { item = read } else { to = read }
                     } catch {
-                        throw JSONSyntaxError(line: error.line, column: 0, message: "a pending change's \(key): \(error.message)")
+                        throw JSONSyntaxError(
+                            line: error.line, column: 0, message: "a pending change's \(key): \(error.message)")
                     }
                 case "record" where try p.kind() == .number:
                     let n = try p.readNumber()
-                    guard n.rounded() == n, n >= 0, n < Double(1 << 50) else { throw p.error(at: "a pending change's record must be an archive offset") }
+                    guard n.rounded() == n, n >= 0, n < Double(1 << 50) else {
+                        throw p.error(at: "a pending change's record must be an archive offset")
+                    }
                     record = Int64(n)
                 case "tries" where try p.kind() == .number:
                     // Range-checked like every number: a huge or odd count reads as "tried enough".
@@ -276,8 +307,13 @@ public enum StoreFile {
                 default: try p.skipValue()
                 }
             }
-            guard let kind, let at, let item, item.source != Item.ownSource, kind != .update || to != nil, kind != .reopen || record != nil else {
-                throw p.error(at: "a pending change needs a kind, an at, another source's item (and a \"to\" to update, a record to reopen)")
+            guard let kind, let at, let item, item.source != Item.ownSource, kind != .update || to != nil,
+                kind != .reopen || record != nil
+            else {
+                throw p.error(
+                    at:
+                        "a pending change needs a kind, an at, another source's item (and a \"to\" to update, a record to reopen)"
+                )
             }
             var change = PendingSourceChange(kind: kind, item: item, to: to, at: at, record: record)
             change.tries = tries
@@ -292,9 +328,13 @@ public enum StoreFile {
         try p.beginObject()
         var meta = HistoryMeta()
         func count(_ key: String, max: Int) throws(JSONSyntaxError) -> Int {
-            guard try p.kind() == .number else { throw p.error(at: "history.\(key) must be a whole number from 0 to \(max)") }
+            guard try p.kind() == .number else {
+                throw p.error(at: "history.\(key) must be a whole number from 0 to \(max)")
+            }
             let n = try p.readNumber()
-            guard n.rounded() == n, n >= 0, n <= Double(max) else { throw p.error(at: "history.\(key) must be a whole number from 0 to \(max)") }
+            guard n.rounded() == n, n >= 0, n <= Double(max) else {
+                throw p.error(at: "history.\(key) must be a whole number from 0 to \(max)")
+            }
             return Int(n)
         }
         while let key = try p.nextKey() {
@@ -323,6 +363,7 @@ extension HistoryMeta {
     public static func isIndexName(_ name: String) -> Bool {
         guard name.hasPrefix("index.") else { return false }
         let rest = name.utf8.dropFirst(6)
-        return (1...32).contains(rest.count) && rest.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
+        return (1...32).contains(rest.count)
+            && rest.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 }

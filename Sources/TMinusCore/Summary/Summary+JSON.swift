@@ -23,16 +23,17 @@ extension Summary {
 
     /// Everything before the item lists: `{` and every field but `deadlines` and `todos`.
     public func headerBytes() -> [UInt8] {
-        var out = JSONWriter.bytes(.object([
-            "format": .string(Summary.format),
-            "version": .int(Summary.version),
-            "generated": .string(generated.description),
-            "pending": pending ? .bool(true) : nil,
-            "setAside": setAside > 0 ? .int(setAside) : nil,
-            "origin": origin.map { .string($0) },
-            "sources": .array(sources.map { $0.json() }),
-            "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }),
-        ]), pretty: false)
+        var out = JSONWriter.bytes(
+            .object([
+                "format": .string(Summary.format),
+                "version": .int(Summary.version),
+                "generated": .string(generated.description),
+                "pending": pending ? .bool(true) : nil,
+                "setAside": setAside > 0 ? .int(setAside) : nil,
+                "origin": origin.map { .string($0) },
+                "sources": .array(sources.map { $0.json() }),
+                "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) })
+            ]), pretty: false)
         out.removeLast()  // "}": the item lists follow
         return out
     }
@@ -46,21 +47,26 @@ extension Summary {
     /// process does this); the error says which field is wrong, and on which line, naming the
     /// file as `path` (its field, and the start of its message).
     public init(bytes: [UInt8], path: String = "summary.json") throws(TMinusError) {
-        func bad(_ what: String) -> TMinusError { .failure("\(path): \(what); rebuild it with tminus summary --rebuild", path: path) }
+        func bad(_ what: String) -> TMinusError {
+            .failure("\(path): \(what); rebuild it with tminus summary --rebuild", path: path)
+        }
         var p = JSONParser(bytes)
         var format: String?, version: Double?, generated: Instant?, pending = false, setAside = 0, origin: String?
         var sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
         var itemProblem: String?
         func instant(_ field: String) throws(JSONSyntaxError) -> Instant {
             guard try p.kind() == .string, let raw = try p.readRawString(),
-                  let (local, offset) = raw.withUnsafeBufferPointer({ DateTimeText.parse(bytes: $0) }), let offset,
-                  case let t = Instant(local.secondsAsUTC - Int64(offset)), t.isSupported else {
+                let (local, offset) = raw.withUnsafeBufferPointer({ DateTimeText.parse(bytes: $0) }), let offset,
+                case let t = Instant(local.secondsAsUTC - Int64(offset)), t.isSupported
+            else {
                 throw p.error(at: "\(field) is not an RFC 3339 date-time")
             }
             return t
         }
         do throws(JSONSyntaxError) {
-            guard try p.kind() == .object else { throw p.error(at: "not a tminus summary (no \"format\": \"tminus-summary\")") }
+            guard try p.kind() == .object else {
+                throw p.error(at: "not a tminus summary (no \"format\": \"tminus-summary\")")
+            }
             try p.beginObject()
             while let key = try p.nextKey() {
                 switch key {
@@ -84,19 +90,25 @@ extension Summary {
                             switch k {
                             case "name" where try p.kind() == .string: s.name = try p.readString()
                             case "stamp": stamp = try instant("a source's stamp")
-                            case "items" where try p.kind() == .number: s.items = Int(max(0, min(try p.readNumber(), Double(Item.maxHandle))))
+                            case "items" where try p.kind() == .number:
+                                s.items = Int(max(0, min(try p.readNumber(), Double(Item.maxHandle))))
                             case "file" where try p.kind() == .string: s.file = try p.readString()
                             case "fileStamp" where try p.kind() == .string: s.fileStamp = try p.readString()
                             case "kind" where try p.kind() == .string: s.kind = try p.readString()
                             case "key" where try p.kind() == .string: s.key = try p.readString()
                             case "zone" where try p.kind() == .string: s.zone = try p.readString()
                             case "error" where try p.kind() == .string: s.error = try p.readString()
-                            case "hold" where try p.kind() == .number: s.hold = Int64(max(0, min(try p.readNumber(), 1e12)))
+                            case "hold" where try p.kind() == .number:
+                                s.hold = Int64(max(0, min(try p.readNumber(), 1e12)))
                             case "refresh": s.refresh = try instant("a source's refresh")
                             case "problems" where try p.kind() == .array:
                                 try p.beginArray()
                                 while try p.nextElement() {
-                                    if try p.kind() == .string { s.problems.append(try p.readString()) } else { try p.skipValue() }
+                                    if try p.kind() == .string {
+                                        s.problems.append(try p.readString())
+                                    } else {
+                                        try p.skipValue()
+                                    }
                                 }
                             case "watch" where try p.kind() == .array:
                                 try p.beginArray()
@@ -105,7 +117,11 @@ extension Summary {
                                     try p.beginArray()
                                     var pair: [String] = []
                                     while try p.nextElement() {
-                                        if try p.kind() == .string { pair.append(try p.readString()) } else { try p.skipValue() }
+                                        if try p.kind() == .string {
+                                            pair.append(try p.readString())
+                                        } else {
+                                            try p.skipValue()
+                                        }
                                     }
                                     if pair.count == 2 { s.watch.append(Source.Watched(path: pair[0], stamp: pair[1])) }
                                 }
@@ -140,15 +156,21 @@ extension Summary {
             }
         } catch {
             // A foreign or newer file is reported as such, not by its first odd value.
-            guard format == nil || format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
-            if let v = version, v != Double(Summary.version) { throw bad("version \(JSONWriter.formatNumber(v)) is not one this tminus reads (1)") }
+            guard format == nil || format == Summary.format else {
+                throw bad("not a tminus summary (no \"format\": \"tminus-summary\")")
+            }
+            if let v = version, v != Double(Summary.version) {
+                throw bad("version \(JSONWriter.formatNumber(v)) is not one this tminus reads (1)")
+            }
             if let itemProblem { throw bad(itemProblem) }
-            throw .failure("\(path) line \(error.line): \(error.message); rebuild it with tminus summary --rebuild", path: path,
-                           line: error.line, cause: error)
+            throw .failure(
+                "\(path) line \(error.line): \(error.message); rebuild it with tminus summary --rebuild", path: path,
+                line: error.line, cause: error)
         }
         guard format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }
         guard let v = version, v == Double(Summary.version) else {
-            throw bad("version \(version.map { JSONWriter.formatNumber($0) } ?? "missing") is not one this tminus reads (1)")
+            throw bad(
+                "version \(version.map { JSONWriter.formatNumber($0) } ?? "missing") is not one this tminus reads (1)")
         }
         guard let generated else { throw bad("\"generated\" is missing") }
         self.init(generated: generated, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
@@ -166,12 +188,17 @@ extension Summary {
 extension Summary.Source {
     /// The record's JSON (fields of other sources only when set).
     func json() -> JSON {
-        var m: [JSON.Member] = [JSON.Member("name", .string(name)), JSON.Member("stamp", .string(stamp.description)), JSON.Member("items", .int(items))]
+        var m: [JSON.Member] = [
+            JSON.Member("name", .string(name)), JSON.Member("stamp", .string(stamp.description)),
+            JSON.Member("items", .int(items))
+        ]
         if let file { m.append(JSON.Member("file", .string(file))) }
         if let fileStamp { m.append(JSON.Member("fileStamp", .string(fileStamp))) }
         if let kind { m.append(JSON.Member("kind", .string(kind))) }
         if let key { m.append(JSON.Member("key", .string(key))) }
-        if !watch.isEmpty { m.append(JSON.Member("watch", .array(watch.map { .array([.string($0.path), .string($0.stamp)]) }))) }
+        if !watch.isEmpty {
+            m.append(JSON.Member("watch", .array(watch.map { .array([.string($0.path), .string($0.stamp)]) })))
+        }
         if let zone { m.append(JSON.Member("zone", .string(zone))) }
         if let hold { m.append(JSON.Member("hold", .number(Double(hold)))) }
         if let refresh { m.append(JSON.Member("refresh", .string(refresh.description))) }

@@ -53,9 +53,12 @@ public struct Summary: Equatable, Sendable {
         }
 
         /// A source's record; only `name`, `stamp` and `items` are needed.
-        public init(name: String, stamp: Instant, items: Int, file: String? = nil, fileStamp: String? = nil, kind: String? = nil,
-                    key: String? = nil, watch: [Watched] = [], zone: String? = nil, hold: Int64? = nil, refresh: Instant? = nil,
-                    problems: [String] = [], error: String? = nil) {
+        public init(
+            name: String, stamp: Instant, items: Int, file: String? = nil, fileStamp: String? = nil,
+            kind: String? = nil,
+            key: String? = nil, watch: [Watched] = [], zone: String? = nil, hold: Int64? = nil, refresh: Instant? = nil,
+            problems: [String] = [], error: String? = nil
+        ) {
             self.name = name
             self.stamp = stamp
             self.items = items
@@ -104,7 +107,9 @@ public struct Summary: Equatable, Sendable {
     public var todos: [Item]
 
     /// A summary written at `generated`; not pending, nothing set aside, no origin.
-    public init(generated: Instant, sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []) {
+    public init(
+        generated: Instant, sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
+    ) {
         self.generated = generated
         self.sources = sources
         self.tags = tags
@@ -115,22 +120,28 @@ public struct Summary: Equatable, Sendable {
     /// The summary after a change to the store: the store's open items (tag colours resolved,
     /// creation dates left out) replace the store's part of `previous`; items of every other
     /// source in `previous` are kept, so a store write never drops them.
-    public static func build(from store: Store, now: Instant, storeStamp: String?, keeping previous: Summary? = nil) -> Summary {
+    public static func build(from store: Store, now: Instant, storeStamp: String?, keeping previous: Summary? = nil)
+        -> Summary
+    {
         var extraTags: [Tag] = []
         for t in previous?.tags ?? [] where store.tag(named: t.name) == nil { extraTags.append(t) }
-        return build(from: store, now: now, storeStamp: storeStamp, parts: previous?.parts() ?? [], extraTags: extraTags)
+        return build(
+            from: store, now: now, storeStamp: storeStamp, parts: previous?.parts() ?? [], extraTags: extraTags)
     }
 
     /// The summary of the store's open items and the other sources' parts. Items whose tag the
     /// store knows get that tag's colour (so a colour changed with `tminus tag` shows at once).
-    public static func build(from store: Store, now: Instant, storeStamp: String?, parts: [Part], extraTags: [Tag] = []) -> Summary {
+    public static func build(from store: Store, now: Instant, storeStamp: String?, parts: [Part], extraTags: [Tag] = [])
+        -> Summary
+    {
         var deadlines: [Item] = []
         var todos: [Item] = []
         for item in store.items {
             let entry = own(item, tags: store)
             if item.isDeadline { deadlines.append(entry) } else { todos.append(entry) }
         }
-        let own = Source(name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
+        let own = Source(
+            name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
         var sources = [own]
         for part in parts where part.source.name != Item.ownSource {
             sources.append(part.source)
@@ -143,7 +154,8 @@ public struct Summary: Equatable, Sendable {
             }
         }
         deadlines.sort { $0.deadlineOrder < $1.deadlineOrder }
-        return Summary(generated: now, sources: sources, tags: store.tags + extraTags, deadlines: deadlines, todos: todos)
+        return Summary(
+            generated: now, sources: sources, tags: store.tags + extraTags, deadlines: deadlines, todos: todos)
     }
 
     /// The store's item as the summary holds it: its tag's name and colour as the store has
@@ -190,7 +202,9 @@ public struct DeadlineOrder: Comparable, Sendable {
     public let id: String
 
     /// By due date, then handle, then id.
-    public static func < (a: DeadlineOrder, b: DeadlineOrder) -> Bool { (a.due, a.handle, a.id) < (b.due, b.handle, b.id) }
+    public static func < (a: DeadlineOrder, b: DeadlineOrder) -> Bool {
+        (a.due, a.handle, a.id) < (b.due, b.handle, b.id)
+    }
 }
 
 extension Due {

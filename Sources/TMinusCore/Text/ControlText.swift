@@ -16,7 +16,9 @@ public enum ControlText {
 
     /// `s` with every control character (Unicode Cc) replaced by `replacement`, or removed when it
     /// is nil; line feeds stay with `keepNewlines`; bidi controls are removed with `dropBidi`.
-    public static func clean(_ s: String, replacement: Unicode.Scalar?, keepNewlines: Bool = false, dropBidi: Bool = false) -> String {
+    public static func clean(
+        _ s: String, replacement: Unicode.Scalar?, keepNewlines: Bool = false, dropBidi: Bool = false
+    ) -> String {
         // Fast path (the poll path cleans every title): nothing to change in the common case.
         if !mayNeedCleaning(s, keepNewlines: keepNewlines, dropBidi: dropBidi) { return s }
         var out = ""

@@ -33,7 +33,9 @@ extension Item {
         item.title = ItemText.title(title)
         item.note = ItemText.note(note)
         item.tag = tag.flatMap(ItemText.tag)
-        item.icon = icon.flatMap { ControlText.clean($0, replacement: nil, dropBidi: true) }.flatMap { $0.isEmpty ? nil : String($0.prefix(8)) }
+        item.icon = icon.flatMap { ControlText.clean($0, replacement: nil, dropBidi: true) }.flatMap {
+            $0.isEmpty ? nil : String($0.prefix(8))
+        }
         return item
     }
 }

@@ -17,7 +17,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Nil when the date does not exist (2026-02-30, month 13).
     public static func valid(year: Int, month: Int, day: Int) -> CivilDate? {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+            day >= 1, day <= daysInMonth(year: year, month: month)
+        else { return nil }
         return CivilDate(year: year, month: month, day: day)
     }
 

@@ -92,11 +92,15 @@ public enum DateTimeText {
         // Plain functions over an explicit index: a nested function capturing `i` would make every
         // digit read a dynamically checked access (this runs for every date in the summary).
         var i = 0
-        guard let y = number(b, &i, 4), match(b, &i, UInt8(ascii: "-")), let mo = number(b, &i, 2), match(b, &i, UInt8(ascii: "-")), let d = number(b, &i, 2),
-              let date = CivilDate.valid(year: y, month: mo, day: d) else { return nil }
+        guard let y = number(b, &i, 4), match(b, &i, UInt8(ascii: "-")), let mo = number(b, &i, 2),
+            match(b, &i, UInt8(ascii: "-")), let d = number(b, &i, 2),
+            let date = CivilDate.valid(year: y, month: mo, day: d)
+        else { return nil }
         var local = LocalDateTime(date: date)
         if i == b.count { return (local, nil) }
-        guard match(b, &i, UInt8(ascii: "T")) || match(b, &i, UInt8(ascii: "t")) || match(b, &i, UInt8(ascii: " ")), let h = number(b, &i, 2), match(b, &i, UInt8(ascii: ":")), let mi = number(b, &i, 2) else { return nil }
+        guard match(b, &i, UInt8(ascii: "T")) || match(b, &i, UInt8(ascii: "t")) || match(b, &i, UInt8(ascii: " ")),
+            let h = number(b, &i, 2), match(b, &i, UInt8(ascii: ":")), let mi = number(b, &i, 2)
+        else { return nil }
         var s = 0
         if match(b, &i, UInt8(ascii: ":")) {
             guard let sec = number(b, &i, 2) else { return nil }
@@ -114,7 +118,13 @@ public enum DateTimeText {
         if i == b.count { return (local, nil) }
         if match(b, &i, UInt8(ascii: "Z")) || match(b, &i, UInt8(ascii: "z")) { return i == b.count ? (local, 0) : nil }
         let sign: Int
-        if match(b, &i, UInt8(ascii: "+")) { sign = 1 } else if match(b, &i, UInt8(ascii: "-")) { sign = -1 } else { return nil }
+        if match(b, &i, UInt8(ascii: "+")) {
+            sign = 1
+        } else if match(b, &i, UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            return nil
+        }
         guard let oh = number(b, &i, 2) else { return nil }
         _ = match(b, &i, UInt8(ascii: ":"))
         let om = i < b.count ? number(b, &i, 2) : 0

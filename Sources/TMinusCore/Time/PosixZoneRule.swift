@@ -9,14 +9,16 @@ struct PosixZoneRule: Sendable, Equatable {
     var endTime = 7200
 
     enum DayRule: Sendable, Equatable {
-        case julianNoLeap(Int)   // Jn: 1...365, Feb 29 never counted
-        case zeroBased(Int)      // n: 0...365
+        case julianNoLeap(Int)  // Jn: 1...365, Feb 29 never counted
+        case zeroBased(Int)  // n: 0...365
         case monthWeekDay(month: Int, week: Int, weekday: Int)  // Mm.w.d
     }
 
     init?(_ text: String) {
         var s = Substring(text)
-        guard let stdName = Self.name(&s), let stdOff = Self.offset(&s), abs(stdOff) <= Zone.maxOffset else { return nil }
+        guard let stdName = Self.name(&s), let stdOff = Self.offset(&s), abs(stdOff) <= Zone.maxOffset else {
+            return nil
+        }
         std = Zone.ZoneType(offset: -stdOff, isDST: false, abbreviation: stdName)
         if s.isEmpty { return }
         guard let dstName = Self.name(&s) else { return nil }
@@ -65,7 +67,9 @@ struct PosixZoneRule: Sendable, Equatable {
         var parts: [Int] = []
         while true {
             let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
-            guard !digits.isEmpty, digits.count <= 3, let v = Int(digits), v <= (parts.isEmpty ? 167 : 59) else { return nil }
+            guard !digits.isEmpty, digits.count <= 3, let v = Int(digits), v <= (parts.isEmpty ? 167 : 59) else {
+                return nil
+            }
             parts.append(v)
             s = s.dropFirst(digits.count)
             if s.first == ":" && parts.count < 3 { s.removeFirst() } else { break }

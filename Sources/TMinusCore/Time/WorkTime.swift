@@ -50,7 +50,8 @@ public struct WorkTime: Sendable {
 
     func instant(_ d: CivilDate, _ seconds: Int) -> Instant {
         if seconds >= 86_400 { return zone.startOfDay(d.adding(days: 1)) }
-        return zone.instant(LocalDateTime(date: d, hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60))
+        return zone.instant(
+            LocalDateTime(date: d, hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60))
     }
 
     /// Whether `t` is in working time.
@@ -100,7 +101,8 @@ public struct WorkTime: Sendable {
         // A day the offset changes on is as long as its intervals really are.
         var changed: [CivilDate] = []
         for t in zone.offsetChanges(from: s1, to: s2) {
-            for d in [zone.local(t - 1).date, zone.local(t).date] where d >= m1 && d < m2 && !changed.contains(d) && !isOff(d) {
+            for d in [zone.local(t - 1).date, zone.local(t).date]
+            where d >= m1 && d < m2 && !changed.contains(d) && !isOff(d) {
                 changed.append(d)
                 var exact: Int64 = 0
                 for iv in intervals(on: d) { exact += iv.end - iv.start }

@@ -15,15 +15,18 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
     public private(set) var days: [[Span]]
 
     /// Monday to Friday, 09:00 to 17:00: what `workingHours` is when the config leaves it out.
-    public static let standard = WorkingHours(days: [[], [Span(start: 32_400, end: 61_200)], [Span(start: 32_400, end: 61_200)],
-                                                     [Span(start: 32_400, end: 61_200)], [Span(start: 32_400, end: 61_200)],
-                                                     [Span(start: 32_400, end: 61_200)], []])
+    public static let standard = WorkingHours(days: [
+        [], [Span(start: 32_400, end: 61_200)], [Span(start: 32_400, end: 61_200)],
+        [Span(start: 32_400, end: 61_200)], [Span(start: 32_400, end: 61_200)],
+        [Span(start: 32_400, end: 61_200)], []
+    ])
 
     /// The days' short names, Sunday first.
     public static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
     /// What a config should write, for messages.
-    public static let example = "\"Mon-Fri 09:00-17:00\" (several ranges: \"Mon-Fri 09:00-12:00,13:00-17:00\"; groups: \"Mon-Thu 09:00-17:00; Fri 09:00-13:00\")"
+    public static let example =
+        "\"Mon-Fri 09:00-17:00\" (several ranges: \"Mon-Fri 09:00-12:00,13:00-17:00\"; groups: \"Mon-Thu 09:00-17:00; Fri 09:00-13:00\")"
 
     /// The working seconds of a weekday with nothing unusual about it (no holiday, no change of
     /// the zone's offset).
@@ -44,13 +47,17 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
             let firstDigit = g.firstIndex { $0.isASCII && $0.isNumber } ?? g.endIndex
             let group = [g[..<firstDigit], g[firstDigit...]]
             guard !group[0].trimmed.isEmpty, !group[1].isEmpty else {
-                return .failure(WorkingHoursError("'\(rawGroup.trimmed)' needs days and times, like \"Mon-Fri 09:00-17:00\""))
+                return .failure(
+                    WorkingHoursError("'\(rawGroup.trimmed)' needs days and times, like \"Mon-Fri 09:00-17:00\""))
             }
             var weekdays: [Int] = []
             for part in group[0].split(separator: ",", omittingEmptySubsequences: false) {
                 let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-                guard (1...2).contains(ends.count), let first = day(ends[0]), let last = day(ends[ends.count - 1]) else {
-                    return .failure(WorkingHoursError("'\(part)' is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, Sun; Mon-Fri)"))
+                guard (1...2).contains(ends.count), let first = day(ends[0]), let last = day(ends[ends.count - 1])
+                else {
+                    return .failure(
+                        WorkingHoursError(
+                            "'\(part)' is not a day or a range of days (Mon, Tue, Wed, Thu, Fri, Sat, Sun; Mon-Fri)"))
                 }
                 var d = first
                 while true {
@@ -64,9 +71,14 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
                 let p = part.trimmed
                 let ends = Substring(p).split(separator: "-", omittingEmptySubsequences: false)
                 guard ends.count == 2, let start = clock(ends[0]), let end = clock(ends[1]) else {
-                    return .failure(WorkingHoursError("'\(p)' is not a range of times like 09:00-17:00 (24:00 ends at midnight)"))
+                    return .failure(
+                        WorkingHoursError("'\(p)' is not a range of times like 09:00-17:00 (24:00 ends at midnight)"))
                 }
-                guard start < end else { return .failure(WorkingHoursError("'\(p)' ends before it starts; write 22:00-24:00 and 00:00-06:00 for a night")) }
+                guard start < end else {
+                    return .failure(
+                        WorkingHoursError("'\(p)' ends before it starts; write 22:00-24:00 and 00:00-06:00 for a night")
+                    )
+                }
                 spans.append(Span(start: start, end: end))
             }
             for d in weekdays { days[d] = joined(days[d] + spans) }
@@ -100,8 +112,9 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
     static func clock(_ text: Substring) -> Int? {
         let parts = Substring(text.trimmed).split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let h = Int(parts[0]), let m = Int(parts[1]), m < 60, h < 24 || (h == 24 && m == 0) else { return nil }
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+            let h = Int(parts[0]), let m = Int(parts[1]), m < 60, h < 24 || (h == 24 && m == 0)
+        else { return nil }
         return h * 3600 + m * 60
     }
 
@@ -109,7 +122,11 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var groups: [(days: [Int], spans: [Span])] = []
         for d in [1, 2, 3, 4, 5, 6, 0] where !days[d].isEmpty {
-            if let i = groups.firstIndex(where: { $0.spans == days[d] }) { groups[i].days.append(d) } else { groups.append(([d], days[d])) }
+            if let i = groups.firstIndex(where: { $0.spans == days[d] }) {
+                groups[i].days.append(d)
+            } else {
+                groups.append(([d], days[d]))
+            }
         }
         func name(_ d: Int) -> String { Self.dayNames[d].prefix(1).uppercased() + Self.dayNames[d].dropFirst() }
         func time(_ s: Int) -> String { "\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2))" }
@@ -124,7 +141,8 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
                 runs.append(j > i ? "\(name(g.days[i]))-\(name(g.days[j]))" : name(g.days[i]))
                 i = j + 1
             }
-            return runs.joined(separator: ",") + " " + g.spans.map { "\(time($0.start))-\(time($0.end))" }.joined(separator: ",")
+            return runs.joined(separator: ",") + " "
+                + g.spans.map { "\(time($0.start))-\(time($0.end))" }.joined(separator: ",")
         }.joined(separator: "; ")
     }
 }

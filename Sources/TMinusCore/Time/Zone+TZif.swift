@@ -1,10 +1,14 @@
 extension Zone {
     /// Reads a compiled zone file (TZif, RFC 8536), versions 1 to 4; leap-second records are skipped.
     public static func tzif(_ bytes: [UInt8], name: String) -> Zone? {
-        guard bytes.count >= 44, bytes[0] == 0x54, bytes[1] == 0x5A, bytes[2] == 0x69, bytes[3] == 0x66 else { return nil }
+        guard bytes.count >= 44, bytes[0] == 0x54, bytes[1] == 0x5A, bytes[2] == 0x69, bytes[3] == 0x66 else {
+            return nil
+        }
         let version = bytes[4]
         func be32(_ at: Int) -> Int64 {
-            let v = UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+            let v =
+                UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
+                | UInt32(bytes[at + 3])
             return Int64(Int32(bitPattern: v))
         }
         func be64(_ at: Int) -> Int64 {
@@ -15,11 +19,14 @@ extension Zone {
         struct Header { var isut, isstd, leap, time, type, char: Int }
         func header(_ at: Int) -> Header? {
             guard at + 44 <= bytes.count else { return nil }
-            let h = Header(isut: Int(be32(at + 20)), isstd: Int(be32(at + 24)), leap: Int(be32(at + 28)),
-                           time: Int(be32(at + 32)), type: Int(be32(at + 36)), char: Int(be32(at + 40)))
+            let h = Header(
+                isut: Int(be32(at + 20)), isstd: Int(be32(at + 24)), leap: Int(be32(at + 28)),
+                time: Int(be32(at + 32)), type: Int(be32(at + 36)), char: Int(be32(at + 40)))
             // Counts from the file are checked before any arithmetic or loop uses them.
             let limit = 1 << 20
-            guard [h.isut, h.isstd, h.leap, h.time, h.type, h.char].allSatisfy({ (0...limit).contains($0) }) else { return nil }
+            guard [h.isut, h.isstd, h.leap, h.time, h.type, h.char].allSatisfy({ (0...limit).contains($0) }) else {
+                return nil
+            }
             return h
         }
         guard var h = header(0) else { return nil }

@@ -24,12 +24,15 @@ public struct Zone: Sendable, Equatable {
     public static let maxOffset = 26 * 3600
 
     /// UTC: offset 0 at every instant.
-    public static let utc = Zone(name: "UTC", transitions: [], transitionTypes: [],
-                                 types: [ZoneType(offset: 0, isDST: false, abbreviation: "UTC")], rule: nil)
+    public static let utc = Zone(
+        name: "UTC", transitions: [], transitionTypes: [],
+        types: [ZoneType(offset: 0, isDST: false, abbreviation: "UTC")], rule: nil)
 
     /// A zone with one fixed offset (seconds east of UTC).
     public static func fixed(_ offset: Int, name: String) -> Zone {
-        Zone(name: name, transitions: [], transitionTypes: [], types: [ZoneType(offset: offset, isDST: false, abbreviation: name)], rule: nil)
+        Zone(
+            name: name, transitions: [], transitionTypes: [],
+            types: [ZoneType(offset: offset, isDST: false, abbreviation: name)], rule: nil)
     }
 
     /// One change of offset: from `at` (UTC seconds) on, `offset` (seconds east of UTC).
@@ -53,14 +56,20 @@ public struct Zone: Sendable, Equatable {
 
     /// A zone from its offset before any change and the changes, in any order (an iCalendar
     /// VTIMEZONE gives them so). Offsets beyond `maxOffset` are refused.
-    public static func transitions(name: String, initialOffset: Int, initialAbbreviation: String, _ changes: [Transition]) -> Zone? {
+    public static func transitions(
+        name: String, initialOffset: Int, initialAbbreviation: String, _ changes: [Transition]
+    ) -> Zone? {
         guard abs(initialOffset) <= maxOffset, changes.allSatisfy({ abs($0.offset) <= maxOffset }) else { return nil }
         var types = [ZoneType(offset: initialOffset, isDST: false, abbreviation: initialAbbreviation)]
         var times: [Int64] = []
         var typeIndexes: [Int] = []
         for c in changes.sorted(by: { $0.at < $1.at }) {
             let t = ZoneType(offset: c.offset, isDST: c.isDST, abbreviation: c.abbreviation)
-            let index = types.firstIndex(of: t) ?? { types.append(t); return types.count - 1 }()
+            let index =
+                types.firstIndex(of: t)
+                ?? {
+                    types.append(t); return types.count - 1
+                }()
             if times.last == c.at { typeIndexes[typeIndexes.count - 1] = index; continue }
             times.append(c.at)
             typeIndexes.append(index)

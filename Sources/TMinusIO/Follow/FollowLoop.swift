@@ -42,8 +42,10 @@ public struct FollowLoop {
     public var click: (Int) -> Void
 
     /// A loop with no header, lines written as they are and clicks ignored, unless given.
-    public init(header: [String] = [], frame: @escaping (String, Bool) -> String = { line, _ in line },
-                load: @escaping () -> Session, click: @escaping (Int) -> Void = { _ in }) {
+    public init(
+        header: [String] = [], frame: @escaping (String, Bool) -> String = { line, _ in line },
+        load: @escaping () -> Session, click: @escaping (Int) -> Void = { _ in }
+    ) {
         self.header = header
         self.frame = frame
         self.load = load

@@ -31,9 +31,11 @@ public struct SystemFollowDriver: FollowDriver {
     ///   - clicks: read click events from stdin (i3blocks persist, i3bar).
     ///   - blockName: the name in click events meant for us.
     ///   - own: files this process writes itself; their changes as it left them wake nothing.
-    public init(offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus",
-                extra: WatchList? = nil, inputs: InputList? = nil, watchStdout: Bool = true,
-                own: OwnWrites? = nil) throws(TMinusError) {
+    public init(
+        offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus",
+        extra: WatchList? = nil, inputs: InputList? = nil, watchStdout: Bool = true,
+        own: OwnWrites? = nil
+    ) throws(TMinusError) {
         self.offset = offset
         self.extra = extra
         self.inputs = inputs
@@ -57,7 +59,12 @@ public struct SystemFollowDriver: FollowDriver {
     mutating func updateWatches() {
         guard let extra else { return }
         let wanted = extra.targets
-        guard wanted.count != extraSeen.count || zip(wanted, extraSeen).contains(where: { $0.0.directory != $0.1.directory || $0.0.names != $0.1.names }) else { return }
+        guard
+            wanted.count != extraSeen.count
+                || zip(wanted, extraSeen).contains(where: {
+                    $0.0.directory != $0.1.directory || $0.0.names != $0.1.names
+                })
+        else { return }
         extraSeen = wanted
         watcher.targets = base + wanted
         watcher.armUntilSettled()
@@ -91,13 +98,14 @@ public struct SystemFollowDriver: FollowDriver {
         updateWatches()
         ctminus_timerfd_at(timer, until.map { $0.seconds - offset } ?? -1, 0)
         while true {
-            var fds = [
-                pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: watchStdout ? 1 : -1, events: 0, revents: 0),
-                pollfd(fd: readClicks ? 0 : -1, events: Int16(POLLIN), revents: 0),
-            ] + (inputs?.fds ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var fds =
+                [
+                    pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: watchStdout ? 1 : -1, events: 0, revents: 0),
+                    pollfd(fd: readClicks ? 0 : -1, events: Int16(POLLIN), revents: 0)
+                ] + (inputs?.fds ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let n = poll(&fds, nfds_t(fds.count), -1)
             if n < 0 {
                 if errno == EINTR { continue }

@@ -35,8 +35,11 @@ public final class NotificationBus: @unchecked Sendable {
     /// The connection is gone: a new one is needed to send.
     public var closed: Bool { broken || connection.closed }
 
-    func call(_ member: String, _ body: [DBusValue] = [], timeout: Int32 = 10_000) throws(DBusConnection.Failure) -> DBusMessage {
-        try connection.reply(to: .call(Self.service, Self.path, Self.service, member, body), timeoutMilliseconds: timeout)
+    func call(_ member: String, _ body: [DBusValue] = [], timeout: Int32 = 10_000) throws(DBusConnection.Failure)
+        -> DBusMessage
+    {
+        try connection.reply(
+            to: .call(Self.service, Self.path, Self.service, member, body), timeoutMilliseconds: timeout)
     }
 
     /// What the server can do (`actions`, `body-markup`, …); nil when no server answers.
@@ -46,15 +49,21 @@ public final class NotificationBus: @unchecked Sendable {
 
     /// Shows a notification (or replaces the one with `replaces`); returns its id and the unique
     /// name of the server that showed it.
-    public func notify(summary: String, body: String, critical: Bool, actions: [(id: String, label: String)],
-                       replaces: UInt32 = 0) throws(DBusConnection.Failure) -> (id: UInt32, server: String) {
-        let reply = try call("Notify", [
-            .string("tminus"), .uint32(replaces), .string(""), .string(summary), .string(body),
-            .array("s", actions.flatMap { [DBusValue.string($0.id), .string($0.label)] }),
-            .stringVariants([("urgency", .byte(critical ? 2 : 1))]),
-            .int32(-1),
-        ])
-        guard let id = reply.body.first?.uint32 else { throw DBusConnection.Failure("the notification server gave no id") }
+    public func notify(
+        summary: String, body: String, critical: Bool, actions: [(id: String, label: String)],
+        replaces: UInt32 = 0
+    ) throws(DBusConnection.Failure) -> (id: UInt32, server: String) {
+        let reply = try call(
+            "Notify",
+            [
+                .string("tminus"), .uint32(replaces), .string(""), .string(summary), .string(body),
+                .array("s", actions.flatMap { [DBusValue.string($0.id), .string($0.label)] }),
+                .stringVariants([("urgency", .byte(critical ? 2 : 1))]),
+                .int32(-1)
+            ])
+        guard let id = reply.body.first?.uint32 else {
+            throw DBusConnection.Failure("the notification server gave no id")
+        }
         return (id, reply.sender ?? "")
     }
 
@@ -76,7 +85,8 @@ public final class NotificationBus: @unchecked Sendable {
     func pump(timeoutMilliseconds: Int32 = 0) {
         guard !broken else { return }
         do throws(DBusConnection.Failure) {
-            for m in try connection.waitForMessages(timeoutMilliseconds: timeoutMilliseconds) where m.interface == Self.service {
+            for m in try connection.waitForMessages(timeoutMilliseconds: timeoutMilliseconds)
+            where m.interface == Self.service {
                 guard let id = m.body.first?.uint32, let server = watched[id], m.sender == server else { continue }
                 switch (m.member, m.body.count > 1 ? m.body[1] : nil) {
                 case ("ActionInvoked", .string(let key)?):

@@ -38,10 +38,16 @@ public struct NotificationServer: Sendable {
             if let caps = bus.capabilities() { server.learn(caps) }
             return server
         }
-        guard let r = try? ChildProcess.run("gdbus", ["call", "--session", "--dest", "org.freedesktop.Notifications",
-                                                      "--object-path", "/org/freedesktop/Notifications",
-                                                      "--method", "org.freedesktop.Notifications.GetCapabilities"],
-                                            environment: environment, timeout: 5_000), r.status == 0 else { return server }
+        guard
+            let r = try? ChildProcess.run(
+                "gdbus",
+                [
+                    "call", "--session", "--dest", "org.freedesktop.Notifications",
+                    "--object-path", "/org/freedesktop/Notifications",
+                    "--method", "org.freedesktop.Notifications.GetCapabilities"
+                ],
+                environment: environment, timeout: 5_000), r.status == 0
+        else { return server }
         // gdbus prints a GVariant text: (['actions', 'body', 'body-markup'],)
         let text = String(decoding: r.stdout, as: UTF8.self)
         server.learn(text.split(separator: "'").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
@@ -70,18 +76,22 @@ public struct NotificationServer: Sendable {
     }
 
     /// The error when `notify` finds no way to the server, with what to install.
-    public static let missing = "notify needs a session bus (DBUS_SESSION_BUS_ADDRESS) or notify-send to reach the desktop's notification server (Debian/Ubuntu: apt install libnotify-bin); tminus notify --dry-run shows what it would send"
+    public static let missing =
+        "notify needs a session bus (DBUS_SESSION_BUS_ADDRESS) or notify-send to reach the desktop's notification server (Debian/Ubuntu: apt install libnotify-bin); tminus notify --dry-run shows what it would send"
 
     /// A reminder's buttons.
     public static let reminderButtons = [(id: "done", label: "Done"), (id: "snooze", label: "Snooze 10 min")]
 
     /// Hands one notification to the server; returns what waits for an action when
     /// `withActions`, else nil once it was delivered. Throws when it was not delivered.
-    public func send(summary: String, body: String, critical: Bool, withActions: Bool,
-                     buttons: [(id: String, label: String)] = reminderButtons) throws(TMinusError) -> ActionWatch? {
+    public func send(
+        summary: String, body: String, critical: Bool, withActions: Bool,
+        buttons: [(id: String, label: String)] = reminderButtons
+    ) throws(TMinusError) -> ActionWatch? {
         if let bus {
             do throws(DBusConnection.Failure) {
-                let shown = try bus.notify(summary: summary, body: body, critical: critical, actions: withActions ? buttons : [])
+                let shown = try bus.notify(
+                    summary: summary, body: body, critical: critical, actions: withActions ? buttons : [])
                 guard withActions else { return nil }
                 bus.watch(shown.id, server: shown.server)
                 return ActionWatch(bus: bus, id: shown.id)
@@ -89,17 +99,21 @@ public struct NotificationServer: Sendable {
                 throw .failure("could not reach the notification server over the session bus: \(error.description)")
             }
         }
-        return try sendThroughNotifySend(summary: summary, body: body, critical: critical, withActions: withActions, buttons: buttons)
+        return try sendThroughNotifySend(
+            summary: summary, body: body, critical: critical, withActions: withActions, buttons: buttons)
     }
 
     /// Shows a notification, or updates the one with id `replaces` in place, over our bus
     /// connection (an escalating reminder); returns its id and, with `watch`, what hears its
     /// actions and its closing (with or without buttons). Nil where there is no bus connection.
-    public func show(summary: String, body: String, critical: Bool, buttons: [(id: String, label: String)], replaces: UInt32,
-                     watch: Bool) throws(TMinusError) -> (id: UInt32, watch: ActionWatch?)? {
+    public func show(
+        summary: String, body: String, critical: Bool, buttons: [(id: String, label: String)], replaces: UInt32,
+        watch: Bool
+    ) throws(TMinusError) -> (id: UInt32, watch: ActionWatch?)? {
         guard let bus else { return nil }
         do throws(DBusConnection.Failure) {
-            let shown = try bus.notify(summary: summary, body: body, critical: critical, actions: buttons, replaces: replaces)
+            let shown = try bus.notify(
+                summary: summary, body: body, critical: critical, actions: buttons, replaces: replaces)
             guard watch else { return (shown.id, nil) }
             bus.watch(shown.id, server: shown.server)
             return (shown.id, ActionWatch(bus: bus, id: shown.id))
@@ -108,8 +122,10 @@ public struct NotificationServer: Sendable {
         }
     }
 
-    func sendThroughNotifySend(summary: String, body: String, critical: Bool, withActions: Bool,
-                               buttons: [(id: String, label: String)]) throws(TMinusError) -> ActionWatch? {
+    func sendThroughNotifySend(
+        summary: String, body: String, critical: Bool, withActions: Bool,
+        buttons: [(id: String, label: String)]
+    ) throws(TMinusError) -> ActionWatch? {
         var args = ["--app-name=tminus", "--print-id", "--urgency=\(critical ? "critical" : "normal")"]
         if withActions { args += buttons.map { "--action=\($0.id)=\($0.label)" } }
         args += ["--", summary, body]
@@ -117,13 +133,17 @@ public struct NotificationServer: Sendable {
         // exits: stdbuf (coreutils) makes it write each line at once.
         let waits = withActions && Self.installed("stdbuf", environment)
         if withActions && !waits {
-            return try sendThroughNotifySend(summary: summary, body: body, critical: critical, withActions: false, buttons: buttons)
+            return try sendThroughNotifySend(
+                summary: summary, body: body, critical: critical, withActions: false, buttons: buttons)
         }
         // (Can it wait for a choice at all? Callers that must ask check `canAsk` first.)
         let child: ChildProcess.Spawned
         do {
-            child = try waits ? ChildProcess.spawn("stdbuf", ["-oL", "notify-send"] + args, environment: environment, mergeErrors: true)
-                              : ChildProcess.spawn("notify-send", args, environment: environment, mergeErrors: true)
+            child =
+                try waits
+                ? ChildProcess.spawn(
+                    "stdbuf", ["-oL", "notify-send"] + args, environment: environment, mergeErrors: true)
+                : ChildProcess.spawn("notify-send", args, environment: environment, mergeErrors: true)
         } catch {
             if error == .notFound { throw .failure(Self.missing) }
             throw .failure("cannot run notify-send: \(error)")

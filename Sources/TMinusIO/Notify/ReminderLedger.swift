@@ -53,7 +53,8 @@ public struct ReminderLedger: Sendable {
             view.reset()
             view.inode = UInt64(st.st_ino)
         }
-        guard size > view.offset, let bytes = FileIO.read(fd: fd, at: view.offset, count: Int(size - view.offset)) else { return }
+        guard size > view.offset, let bytes = FileIO.read(fd: fd, at: view.offset, count: Int(size - view.offset))
+        else { return }
         guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
         view.take(LedgerRecord.parse(Array(bytes[...lastNewline])))
         view.offset += Int64(lastNewline + 1)

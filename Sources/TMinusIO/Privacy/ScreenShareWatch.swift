@@ -16,8 +16,10 @@ public enum ScreenShareWatch {
 
     /// Runs until a signal; `changed` gets the sharing nodes' names (empty: not shared) at the
     /// first dump and at each change after. `note` gets a line for the log (a restart).
-    public static func run(environment: Environment, program: String = "pw-dump",
-                           note: (String) -> Void, changed: ([String]) -> Void) -> End {
+    public static func run(
+        environment: Environment, program: String = "pw-dump",
+        note: (String) -> Void, changed: ([String]) -> Void
+    ) -> End {
         // (Its lines may go to a pipe nobody reads any more: a closed one must not end the watch.)
         signal(SIGPIPE, SIG_IGN)
         let signals = ctminus_signalfd_create()
@@ -60,7 +62,9 @@ public enum ScreenShareWatch {
                         }
                         report(graph.sharing)
                     } else {
-                        lastError = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").last.map(String.init) ?? lastError
+                        lastError =
+                            String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").last.map(String.init)
+                            ?? lastError
                     }
                 }
             }
@@ -73,7 +77,8 @@ public enum ScreenShareWatch {
             report([])
             if let ended { return .signal(ended) }
             if time(nil) - started > 30 { pause = 1 }
-            note("pw-dump ended\(lastError.isEmpty ? "" : " (\(Validation.printable(lastError)))"); again in \(pause) s")
+            note(
+                "pw-dump ended\(lastError.isEmpty ? "" : " (\(Validation.printable(lastError)))"); again in \(pause) s")
             var fd = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if poll(&fd, 1, pause * 1000) > 0, case let s = ctminus_signalfd_read(signals), s > 0 { return .signal(s) }
             pause = min(pause * 2, 30)

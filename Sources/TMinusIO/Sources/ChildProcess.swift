@@ -38,8 +38,10 @@ public enum ChildProcess {
 
     /// Starts `program` (looked up in the given `PATH`) with stdin from /dev/null, or from a pipe
     /// whose write end the caller gets (`withInput`).
-    public static func spawn(_ program: String, _ arguments: [String], environment: Environment,
-                             mergeErrors: Bool = false, withInput: Bool = false) throws(Failure) -> Spawned {
+    public static func spawn(
+        _ program: String, _ arguments: [String], environment: Environment,
+        mergeErrors: Bool = false, withInput: Bool = false
+    ) throws(Failure) -> Spawned {
         var out: [Int32] = [0, 0], err: [Int32] = [-1, -1], inp: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw .failed(FileIO.errorText()) }
         if !mergeErrors {
@@ -124,8 +126,10 @@ public enum ChildProcess {
 
     /// Runs `program` to its end (or the time limit); `input`, when given, is its stdin (written
     /// as it reads, so no size can deadlock the two).
-    public static func run(_ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,
-                           outputLimit: Int = 64 << 20, input: [UInt8]? = nil) throws(Failure) -> Result {
+    public static func run(
+        _ program: String, _ arguments: [String], environment: Environment, timeout: Int = 10_000,
+        outputLimit: Int = 64 << 20, input: [UInt8]? = nil
+    ) throws(Failure) -> Result {
         let child = try spawn(program, arguments, environment: environment, withInput: input != nil)
         let pid = child.pid
         let out = [child.stdout], err = [child.stderr ?? -1]
@@ -163,10 +167,14 @@ public enum ChildProcess {
             if n < 0 { if errno == EINTR { continue }; break }
             for f in fds where f.revents != 0 && f.fd == inputFD {
                 let bytes = input ?? []
-                let w = bytes.count > written ? bytes.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, bytes.count - written) } : 0
+                let w =
+                    bytes.count > written
+                    ? bytes.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, bytes.count - written) } : 0
                 if w > 0 { written += w }
                 // All written, or the child closed its stdin (EPIPE): it gets EOF from here on.
-                if written >= bytes.count || (w < 0 && errno != EAGAIN && errno != EINTR) || f.revents & Int16(POLLERR | POLLHUP) != 0 {
+                if written >= bytes.count || (w < 0 && errno != EAGAIN && errno != EINTR)
+                    || f.revents & Int16(POLLERR | POLLHUP) != 0
+                {
                     close(inputFD)
                     inputFD = -1
                 }

@@ -17,9 +17,13 @@ public struct IcsCache {
 
     static let format = "tminus-ics-cache 1"
 
-    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? { SourceCache.path("ics-", source, sourcing) }
+    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
+        SourceCache.path("ics-", source, sourcing)
+    }
 
-    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String { SourceCache.signature(format, source, sourcing) }
+    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String {
+        SourceCache.signature(format, source, sourcing)
+    }
 
     /// The cache at `path` when it was written with `signature` no later than `now`.
     static func load(_ path: String, signature: String, now: Instant) -> IcsCache? {
@@ -65,7 +69,9 @@ public struct IcsCache {
         try p.beginObject()
         while let key = try p.nextKey() {
             // Everything else is read only once the cache is known to be this source's.
-            guard key == "signature" || key == "at" || seen.isSuperset(of: ["signature", "at"]) else { throw SourceCache.Foreign() }
+            guard key == "signature" || key == "at" || seen.isSuperset(of: ["signature", "at"]) else {
+                throw SourceCache.Foreign()
+            }
             seen.insert(key)
             switch key {
             case "signature": guard try p.readString() == signature else { throw SourceCache.Foreign() }
@@ -99,15 +105,19 @@ public struct IcsCache {
                     try element()
                     let item = try Item.read(&p, lowerCaseIDs: true).0
                     guard try !p.nextElement() else { throw SourceCache.Foreign() }
-                    cache.read.entries.append(ICalRead.Entry(item: item, uid: nil, isEvent: isEvent, expires: expires, sequence: 0,
-                                                             ordinal: ordinal, pieces: pieces))
+                    cache.read.entries.append(
+                        ICalRead.Entry(
+                            item: item, uid: nil, isEvent: isEvent, expires: expires, sequence: 0,
+                            ordinal: ordinal, pieces: pieces))
                 }
             default:
                 try p.skipValue()
             }
         }
         try p.finish()
-        guard seen.isSuperset(of: ["signature", "at", "stamp", "total", "covered", "entries"]) else { throw SourceCache.Foreign() }
+        guard seen.isSuperset(of: ["signature", "at", "stamp", "total", "covered", "entries"]) else {
+            throw SourceCache.Foreign()
+        }
         return cache
     }
 
@@ -128,7 +138,9 @@ public struct IcsCache {
         for (i, e) in read.entries.enumerated() {
             out += (i > 0 ? ",\n[" : "\n[").utf8
             out += "\(e.ordinal),\(e.isEvent),\(e.expires.map { String($0.seconds) } ?? "null"),[".utf8
-            out += e.pieces.map { "\($0.ordinal),\($0.range.lowerBound),\($0.range.upperBound)" }.joined(separator: ",").utf8
+            out +=
+                e.pieces.map { "\($0.ordinal),\($0.range.lowerBound),\($0.range.upperBound)" }.joined(separator: ",")
+                .utf8
             out += "],".utf8
             out += e.item.jsonBytes()
             out.append(0x5D)
@@ -140,6 +152,8 @@ public struct IcsCache {
     /// For the fuzzer: how many entries a cache's bytes hold (nil: refused), after checking that
     /// what was read is written back to bytes that read the same.
     public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
-        SourceCache.roundTrip(bytes, signature: signature, now: now, parse: parse, write: { $0.bytes(signature: $1, now: $2) })?.read.entries.count
+        SourceCache.roundTrip(
+            bytes, signature: signature, now: now, parse: parse, write: { $0.bytes(signature: $1, now: $2) })?.read
+            .entries.count
     }
 }

@@ -15,7 +15,8 @@ enum SourceCache {
     /// tminus may read a file differently).
     static func signature(_ format: String, _ source: SourceConfig, _ sourcing: Sourcing) -> String {
         let binary = FileStamp.lookup("/proc/self/exe")?.description ?? "-"
-        return [format, source.name, source.key, sourcing.zone.name, String(sourcing.hold), binary].joined(separator: "\u{1F}")
+        return [format, source.name, source.key, sourcing.zone.name, String(sourcing.hold), binary].joined(
+            separator: "\u{1F}")
     }
 
     /// Replaces the cache at `path` (its folder made when missing). A cache that cannot be written
@@ -30,13 +31,16 @@ enum SourceCache {
 
     /// For the fuzzer: a cache read from `bytes` (nil: refused), after checking that what was
     /// read is written back to bytes that read back the same.
-    static func roundTrip<Cache>(_ bytes: [UInt8], signature: String, now: Instant,
-                                 parse: ([UInt8], String, Instant) throws -> Cache,
-                                 write: (Cache, String, Instant) -> [UInt8]) -> Cache? {
+    static func roundTrip<Cache>(
+        _ bytes: [UInt8], signature: String, now: Instant,
+        parse: ([UInt8], String, Instant) throws -> Cache,
+        write: (Cache, String, Instant) -> [UInt8]
+    ) -> Cache? {
         guard let cache = try? parse(bytes, signature, now) else { return nil }
         let written = write(cache, signature, now)
         let again = try? parse(written, signature, now)
-        precondition(again.map { write($0, signature, now) } == written, "a source cache that does not read back the same")
+        precondition(
+            again.map { write($0, signature, now) } == written, "a source cache that does not read back the same")
         return cache
     }
 

@@ -31,16 +31,19 @@ struct CalendarReading {
         if out.problems.count < Self.maxProblems { out.problems.append(text) } else { more += 1 }
     }
 
-    /// One file's reading (`shown`: its name in messages), before it joins the source (what the vdir's file cache keeps).
+    /// One file's reading (`shown`: its name in messages), before it joins the source (what the vdir's file cache
+    /// keeps).
     func parse(_ bytes: [UInt8], shown: String) -> CalendarFile {
         file(ICalRead.read(bytes, options: options, zones: zones, fallbackID: shown))
     }
 
     /// What a file's reading gives the source (`problems`: when not the read's own).
     func file(_ read: ICalRead, problems: [String]? = nil) -> CalendarFile {
-        CalendarFile(entries: read.entries.map {
-            CalendarFile.Entry(id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
-        }, problems: problems ?? read.problems.map(\.description))
+        CalendarFile(
+            entries: read.entries.map {
+                CalendarFile.Entry(
+                    id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
+            }, problems: problems ?? read.problems.map(\.description))
     }
 
     /// A file's reading joins the source: its problems, and its items unless an earlier file had
@@ -103,11 +106,14 @@ enum Vdir {
     /// removed).
     static func itemNames(_ collection: String) -> [String] {
         let entries = FileIO.entries(in: collection)
-        SourceWriter.removeDeadTemps(in: collection, names: entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name))
+        SourceWriter.removeDeadTemps(
+            in: collection, names: entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name))
         return sortedByBytes(entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name))
     }
 
-    static func isItemName(_ name: String) -> Bool { name.utf8.count > 4 && name.hasSuffix(".ics") && !name.hasPrefix(".") }
+    static func isItemName(_ name: String) -> Bool {
+        name.utf8.count > 4 && name.hasSuffix(".ics") && !name.hasPrefix(".")
+    }
 
     /// Names in the order of their UTF-8 bytes (code points), compared with `memcmp`: a folder of
     /// ten thousand files is sorted without Unicode's comparison.
@@ -115,7 +121,9 @@ enum Vdir {
         let keys = names.map { Array($0.utf8) }
         // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do):
         // file names (UIDs) almost always differ there, and only ties compare the rest.
-        let prefixes = keys.map { key in key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count))) }
+        let prefixes = keys.map { key in
+            key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count)))
+        }
         let order = keys.indices.sorted { a, b in
             if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
             return keys[a].withUnsafeBufferPointer { x in

@@ -8,8 +8,11 @@ public import TMinusCore
 public enum SourceReader {
     /// `origin`: the reading home's id (its own items, come back through another home's summary,
     /// are left out).
-    public static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String? = nil) -> Summary.Part {
-        var record = Summary.Source(name: source.name, stamp: now, items: 0, kind: source.kind.rawValue, key: source.key)
+    public static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String? = nil)
+        -> Summary.Part
+    {
+        var record = Summary.Source(
+            name: source.name, stamp: now, items: 0, kind: source.kind.rawValue, key: source.key)
         if source.isCalendar {
             record.zone = sourcing.zone.name
             record.hold = sourcing.hold
@@ -35,7 +38,9 @@ public enum SourceReader {
         // at most `maxItems` open items are taken.
         var open = items.filter(\.isOpen)
         if open.count > source.maxItems {
-            record.problems.append("more than \(source.maxItems) open items; the first \(source.maxItems) are shown (raise \"maxItems\" for this source to show more)")
+            record.problems.append(
+                "more than \(source.maxItems) open items; the first \(source.maxItems) are shown (raise \"maxItems\" for this source to show more)"
+            )
             open.removeLast(open.count - source.maxItems)
         }
         open = open.map { $0.inert() }

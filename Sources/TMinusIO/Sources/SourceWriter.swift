@@ -12,13 +12,19 @@ import TMinusSources
 public enum SourceWriter {
     /// Makes `op`; returns the item's id afterwards (a new item's, or a todo.txt line's whose
     /// text changed).
-    public static func apply(_ op: PendingSourceChange, _ sourcing: Sourcing, again: Bool = false) throws(TMinusError) -> String {
+    public static func apply(_ op: PendingSourceChange, _ sourcing: Sourcing, again: Bool = false) throws(TMinusError)
+        -> String
+    {
         let item = op.item
         guard let source = sourcing.source(named: item.source) else {
-            throw .failure("\(Validation.printable(item.title)) comes from source '\(item.source)', which the config no longer has")
+            throw .failure(
+                "\(Validation.printable(item.title)) comes from source '\(item.source)', which the config no longer has"
+            )
         }
         guard source.isWritable else {
-            throw .usage("source \(source.name) (\(source.kind.rawValue)) is read-only; change #\(item.handle) where it comes from")
+            throw .usage(
+                "source \(source.name) (\(source.kind.rawValue)) is read-only; change #\(item.handle) where it comes from"
+            )
         }
         return try SourceKinds.io(source.kind).apply(op, source, sourcing, again: again)
     }
@@ -36,13 +42,17 @@ public enum SourceWriter {
     /// folder is written where it points); a file found in a calendar folder is never written
     /// through a link. Either way the folder's entry is read and replaced as one file
     /// (`FileIO.FolderFile`), so a link or another file swapped in meanwhile is never written.
-    static func rewrite(_ path: String, what: String, followLink: Bool = false,
-                        _ edit: ([UInt8]) throws(TMinusError) -> [UInt8]?) throws(TMinusError) {
+    static func rewrite(
+        _ path: String, what: String, followLink: Bool = false,
+        _ edit: ([UInt8]) throws(TMinusError) -> [UInt8]?
+    ) throws(TMinusError) {
         let file = try FileIO.FolderFile(path, followLink: followLink)
         defer { file.close() }
         removeDeadTemps(in: FileIO.directory(of: path))
         for _ in 0..<3 {
-            guard let read = try file.read(limit: 64 << 20) else { throw .failure("\(path) is gone; \(what) was not changed") }
+            guard let read = try file.read(limit: 64 << 20) else {
+                throw .failure("\(path) is gone; \(what) was not changed")
+            }
             guard let new = try edit(read.bytes) else {
                 // The item's only content: the file goes.
                 if try file.remove(read) { return }

@@ -19,8 +19,10 @@ public struct Sourcing: Sendable {
     public var cacheDirectory: String?
 
     /// Everything a read needs; without `cacheDirectory`, no readings are kept between runs.
-    public init(sources: [SourceConfig], zone: Zone, hold: Int64, environment: Environment, configDirectory: String,
-                cacheDirectory: String? = nil) {
+    public init(
+        sources: [SourceConfig], zone: Zone, hold: Int64, environment: Environment, configDirectory: String,
+        cacheDirectory: String? = nil
+    ) {
         self.cacheDirectory = cacheDirectory
         self.sources = sources
         self.zone = zone

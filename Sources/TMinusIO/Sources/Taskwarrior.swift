@@ -17,35 +17,49 @@ public enum Taskwarrior {
     }
 
     /// Runs `task` with `arguments` (and `input` on its stdin); stdout on success.
-    static func run(_ arguments: [String], _ source: SourceConfig, _ sourcing: Sourcing, input: [UInt8]? = nil) throws(TMinusError) -> [UInt8] {
+    static func run(_ arguments: [String], _ source: SourceConfig, _ sourcing: Sourcing, input: [UInt8]? = nil)
+        throws(TMinusError) -> [UInt8]
+    {
         let result: ChildProcess.Result
         do throws(ChildProcess.Failure) {
-            result = try ChildProcess.run("task", ["rc.confirmation=off", "rc.color=off"] + arguments,
-                                          environment: environment(source, sourcing), timeout: timeout, input: input)
+            result = try ChildProcess.run(
+                "task", ["rc.confirmation=off", "rc.color=off"] + arguments,
+                environment: environment(source, sourcing), timeout: timeout, input: input)
         } catch {
             switch error {
-            case .notFound: throw .failure("source \(source.name): the task command is not installed (apt install taskwarrior), or not in PATH")
-            case .timedOut: throw .failure("source \(source.name): task did not finish within \(timeout / 1000) s and was stopped")
+            case .notFound:
+                throw .failure(
+                    "source \(source.name): the task command is not installed (apt install taskwarrior), or not in PATH"
+                )
+            case .timedOut:
+                throw .failure("source \(source.name): task did not finish within \(timeout / 1000) s and was stopped")
             case .failed(let why): throw .failure("source \(source.name): cannot run task: \(why)")
             }
         }
         guard result.status == 0 else {
             let why = ControlText.clean(String(decoding: result.stderr.prefix(300), as: UTF8.self), replacement: " ")
-            throw .failure("source \(source.name): task \(arguments.first(where: { !$0.hasPrefix("rc.") }) ?? "") failed (exit \(result.status)): \(Validation.trimmedText(why))")
+            throw .failure(
+                "source \(source.name): task \(arguments.first(where: { !$0.hasPrefix("rc.") }) ?? "") failed (exit \(result.status)): \(Validation.trimmedText(why))"
+            )
         }
         return result.stdout
     }
 
     static func export(_ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) -> TaskwarriorExport.Result {
         let filter = (source.filter ?? "status:pending").split(separator: " ").map(String.init)
-        let bytes = try run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing"] + filter + ["export"], source, sourcing)
+        let bytes = try run(
+            ["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing"] + filter + ["export"], source, sourcing)
         return try TaskwarriorExport.parse(bytes, source: source.name)
     }
 
     /// The task with this UUID as `task export` gives it, its fields in order (nil when there is none).
-    static func task(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) -> [JSON.Member]? {
-        let bytes = try run(["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing)
-        guard case .array(let tasks)? = try? JSONParser.parse(bytes), tasks.count == 1, case .object(let fields) = tasks[0] else { return nil }
+    static func task(_ uuid: String, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) -> [JSON.Member]?
+    {
+        let bytes = try run(
+            ["rc.hooks=off", "rc.json.array=on", "rc.verbose=nothing", "uuid:" + uuid, "export"], source, sourcing)
+        guard case .array(let tasks)? = try? JSONParser.parse(bytes), tasks.count == 1,
+            case .object(let fields) = tasks[0]
+        else { return nil }
         return fields
     }
 
@@ -77,7 +91,9 @@ public enum Taskwarrior {
     /// parses its text (a backslash escapes, `\n` is a line break, `+word` a tag), `import` takes
     /// JSON literally, and an import replaces the whole task, so it carries every other field
     /// as Taskwarrior gave it.
-    static func modify(_ uuid: String, from old: Item, to new: Item, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
+    static func modify(_ uuid: String, from old: Item, to new: Item, _ source: SourceConfig, _ sourcing: Sourcing)
+        throws(TMinusError)
+    {
         let args = attributes(new, comparedTo: old)
         if !args.isEmpty { _ = try run(["rc.verbose=nothing", uuid, "modify"] + args, source, sourcing) }
         guard new.title != old.title else { return }
@@ -91,7 +107,9 @@ public enum Taskwarrior {
         } else {
             task.append(JSON.Member("description", .string(new.title)))
         }
-        _ = try run(["rc.verbose=nothing", "import", "-"], source, sourcing, input: JSONWriter.bytes(.array([.object(task)]), pretty: false))
+        _ = try run(
+            ["rc.verbose=nothing", "import", "-"], source, sourcing,
+            input: JSONWriter.bytes(.array([.object(task)]), pretty: false))
     }
 
     /// A new task with the UUID chosen when the change was asked for, through `task import` (which
@@ -99,9 +117,12 @@ public enum Taskwarrior {
     static func add(_ item: Item, at: Instant, _ source: SourceConfig, _ sourcing: Sourcing) throws(TMinusError) {
         var task: [JSON.Member] = [
             JSON.Member("uuid", .string(item.id)), JSON.Member("status", .string("pending")),
-            JSON.Member("description", .string(item.title)), JSON.Member("entry", .string(TaskwarriorExport.dateText(at))),
+            JSON.Member("description", .string(item.title)),
+            JSON.Member("entry", .string(TaskwarriorExport.dateText(at)))
         ]
-        if let due = item.due { task.append(JSON.Member("due", .string(TaskwarriorExport.dateText(due.instant(in: sourcing.zone))))) }
+        if let due = item.due {
+            task.append(JSON.Member("due", .string(TaskwarriorExport.dateText(due.instant(in: sourcing.zone)))))
+        }
         switch item.priority {
         case .high: task.append(JSON.Member("priority", .string("H")))
         case .medium: task.append(JSON.Member("priority", .string("M")))
@@ -110,13 +131,17 @@ public enum Taskwarrior {
         }
         if let tag = item.tag { task.append(JSON.Member("project", .string(tag))) }
         // On its stdin: no file in /tmp whose name another user could take first.
-        _ = try run(["rc.verbose=nothing", "import", "-"], source, sourcing, input: JSONWriter.bytes(.array([.object(task)]), pretty: false))
+        _ = try run(
+            ["rc.verbose=nothing", "import", "-"], source, sourcing,
+            input: JSONWriter.bytes(.array([.object(task)]), pretty: false))
     }
 
     static func attributes(_ item: Item, comparedTo old: Item?) -> [String] {
         var args: [String] = []
         if item.due != old?.due { args.append(item.due.map(TaskwarriorExport.dueArgument) ?? "due:") }
-        if item.priority != old?.priority, old != nil || item.priority != .none { args.append(TaskwarriorExport.priorityArgument(item.priority)) }
+        if item.priority != old?.priority, old != nil || item.priority != .none {
+            args.append(TaskwarriorExport.priorityArgument(item.priority))
+        }
         if item.tag != old?.tag, old != nil || item.tag != nil { args.append("project:" + (item.tag ?? "")) }
         return args
     }

@@ -50,13 +50,16 @@ public struct VdirCache {
         return files[i]
     }
 
-
     static let format = "tminus-vdir-cache 1"
 
     /// Where a source's cache is (nil: the sourcing has no cache folder).
-    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? { SourceCache.path("vdir-", source, sourcing) }
+    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
+        SourceCache.path("vdir-", source, sourcing)
+    }
 
-    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String { SourceCache.signature(format, source, sourcing) }
+    static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String {
+        SourceCache.signature(format, source, sourcing)
+    }
 
     /// The cache at `path` when it was written with `signature` no later than `now`; else empty.
     static func load(_ path: String, signature: String, now: Instant) -> VdirCache {
@@ -115,12 +118,20 @@ public struct VdirCache {
                         let id = try p.readString()
                         try element()
                         var item: Item?
-                        if try p.kind() == .null { _ = try p.readNull() } else { item = try Item.read(&p, lowerCaseIDs: true).0 }
+                        if try p.kind() == .null {
+                            _ = try p.readNull()
+                        } else {
+                            item = try Item.read(&p, lowerCaseIDs: true).0
+                        }
                         guard try !p.nextElement() else { throw Foreign() }
                         entries.append(CalendarFile.Entry(id: id, isEvent: isEvent, item: item, expires: expires))
                     }
                     guard try !p.nextElement() else { throw Foreign() }
-                    cache.add(name, File(stamp: stamp, reading: CalendarFile(entries: entries, problems: problems), record: bytes[start..<p.offset]))
+                    cache.add(
+                        name,
+                        File(
+                            stamp: stamp, reading: CalendarFile(entries: entries, problems: problems),
+                            record: bytes[start..<p.offset]))
                 }
             default:
                 try p.skipValue()
@@ -134,7 +145,8 @@ public struct VdirCache {
     /// For the fuzzer: how many files a cache's bytes hold (nil: refused), after checking that
     /// what was read is written back to bytes that read the same.
     public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
-        SourceCache.roundTrip(bytes, signature: signature, now: now, parse: parse, write: { $0.bytes(signature: $1, now: $2) })?.count
+        SourceCache.roundTrip(
+            bytes, signature: signature, now: now, parse: parse, write: { $0.bytes(signature: $1, now: $2) })?.count
     }
 
     func bytes(signature: String, now: Instant) -> [UInt8] {

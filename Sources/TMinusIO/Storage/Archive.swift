@@ -45,7 +45,9 @@ public enum Archive {
                 throw ItemReadError(message: error.message, line: error.line)
             }
         }
-        do throws(JSONSyntaxError) { try p.finish() } catch { throw ItemReadError(message: error.message, line: error.line) }
+        do throws(JSONSyntaxError) { try p.finish() } catch {
+            throw ItemReadError(message: error.message, line: error.line)
+        }
         if item.completed == nil { item.completed = item.created ?? Instant(0) }
         return item
     }
@@ -54,8 +56,10 @@ public enum Archive {
     /// its offset, reading 1 MiB at a time: the history is streamed, never held whole. A last
     /// line without its newline is not passed (a torn append). Returns the end of the last whole line.
     @discardableResult
-    static func forEachLine(_ path: String, limit: Int64?,
-                            _ body: (_ offset: Int64, _ line: ArraySlice<UInt8>) throws(TMinusError) -> Void) throws(TMinusError) -> Int64 {
+    static func forEachLine(
+        _ path: String, limit: Int64?,
+        _ body: (_ offset: Int64, _ line: ArraySlice<UInt8>) throws(TMinusError) -> Void
+    ) throws(TMinusError) -> Int64 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return 0 }

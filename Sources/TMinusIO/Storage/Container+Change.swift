@@ -8,7 +8,8 @@ extension Container {
     public func mutate<T>(now: Instant, _ body: (inout Change) throws(TMinusError) -> T) throws(TMinusError) -> T {
         try FileIO.makeDirectory(home.directory)
         // Stale sources are read before the lock (see refreshSummary): nobody waits for them.
-        let fresh = sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: previousSummary(), now: now) : []
+        let fresh =
+            sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: previousSummary(), now: now) : []
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
             // Without other sources a change reads only the lines it touches (LineStore).
             var change = try begin(lazily: sourcing?.sources.isEmpty ?? true)
@@ -60,7 +61,8 @@ extension Container {
         let written = try Migration.writeHistory(history, home: home)
         store.history = written.meta
         // Until the commit the new archive is a temp file: the history reads it there.
-        var change = Change(store: store, history: History(home: home, meta: store.history, archivePath: written.archive?.tempPath))
+        var change = Change(
+            store: store, history: History(home: home, meta: store.history, archivePath: written.archive?.tempPath))
         change.migrated = written
         change.repairs = findings
         return change
@@ -100,7 +102,9 @@ extension Container {
     /// Under the lock, for a change without other sources (temp files gone): the store and the
     /// summary read as lines (`LineStore`), when the summary was built from this store.
     func readLines() -> LineStore? {
-        guard let (store, stamp) = try? FileIO.readStamped(home.storePath), let summary = try? FileIO.read(home.summaryPath) else { return nil }
+        guard let (store, stamp) = try? FileIO.readStamped(home.storePath),
+            let summary = try? FileIO.read(home.summaryPath)
+        else { return nil }
         return LineStore(store: store, stamp: stamp, summary: summary, origin: home.origin)
     }
 
@@ -125,7 +129,9 @@ extension Container {
             // The parts of the sources about to change are stale from now on.
             let changing = Set(change.sourceWork.map(\.item.source))
             if var parts = change.parts {
-                for i in parts.indices where changing.contains(parts[i].source.name) { parts[i].source.refresh = Instant(0) }
+                for i in parts.indices where changing.contains(parts[i].source.name) {
+                    parts[i].source.refresh = Instant(0)
+                }
                 change.parts = parts
             }
             change.store = try commitStore(change, now: now)
@@ -146,7 +152,8 @@ extension Container {
                 // running now, maybe a bar's read, is not the one that asked for it).
                 if i < change.recorded {
                     var aside = work
-                    aside.reason = ControlText.clean(String(error.description.prefix(300)), replacement: "?", dropBidi: true)
+                    aside.reason = ControlText.clean(
+                        String(error.description.prefix(300)), replacement: "?", dropBidi: true)
                     change.store.setAside.append(aside)
                     continue
                 }
@@ -161,13 +168,15 @@ extension Container {
             Self.relink(&change.store, work, id: id)
             switch work.kind {
             case .complete: change.completing.append(item.marked(completed: work.at))
-            case .reopen, .remove: if let offset = work.record { change.forget(HistoryRecord(offset: offset, item: item)) }
+            case .reopen, .remove:
+                if let offset = work.record { change.forget(HistoryRecord(offset: offset, item: item)) }
             case .update, .create: break
             }
         }
         change.store.pending = []
         if !touched.isEmpty {
-            change.parts = foldSources(&change.store, old: change.parts ?? previousSummary()?.parts() ?? [], now: now, force: touched)
+            change.parts = foldSources(
+                &change.store, old: change.parts ?? previousSummary()?.parts() ?? [], now: now, force: touched)
         }
         _ = try commitStore(change, now: now)
         if let failure { throw failure }
@@ -204,7 +213,9 @@ extension Container {
         case .update: if id != item.id, item.handle > 0 { link(id, item.handle) }
         case .complete:
             // Its handle now names a history record: never given to another item.
-            for i in store.links.indices where store.links[i].source == item.source && store.links[i].id == item.id { store.links[i].done = true }
+            for i in store.links.indices where store.links[i].source == item.source && store.links[i].id == item.id {
+                store.links[i].done = true
+            }
         case .remove: break
         }
     }
@@ -215,7 +226,9 @@ extension Container {
         var change = change
         // A change that read lines writes lines, unless a line is not where it should be or the
         // tags changed (their colours are in the summary's lines): then everything is read.
-        let patched = change.lines.flatMap { $0.header.tags == change.whole.tags ? $0.patched(tags: change.whole) : nil }
+        let patched = change.lines.flatMap {
+            $0.header.tags == change.whole.tags ? $0.patched(tags: change.whole) : nil
+        }
         if patched == nil { change.readWhole() }
         if let unreadable = change.unreadable { throw unreadable }
         var store = change.whole
@@ -242,7 +255,9 @@ extension Container {
             // History lost outside tminus (the archive cut short or gone): appending at the
             // committed end would pad the gap with NULs; doctor --repair keeps what is left.
             if committedBytes > 0, (FileStamp.of(archivePath)?.size ?? 0) < committedBytes {
-                throw .failure("\(archivePath) is shorter than \(home.storePath) says (history was lost outside tminus); run tminus doctor --repair, which keeps what is left (nothing was changed)")
+                throw .failure(
+                    "\(archivePath) is shorter than \(home.storePath) says (history was lost outside tminus); run tminus doctor --repair, which keeps what is left (nothing was changed)"
+                )
             }
             madeArchive = !FileIO.exists(archivePath)
             let newNames = madeArchive || !FileIO.exists(home.indexPath(meta.index!))
@@ -275,7 +290,8 @@ extension Container {
             }
         }
         let storeTemp: FileIO.Temp
-        let storeBytes = patched.flatMap { p in change.lines?.storeBytes(header: store, items: p.items) } ?? StoreFile.write(store)
+        let storeBytes =
+            patched.flatMap { p in change.lines?.storeBytes(header: store, items: p.items) } ?? StoreFile.write(store)
         do throws(TMinusError) { storeTemp = try FileIO.writeTemp(storeBytes, for: home.storePath) } catch {
             undoArchive()
             throw error
@@ -283,25 +299,37 @@ extension Container {
         var summary: Summary
         if let patched, let lines = change.lines {
             // The header anew, the lists patched (a summary built from this store, as checked).
-            var head = Summary(generated: now, sources: [Summary.Source(name: Item.ownSource, stamp: now, items: patched.count, file: "store.json",
-                                                                      fileStamp: storeTemp.stamp.description)], tags: store.tags)
+            var head = Summary(
+                generated: now,
+                sources: [
+                    Summary.Source(
+                        name: Item.ownSource, stamp: now, items: patched.count, file: "store.json",
+                        fileStamp: storeTemp.stamp.description)
+                ], tags: store.tags)
             head.origin = home.origin
-            let bytes = lines.summaryBytes(header: head.headerBytes(), deadlines: patched.deadlines, todos: patched.todos)
-            return try commitFiles(change, store: store, storeTemp: storeTemp, summaryBytes: bytes, undoArchive: undoArchive)
+            let bytes = lines.summaryBytes(
+                header: head.headerBytes(), deadlines: patched.deadlines, todos: patched.todos)
+            return try commitFiles(
+                change, store: store, storeTemp: storeTemp, summaryBytes: bytes, undoArchive: undoArchive)
         } else if let parts = change.parts {
             let extra = (previousSummaryToKeep()?.tags ?? []).filter { store.tag(named: $0.name) == nil }
-            summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, parts: parts, extraTags: extra)
+            summary = Summary.build(
+                from: store, now: now, storeStamp: storeTemp.stamp.description, parts: parts, extraTags: extra)
         } else {
-            summary = Summary.build(from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
+            summary = Summary.build(
+                from: store, now: now, storeStamp: storeTemp.stamp.description, keeping: previousSummaryToKeep())
         }
         summary.pending = !store.pending.isEmpty
         summary.setAside = store.setAside.count
-        return try commitFiles(change, store: store, storeTemp: storeTemp, summaryBytes: summaryBytes(summary), undoArchive: undoArchive)
+        return try commitFiles(
+            change, store: store, storeTemp: storeTemp, summaryBytes: summaryBytes(summary), undoArchive: undoArchive)
     }
 
     /// The end of `commitStore`: the summary's temp, then the commit (the store's rename), then the rest.
-    private func commitFiles(_ change: Change, store: Store, storeTemp: FileIO.Temp, summaryBytes: [UInt8],
-                             undoArchive: () -> Void) throws(TMinusError) -> Store {
+    private func commitFiles(
+        _ change: Change, store: Store, storeTemp: FileIO.Temp, summaryBytes: [UInt8],
+        undoArchive: () -> Void
+    ) throws(TMinusError) -> Store {
         let meta = store.history
         let summaryTemp: FileIO.Temp
         do throws(TMinusError) { summaryTemp = try FileIO.writeTemp(summaryBytes, for: home.summaryPath) } catch {

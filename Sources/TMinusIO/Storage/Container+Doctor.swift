@@ -22,10 +22,16 @@ extension Container {
     public func check() throws(TMinusError) -> Report {
         var report = Report()
         let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
-        if !temps.isEmpty { report.found("\(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer (the next command removes them)") }
+        if !temps.isEmpty {
+            report.found(
+                "\(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer (the next command removes them)"
+            )
+        }
         guard let bytes = try FileIO.read(home.storePath) else {
             if let size = orphanedArchiveSize() {
-                report.found("store.json is missing but archive.jsonl holds \(size) bytes of completed items: writes refuse until tminus doctor --repair rebuilds the store from it (and from summary.json)")
+                report.found(
+                    "store.json is missing but archive.jsonl holds \(size) bytes of completed items: writes refuse until tminus doctor --repair rebuilds the store from it (and from summary.json)"
+                )
             } else {
                 report.ok("no store.json yet: nothing to check")
             }
@@ -36,13 +42,19 @@ extension Container {
         report.lines += diagnosis.report.lines
         report.problems += diagnosis.report.problems
         for work in loaded.store.setAside {
-            report.found("set aside: \(Self.describe(work)): \(work.reason ?? "it failed") (tminus doctor --repair tries it once more)")
+            report.found(
+                "set aside: \(Self.describe(work)): \(work.reason ?? "it failed") (tminus doctor --repair tries it once more)"
+            )
         }
         if !loaded.store.pending.isEmpty {
-            report.note("\(loaded.store.pending.count) change\(loaded.store.pending.count == 1 ? "" : "s") to other sources not made yet (a command was killed; the next command makes \(loaded.store.pending.count == 1 ? "it" : "them"))")
+            report.note(
+                "\(loaded.store.pending.count) change\(loaded.store.pending.count == 1 ? "" : "s") to other sources not made yet (a command was killed; the next command makes \(loaded.store.pending.count == 1 ? "it" : "them"))"
+            )
         }
         if let summary = try? loadSummary() {
-            if isCurrent(summary) { report.ok("summary.json matches the store") } else {
+            if isCurrent(summary) {
+                report.ok("summary.json matches the store")
+            } else {
                 report.found("summary.json is older than the store (widgets rebuild it on their next read)")
             }
         } else {
@@ -58,10 +70,20 @@ extension Container {
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> Report in
             var report = Report()
             let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
-            if !temps.isEmpty { report.fixed("removed \(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer") }
-            guard let before = try FileIO.read(home.storePath).map({ (b: [UInt8]) throws(TMinusError) in try StoreFile.read(b, path: home.storePath) }) else {
+            if !temps.isEmpty {
+                report.fixed("removed \(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer")
+            }
+            guard
+                let before = try FileIO.read(home.storePath).map({ (b: [UInt8]) throws(TMinusError) in
+                    try StoreFile.read(b, path: home.storePath)
+                })
+            else {
                 removeTemps()
-                if orphanedArchiveSize() != nil { try rebuildStore(now: now, report: &report) } else { report.ok("no store.json yet: nothing to repair") }
+                if orphanedArchiveSize() != nil {
+                    try rebuildStore(now: now, report: &report)
+                } else {
+                    report.ok("no store.json yet: nothing to repair")
+                }
                 return report
             }
             var change = try begin()
@@ -71,8 +93,11 @@ extension Container {
                 report.fixed("migrated store.json from version \(before.version) to \(Store.currentVersion)")
             }
             if before.version == Store.currentVersion {
-                let diagnosis = try diagnose(StoreFile.Loaded(store: change.store, version: Store.currentVersion, legacyHistory: []))
-                for line in diagnosis.report.lines where line.hasPrefix("found") { report.fixed(String(line.dropFirst(9))) }
+                let diagnosis = try diagnose(
+                    StoreFile.Loaded(store: change.store, version: Store.currentVersion, legacyHistory: []))
+                for line in diagnosis.report.lines where line.hasPrefix("found") {
+                    report.fixed(String(line.dropFirst(9)))
+                }
                 change.store.items = diagnosis.open
                 change.store.links = diagnosis.links
                 change.store.freeHandles = diagnosis.freeHandles
@@ -98,7 +123,8 @@ extension Container {
             // Set-aside changes are tried once more; one that fails again is dropped (and named).
             // (A killed command's pending ones are made too, however often they were tried.)
             var retrying: [PendingSourceChange] = []
-            for var w in change.store.setAside + change.sourceWork.prefix(change.recorded) where !retrying.contains(where: { Self.same($0, w) }) {
+            for var w in change.store.setAside + change.sourceWork.prefix(change.recorded)
+            where !retrying.contains(where: { Self.same($0, w) }) {
                 w.tries = 1
                 w.reason = nil
                 retrying.append(w)
@@ -119,8 +145,12 @@ extension Container {
                 var store = loaded.store
                 let failed = store.setAside.filter { w in retrying.contains { Self.same($0, w) } }
                 store.setAside.removeAll { w in retrying.contains { Self.same($0, w) } }
-                for w in retrying where !failed.contains(where: { Self.same($0, w) }) { report.fixed("made the change \(Self.describe(w))") }
-                for w in failed { report.fixed("dropped \(Self.describe(w)) (\(w.reason ?? "it failed"); make it again by hand)") }
+                for w in retrying where !failed.contains(where: { Self.same($0, w) }) {
+                    report.fixed("made the change \(Self.describe(w))")
+                }
+                for w in failed {
+                    report.fixed("dropped \(Self.describe(w)) (\(w.reason ?? "it failed"); make it again by hand)")
+                }
                 if !failed.isEmpty {
                     var again = Change(store: store, history: History(home: home, meta: store.history))
                     again.parts = previousSummary()?.parts()
@@ -175,7 +205,8 @@ extension Container {
         let store = loaded.store
         if loaded.version < Store.currentVersion {
             let (history, open, findings) = try Migration.legacyHistory(home, loaded)
-            d.report.found("store.json is version \(loaded.version); the next write migrates it to \(Store.currentVersion)")
+            d.report.found(
+                "store.json is version \(loaded.version); the next write migrates it to \(Store.currentVersion)")
             for f in findings { d.report.found(f + " (the migration repairs it)") }
             d.report.ok("\(open.count) open items, \(history.count) completed")
             return d
@@ -185,14 +216,24 @@ extension Container {
         d.open = repaired.open
         for f in repaired.findings { d.report.found(f) }
         let size = FileStamp.of(home.archivePath)?.size ?? 0
-        if size > meta.bytes { d.report.found("archive.jsonl has \(size - meta.bytes) uncommitted bytes from a killed writer (the next write cuts them)") }
+        if size > meta.bytes {
+            d.report.found(
+                "archive.jsonl has \(size - meta.bytes) uncommitted bytes from a killed writer (the next write cuts them)"
+            )
+        }
         if size < meta.bytes {
-            d.report.found("archive.jsonl is \(meta.bytes - size) bytes shorter than the store says: history was lost outside tminus (a repair keeps the whole records left)")
+            d.report.found(
+                "archive.jsonl is \(meta.bytes - size) bytes shorter than the store says: history was lost outside tminus (a repair keeps the whole records left)"
+            )
             d.rebuildIndex = true
         }
         // The designed state after `undo` or `rm` of a done item (marking the archive waits for the
         // next write), not a problem: doctor right after a successful undo must not exit 1.
-        if !meta.removing.isEmpty { d.report.note("\(meta.removing.count) removed record\(meta.removing.count == 1 ? " is" : "s are") not marked in archive.jsonl yet (the next write marks them)") }
+        if !meta.removing.isEmpty {
+            d.report.note(
+                "\(meta.removing.count) removed record\(meta.removing.count == 1 ? " is" : "s are") not marked in archive.jsonl yet (the next write marks them)"
+            )
+        }
         var byID: [String: HistoryRecord] = [:]
         let openIDs = Set(d.open.map(\.id))
         var both: [Item] = []
@@ -222,12 +263,22 @@ extension Container {
             taken.insert(l.handle)
             d.links.append(l)
         }
-        if clashing > 0 { d.report.found("\(clashing) other source item\(clashing == 1 ? " shares its handle" : "s share their handles") with another item (they get new ones)") }
-        if store.nextHandle <= d.maxHandle { d.report.found("nextHandle \(store.nextHandle) is not above the highest handle \(d.maxHandle)") }
+        if clashing > 0 {
+            d.report.found(
+                "\(clashing) other source item\(clashing == 1 ? " shares its handle" : "s share their handles") with another item (they get new ones)"
+            )
+        }
+        if store.nextHandle <= d.maxHandle {
+            d.report.found("nextHandle \(store.nextHandle) is not above the highest handle \(d.maxHandle)")
+        }
         let used = Set(d.open.map(\.handle) + d.links.map(\.handle) + d.live.map(\.item.handle))
         d.freeHandles = Store.subtract(used, from: store.freeHandles)
         let inUse = store.freeHandles.map(\.count).reduce(0, +) - d.freeHandles.map(\.count).reduce(0, +)
-        if inUse > 0 { d.report.found("\(inUse) handle\(inUse == 1 ? " listed as free names" : "s listed as free name") a completed item (not given out again)") }
+        if inUse > 0 {
+            d.report.found(
+                "\(inUse) handle\(inUse == 1 ? " listed as free names" : "s listed as free name") a completed item (not given out again)"
+            )
+        }
         if store.nextHandle > Item.maxHandle && d.freeHandles.isEmpty {
             // Every handle was given out once (a source minted new ids on every read, for years):
             // those no item holds now, open or completed, are free at once.
@@ -239,13 +290,16 @@ extension Container {
             }
             d.freeHandles = Store.normalized(gaps)
             let count = d.freeHandles.map(\.count).reduce(0, +)
-            d.report.found("no handles left (nextHandle is \(store.nextHandle)); \(count) no item holds can be given out again")
+            d.report.found(
+                "no handles left (nextHandle is \(store.nextHandle)); \(count) no item holds can be given out again")
         } else if store.nextHandle > Item.maxHandle {
             d.report.note("handles: all given out once; \(d.freeHandles.map(\.count).reduce(0, +)) free ones left")
         }
         let deadlines = d.live.filter(\.item.isDeadline).count
         if deadlines != meta.deadlines || d.live.count - deadlines != meta.todos {
-            d.report.found("the completed counts (\(meta.deadlines) deadlines, \(meta.todos) todos) should be \(deadlines) and \(d.live.count - deadlines)")
+            d.report.found(
+                "the completed counts (\(meta.deadlines) deadlines, \(meta.todos) todos) should be \(deadlines) and \(d.live.count - deadlines)"
+            )
         }
         if !d.live.isEmpty {
             if let name = meta.index, FileIO.exists(home.indexPath(name)) {
@@ -259,7 +313,9 @@ extension Container {
                 d.rebuildIndex = true
             }
         }
-        if d.report.problems == 0 { d.report.ok("store.json: \(d.open.count) open items; archive.jsonl: \(d.live.count) completed, all indexed") }
+        if d.report.problems == 0 {
+            d.report.ok("store.json: \(d.open.count) open items; archive.jsonl: \(d.live.count) completed, all indexed")
+        }
         return d
     }
 
@@ -268,11 +324,14 @@ extension Container {
         var present = Set<String>()
         for name in FileIO.names(in: directory) {
             guard let bytes = try FileIO.read(directory + "/" + name) else { continue }
-            for line in bytes.split(separator: 0x0A) { present.insert(name + ":" + String(decoding: line, as: UTF8.self)) }
+            for line in bytes.split(separator: 0x0A) {
+                present.insert(name + ":" + String(decoding: line, as: UTF8.self))
+            }
         }
         var missing = 0
         for r in records {
-            for (bucket, key) in HistoryIndex.keys(r.item) where !present.contains("\(HistoryIndex.bucketName(bucket)):\(key)\t\(r.offset)") {
+            for (bucket, key) in HistoryIndex.keys(r.item)
+            where !present.contains("\(HistoryIndex.bucketName(bucket)):\(key)\t\(r.offset)") {
                 missing += 1
             }
         }

@@ -7,12 +7,16 @@ import TMinusCore
 extension Container {
     /// The archive's size when it holds history but there is no store to commit it; nil otherwise.
     func orphanedArchiveSize() -> Int64? {
-        guard !FileIO.exists(home.storePath), let size = FileStamp.of(home.archivePath)?.size, size > 0 else { return nil }
+        guard !FileIO.exists(home.storePath), let size = FileStamp.of(home.archivePath)?.size, size > 0 else {
+            return nil
+        }
         return size
     }
 
     static func orphanedArchiveError(_ home: Home) -> TMinusError {
-        .failure("\(home.storePath) is missing but \(home.archivePath) holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)")
+        .failure(
+            "\(home.storePath) is missing but \(home.archivePath) holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)"
+        )
     }
 
     /// Under the lock: a store from the archive (every whole record, its handles kept) and from
@@ -21,11 +25,14 @@ extension Container {
     func rebuildStore(now: Instant, report: inout Report) throws(TMinusError) {
         var live: [HistoryRecord] = []
         var lineNumber = 0
-        let end = try Archive.forEachLine(home.archivePath, limit: nil) { (offset: Int64, line: ArraySlice<UInt8>) throws(TMinusError) in
+        let end = try Archive.forEachLine(home.archivePath, limit: nil) {
+            (offset: Int64, line: ArraySlice<UInt8>) throws(TMinusError) in
             lineNumber += 1
             let item: Item?
             do throws(ItemReadError) { item = try Archive.item(fromLine: line) } catch {
-                throw .failure("\(home.archivePath) line \(lineNumber): \(error.description); move the line out of the file and run tminus doctor --repair again")
+                throw .failure(
+                    "\(home.archivePath) line \(lineNumber): \(error.description); move the line out of the file and run tminus doctor --repair again"
+                )
             }
             if let item { live.append(HistoryRecord(offset: offset, item: item)) }
         }
@@ -36,7 +43,8 @@ extension Container {
             store.items = Migration.repair(open: own, history: []).open
             if !summary.tags.isEmpty { store.tags = summary.tags }
             var taken = Set(store.items.map(\.handle))
-            for item in (summary.deadlines + summary.todos) where item.source != Item.ownSource && item.handle > 0 && !taken.contains(item.handle) {
+            for item in (summary.deadlines + summary.todos)
+            where item.source != Item.ownSource && item.handle > 0 && !taken.contains(item.handle) {
                 taken.insert(item.handle)
                 store.links.append(SourceLink(source: item.source, id: item.id, handle: item.handle))
             }
@@ -56,12 +64,16 @@ extension Container {
         store.nextHandle = min(Item.maxHandle + 1, (handles.max() ?? 0) + 1)
         var change = Change(store: store, history: History(home: home, meta: meta))
         if let sourcing, !sourcing.sources.isEmpty {
-            change.parts = foldSources(&change.store, old: summary?.parts() ?? [], now: now, force: Set(sourcing.sources.map(\.name)))
+            change.parts = foldSources(
+                &change.store, old: summary?.parts() ?? [], now: now, force: Set(sourcing.sources.map(\.name)))
         }
         try commitStore(change, now: now)
         let open = store.items.count
-        report.fixed("rebuilt store.json: \(kept.count) completed item\(kept.count == 1 ? "" : "s") from archive.jsonl (kept as it is), "
-            + (summary == nil ? "no open items (summary.json was unreadable)" : "\(open) open item\(open == 1 ? "" : "s") from summary.json (without creation times, which it does not keep)")
-            + "; handles continue at \(store.nextHandle)")
+        report.fixed(
+            "rebuilt store.json: \(kept.count) completed item\(kept.count == 1 ? "" : "s") from archive.jsonl (kept as it is), "
+                + (summary == nil
+                    ? "no open items (summary.json was unreadable)"
+                    : "\(open) open item\(open == 1 ? "" : "s") from summary.json (without creation times, which it does not keep)")
+                + "; handles continue at \(store.nextHandle)")
     }
 }

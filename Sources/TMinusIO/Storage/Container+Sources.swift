@@ -6,8 +6,10 @@ public import TMinusCore
 /// their items live in the store's links, so they are the same on every run.
 extension Container {
     /// Whether a source's part is current: one `stat` per watched path (the poll path's cost).
-    static func isCurrent(_ record: Summary.Source, _ config: SourceConfig, _ sourcing: Sourcing, now: Instant,
-                          justRead: Bool = false) -> Bool {
+    static func isCurrent(
+        _ record: Summary.Source, _ config: SourceConfig, _ sourcing: Sourcing, now: Instant,
+        justRead: Bool = false
+    ) -> Bool {
         guard record.kind == config.kind.rawValue, record.key == config.key else { return false }
         if config.isCalendar, record.zone != sourcing.zone.name || record.hold != sourcing.hold { return false }
         if let refresh = record.refresh, now >= refresh { return false }
@@ -24,7 +26,8 @@ extension Container {
         var managed = 0
         for record in summary.sources where record.kind != nil {
             managed += 1
-            guard let config = sourcing.source(named: record.name), Self.isCurrent(record, config, sourcing, now: now) else { return false }
+            guard let config = sourcing.source(named: record.name), Self.isCurrent(record, config, sourcing, now: now)
+            else { return false }
         }
         return managed == sourcing.sources.count
     }
@@ -37,8 +40,10 @@ extension Container {
     ///
     /// `fresh`: parts read before the lock was taken (a bar's read never holds the home's lock
     /// while it reads a big folder); one whose files are still as it read them is used as read.
-    func foldSources(_ store: inout Store, old: [Summary.Part], now: Instant, force: Set<String> = [],
-                     fresh: [Summary.Part] = []) -> [Summary.Part] {
+    func foldSources(
+        _ store: inout Store, old: [Summary.Part], now: Instant, force: Set<String> = [],
+        fresh: [Summary.Part] = []
+    ) -> [Summary.Part] {
         guard let sourcing else { return old }
         var parts = old.filter { $0.source.kind == nil }
         var handles: [String: Int] = [:]
@@ -60,19 +65,24 @@ extension Container {
         let myOrigin = home.origin
         for config in sourcing.sources {
             if !force.contains(config.name),
-               let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
-               Self.isCurrent(kept.source, config, sourcing, now: now) {
+                let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
+                Self.isCurrent(kept.source, config, sourcing, now: now)
+            {
                 for item in kept.items { _ = firstTime(item) }
                 parts.append(kept)
                 links += kept.items.filter { $0.handle > 0 }.map {
-                    SourceLink(source: config.name, id: $0.id, handle: $0.handle, seen: seen[config.name + "\u{1F}" + $0.id] ?? now,
-                               done: done.contains($0.handle))
+                    SourceLink(
+                        source: config.name, id: $0.id, handle: $0.handle,
+                        seen: seen[config.name + "\u{1F}" + $0.id] ?? now,
+                        done: done.contains($0.handle))
                 }
                 continue
             }
-            var part = fresh.first(where: {
-                $0.source.name == config.name && $0.source.error == nil && Self.isCurrent($0.source, config, sourcing, now: now, justRead: true)
-            })
+            var part =
+                fresh.first(where: {
+                    $0.source.name == config.name && $0.source.error == nil
+                        && Self.isCurrent($0.source, config, sourcing, now: now, justRead: true)
+                })
                 ?? SourceReader.read(config, sourcing, now: now, origin: myOrigin)
             part.items = part.items.filter(firstTime)
             part.source.items = part.items.count
@@ -88,21 +98,27 @@ extension Container {
                 let first = seen[key] ?? now
                 Self.stamp(&part.items[i], seen: first)
                 if handle > 0 {
-                    links.append(SourceLink(source: config.name, id: part.items[i].id, handle: handle, seen: first, done: done.contains(handle)))
+                    links.append(
+                        SourceLink(
+                            source: config.name, id: part.items[i].id, handle: handle, seen: first,
+                            done: done.contains(handle)))
                 }
             }
             parts.append(part)
         }
         var unique: [SourceLink] = []
-        for l in links.sorted(by: <) where unique.last.map({ $0.source != l.source || $0.id != l.id }) ?? true { unique.append(l) }
+        for l in links.sorted(by: <) where unique.last.map({ $0.source != l.source || $0.id != l.id }) ?? true {
+            unique.append(l)
+        }
         store.links = unique
         // An item that went away without tminus completing it names nothing: its handle is free
         // (a day from now). Kept: handles of completed items (the history's), of changes still to
         // be made or set aside.
         let shown = Set(unique.map(\.handle))
         let waiting = Set((store.pending + store.setAside).map(\.item.handle))
-        store.free(before.filter { !$0.done && !shown.contains($0.handle) && !waiting.contains($0.handle) }.map(\.handle),
-                   from: now + Store.handleRest)
+        store.free(
+            before.filter { !$0.done && !shown.contains($0.handle) && !waiting.contains($0.handle) }.map(\.handle),
+            from: now + Store.handleRest)
         return parts
     }
 
@@ -125,7 +141,10 @@ extension Container {
         let origin = home.origin
         return sourcing.sources.compactMap { config in
             if let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
-               Self.isCurrent(kept.source, config, sourcing, now: now) { return nil }
+                Self.isCurrent(kept.source, config, sourcing, now: now)
+            {
+                return nil
+            }
             return SourceReader.read(config, sourcing, now: now, origin: origin)
         }
     }

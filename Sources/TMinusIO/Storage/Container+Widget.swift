@@ -12,7 +12,9 @@ extension Container {
 
     /// The widget state; empty when there is none or it cannot be read (it is only a preference).
     public func loadState() -> WidgetState {
-        guard let bytes = try? FileIO.read(home.statePath), let json = try? JSONParser.parse(bytes) else { return WidgetState() }
+        guard let bytes = try? FileIO.read(home.statePath), let json = try? JSONParser.parse(bytes) else {
+            return WidgetState()
+        }
         return WidgetState(json: json)
     }
 
@@ -57,7 +59,9 @@ extension Container {
     /// The current summary's items from other sources, which a store change must keep; nil when
     /// it has none (the common case, seen without parsing: the store's items carry no "source").
     func previousSummaryToKeep() -> Summary? {
-        guard let bytes = try? FileIO.read(home.summaryPath), Bytes.contains(bytes, Array(#""source":"#.utf8)) else { return nil }
+        guard let bytes = try? FileIO.read(home.summaryPath), Bytes.contains(bytes, Array(#""source":"#.utf8)) else {
+            return nil
+        }
         return try? parseSummary(bytes)
     }
 
@@ -78,7 +82,8 @@ extension Container {
         if let sourcing, !sourcing.sources.isEmpty {
             for name in FileIO.names(in: home.cacheDirectory) { FileIO.remove(home.cacheDirectory + "/" + name) }
             try mutate(now: now) { (change: inout Change) throws(TMinusError) in
-                change.parts = foldSources(&change.store, old: change.parts ?? [], now: now, force: Set(sourcing.sources.map(\.name)))
+                change.parts = foldSources(
+                    &change.store, old: change.parts ?? [], now: now, force: Set(sourcing.sources.map(\.name)))
             }
             return
         }
@@ -86,7 +91,8 @@ extension Container {
         try FileIO.withLock(home.lockPath) { () throws(TMinusError) in
             if orphanedArchiveSize() != nil { throw Self.orphanedArchiveError(home) }
             try recover()
-            try FileIO.writeAtomically(summaryBytes(try summaryFromStore(now: now, keeping: previousSummaryToKeep())), to: home.summaryPath)
+            try FileIO.writeAtomically(
+                summaryBytes(try summaryFromStore(now: now, keeping: previousSummaryToKeep())), to: home.summaryPath)
         }
     }
 
@@ -138,7 +144,9 @@ extension Container {
             self.removeTemps()
             let previous = self.currentSummary(parsed)
             if let s = previous, self.isCurrent(s), !s.pending, self.sourcesCurrent(s, now: now) { return s }
-            if let sourcing = self.sourcing, !sourcing.sources.isEmpty { return try self.refreshSources(now: now, previous: previous, fresh: fresh) }
+            if let sourcing = self.sourcing, !sourcing.sources.isEmpty {
+                return try self.refreshSources(now: now, previous: previous, fresh: fresh)
+            }
             let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
             try? FileIO.writeAtomically(self.summaryBytes(summary), to: self.home.summaryPath)
             return summary
@@ -167,14 +175,17 @@ extension Container {
         change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now, fresh: fresh)
         let extra = (previous?.tags ?? []).filter { change.store.tag(named: $0.name) == nil }
         if !legacy, change.store.links != before.links || change.store.nextHandle != before.nextHandle {
-            if (try? commitStore(change, now: now)) != nil, let bytes = try? FileIO.read(home.summaryPath), let s = try? parseSummary(bytes) {
+            if (try? commitStore(change, now: now)) != nil, let bytes = try? FileIO.read(home.summaryPath),
+                let s = try? parseSummary(bytes)
+            {
                 return s
             }
         }
         let stamp = FileStamp.of(home.storePath)?.description
         var store = change.store
         if legacy { store.items = Migration.repair(open: store.items, history: []).open }
-        let summary = Summary.build(from: store, now: now, storeStamp: stamp, parts: change.parts ?? [], extraTags: extra)
+        let summary = Summary.build(
+            from: store, now: now, storeStamp: stamp, parts: change.parts ?? [], extraTags: extra)
         try? FileIO.writeAtomically(summaryBytes(summary), to: home.summaryPath)
         return summary
     }

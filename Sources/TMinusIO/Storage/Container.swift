@@ -33,17 +33,21 @@ public struct Container: Sendable {
     public func snapshot() throws(TMinusError) -> Snapshot {
         tidy()
         guard let bytes = try FileIO.read(home.storePath) else {
-            return Snapshot(store: Store(), version: Store.currentVersion, history: History(home: home, meta: HistoryMeta()))
+            return Snapshot(
+                store: Store(), version: Store.currentVersion, history: History(home: home, meta: HistoryMeta()))
         }
         let loaded = try StoreFile.read(bytes, path: home.storePath)
         guard loaded.version < Store.currentVersion else {
-            return Snapshot(store: loaded.store, version: loaded.version, history: History(home: home, meta: loaded.store.history))
+            return Snapshot(
+                store: loaded.store, version: loaded.version, history: History(home: home, meta: loaded.store.history))
         }
         // The open items do not depend on the old history (an item both open and completed stays
         // open), so it is read only when a command asks for it.
         var store = loaded.store
         store.items = Migration.repair(open: loaded.store.items, history: []).open
-        return Snapshot(store: store, version: loaded.version, history: History(home: home, meta: HistoryMeta(), source: .legacy(loaded)))
+        return Snapshot(
+            store: store, version: loaded.version,
+            history: History(home: home, meta: HistoryMeta(), source: .legacy(loaded)))
     }
 
     /// Runs `read` on a snapshot and, when the store was replaced while it ran (so the history it

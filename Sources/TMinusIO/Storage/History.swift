@@ -53,7 +53,9 @@ public struct History: Sendable {
         }
         switch source {
         case .legacy:
-            return try legacyItems().enumerated().filter { matches($0.element) }.map { HistoryRecord(offset: Int64($0.offset), item: $0.element) }
+            return try legacyItems().enumerated().filter { matches($0.element) }.map {
+                HistoryRecord(offset: Int64($0.offset), item: $0.element)
+            }
         case .indexed:
             guard meta.bytes > 0 else { return [] }
             guard let name = meta.index, FileIO.exists(home.indexPath(name)) else {
@@ -70,7 +72,8 @@ public struct History: Sendable {
             var out: [HistoryRecord] = []
             for offset in offsets.sorted() where offset >= 0 && offset < meta.bytes && !meta.removing.contains(offset) {
                 guard let line = Archive.line(in: fd, at: offset, limit: meta.bytes),
-                      let item = try? Archive.item(fromLine: line[...]), matches(item) else { continue }
+                    let item = try? Archive.item(fromLine: line[...]), matches(item)
+                else { continue }
                 out.append(HistoryRecord(offset: offset, item: item))
             }
             return out
@@ -81,7 +84,9 @@ public struct History: Sendable {
     /// With `short`, an archive shorter than the store says is read to its last whole record (for
     /// `doctor`); else that is an error. Returns where the last whole record read ends.
     @discardableResult
-    public func forEach(short: Bool = false, _ body: (HistoryRecord) throws(TMinusError) -> Void) throws(TMinusError) -> Int64 {
+    public func forEach(short: Bool = false, _ body: (HistoryRecord) throws(TMinusError) -> Void) throws(TMinusError)
+        -> Int64
+    {
         switch source {
         case .legacy:
             for (i, item) in try legacyItems().enumerated() { try body(HistoryRecord(offset: Int64(i), item: item)) }
@@ -101,7 +106,9 @@ public struct History: Sendable {
                 if let item { try body(HistoryRecord(offset: offset, item: item)) }
             }
             if end < meta.bytes && !short {
-                throw .failure("\(path) is shorter than the store says (\(end) of \(meta.bytes) bytes); run tminus doctor --repair")
+                throw .failure(
+                    "\(path) is shorter than the store says (\(end) of \(meta.bytes) bytes); run tminus doctor --repair"
+                )
             }
             return end
         }

@@ -17,7 +17,10 @@ struct HistoryIndex {
     static func keys(_ item: Item) -> [(bucket: Int, key: String)] {
         let id = RefQuery.compact(id: item.id)
         let title = RefQuery.fold(item.title).map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }
-        return [(hashBucket("h\(item.handle)"), "h\(item.handle)"), (idBucket(id), "i" + id), (hashBucket("t" + String(title)), "t" + String(title))]
+        return [
+            (hashBucket("h\(item.handle)"), "h\(item.handle)"), (idBucket(id), "i" + id),
+            (hashBucket("t" + String(title)), "t" + String(title))
+        ]
     }
 
     static func idBucket(_ compactID: String) -> Int {
@@ -102,7 +105,8 @@ struct HistoryIndex {
                 guard let tab = bytes[start..<end].lastIndex(of: 0x09) else { continue }
                 let length = tab - start
                 guard isPrefix ? length >= key.count : length == key.count,
-                      bytes[start..<(start + key.count)].elementsEqual(key) else { continue }
+                    bytes[start..<(start + key.count)].elementsEqual(key)
+                else { continue }
                 var offset: Int64 = 0
                 var valid = tab + 1 < end
                 for b in bytes[(tab + 1)..<end] {

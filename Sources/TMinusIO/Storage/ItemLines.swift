@@ -25,7 +25,8 @@ struct ItemLines {
         start = open + 2 + list.indent
         self.end = end
         guard start < end, bytes[open + 1] == 0x0A, bytes[start] == 0x7B, bytes[end - 1] == 0x7D,
-              Bytes.has(list.closingBytes, in: bytes, at: end) else { return nil }
+            Bytes.has(list.closingBytes, in: bytes, at: end)
+        else { return nil }
     }
 
     /// The list whose `[` is at `open` and `]` at `bracket` (a list the file ends with).
@@ -70,7 +71,9 @@ struct ItemLines {
     /// The first line that starts at `p` or later (`end` when none does).
     func lineStart(atOrAfter p: Int) -> Int {
         guard p > start else { return start }
-        guard let newline = Bytes.firstIndex(of: 0x0A, in: bytes, from: p - 1 - list.indent, to: end) else { return end }
+        guard let newline = Bytes.firstIndex(of: 0x0A, in: bytes, from: p - 1 - list.indent, to: end) else {
+            return end
+        }
         return newline + 1 + list.indent
     }
 
@@ -145,7 +148,9 @@ struct LineEdit: Comparable {
     /// Among new lines put in at the same place, the order they go in.
     let order: Int
 
-    static func insert(_ line: [UInt8], at: Int, order: Int) -> LineEdit { LineEdit(at: at, what: .insert(line), order: order) }
+    static func insert(_ line: [UInt8], at: Int, order: Int) -> LineEdit {
+        LineEdit(at: at, what: .insert(line), order: order)
+    }
     static func remove(_ line: Range<Int>) -> LineEdit { LineEdit(at: line.lowerBound, what: .remove(line), order: 0) }
 
     var isInsert: Bool { if case .insert = what { true } else { false } }

@@ -28,25 +28,31 @@ struct LineStore {
         let itemsKey = Array(",\n  \"items\": ".utf8)
         let storeEnd = store.count - 3
         guard storeEnd > 0, Bytes.has(Array("\n}\n".utf8), in: store, at: storeEnd),
-              let key = Bytes.firstIndex(of: itemsKey, in: store) else { return nil }
+            let key = Bytes.firstIndex(of: itemsKey, in: store)
+        else { return nil }
         let open = key + itemsKey.count
-        guard let items = ItemLines(store, list: StoreFile.itemList, open: open, bracket: storeEnd - 1) else { return nil }
+        guard let items = ItemLines(store, list: StoreFile.itemList, open: open, bracket: storeEnd - 1) else {
+            return nil
+        }
         // (The header alone, as a store with no items: every field of it read and checked.)
         guard let loaded = try? StoreFile.read(Array(store[..<open]) + Array("[]}".utf8), path: "store.json"),
-              loaded.version == Store.currentVersion, loaded.store.links.isEmpty, loaded.store.pending.isEmpty,
-              loaded.store.setAside.isEmpty, loaded.store.freeHandles.isEmpty else { return nil }
+            loaded.version == Store.currentVersion, loaded.store.links.isEmpty, loaded.store.pending.isEmpty,
+            loaded.store.setAside.isEmpty, loaded.store.freeHandles.isEmpty
+        else { return nil }
         // The summary: a header, then `,"deadlines":` and its list, `,"todos":` and its list, "}\n".
         guard let dKey = Bytes.firstIndex(of: Summary.deadlinesKey, in: summary),
-              let deadlines = ItemLines(summary, list: Summary.itemList, open: dKey + Summary.deadlinesKey.count),
-              Bytes.has(Summary.todosKey, in: summary, at: deadlines.closeEnd) else { return nil }
+            let deadlines = ItemLines(summary, list: Summary.itemList, open: dKey + Summary.deadlinesKey.count),
+            Bytes.has(Summary.todosKey, in: summary, at: deadlines.closeEnd)
+        else { return nil }
         let todosOpen = deadlines.closeEnd + Summary.todosKey.count
         let summaryEnd = summary.count - 2
         guard summaryEnd > todosOpen, Bytes.has(Array("}\n".utf8), in: summary, at: summaryEnd),
-              let todos = ItemLines(summary, list: Summary.itemList, open: todosOpen, bracket: summaryEnd - 1),
-              let head = try? Summary(bytes: Array(summary[..<dKey]) + [0x7D]),
-              head.sources.count == 1, let own = head.sources.first, own.name == Item.ownSource,
-              own.file == "store.json", own.fileStamp == stamp.description,
-              !head.pending, head.setAside == 0, head.origin == origin, head.tags == loaded.store.tags else { return nil }
+            let todos = ItemLines(summary, list: Summary.itemList, open: todosOpen, bracket: summaryEnd - 1),
+            let head = try? Summary(bytes: Array(summary[..<dKey]) + [0x7D]),
+            head.sources.count == 1, let own = head.sources.first, own.name == Item.ownSource,
+            own.file == "store.json", own.fileStamp == stamp.description,
+            !head.pending, head.setAside == 0, head.origin == origin, head.tags == loaded.store.tags
+        else { return nil }
         header = loaded.store
         self.items = items
         self.deadlines = deadlines
@@ -61,7 +67,8 @@ struct LineStore {
     func item(handle: Int) -> Item? {
         if let edit = edits.last(where: { ($0.new ?? $0.old)?.handle == handle }) { return edit.new }
         guard let s = items.first(where: { line in Self.read(line, kind: nil).map { $0.handle >= handle } }),
-              s < items.end, let item = Self.read(items.bytes[items.line(at: s)], kind: nil), item.handle == handle else { return nil }
+            s < items.end, let item = Self.read(items.bytes[items.line(at: s)], kind: nil), item.handle == handle
+        else { return nil }
         // (An item this change took out or replaced is found above, by its handle.)
         return item
     }
@@ -97,7 +104,9 @@ struct LineStore {
 
     /// The lists as the change leaves them; nil when a line is not where the files say it is
     /// (then the change reads and writes everything).
-    func patched(tags: Store) -> (items: [ItemLines.Piece], deadlines: [ItemLines.Piece], todos: [ItemLines.Piece], count: Int)? {
+    func patched(tags: Store) -> (
+        items: [ItemLines.Piece], deadlines: [ItemLines.Piece], todos: [ItemLines.Piece], count: Int
+    )? {
         var inStore: [LineEdit] = [], inDeadlines: [LineEdit] = [], inTodos: [LineEdit] = []
         var count = count
         // (New items that go in at one place go in their list's order.)
@@ -107,20 +116,27 @@ struct LineStore {
         for (old, new) in edits {
             if let old {
                 guard let line = Self.line(of: old, in: items, kind: nil),
-                      let listed = Self.line(of: old, in: old.isDeadline ? deadlines : todos, kind: old.kind) else { return nil }
+                    let listed = Self.line(of: old, in: old.isDeadline ? deadlines : todos, kind: old.kind)
+                else { return nil }
                 inStore.append(.remove(line))
                 if old.isDeadline { inDeadlines.append(.remove(listed)) } else { inTodos.append(.remove(listed)) }
                 count -= 1
             }
-            if let new, let rank = (new.isDeadline ? addedDeadlines : addedTodos).firstIndex(where: { $0.id == new.id }) {
+            if let new, let rank = (new.isDeadline ? addedDeadlines : addedTodos).firstIndex(where: { $0.id == new.id })
+            {
                 var line: [UInt8] = []
                 new.write(into: &line)
                 var listed: [UInt8] = []
                 Summary.own(new, tags: tags).write(into: &listed, withKind: false)
                 guard let at = Self.place(of: new, in: items, kind: nil),
-                      let listedAt = Self.place(of: new, in: new.isDeadline ? deadlines : todos, kind: new.kind) else { return nil }
+                    let listedAt = Self.place(of: new, in: new.isDeadline ? deadlines : todos, kind: new.kind)
+                else { return nil }
                 inStore.append(.insert(line, at: at, order: new.handle))
-                if new.isDeadline { inDeadlines.append(.insert(listed, at: listedAt, order: rank)) } else { inTodos.append(.insert(listed, at: listedAt, order: rank)) }
+                if new.isDeadline {
+                    inDeadlines.append(.insert(listed, at: listedAt, order: rank))
+                } else {
+                    inTodos.append(.insert(listed, at: listedAt, order: rank))
+                }
                 count += 1
             }
         }
@@ -130,7 +146,9 @@ struct LineStore {
     /// The line that holds `item` (found by its place in the list's order; its id must match).
     /// `kind`: the summary's list of that kind, or nil for the store's items.
     static func line(of item: Item, in list: ItemLines, kind: Item.Kind?) -> Range<Int>? {
-        guard let s = list.first(where: { line in read(line, kind: kind).map { !precedes($0, item, in: kind) } }), s < list.end else { return nil }
+        guard let s = list.first(where: { line in read(line, kind: kind).map { !precedes($0, item, in: kind) } }),
+            s < list.end
+        else { return nil }
         let line = list.line(at: s)
         guard let found = read(list.bytes[line], kind: kind), found.id == item.id else { return nil }
         return line

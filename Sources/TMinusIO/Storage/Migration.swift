@@ -7,7 +7,9 @@ import TMinusCore
 /// version-3 archive with its index, and the store commit that follows makes it current.
 enum Migration {
     /// The history of a version-1 or -2 home, repaired, with what was repaired.
-    static func legacyHistory(_ home: Home, _ loaded: StoreFile.Loaded) throws(TMinusError) -> (history: [Item], open: [Item], findings: [String]) {
+    static func legacyHistory(_ home: Home, _ loaded: StoreFile.Loaded) throws(TMinusError) -> (
+        history: [Item], open: [Item], findings: [String]
+    ) {
         var raw = loaded.legacyHistory
         if loaded.version == 2 {
             let path = home.archivePath
@@ -17,7 +19,9 @@ enum Migration {
                 do throws(ItemReadError) {
                     if let item = try Archive.item(fromLine: line) { raw.append(item) }
                 } catch {
-                    throw .failure("\(path) line \(lineNumber): \(error.description); fix or remove that line (tminus has not changed the file)")
+                    throw .failure(
+                        "\(path) line \(lineNumber): \(error.description); fix or remove that line (tminus has not changed the file)"
+                    )
                 }
             }
         }

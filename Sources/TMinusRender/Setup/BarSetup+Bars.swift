@@ -12,18 +12,18 @@ extension BarSetup {
         snippet: { c in
             let b = c.binary
             return """
-              "custom/tminus": {
-                "exec": "\(b) show --follow --format waybar",  // one JSON line per update: text, tooltip, alt, class, percentage
-                "return-type": "json",                   // and no "interval": tminus decides when to print
-                "format": "{}",                          // text is already Pango-escaped by tminus: keep "escape" off
-                "tooltip": true,                         // the large family: due date, progress, today's todos
-                "on-click": "\(b) next",               // show the next deadline (the follower shows it at once)
-                "on-click-right": "\(b) menu",         // today's todos in rofi/wofi/fuzzel/bemenu/dmenu: done, snooze, a day later
-                "on-click-middle": "\(b) next --reset",  // back to the deadline due next
-                "on-scroll-up": "\(b) scroll up",      // the wheel: a calendar tooltip's month ("tooltip": "calendar"),
-                "on-scroll-down": "\(b) scroll down"   // else the previous / next deadline
-              }
-            """
+                  "custom/tminus": {
+                    "exec": "\(b) show --follow --format waybar",  // one JSON line per update: text, tooltip, alt, class, percentage
+                    "return-type": "json",                   // and no "interval": tminus decides when to print
+                    "format": "{}",                          // text is already Pango-escaped by tminus: keep "escape" off
+                    "tooltip": true,                         // the large family: due date, progress, today's todos
+                    "on-click": "\(b) next",               // show the next deadline (the follower shows it at once)
+                    "on-click-right": "\(b) menu",         // today's todos in rofi/wofi/fuzzel/bemenu/dmenu: done, snooze, a day later
+                    "on-click-middle": "\(b) next --reset",  // back to the deadline due next
+                    "on-scroll-up": "\(b) scroll up",      // the wheel: a calendar tooltip's month ("tooltip": "calendar"),
+                    "on-scroll-down": "\(b) scroll down"   // else the previous / next deadline
+                  }
+                """
         },
         full: { c in
             """
@@ -76,13 +76,16 @@ extension BarSetup {
         },
         full: { c in i3blocks.snippet(c) },
         next: { c, file in
-            let signal = c.config.signals["i3blocks"] == nil
-                ? " For instant refreshes after a change, add \"signals\": {\"i3blocks\": \(c.i3blocksSignal)} to tminus's config." : ""
+            let signal =
+                c.config.signals["i3blocks"] == nil
+                ? " For instant refreshes after a change, add \"signals\": {\"i3blocks\": \(c.i3blocksSignal)} to tminus's config."
+                : ""
             return "Append the [tminus] section to \(file) and restart i3 (or i3blocks).\(signal)"
         })
 
     static let i3bar: BarSetup = BarSetup(
-        name: "i3bar", aliases: ["swaybar", "sway", "i3"], about: "the bar's status_command (the i3bar protocol, streaming)",
+        name: "i3bar", aliases: ["swaybar", "sway", "i3"],
+        about: "the bar's status_command (the i3bar protocol, streaming)",
         configFiles: ["sway/config", "i3/config"], write: .never,
         integration: "i3bar-sway/bar.conf", marker: "--format i3bar",
         snippet: { c in
@@ -118,41 +121,41 @@ extension BarSetup {
         snippet: { c in
             let b = c.binary
             return """
-            ; tminus for polybar: add a module to ~/.config/polybar/config.ini and put its name
-            ; into your bar's modules-left / modules-center / modules-right.
-            ; tminus prints one line with %{F#rrggbb}...%{F-} colour tags; text from your titles
-            ; can never open a tag (every "%{" in data is broken with a zero-width space).
+                ; tminus for polybar: add a module to ~/.config/polybar/config.ini and put its name
+                ; into your bar's modules-left / modules-center / modules-right.
+                ; tminus prints one line with %{F#rrggbb}...%{F-} colour tags; text from your titles
+                ; can never open a tag (every "%{" in data is broken with a zero-width space).
 
-            ; Streaming (preferred): one tminus process prints a line at each second boundary and at
-            ; once when your deadlines, the selection or the config change; no process per second.
-            [module/tminus]
-            type = custom/script
-            exec = \(b) show --follow --format polybar
-            tail = true
-            ; show the next deadline (the running follower shows it at once); right: today's todos in a
-            ; launcher (rofi, wofi, fuzzel, bemenu or dmenu): done, snooze an hour, a day later
-            click-left = \(b) next
-            click-right = \(b) menu
-            click-middle = \(b) next --reset
-            ; the wheel: cycles the deadlines (with "tooltip": "calendar", moves its month)
-            scroll-up = \(b) scroll up
-            scroll-down = \(b) scroll down
-            label = %output%
+                ; Streaming (preferred): one tminus process prints a line at each second boundary and at
+                ; once when your deadlines, the selection or the config change; no process per second.
+                [module/tminus]
+                type = custom/script
+                exec = \(b) show --follow --format polybar
+                tail = true
+                ; show the next deadline (the running follower shows it at once); right: today's todos in a
+                ; launcher (rofi, wofi, fuzzel, bemenu or dmenu): done, snooze an hour, a day later
+                click-left = \(b) next
+                click-right = \(b) menu
+                click-middle = \(b) next --reset
+                ; the wheel: cycles the deadlines (with "tooltip": "calendar", moves its month)
+                scroll-up = \(b) scroll up
+                scroll-down = \(b) scroll down
+                label = %output%
 
-            ; One-shot: polybar runs tminus once a second.
-            [module/tminus-poll]
-            type = custom/script
-            exec = \(b) show --format polybar
-            interval = 1
-            click-left = \(b) next
-            click-right = \(b) menu
-            click-middle = \(b) next --reset
-            ; the wheel: cycles the deadlines (with "tooltip": "calendar", moves its month)
-            scroll-up = \(b) scroll up
-            scroll-down = \(b) scroll down
-            label = %output%
+                ; One-shot: polybar runs tminus once a second.
+                [module/tminus-poll]
+                type = custom/script
+                exec = \(b) show --format polybar
+                interval = 1
+                click-left = \(b) next
+                click-right = \(b) menu
+                click-middle = \(b) next --reset
+                ; the wheel: cycles the deadlines (with "tooltip": "calendar", moves its month)
+                scroll-up = \(b) scroll up
+                scroll-down = \(b) scroll down
+                label = %output%
 
-            """
+                """
         },
         full: { c in polybar.snippet(c) },
         next: { _, file in
@@ -198,21 +201,24 @@ extension BarSetup {
             // yambar takes no colour from a tag: each state is mapped to the config's colour.
             // (An error entry in the critical colour, as every other bar draws it.)
             var conditions = ""
-            for (state, colored) in [("ongoing", EntryState.ongoing), ("normal", .normal), ("warning", .warning),
-                                     ("critical", .critical), ("over", .over), ("error", .critical)] {
+            for (state, colored) in [
+                ("ongoing", EntryState.ongoing), ("normal", .normal), ("warning", .warning),
+                ("critical", .critical), ("over", .over), ("error", .critical)
+            ] {
                 if let color = yambarColor(c.config.colors[colored]) {
-                    conditions += "\n              state == \(state): {string: {text: \"{text}\", foreground: \(color)}}"
+                    conditions +=
+                        "\n              state == \(state): {string: {text: \"{text}\", foreground: \(color)}}"
                 }
             }
             return """
-                - script:
-                    path: \(c.binary)
-                    args: [show, --follow, --format, yambar]
-                    content:
-                      map:
-                        default: {string: {text: "{text}"}}
-                        conditions:\(conditions)
-            """
+                    - script:
+                        path: \(c.binary)
+                        args: [show, --follow, --format, yambar]
+                        content:
+                          map:
+                            default: {string: {text: "{text}"}}
+                            conditions:\(conditions)
+                """
         },
         full: { c in
             """
@@ -274,30 +280,30 @@ extension BarSetup {
         snippet: { c in
             let b = c.binary
             return """
-            ; tminus for eww: merge into ~/.config/eww/eww.yuck, then: eww open tminus
-            ; tminus prints the whole entry as JSON; the widget reads fields from it.
-            ; Titles reach :text as plain strings (never through `literal`), so no markup or
-            ; yuck in a title is ever parsed.
-            ; Streaming: one tminus process prints a JSON line per update (each second, and at once on
-            ; any change). One-shot instead:  (defpoll tminus :interval "1s" :initial '...' "\(b) show --format json")
-            (deflisten tminus :initial '{"state":"none","small":"","medium":"…","large":"","deadline":null,"todos":[],"error":null}'
-              "\(b) show --follow --format json")
+                ; tminus for eww: merge into ~/.config/eww/eww.yuck, then: eww open tminus
+                ; tminus prints the whole entry as JSON; the widget reads fields from it.
+                ; Titles reach :text as plain strings (never through `literal`), so no markup or
+                ; yuck in a title is ever parsed.
+                ; Streaming: one tminus process prints a JSON line per update (each second, and at once on
+                ; any change). One-shot instead:  (defpoll tminus :interval "1s" :initial '...' "\(b) show --format json")
+                (deflisten tminus :initial '{"state":"none","small":"","medium":"…","large":"","deadline":null,"todos":[],"error":null}'
+                  "\(b) show --follow --format json")
 
-            (defwidget tminus-widget []
-              (eventbox :onclick "\(b) next" :onrightclick "\(b) menu" :onmiddleclick "\(b) next --reset" :onscroll "\(b) scroll {}"
-                (box :class "tminus ${tminus.state}" :orientation "h" :space-evenly false
-                     :tooltip "${tminus.large}"
-                  (label :text "${tminus.medium}")
-                  (progress :value {tminus.deadline?.percent ?: 0}
-                            :class "tminus-progress"))))
+                (defwidget tminus-widget []
+                  (eventbox :onclick "\(b) next" :onrightclick "\(b) menu" :onmiddleclick "\(b) next --reset" :onscroll "\(b) scroll {}"
+                    (box :class "tminus ${tminus.state}" :orientation "h" :space-evenly false
+                         :tooltip "${tminus.large}"
+                      (label :text "${tminus.medium}")
+                      (progress :value {tminus.deadline?.percent ?: 0}
+                                :class "tminus-progress"))))
 
-            (defwindow tminus
-              :monitor 0
-              :geometry (geometry :x "0%" :y "0px" :width "400px" :height "28px" :anchor "top right")
-              :stacking "fg"
-              (tminus-widget))
+                (defwindow tminus
+                  :monitor 0
+                  :geometry (geometry :x "0%" :y "0px" :width "400px" :height "28px" :anchor "top right")
+                  :stacking "fg"
+                  (tminus-widget))
 
-            """
+                """
         },
         full: { c in eww.snippet(c) },
         next: { _, file in
@@ -311,27 +317,27 @@ extension BarSetup {
         snippet: { c in
             let b = c.binary
             return """
-            # tminus for i3status-rust: add this block to ~/.config/i3status-rust/config.toml.
-            # --format i3status-rs prints the custom block's JSON (json = true): text, short_text, and a
-            # state (Idle, Good, Info, Warning, Critical) that your i3status-rust theme colours. The block's
-            # default format passes text through as Pango markup ($text.pango-str()), so tminus escapes
-            # & < > ' " in your titles.
-            # Streaming (persistent = true): one tminus process prints a line at each second boundary and
-            # at once when your deadlines, the selection or the config change. For the one-shot form,
-            # drop persistent and --follow and add  interval = 1  (see README.md).
-            [[block]]
-            block = "custom"
-            command = "\(b) show --follow --format i3status-rs"
-            persistent = true
-            json = true
-            [[block.click]]
-            button = "left"
-            cmd = "\(b) next"
-            [[block.click]]
-            button = "right"
-            cmd = "\(b) menu"
+                # tminus for i3status-rust: add this block to ~/.config/i3status-rust/config.toml.
+                # --format i3status-rs prints the custom block's JSON (json = true): text, short_text, and a
+                # state (Idle, Good, Info, Warning, Critical) that your i3status-rust theme colours. The block's
+                # default format passes text through as Pango markup ($text.pango-str()), so tminus escapes
+                # & < > ' " in your titles.
+                # Streaming (persistent = true): one tminus process prints a line at each second boundary and
+                # at once when your deadlines, the selection or the config change. For the one-shot form,
+                # drop persistent and --follow and add  interval = 1  (see README.md).
+                [[block]]
+                block = "custom"
+                command = "\(b) show --follow --format i3status-rs"
+                persistent = true
+                json = true
+                [[block.click]]
+                button = "left"
+                cmd = "\(b) next"
+                [[block.click]]
+                button = "right"
+                cmd = "\(b) menu"
 
-            """
+                """
         },
         full: { c in i3statusRs.snippet(c) },
         next: { _, file in

@@ -20,7 +20,8 @@ extension BarSetup {
         next: { _, file in "Append the lines to \(file), then: tmux source-file \(file)" })
 
     static let genmon: BarSetup = BarSetup(
-        name: "genmon", aliases: ["xfce", "xfce4-genmon"], about: "XFCE's Generic Monitor (also MATE, Budgie), each second",
+        name: "genmon", aliases: ["xfce", "xfce4-genmon"],
+        about: "XFCE's Generic Monitor (also MATE, Budgie), each second",
         configFiles: ["xfce4/panel"], write: .never,
         integration: "xfce-genmon/genmon.rc", marker: "--format genmon",
         snippet: { c in "\(c.binary) show --format genmon" },
@@ -42,7 +43,8 @@ extension BarSetup {
         })
 
     static let xbar: BarSetup = BarSetup(
-        name: "xbar", aliases: ["swiftbar", "argos", "kargos"], about: "a plugin for xbar, SwiftBar, Argos (GNOME) or Kargos (KDE)",
+        name: "xbar", aliases: ["swiftbar", "argos", "kargos"],
+        about: "a plugin for xbar, SwiftBar, Argos (GNOME) or Kargos (KDE)",
         configFiles: ["argos/tminus.1s.sh"], write: .createOnly,
         integration: "xbar/tminus.1s.sh", marker: "--format xbar",
         snippet: { c in

@@ -63,7 +63,7 @@ public struct BarSetup: Sendable {
 
     /// Every bar `setup` knows, in the order help lists them.
     public static let all: [BarSetup] = [
-        .waybar, .i3blocks, .i3bar, .polybar, .conky, .yambar, .xmobar, .eww, .i3statusRs, .tmux, .genmon, .xbar,
+        .waybar, .i3blocks, .i3bar, .polybar, .conky, .yambar, .xmobar, .eww, .i3statusRs, .tmux, .genmon, .xbar
     ]
 
     /// The bar with this name or alias, or nil.
@@ -74,10 +74,11 @@ public struct BarSetup: Sendable {
     /// Whether a path can go into every bar's config as it is: no quoting needed by a shell, JSON,
     /// TOML, YAML, Lua, yuck or a Haskell string.
     public static func isSafeCommand(_ path: String) -> Bool {
-        !path.isEmpty && path.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-                || b == 0x2F || b == 0x2E || b == 0x5F || b == 0x2D || b == 0x2B || b == 0x40 || b == 0x2C
-        }
+        !path.isEmpty
+            && path.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                    || b == 0x2F || b == 0x2E || b == 0x5F || b == 0x2D || b == 0x2B || b == 0x40 || b == 0x2C
+            }
     }
 
     /// `#rrggbb` as yambar writes colours (`rrggbbaa`), or nil.

@@ -25,7 +25,11 @@ extension Config {
         }
         var r = ConfigReader()
         for m in members {
-            if let key = ConfigKey.named(m.key) { key.read(&r, m) } else { r.unknown(m, m.key, ConfigKey.all.map(\.name)) }
+            if let key = ConfigKey.named(m.key) {
+                key.read(&r, m)
+            } else {
+                r.unknown(m, m.key, ConfigKey.all.map(\.name))
+            }
         }
         var config = r.config
         // The tooltip's large templates, unless the config sets its own.
@@ -47,13 +51,22 @@ extension Config {
                 config.holidays = source.name
             } else {
                 let calendars = config.sources.filter(\.isCalendar).map(\.name)
-                let hint = calendars.isEmpty ? "add the holidays calendar to sources first (kind vdir or ics)" : "use one of: " + calendars.joined(separator: ", ")
-                problems.append(ConfigProblem(line: m.line, key: m.key, message: "'\(Validation.printable(name))' is not a calendar in sources; \(hint)"))
+                let hint =
+                    calendars.isEmpty
+                    ? "add the holidays calendar to sources first (kind vdir or ics)"
+                    : "use one of: " + calendars.joined(separator: ", ")
+                problems.append(
+                    ConfigProblem(
+                        line: m.line, key: m.key,
+                        message: "'\(Validation.printable(name))' is not a calendar in sources; \(hint)"))
             }
         }
         if config.critical > config.warning, problems.isEmpty {
             let line = members.first { $0.key == "critical" }?.line ?? 1
-            problems.append(ConfigProblem(line: line, key: "critical", message: "is longer than warning; critical should come closer to the deadline"))
+            problems.append(
+                ConfigProblem(
+                    line: line, key: "critical",
+                    message: "is longer than warning; critical should come closer to the deadline"))
         }
         return (config, problems.sorted { $0.line < $1.line })
     }
@@ -62,7 +75,9 @@ extension Config {
 extension ConfigReader {
     /// `sources`: each entry read, and names kept apart.
     mutating func sources(_ m: JSON.Member) {
-        guard case .array(let list) = m.value else { problem(m, m.key, "expected a list [ { \"name\": …, \"kind\": …, \"path\": … } ]"); return }
+        guard case .array(let list) = m.value else {
+            problem(m, m.key, "expected a list [ { \"name\": …, \"kind\": …, \"path\": … } ]"); return
+        }
         for (i, entry) in list.enumerated() {
             let epath = "sources[\(i)]"
             guard let fields = entry.members else {
@@ -72,8 +87,12 @@ extension ConfigReader {
             guard let source = source(fields, path: epath, at: fields.first?.line ?? m.line) else { continue }
             if let dup = config.sources.first(where: { $0.name.lowercased() == source.name.lowercased() }) {
                 let line = fields.first { $0.key == "name" }?.line ?? source.line
-                problems.append(ConfigProblem(line: line, key: "\(epath).name",
-                                              message: "'\(source.name)' names another source already (line \(dup.line)); give each source its own name"))
+                problems.append(
+                    ConfigProblem(
+                        line: line, key: "\(epath).name",
+                        message:
+                            "'\(source.name)' names another source already (line \(dup.line)); give each source its own name"
+                    ))
             } else {
                 config.sources.append(source)
             }
@@ -84,7 +103,8 @@ extension ConfigReader {
     mutating func source(_ fields: [JSON.Member], path: String, at line: Int) -> SourceConfig? {
         let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems"]
         var maxItems = SourceConfig.defaultMaxItems
-        var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?, me: [String]?
+        var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?,
+            me: [String]?
         var events = true
         var bad = false
         for f in fields {
@@ -93,7 +113,10 @@ extension ConfigReader {
             case "name":
                 guard let s = string(f, fpath) else { bad = true; continue }
                 guard SourceConfig.isValidName(s) else {
-                    problem(f, fpath, "'\(Validation.printable(s))' is not a source name; use 1 to 32 letters, digits, '-' or '_' (not \"tminus\")")
+                    problem(
+                        f, fpath,
+                        "'\(Validation.printable(s))' is not a source name; use 1 to 32 letters, digits, '-' or '_' (not \"tminus\")"
+                    )
                     bad = true
                     continue
                 }
@@ -101,15 +124,23 @@ extension ConfigReader {
             case "kind":
                 guard let s = string(f, fpath) else { bad = true; continue }
                 guard let k = SourceConfig.Kind.allCases.first(where: { $0.rawValue == s }) else {
-                    let hint = Suggest.closest(s, among: SourceConfig.Kind.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"? " } ?? ""
-                    problem(f, fpath, "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior or summary")
+                    let hint =
+                        Suggest.closest(s, among: SourceConfig.Kind.allCases.map(\.rawValue)).map {
+                            "did you mean \"\($0)\"? "
+                        } ?? ""
+                    problem(
+                        f, fpath,
+                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior or summary"
+                    )
                     bad = true
                     continue
                 }
                 kind = k
             case "path":
                 guard let s = string(f, fpath), !s.isEmpty else {
-                    if f.value.stringValue != nil { problem(f, fpath, "is empty; give the file or folder, e.g. \"~/.calendars/work\"") }
+                    if f.value.stringValue != nil {
+                        problem(f, fpath, "is empty; give the file or folder, e.g. \"~/.calendars/work\"")
+                    }
                     bad = true
                     continue
                 }
@@ -117,7 +148,10 @@ extension ConfigReader {
             case "events":
                 guard let s = string(f, fpath) else { bad = true; continue }
                 guard s == "deadlines" || s == "ignore" else {
-                    problem(f, fpath, "'\(Validation.printable(s))' is not a choice; use \"deadlines\" (events count down) or \"ignore\"")
+                    problem(
+                        f, fpath,
+                        "'\(Validation.printable(s))' is not a choice; use \"deadlines\" (events count down) or \"ignore\""
+                    )
                     bad = true
                     continue
                 }
@@ -144,16 +178,26 @@ extension ConfigReader {
             return nil
         }
         guard let kind else {
-            if !bad { problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior or summary") }
+            if !bad {
+                problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior or summary")
+            }
             return nil
         }
         if file == nil, kind != .taskwarrior {
-            if !bad { problem(first, path, "'\(name)' has no \"path\"; give the \(kind == .vdir ? "folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\"") }
+            if !bad {
+                problem(
+                    first, path,
+                    "'\(name)' has no \"path\"; give the \(kind == .vdir ? "folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
+                )
+            }
             return nil
         }
         func misplaced(_ key: String, _ value: String?, allowed: Bool) {
             guard value != nil, !allowed, let f = fields.first(where: { $0.key == key }) else { return }
-            problem(f, "\(path).\(key)", "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : "taskwarrior") sources only")
+            problem(
+                f, "\(path).\(key)",
+                "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : "taskwarrior") sources only"
+            )
             bad = true
         }
         misplaced("events", fields.contains { $0.key == "events" } ? "" : nil, allowed: kind == .vdir || kind == .ics)
@@ -165,11 +209,15 @@ extension ConfigReader {
             bad = true
         }
         if kind == .taskwarrior, let f = fields.first(where: { $0.key == "path" }) {
-            problem(f, "\(path).path", "a taskwarrior source has no path; tminus runs task export (use \"data\" for the data folder)")
+            problem(
+                f, "\(path).path",
+                "a taskwarrior source has no path; tminus runs task export (use \"data\" for the data folder)")
             bad = true
         }
         guard !bad else { return nil }
-        var source = SourceConfig(name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection, line: first.line)
+        var source = SourceConfig(
+            name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection,
+            line: first.line)
         source.me = me ?? []
         source.maxItems = maxItems
         return source

@@ -50,8 +50,10 @@ public struct Config: Equatable, Sendable {
         public static func large(_ tooltip: Tooltip) -> (large: String, largeNone: String) {
             switch tooltip {
             case .todos: (Templates().large, Templates().largeNone)
-            case .agenda: ("{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n\n{agenda}", "No deadlines\n\n{agenda}")
-            case .calendar: ("{calendar}\n\n{title} · due {due}\n{countdown_long}\n{todos_list}", "{calendar}\n\n{todos_list}")
+            case .agenda:
+                ("{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n\n{agenda}", "No deadlines\n\n{agenda}")
+            case .calendar:
+                ("{calendar}\n\n{title} · due {due}\n{countdown_long}\n{todos_list}", "{calendar}\n\n{todos_list}")
             }
         }
     }
@@ -88,11 +90,11 @@ public struct Config: Equatable, Sendable {
     /// The colour (`#rrggbb`) of each state, for the bar's text.
     public var colors: StateStrings = [
         .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
-        .ongoing: "#88c0d0",
+        .ongoing: "#88c0d0"
     ]
     /// The `{icon}` of each state (a deadline's own icon, or its tag's, comes first).
     public var icons: StateStrings = [
-        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶",
+        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶"
     ]
     /// The look of each tag, keyed by the tag's name in lower case.
     public var tags: [String: TagStyle] = [:]
@@ -151,7 +153,8 @@ public struct Config: Equatable, Sendable {
     /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
     public func shortened(_ s: String) -> String {
         let clean = ControlText.clean(s, replacement: " ", dropBidi: true)
-        return clean.utf8.count <= maxLength || clean.count <= maxLength ? clean : String(clean.prefix(max(1, maxLength - 1))) + "…"
+        return clean.utf8.count <= maxLength || clean.count <= maxLength
+            ? clean : String(clean.prefix(max(1, maxLength - 1))) + "…"
     }
 
     /// The source of this name.

@@ -8,12 +8,13 @@ extension ConfigKey {
         var lines = [
             "// tminus configuration: JSON with // comments and trailing commas allowed.",
             "// Check it with `tminus config check`; every key is optional (these are the defaults).",
-            "{",
+            "{"
         ]
         for key in all {
             if key.name == "$schema" {
                 guard let schema else { continue }
-                lines.append("  // The JSON Schema your editor checks this file against (tminus config schema prints it).")
+                lines.append(
+                    "  // The JSON Schema your editor checks this file against (tminus config schema prints it).")
                 lines.append("  \"$schema\": " + JSONWriter.quote(schema) + ",")
                 continue
             }
@@ -31,10 +32,12 @@ extension ConfigKey {
         .object([
             "$schema": .string("http://json-schema.org/draft-07/schema#"),
             "title": .string("tminus config"),
-            "description": .string("~/.config/tminus/config.json: JSON with // comments and trailing commas; check it with tminus config check"),
+            "description": .string(
+                "~/.config/tminus/config.json: JSON with // comments and trailing commas; check it with tminus config check"
+            ),
             "type": .string("object"),
             "properties": .object(all.map { JSON.Member($0.name, $0.described) }),
-            "additionalProperties": .bool(false),
+            "additionalProperties": .bool(false)
         ])
     }
 

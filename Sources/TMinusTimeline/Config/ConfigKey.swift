@@ -19,8 +19,11 @@ public struct ConfigKey: Sendable {
     let makeSchema: @Sendable () -> JSON
     let read: @Sendable (inout ConfigReader, JSON.Member) -> Void
 
-    init(_ name: String, _ summary: String, comment: [String] = [], initValue: String, commented: Bool = false,
-         schema: @autoclosure @escaping @Sendable () -> JSON, read: @escaping @Sendable (inout ConfigReader, JSON.Member) -> Void) {
+    init(
+        _ name: String, _ summary: String, comment: [String] = [], initValue: String, commented: Bool = false,
+        schema: @autoclosure @escaping @Sendable () -> JSON,
+        read: @escaping @Sendable (inout ConfigReader, JSON.Member) -> Void
+    ) {
         self.name = name
         self.summary = summary
         self.comment = comment
@@ -43,8 +46,12 @@ public struct ConfigKey: Sendable {
 
 /// JSON Schema pieces (draft-07, which editors read).
 enum Schema {
-    static func string(_ description: String? = nil) -> JSON { .object(["type": .string("string"), "description": description.map(JSON.string)]) }
-    static func words(_ words: [String]) -> JSON { .object(["type": .string("string"), "enum": .array(words.map(JSON.string))]) }
+    static func string(_ description: String? = nil) -> JSON {
+        .object(["type": .string("string"), "description": description.map(JSON.string)])
+    }
+    static func words(_ words: [String]) -> JSON {
+        .object(["type": .string("string"), "enum": .array(words.map(JSON.string))])
+    }
     static func integer(_ range: ClosedRange<Int>) -> JSON {
         .object(["type": .string("integer"), "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)])
     }
@@ -53,16 +60,18 @@ enum Schema {
     static let duration: JSON = .object([
         "oneOf": .array([
             .object(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int(DurationText.max))]),
-            .object(["type": .string("string"), "pattern": .string(#"^ *([0-9]+ *[sSmMhHdDwW] *)+$|^ *[0-9]+ *$"#)]),
-        ]),
+            .object(["type": .string("string"), "pattern": .string(#"^ *([0-9]+ *[sSmMhHdDwW] *)+$|^ *[0-9]+ *$"#)])
+        ])
     ])
     /// `#rrggbb` or `#rgb` (white space around it allowed, as the parser trims it).
-    static let color: JSON = .object(["type": .string("string"), "pattern": .string(#"^\s*#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$"#)])
+    static let color: JSON = .object([
+        "type": .string("string"), "pattern": .string(#"^\s*#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$"#)
+    ])
     static func object(_ properties: [(String, JSON)], additional: JSON = .bool(false)) -> JSON {
         .object([
             "type": .string("object"),
             "properties": .object(properties.map { JSON.Member($0.0, $0.1) }),
-            "additionalProperties": additional,
+            "additionalProperties": additional
         ])
     }
     static func array(_ items: JSON, maxItems: Int? = nil) -> JSON {

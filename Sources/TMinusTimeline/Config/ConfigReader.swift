@@ -20,13 +20,18 @@ struct ConfigReader {
 
     mutating func unknown(_ m: JSON.Member, _ path: String, _ known: [String]) {
         // (A long list of keys would make the line unreadable: config init writes them all.)
-        let list = known.count > 12 ? "; tminus config init writes every key, with what it does" : "; known keys: " + known.joined(separator: ", ")
+        let list =
+            known.count > 12
+            ? "; tminus config init writes every key, with what it does"
+            : "; known keys: " + known.joined(separator: ", ")
         let hint = Suggest.closest(m.key, among: known).map { "; did you mean \"\($0)\"?" } ?? list
         problem(m, path, "unknown key\(hint)")
     }
 
     mutating func string(_ m: JSON.Member, _ path: String) -> String? {
-        guard let s = m.value.stringValue else { problem(m, path, "expected a string, found \(m.value.typeName)"); return nil }
+        guard let s = m.value.stringValue else {
+            problem(m, path, "expected a string, found \(m.value.typeName)"); return nil
+        }
         return s
     }
 
@@ -39,7 +44,9 @@ struct ConfigReader {
 
     mutating func color(_ m: JSON.Member, _ path: String) -> String? {
         guard let s = string(m, path) else { return nil }
-        do { return try Validation.color(s) } catch { problem(m, path, "'\(s)' is not a colour; use \"#rrggbb\""); return nil }
+        do { return try Validation.color(s) } catch {
+            problem(m, path, "'\(s)' is not a colour; use \"#rrggbb\""); return nil
+        }
     }
 
     mutating func int(_ m: JSON.Member, _ path: String, _ range: ClosedRange<Int>) -> Int? {
@@ -51,30 +58,40 @@ struct ConfigReader {
     }
 
     mutating func bool(_ m: JSON.Member, _ path: String) -> Bool? {
-        guard case .bool(let b) = m.value else { problem(m, path, "expected true or false, found \(m.value.typeName)"); return nil }
+        guard case .bool(let b) = m.value else {
+            problem(m, path, "expected true or false, found \(m.value.typeName)"); return nil
+        }
         return b
     }
 
     mutating func object(_ m: JSON.Member, _ path: String) -> [JSON.Member]? {
-        guard let o = m.value.members else { problem(m, path, "expected an object { … }, found \(m.value.typeName)"); return nil }
+        guard let o = m.value.members else {
+            problem(m, path, "expected an object { … }, found \(m.value.typeName)"); return nil
+        }
         return o
     }
 
     /// One of a key's words: `what` names the kind of value in the message.
     mutating func choice<T: RawRepresentable>(_ m: JSON.Member, _ path: String, _ allowed: [T], _ what: String) -> T?
-        where T.RawValue == String {
+    where T.RawValue == String {
         guard let s = string(m, path) else { return nil }
         guard let c = allowed.first(where: { $0.rawValue == s }) else {
-            problem(m, path, "'\(Validation.printable(s))' is not \(what); use \(ConfigKey.orList(allowed.map(\.rawValue)))")
+            problem(
+                m, path, "'\(Validation.printable(s))' is not \(what); use \(ConfigKey.orList(allowed.map(\.rawValue)))"
+            )
             return nil
         }
         return c
     }
 
     /// An object keyed by state (`colors`, `icons`).
-    mutating func perState(_ m: JSON.Member, _ path: String, _ body: (inout ConfigReader, EntryState, JSON.Member) -> Void) {
+    mutating func perState(
+        _ m: JSON.Member, _ path: String, _ body: (inout ConfigReader, EntryState, JSON.Member) -> Void
+    ) {
         for s in object(m, path) ?? [] {
-            guard let state = EntryState(rawValue: s.key) else { unknown(s, "\(path).\(s.key)", EntryState.allCases.map(\.rawValue)); continue }
+            guard let state = EntryState(rawValue: s.key) else {
+                unknown(s, "\(path).\(s.key)", EntryState.allCases.map(\.rawValue)); continue
+            }
             body(&self, state, s)
         }
     }

@@ -89,9 +89,13 @@ public struct Countdown: Equatable, Sendable {
         var parts: [(Int, String)] = []
         switch precision {
         case .auto:
-            if days >= 1 { parts = [(days, "day"), (h, "hour")] }
-            else if h >= 1 { parts = [(h, "hour"), (m, "minute")] }
-            else { parts = [(m, "minute"), (s, "second")] }
+            if days >= 1 {
+                parts = [(days, "day"), (h, "hour")]
+            } else if h >= 1 {
+                parts = [(h, "hour"), (m, "minute")]
+            } else {
+                parts = [(m, "minute"), (s, "second")]
+            }
         case .seconds: parts = [(days, "day"), (h, "hour"), (m, "minute"), (s, "second")]
         case .minutes: parts = [(days, "day"), (h, "hour"), (m, "minute")]
         case .hours: parts = [(days, "day"), (h, "hour")]

@@ -59,9 +59,13 @@ public struct WorkCountdown: Equatable, Sendable {
         let parts: [(Int, String)]
         switch precision {
         case .auto:
-            if h >= 24 { parts = [(h, "hour")] }
-            else if h >= 1 { parts = [(h, "hour"), (m, "minute")] }
-            else { parts = [(m, "minute"), (s, "second")] }
+            if h >= 24 {
+                parts = [(h, "hour")]
+            } else if h >= 1 {
+                parts = [(h, "hour"), (m, "minute")]
+            } else {
+                parts = [(m, "minute"), (s, "second")]
+            }
         case .seconds: parts = [(h, "hour"), (m, "minute"), (s, "second")]
         case .minutes: parts = [(h, "hour"), (m, "minute")]
         case .hours, .days: parts = [(h, "hour")]

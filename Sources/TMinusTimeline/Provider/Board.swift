@@ -20,7 +20,10 @@ public enum Board {
                 let ongoing = d.isOngoing(at: t)
                 let cd = Countdown(now: t, due: ongoing ? d.over : d.due, zone: provider.zone)
                 let state: EntryState = ongoing ? .ongoing : provider.state(remaining: cd.remaining)
-                var left = ongoing ? "ends in " + cd.text(config.precision, over: config.overText) : cd.text(config.precision, over: config.overText)
+                var left =
+                    ongoing
+                    ? "ends in " + cd.text(config.precision, over: config.overText)
+                    : cd.text(config.precision, over: config.overText)
                 // A deadline counting working time shows it here as in the bar.
                 if !ongoing, !cd.isOver, d.item.worktime, let work = provider.work {
                     left = WorkCountdown(now: t, due: d.due, work: work).text(config.precision) + " work"
@@ -35,10 +38,13 @@ public enum Board {
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
                 let head = "  " + title + "  " + left + String(repeating: " ", count: max(0, 12 - left.count)) + "  "
                 let percentText = String(percent)
-                let tail = "  " + String(repeating: " ", count: max(0, 3 - percentText.count)) + percentText + "%  "
+                let tail =
+                    "  " + String(repeating: " ", count: max(0, 3 - percentText.count)) + percentText + "%  "
                     + (d.item.due.map { provider.dueText($0) } ?? "")
                 // The bar in colour only where it fits whole (escape codes take no columns).
-                if color, head.count + 20 <= width, let hex = Validation.hexColor(tagColor(provider, d.item) ?? config.colors[state]) {
+                if color, head.count + 20 <= width,
+                    let hex = Validation.hexColor(tagColor(provider, d.item) ?? config.colors[state])
+                {
                     out.append(head + ansi(hex) + bar + "\u{1B}[0m" + fit(tail, width - head.count - 20))
                 } else {
                     out.append(fit(head + bar + tail, width))

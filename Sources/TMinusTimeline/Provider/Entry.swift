@@ -87,7 +87,8 @@ public struct Entry: Equatable, Sendable {
     /// (each value escaped once, not once per family).
     public func escaping(_ escape: (String) -> String) -> EscapedEntry {
         guard templates != nil else {
-            return EscapedEntry(entry: self, values: nil, texts: [small, medium, large].map { Self.escapeLines($0, escape) })
+            return EscapedEntry(
+                entry: self, values: nil, texts: [small, medium, large].map { Self.escapeLines($0, escape) })
         }
         // Most data needs no escaping: then the text already rendered is the answer (values nil).
         return EscapedEntry(entry: self, values: values.mapValuesIfChanged { Self.escapeLines($0, escape) }, texts: nil)
@@ -95,8 +96,11 @@ public struct Entry: Equatable, Sendable {
 
     /// The same, with `{calendar}` drawn by `calendar` (a bar's markup for today and the marks)
     /// instead of escaped as text. The grid holds no user text: digits, month and day names.
-    public func escaping(_ escape: (String) -> String, calendar style: MonthGrid.Style, wrap: (String) -> String = { $0 })
-        -> EscapedEntry {
+    public func escaping(
+        _ escape: (String) -> String, calendar style: MonthGrid.Style, wrap: (String) -> String = { $0 }
+    )
+        -> EscapedEntry
+    {
         guard let grid = calendar, templates != nil else { return escaping(escape) }
         var escaped = values.mapValuesIfChanged { Self.escapeLines($0, escape) } ?? values
         escaped[.calendar] = wrap(ControlText.join(grid.lines(style: style), "\n"))
@@ -117,17 +121,20 @@ public struct Entry: Equatable, Sendable {
     /// Equal for display: everything but the date and the ticking `remaining`.
     func sameContent(as other: Entry) -> Bool {
         state == other.state && small == other.small && medium == other.medium && large == other.large
-            && deadline?.id == other.deadline?.id && percent == other.percent && todos == other.todos && error == other.error
+            && deadline?.id == other.deadline?.id && percent == other.percent && todos == other.todos
+            && error == other.error
             && values == other.values
     }
 
     /// The entry a bar shows when the config, store or summary is broken (docs/reliability.md).
     public static func error(_ message: String, at date: Instant) -> Entry {
-        Entry(date: date, state: .none, deadline: nil, todos: [], small: "⚠ tminus", medium: "⚠ tminus",
-              large: "tminus: " + message, error: message,
-              templates: FamilyTemplates(small: CompiledTemplate("⚠ tminus"), medium: CompiledTemplate("⚠ tminus"),
-                                         large: CompiledTemplate("tminus: {note}")),
-              values: [.note: message])
+        Entry(
+            date: date, state: .none, deadline: nil, todos: [], small: "⚠ tminus", medium: "⚠ tminus",
+            large: "tminus: " + message, error: message,
+            templates: FamilyTemplates(
+                small: CompiledTemplate("⚠ tminus"), medium: CompiledTemplate("⚠ tminus"),
+                large: CompiledTemplate("tminus: {note}")),
+            values: [.note: message])
     }
 }
 

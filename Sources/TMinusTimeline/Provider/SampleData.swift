@@ -13,24 +13,36 @@ public enum SampleData {
         // deadline: no seconds in its due time).
         let soon = now + 2 * 86_400 + 4 * 3600 + 13 * 60
         let thesisDue = soon - ((soon.seconds % 60) + 60) % 60
-        let tags = [Tag(name: "school", color: "#ff5555"), Tag(name: "work", color: "#5e81ac"), Tag(name: "home", color: "#50fa7b")]
+        let tags = [
+            Tag(name: "school", color: "#ff5555"), Tag(name: "work", color: "#5e81ac"),
+            Tag(name: "home", color: "#50fa7b")
+        ]
         let deadlines = [
-            Item(kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000001", handle: 1, title: "Thesis draft",
-                                 due: .instant(thesisDue), start: now - 12 * 86_400,
-                                 tag: "school", color: "#ff5555", icon: "🎓"),
-            Item(kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000002", handle: 2, title: "Conference registration",
-                                 due: .instant(at(7, 17)), start: now - 3 * 86_400, tag: "work", color: "#5e81ac"),
-            Item(kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000003", handle: 3, title: "Tax return",
-                                 due: .day(today.adding(days: 14)), start: now - 30 * 86_400, tag: "home", color: "#50fa7b"),
+            Item(
+                kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000001", handle: 1, title: "Thesis draft",
+                due: .instant(thesisDue), start: now - 12 * 86_400,
+                tag: "school", color: "#ff5555", icon: "🎓"),
+            Item(
+                kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000002", handle: 2,
+                title: "Conference registration",
+                due: .instant(at(7, 17)), start: now - 3 * 86_400, tag: "work", color: "#5e81ac"),
+            Item(
+                kind: .deadline, id: "5a3c0d1e-0000-4000-8000-000000000003", handle: 3, title: "Tax return",
+                due: .day(today.adding(days: 14)), start: now - 30 * 86_400, tag: "home", color: "#50fa7b")
         ]
         let todos = [
-            Item(kind: .todo, id: "5a3c0d1e-0000-4000-8000-000000000004", handle: 4, title: "Pay the electricity bill",
-                             due: .day(today.adding(days: -1)), tag: "home", color: "#50fa7b", priority: .high),
-            Item(kind: .todo, id: "5a3c0d1e-0000-4000-8000-000000000005", handle: 5, title: "Email supervisor",
-                             due: .instant(at(0, 23, 30)), tag: "school", color: "#ff5555", starred: true),
-            Item(kind: .todo, id: "5a3c0d1e-0000-4000-8000-000000000006", handle: 6, title: "Buy milk", tag: "home", color: "#50fa7b"),
+            Item(
+                kind: .todo, id: "5a3c0d1e-0000-4000-8000-000000000004", handle: 4, title: "Pay the electricity bill",
+                due: .day(today.adding(days: -1)), tag: "home", color: "#50fa7b", priority: .high),
+            Item(
+                kind: .todo, id: "5a3c0d1e-0000-4000-8000-000000000005", handle: 5, title: "Email supervisor",
+                due: .instant(at(0, 23, 30)), tag: "school", color: "#ff5555", starred: true),
+            Item(
+                kind: .todo, id: "5a3c0d1e-0000-4000-8000-000000000006", handle: 6, title: "Buy milk", tag: "home",
+                color: "#50fa7b")
         ]
-        return Summary(generated: now, sources: [Summary.Source(name: "sample", stamp: now, items: 6)], tags: tags,
-                       deadlines: deadlines, todos: todos)
+        return Summary(
+            generated: now, sources: [Summary.Source(name: "sample", stamp: now, items: 6)], tags: tags,
+            deadlines: deadlines, todos: todos)
     }
 }

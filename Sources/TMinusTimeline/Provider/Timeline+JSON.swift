@@ -11,9 +11,10 @@ extension Entry {
             deadlineJSON = .object([
                 "id": .string(d.id), "handle": .int(d.handle), "title": .string(d.title), "due": time(d.due),
                 "source": .string(d.item.source),
-                "remaining": .number(Double(d.remaining)), "progress": .number((d.progress * 10_000).rounded() / 10_000),
+                "remaining": .number(Double(d.remaining)),
+                "progress": .number((d.progress * 10_000).rounded() / 10_000),
                 "percent": .int(percent), "tag": .string(orNull: d.tag), "color": .string(orNull: d.color),
-                "icon": .string(orNull: d.icon),
+                "icon": .string(orNull: d.icon)
             ])
         }
         return .object([
@@ -21,18 +22,23 @@ extension Entry {
             "state": .string(state.rawValue),
             "deadline": deadlineJSON,
             "todoCount": .int(todos.count),
-            "todos": !withTodos ? nil : .array(todos.prefix(maxTodos).map { t in
-                .object([
-                    "id": .string(t.id), "handle": .int(t.item.handle), "title": .string(t.title), "due": .string(orNull: t.item.due?.rfc3339(in: zone)),
-                    "overdue": .bool(t.overdue), "tag": .string(orNull: t.item.tag), "color": .string(orNull: t.color),
-                    "starred": .bool(t.item.starred), "priority": .string(t.item.priority.rawValue),
-                    "source": .string(t.item.source),
-                ])
-            }),
+            "todos": !withTodos
+                ? nil
+                : .array(
+                    todos.prefix(maxTodos).map { t in
+                        .object([
+                            "id": .string(t.id), "handle": .int(t.item.handle), "title": .string(t.title),
+                            "due": .string(orNull: t.item.due?.rfc3339(in: zone)),
+                            "overdue": .bool(t.overdue), "tag": .string(orNull: t.item.tag),
+                            "color": .string(orNull: t.color),
+                            "starred": .bool(t.item.starred), "priority": .string(t.item.priority.rawValue),
+                            "source": .string(t.item.source)
+                        ])
+                    }),
             "small": .string(small),
             "medium": .string(medium),
             "large": .string(large),
-            "error": .string(orNull: error),
+            "error": .string(orNull: error)
         ])
     }
 }
@@ -42,8 +48,10 @@ extension Timeline {
     public func json(zone: Zone, maxTodos: Int = Int.max) -> JSON {
         var writer = TimelineJSONWriter(zone: zone, maxTodos: maxTodos)
         let entries = entries.map { writer.entry($0) }
-        return .object(["entries": .array(entries), "policy": .string(TimelineJSONWriter.name(policy)),
-                        "reloadAt": TimelineJSONWriter.reloadAt(policy, zone: zone)])
+        return .object([
+            "entries": .array(entries), "policy": .string(TimelineJSONWriter.name(policy)),
+            "reloadAt": TimelineJSONWriter.reloadAt(policy, zone: zone)
+        ])
     }
 }
 

@@ -58,11 +58,14 @@ extension TimelineProvider {
             values[.agenda] = agendaText(a)
         }
         if input.usesCalendar {
-            let g = MonthGrid(year: month / 12, month: month % 12 + 1, firstWeekday: config.firstWeekday ?? 1, items: input.items, now: t,
-                              zone: zone, isEvent: input.isEvent, color: { item in
-                                  let style = config.tags.isEmpty ? nil : item.tag.flatMap { config.tags[$0.lowercased()] }
-                                  return style?.color ?? item.color
-                              })
+            let g = MonthGrid(
+                year: month / 12, month: month % 12 + 1, firstWeekday: config.firstWeekday ?? 1, items: input.items,
+                now: t,
+                zone: zone, isEvent: input.isEvent,
+                color: { item in
+                    let style = config.tags.isEmpty ? nil : item.tag.flatMap { config.tags[$0.lowercased()] }
+                    return style?.color ?? item.color
+                })
             values[.calendar] = ControlText.join(g.lines(), "\n")
             grid = g
         }
@@ -83,7 +86,9 @@ extension TimelineProvider {
         // Midnight moves the agenda's days while an item lies ahead (once none does, the agenda
         // no longer changes with the date: a candidate that never changes anything would be
         // tried every night forever), and the calendar's today every night.
-        if passed < input.changes.count || input.usesCalendar { add(zone.startOfDay(zone.local(t).date.adding(days: 1))) }
+        if passed < input.changes.count || input.usesCalendar {
+            add(zone.startOfDay(zone.local(t).date.adding(days: 1)))
+        }
         if input.usesCalendar, let scrolled = state.scrolled { add(scrolled + WidgetState.scrollHold) }
     }
 
@@ -105,7 +110,8 @@ extension TimelineProvider {
         let clock = config.clock ?? .h24
         section("Overdue", a.overdue.map { (time: $0.due.map(dueText) ?? "", item: $0) })
         for day in a.days {
-            section(a.heading(day.date), day.rows.map { (time: Agenda.time($0, zone: zone, clock: clock), item: $0.item) })
+            section(
+                a.heading(day.date), day.rows.map { (time: Agenda.time($0, zone: zone, clock: clock), item: $0.item) })
         }
         section("No date", a.undated.map { (time: "", item: $0) })
         if lines.isEmpty {

@@ -50,7 +50,9 @@ extension TimelineProvider {
                 if p < 100 { add(due + ((p + 1) * total + 99) / 100) }
             } else if t < due {
                 // A deadline counting working time ticks only in working time.
-                if !d.worktime || work == nil { add(t + Countdown(now: t, due: due, zone: zone).secondsToNextTick(config.precision)) }
+                if !d.worktime || work == nil {
+                    add(t + Countdown(now: t, due: due, zone: zone).secondsToNextTick(config.precision))
+                }
                 if let w = workTick(after: t, due: due) { add(w) }
                 add(due - config.warning + 1)
                 add(due - config.critical + 1)

@@ -26,7 +26,8 @@ extension TimelineProvider {
         let progress = total > 0 ? Double(elapsed) / Double(total) : 1
         let style = config.tags.isEmpty ? nil : d.tag.flatMap { config.tags[$0.lowercased()] }
         let icon = shorten(d.icon ?? style?.icon ?? config.icons[state] ?? "")
-        let view = ShownDeadline(item: d, due: due, remaining: cd.remaining, progress: progress, color: style?.color ?? d.color, icon: icon)
+        let view = ShownDeadline(
+            item: d, due: due, remaining: cd.remaining, progress: progress, color: style?.color ?? d.color, icon: icon)
         var values = todoValues
         values[.title] = shorten(d.title)
         if ongoing {
@@ -42,7 +43,9 @@ extension TimelineProvider {
         if let dueValue = d.due {
             values[.due] = dueText(dueValue)
             values[.due_date] = dueValue.localDate(in: zone).description
-            if case .instant(let i) = dueValue { values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24) }
+            if case .instant(let i) = dueValue {
+                values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24)
+            }
         }
         values[.percent] = String(percent)
         values[.icon] = icon
@@ -52,8 +55,10 @@ extension TimelineProvider {
         return make(t, state, view, todos, values, memo: memo)
     }
 
-    func make(_ t: Instant, _ state: EntryState, _ view: ShownDeadline?, _ todos: [TodayTodo], _ values: PlaceholderValues,
-              memo: TodayMemo?) -> Entry {
+    func make(
+        _ t: Instant, _ state: EntryState, _ view: ShownDeadline?, _ todos: [TodayTodo], _ values: PlaceholderValues,
+        memo: TodayMemo?
+    ) -> Entry {
         var v = values
         if v[.icon] == nil { v[.icon] = config.icons[state] ?? "" }
         if let notice { v[.notice] = notice }
@@ -65,9 +70,11 @@ extension TimelineProvider {
             grid = g
         }
         let f = state == .none ? templatesNone : templates
-        return Entry(date: t, state: state, deadline: view, todos: todos,
-                     small: f.small.render(v), medium: f.medium.render(v), large: f.large.render(v), error: nil, templates: f, values: v,
-                     calendar: grid)
+        return Entry(
+            date: t, state: state, deadline: view, todos: todos,
+            small: f.small.render(v), medium: f.medium.render(v), large: f.large.render(v), error: nil, templates: f,
+            values: v,
+            calendar: grid)
     }
 
     func state(remaining: Int64) -> EntryState {
@@ -126,7 +133,10 @@ extension TimelineProvider {
                 guard overdue || due.localDate(in: zone) == today else { continue }
                 sortTime = due.isWholeDay ? dueSeconds - 1 : dueSeconds
             }
-            keys.append(Key(overdue: overdue ? 0 : 1, time: sortTime, priority: todo.priority.rank, star: todo.starred ? 0 : 1, index: i))
+            keys.append(
+                Key(
+                    overdue: overdue ? 0 : 1, time: sortTime, priority: todo.priority.rank, star: todo.starred ? 0 : 1,
+                    index: i))
         }
         let todos = summary.todos
         keys.sort { a, b in
@@ -144,7 +154,9 @@ extension TimelineProvider {
         let overdue = todos.filter(\.overdue).count
         var lines = todos.prefix(config.maxTodos).map { t -> String in
             var line = t.overdue ? "⚠ " : "• "
-            if !t.overdue, case .instant(let i)? = t.item.due { line += DueText.clock(zone.local(i), config.clock ?? .h24) + " " }
+            if !t.overdue, case .instant(let i)? = t.item.due {
+                line += DueText.clock(zone.local(i), config.clock ?? .h24) + " "
+            }
             line += shorten(t.title)
             appendMarks(t.item, to: &line)
             if t.overdue { line += " (overdue)" }
@@ -157,7 +169,7 @@ extension TimelineProvider {
             .overdue_count: String(overdue),
             .todos: ControlText.join(todos.prefix(config.maxTodos).map { shorten($0.title) }, ", "),
             .todos_list: lines.isEmpty ? "No todos today" : ControlText.join(lines, "\n"),
-            .next_todo: todos.first.map { shorten($0.title) } ?? "",
+            .next_todo: todos.first.map { shorten($0.title) } ?? ""
         ]
     }
 }

@@ -5,10 +5,13 @@ extension TimelineProvider {
     /// nothing of it on the poll path of a config that does not).
     /// (Plain loops and calls: this runs on every poll, and closures over the families cost it
     /// thousands of instructions.)
-    static func workTime(summary: Summary, config: Config, templates: FamilyTemplates, none: FamilyTemplates, deadlines: [DueDeadline],
-                         zone: Zone) -> WorkTime? {
+    static func workTime(
+        summary: Summary, config: Config, templates: FamilyTemplates, none: FamilyTemplates, deadlines: [DueDeadline],
+        zone: Zone
+    ) -> WorkTime? {
         // (No array of the templates: its type's metadata alone cost a poll 10,000 instructions.)
-        var used = templates.small.uses(.worktime) || templates.medium.uses(.worktime) || templates.large.uses(.worktime)
+        var used =
+            templates.small.uses(.worktime) || templates.medium.uses(.worktime) || templates.large.uses(.worktime)
             || none.small.uses(.worktime) || none.medium.uses(.worktime) || none.large.uses(.worktime)
         if !used {
             for d in deadlines where d.item.worktime {
@@ -17,7 +20,9 @@ extension TimelineProvider {
             }
         }
         guard used else { return nil }
-        return WorkTime(hours: config.workingHours ?? .standard, daysOff: daysOff(summary: summary, source: config.holidays, zone: zone), zone: zone)
+        return WorkTime(
+            hours: config.workingHours ?? .standard,
+            daysOff: daysOff(summary: summary, source: config.holidays, zone: zone), zone: zone)
     }
 
     /// The most days off one holiday event gives (a longer whole-day event is not a holiday).
@@ -73,7 +78,9 @@ extension TimelineProvider {
     /// Where the working-time countdown to `due` next changes after `t`: the working second
     /// after which its text shows one unit less (never in time off: a weekend adds no entry).
     func workTick(after t: Instant, due: Instant) -> Instant? {
-        guard let work, let k = WorkCountdown(now: t, due: due, work: work).workToNextTick(config.precision) else { return nil }
+        guard let work, let k = WorkCountdown(now: t, due: due, work: work).workToNextTick(config.precision) else {
+            return nil
+        }
         return work.instant(after: t, working: k)
     }
 }

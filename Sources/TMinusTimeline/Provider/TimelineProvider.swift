@@ -34,7 +34,10 @@ public struct TimelineProvider: Sendable {
     let work: WorkTime?
 
     /// A provider over `summary`; `notice` is a line shown below the large family (`{notice}`).
-    public init(summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone, notice: String? = nil) {
+    public init(
+        summary: Summary, config: Config = Config(), state: WidgetState = WidgetState(), zone: Zone,
+        notice: String? = nil
+    ) {
         self.summary = summary
         self.config = config
         self.state = state
@@ -43,18 +46,24 @@ public struct TimelineProvider: Sendable {
         let t = config.templates
         // (Without a notice the config's templates as they are: no string built on the poll path.)
         func large(_ text: String) -> CompiledTemplate { CompiledTemplate(notice == nil ? text : text + "\n{notice}") }
-        templates = FamilyTemplates(small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: large(t.large))
-        templatesNone = FamilyTemplates(small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
-                                        large: large(t.largeNone))
+        templates = FamilyTemplates(
+            small: CompiledTemplate(t.small), medium: CompiledTemplate(t.medium), large: large(t.large))
+        templatesNone = FamilyTemplates(
+            small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
+            large: large(t.largeNone))
         // An invitation not accepted is never the countdown.
-        let countable = summary.deadlines.contains { $0.reply != nil } ? summary.deadlines.filter { $0.reply == nil } : summary.deadlines
+        let countable =
+            summary.deadlines.contains { $0.reply != nil }
+            ? summary.deadlines.filter { $0.reply == nil } : summary.deadlines
         var byDue = countable.map { item in
             let due = item.due?.instant(in: zone) ?? summary.generated
             return DueDeadline(item: item, due: due, end: item.end.flatMap { $0 > due ? $0 : nil })
         }
         // The summary lists them in this order already (whole days aside): then no sort, which
         // moves every item (a bar process reads hundreds when calendars are sources).
-        func less(_ a: DueDeadline, _ b: DueDeadline) -> Bool { (a.due, a.item.handle, a.item.id) < (b.due, b.item.handle, b.item.id) }
+        func less(_ a: DueDeadline, _ b: DueDeadline) -> Bool {
+            (a.due, a.item.handle, a.item.id) < (b.due, b.item.handle, b.item.id)
+        }
         var sorted = true
         var i = 1
         while i < byDue.count {
@@ -63,7 +72,9 @@ public struct TimelineProvider: Sendable {
         }
         if !sorted { byDue.sort(by: less) }
         self.byDue = byDue
-        if case .ref(let ref) = config.deadline, let item = try? RefResolver.resolve(ref, among: summary.deadlines, what: "deadline") {
+        if case .ref(let ref) = config.deadline,
+            let item = try? RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")
+        {
             configured = byDue.first { $0.item.id == item.id }
         } else {
             configured = nil
@@ -76,7 +87,8 @@ public struct TimelineProvider: Sendable {
         }
         todoDues = dues.sorted()
         agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
-        work = Self.workTime(summary: summary, config: config, templates: templates, none: templatesNone, deadlines: byDue, zone: zone)
+        work = Self.workTime(
+            summary: summary, config: config, templates: templates, none: templatesNone, deadlines: byDue, zone: zone)
     }
 
     /// Entries from `from`, cut at `until` (policy `.after`) or after `limit` entries (`.atEnd`);
@@ -89,7 +101,9 @@ public struct TimelineProvider: Sendable {
 
     /// The same timeline, handed over one entry at a time (so a long one is never held whole);
     /// returns its reload policy.
-    public func timeline(from: Instant, until: Instant? = nil, limit: Int? = nil, _ each: (Entry) -> Void) -> ReloadPolicy {
+    public func timeline(from: Instant, until: Instant? = nil, limit: Int? = nil, _ each: (Entry) -> Void)
+        -> ReloadPolicy
+    {
         var count = 0
         var iterator = EntrySequence(provider: self, start: from).makeIterator()
         while let e = iterator.next() {
@@ -108,12 +122,16 @@ public struct TimelineProvider: Sendable {
     // MARK: which deadline
 
     /// The deadline shown at `t` and its due instant: the clicked one while it lasts (`state`: a
-    /// caller that pins a deadline on its command line passes no click); else the configured REF; else the one that went over less than `overHold` ago (unless the next is
+    /// caller that pins a deadline on its command line passes no click); else the configured REF; else the one that
+    /// went over less than `overHold` ago (unless the next is
     /// already critical); else the next one due; else the last one, held as over.
     func shownDeadline(at t: Instant) -> DueDeadline? {
         // A click (tminus next|prev) wins while the clicked deadline lasts.
         if let selected = state.selected,
-           let chosen = byDue.first(where: { $0.item.id == selected && $0.over + config.overHold > t }) { return chosen }
+            let chosen = byDue.first(where: { $0.item.id == selected && $0.over + config.overHold > t })
+        {
+            return chosen
+        }
         if case .ref = config.deadline { return configured }
         let upcoming = byDue.first { $0.due > t && $0.due + config.overHold > t }
         // An event in progress (the first started) counts down to its end, unless the next is critical.

@@ -25,7 +25,10 @@ public struct WidgetState: Equatable, Sendable {
     public static let scrollHold: Int64 = 60
 
     /// A state with these values (by default: the next deadline, this month, not private, no screen shared).
-    public init(selected: String? = nil, month: Int? = nil, scrolled: Instant? = nil, isPrivate: Bool = false, screencast: Bool = false) {
+    public init(
+        selected: String? = nil, month: Int? = nil, scrolled: Instant? = nil, isPrivate: Bool = false,
+        screencast: Bool = false
+    ) {
         self.selected = selected
         self.month = month
         self.scrolled = scrolled
@@ -48,9 +51,12 @@ public struct WidgetState: Equatable, Sendable {
     /// `screencast` only when on).
     public func json() -> JSON {
         let scroll = month != nil && scrolled != nil
-        return .object(["version": .int(WidgetState.version), "selected": .string(orNull: selected),
-                        "month": scroll ? month.map { .int($0) } : nil, "scrolled": scroll ? scrolled.map { .int(Int($0.seconds)) } : nil,
-                        "private": isPrivate ? .bool(true) : nil, "screencast": screencast ? .bool(true) : nil])
+        return .object([
+            "version": .int(WidgetState.version), "selected": .string(orNull: selected),
+            "month": scroll ? month.map { .int($0) } : nil,
+            "scrolled": scroll ? scrolled.map { .int(Int($0.seconds)) } : nil,
+            "private": isPrivate ? .bool(true) : nil, "screencast": screencast ? .bool(true) : nil
+        ])
     }
 
     /// The calendar's month at `t` (months since year 0): the scrolled one within a minute of

@@ -40,8 +40,11 @@ public struct LedgerRecord: Equatable, Sendable {
     public var notification: UInt32?
 
     /// A record from its fields.
-    public init(key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String, late: Bool = false,
-                notification: UInt32? = nil) {
+    public init(
+        key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String,
+        late: Bool = false,
+        notification: UInt32? = nil
+    ) {
         self.key = key
         self.state = state
         self.at = at
@@ -55,8 +58,9 @@ public struct LedgerRecord: Equatable, Sendable {
 
     /// A record of `reminder` in `state`, made at `time`.
     public init(_ reminder: Reminder, state: State, time: Instant, late: Bool = false, notification: UInt32? = nil) {
-        self.init(key: reminder.key, state: state, at: reminder.at, time: time, item: reminder.item.id,
-                  source: reminder.item.source, title: reminder.item.title, late: late, notification: notification)
+        self.init(
+            key: reminder.key, state: state, at: reminder.at, time: time, item: reminder.item.id,
+            source: reminder.item.source, title: reminder.item.title, late: late, notification: notification)
     }
 
     /// One line, newline included.
@@ -64,7 +68,8 @@ public struct LedgerRecord: Equatable, Sendable {
         var members: [JSON.Member] = [
             JSON.Member("key", .string(key)), JSON.Member("state", .string(state.rawValue)),
             JSON.Member("at", .string(at.description)), JSON.Member("time", .string(time.description)),
-            JSON.Member("item", .string(item)), JSON.Member("source", .string(source)), JSON.Member("title", .string(title)),
+            JSON.Member("item", .string(item)), JSON.Member("source", .string(source)),
+            JSON.Member("title", .string(title))
         ]
         if late { members.append(JSON.Member("late", .bool(true))) }
         if let notification { members.append(JSON.Member("notification", .int(Int(notification)))) }
@@ -74,15 +79,17 @@ public struct LedgerRecord: Equatable, Sendable {
     /// Reads one line; nil when it is not a record (a torn or foreign line is skipped, never fatal).
     public init?(line: ArraySlice<UInt8>) {
         guard let json = try? JSONParser.parse(Array(line)),
-              let key = json["key"]?.stringValue, let stateText = json["state"]?.stringValue,
-              let state = State(rawValue: stateText),
-              case .instant(let at)? = json["at"]?.stringValue.flatMap({ Due(storage: $0) }),
-              case .instant(let time)? = json["time"]?.stringValue.flatMap({ Due(storage: $0) }),
-              let item = json["item"]?.stringValue, let source = json["source"]?.stringValue,
-              let title = json["title"]?.stringValue else { return nil }
+            let key = json["key"]?.stringValue, let stateText = json["state"]?.stringValue,
+            let state = State(rawValue: stateText),
+            case .instant(let at)? = json["at"]?.stringValue.flatMap({ Due(storage: $0) }),
+            case .instant(let time)? = json["time"]?.stringValue.flatMap({ Due(storage: $0) }),
+            let item = json["item"]?.stringValue, let source = json["source"]?.stringValue,
+            let title = json["title"]?.stringValue
+        else { return nil }
         let id = json["notification"]?.intValue.flatMap { UInt32(exactly: $0) }
-        self.init(key: key, state: state, at: at, time: time, item: item, source: source, title: title,
-                  late: json["late"]?.boolValue ?? false, notification: id == 0 ? nil : id)
+        self.init(
+            key: key, state: state, at: at, time: time, item: item, source: source, title: title,
+            late: json["late"]?.boolValue ?? false, notification: id == 0 ? nil : id)
     }
 
     /// The complete lines of a ledger file: a last line without its newline (a writer was killed

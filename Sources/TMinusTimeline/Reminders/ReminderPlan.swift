@@ -16,18 +16,24 @@ public enum ReminderPlan {
         func add(_ r: Reminder) { if seen.insert(r.key).inserted { out.append(r) } }
         // (An invitation not accepted sends nothing until it is.)
         for item in items where item.isOpen && item.reply == nil {
-            if let at = item.remind { add(Reminder(key: Reminder.key(.remind, at: at, item: item), kind: .remind, at: at, item: item)) }
+            if let at = item.remind {
+                add(Reminder(key: Reminder.key(.remind, at: at, item: item), kind: .remind, at: at, item: item))
+            }
             guard item.isDeadline, let due = item.due else { continue }
             let end = due.instant(in: zone)
             for offset in alerts {
                 let at = end - offset
                 if let since = item.start ?? item.created, at < since { continue }
                 if let seen = item.seen, at < seen { continue }
-                add(Reminder(key: Reminder.key(.alert(offset), at: at, item: item), kind: .alert(offset), at: at, item: item))
+                add(
+                    Reminder(
+                        key: Reminder.key(.alert(offset), at: at, item: item), kind: .alert(offset), at: at, item: item)
+                )
             }
         }
         for record in armed where record.state == .armed {
-            guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source }) else { continue }
+            guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source })
+            else { continue }
             add(Reminder(key: record.key, kind: .again, at: record.at, item: item))
         }
         return out.sorted { ($0.at, $0.key) < ($1.at, $1.key) }
@@ -51,7 +57,9 @@ public enum ReminderPlan {
 
     /// What to do at `now`. `latest` gives a key's latest ledger state: sent, ended or missed is
     /// done for good; `sending` alone (a notifier stopped in the middle) is sent again.
-    public static func decide(_ reminders: [Reminder], latest: (String) -> LedgerRecord.State?, now: Instant, catchUp: Int64) -> Decision {
+    public static func decide(
+        _ reminders: [Reminder], latest: (String) -> LedgerRecord.State?, now: Instant, catchUp: Int64
+    ) -> Decision {
         var d = Decision()
         for r in reminders {
             switch latest(r.key) {

@@ -8,9 +8,11 @@ public enum Placeholder: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .title: "the deadline's title (shortened to maxLength)"
-        case .countdown: "time left: \"2d 4h\", \"4h 05m\", \"04:09\", or the over text; an event in progress: \"ends in 25:00\""
+        case .countdown:
+            "time left: \"2d 4h\", \"4h 05m\", \"04:09\", or the over text; an event in progress: \"ends in 25:00\""
         case .countdown_long: "time left in words: \"2 days 4 hours\", or the over long text"
-        case .worktime: "working time left (workingHours, less the holidays calendar's days): \"2h 05m\", \"40h\"; for a deadline with working time on, {countdown} shows it too"
+        case .worktime:
+            "working time left (workingHours, less the holidays calendar's days): \"2h 05m\", \"40h\"; for a deadline with working time on, {countdown} shows it too"
         case .due: "when it is due: \"Tue 1 Dec 17:00\" (a whole day: \"Mon 30 Nov\")"
         case .due_date: "the due date: \"2026-12-01\""
         case .due_time: "the due time: \"17:00\" (empty for a whole day)"
@@ -26,9 +28,12 @@ public enum Placeholder: String, CaseIterable, Sendable {
         case .todos: "today's todos on one line: \"Buy milk, Call mom\""
         case .todos_list: "today's todos one per line, overdue marked; \"No todos today\" when none"
         case .next_todo: "the first of today's todos"
-        case .notice: "a word from tminus on what it shows (the configured deadline is done or gone, so the next one shows); added below the large template when there is one"
-        case .agenda: "the agenda of the next agendaDays days (config), a heading per day: overdue first, events and todos by time, undated todos last"
-        case .calendar: "this month as a grid, today marked, a • on each day with items (Pango: in the tag colour); scroll moves the month"
+        case .notice:
+            "a word from tminus on what it shows (the configured deadline is done or gone, so the next one shows); added below the large template when there is one"
+        case .agenda:
+            "the agenda of the next agendaDays days (config), a heading per day: overdue first, events and todos by time, undated todos last"
+        case .calendar:
+            "this month as a grid, today marked, a • on each day with items (Pango: in the tag colour); scroll moves the month"
         }
     }
 

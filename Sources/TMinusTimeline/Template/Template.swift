@@ -42,7 +42,10 @@ public enum Template {
                 }
                 guard closed else { throw .usage("a '{' is never closed; write \\{ for a literal brace") }
                 guard let p = Placeholder.named(name) else {
-                    let hint = Suggest.closest(name, among: Placeholder.allCases.map(\.rawValue)).map { "; did you mean {\($0)}?" } ?? ""
+                    let hint =
+                        Suggest.closest(name, among: Placeholder.allCases.map(\.rawValue)).map {
+                            "; did you mean {\($0)}?"
+                        } ?? ""
                     throw .usage("unknown placeholder {\(name)}\(hint)")
                 }
                 flush()
@@ -51,7 +54,9 @@ public enum Template {
                 throw .usage("a '}' without '{'; write \\} for a literal brace")
             case "[":
                 flush()
-                guard stack.count <= maxDepth else { throw .usage("sections '[' are nested more than \(maxDepth) deep") }
+                guard stack.count <= maxDepth else {
+                    throw .usage("sections '[' are nested more than \(maxDepth) deep")
+                }
                 stack.append([])
             case "]":
                 guard stack.count > 1 else { throw .usage("a ']' without '['; write \\] for a literal bracket") }

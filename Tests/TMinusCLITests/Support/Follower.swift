@@ -13,8 +13,10 @@ final class Follower: @unchecked Sendable {
     private var reader: Thread?
 
     /// Starts `tminus show --follow ARGS…` (or another long-running `command`).
-    init(_ h: TempHome, _ args: [String], extraEnv: [String: String] = [:], command: [String] = ["show", "--follow"],
-         stderr: URL? = nil) throws {
+    init(
+        _ h: TempHome, _ args: [String], extraEnv: [String: String] = [:], command: [String] = ["show", "--follow"],
+        stderr: URL? = nil
+    ) throws {
         process.executableURL = URL(fileURLWithPath: TminusBinary.path)
         process.arguments = ["--home", h.home.path] + command + args
         process.environment = h.environment(tz: nil, extra: extraEnv)
@@ -81,7 +83,11 @@ final class Follower: @unchecked Sendable {
         while Date() < end {
             let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fdinfo")) ?? []
             for fd in fds {
-                if let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8), info.contains("inotify wd:") { return true }
+                if let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8),
+                    info.contains("inotify wd:")
+                {
+                    return true
+                }
             }
             usleep(2_000)
         }
@@ -95,7 +101,9 @@ final class Follower: @unchecked Sendable {
     func wakeups(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         try #require(process.isRunning, "the follower is not running", sourceLocation: sourceLocation)
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }, sourceLocation: sourceLocation)
+        let line = try #require(
+            status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") },
+            sourceLocation: sourceLocation)
         return try #require(Int(line.split(separator: "\t").last ?? ""), sourceLocation: sourceLocation)
     }
 

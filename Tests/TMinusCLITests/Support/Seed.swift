@@ -20,13 +20,20 @@ enum Seed {
     static func created(_ handle: Int) -> String { "2026-03-01T09:0\(createdMinute[handle]!):00Z" }
 
     static func add(to h: TempHome) throws {
-        try h.ok("add", "Thesis", "--due", "2026-12-01T17:00", "--tag", "study", "--note", "chapter 3", "--icon", "🎓", now: created(1))
+        try h.ok(
+            "add", "Thesis", "--due", "2026-12-01T17:00", "--tag", "study", "--note", "chapter 3", "--icon", "🎓",
+            now: created(1))
         try h.ok("add", "Tax return", "--due", "2026-03-31", "--tag", "work", "--note", "forms", now: created(2))
         try h.ok("add", "Conference talk", "--due", "2027-02-15T09:00", "--tag", "work", now: created(3))
-        try h.ok("todo", "Buy milk", "--due", "2026-03-10", "--tag", "errand", "--star", "--priority", "high", now: created(4))
-        try h.ok("todo", "Call mom", "--due", "2026-03-10T18:00", "--tag", "personal", "--priority", "medium", "--note", "birthday",
-                 now: created(5))
-        try h.ok("todo", "Renew passport", "--due", "2026-03-05", "--tag", "personal", "--priority", "low", now: created(6))
+        try h.ok(
+            "todo", "Buy milk", "--due", "2026-03-10", "--tag", "errand", "--star", "--priority", "high",
+            now: created(4))
+        try h.ok(
+            "todo", "Call mom", "--due", "2026-03-10T18:00", "--tag", "personal", "--priority", "medium", "--note",
+            "birthday",
+            now: created(5))
+        try h.ok(
+            "todo", "Renew passport", "--due", "2026-03-05", "--tag", "personal", "--priority", "low", now: created(6))
         try h.ok("todo", "Read paper", "--due", "2026-03-14", "--tag", "study", "--star", now: created(7))
         try h.ok("todo", "Fix bike", "--note", "Flat tyre", "--remind", "2026-03-12T08:00", now: created(8))
     }

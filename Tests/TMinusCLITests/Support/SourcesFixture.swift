@@ -21,47 +21,49 @@ struct SourcesFixture {
     var configPath: String { root.appendingPathComponent("config/tminus/config.json").path }
 
     static let report = """
-    BEGIN:VCALENDAR\r
-    VERSION:2.0\r
-    PRODID:-//pimutils.org//todoman//EN\r
-    BEGIN:VTODO\r
-    UID:report-uid\r
-    SUMMARY:Write report\r
-    DUE;TZID=Europe/Berlin:20260311T170000\r
-    PRIORITY:1\r
-    CATEGORIES:work\r
-    X-TODOMAN-FOO;X-PARAM="a;b":keep this\r
-    DESCRIPTION:Long notes folded over \r
-      two lines\r
-    SEQUENCE:2\r
-    END:VTODO\r
-    END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//pimutils.org//todoman//EN\r
+        BEGIN:VTODO\r
+        UID:report-uid\r
+        SUMMARY:Write report\r
+        DUE;TZID=Europe/Berlin:20260311T170000\r
+        PRIORITY:1\r
+        CATEGORIES:work\r
+        X-TODOMAN-FOO;X-PARAM="a;b":keep this\r
+        DESCRIPTION:Long notes folded over \r
+          two lines\r
+        SEQUENCE:2\r
+        END:VTODO\r
+        END:VCALENDAR\r
 
-    """
+        """
 
     static let standup = """
-    BEGIN:VCALENDAR\r
-    VERSION:2.0\r
-    PRODID:-//pimutils.org//khal//EN\r
-    BEGIN:VEVENT\r
-    UID:standup-uid\r
-    SUMMARY:Standup\r
-    DTSTART;TZID=Europe/Berlin:20260105T093000\r
-    DTEND;TZID=Europe/Berlin:20260105T094500\r
-    RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r
-    END:VEVENT\r
-    END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//pimutils.org//khal//EN\r
+        BEGIN:VEVENT\r
+        UID:standup-uid\r
+        SUMMARY:Standup\r
+        DTSTART;TZID=Europe/Berlin:20260105T093000\r
+        DTEND;TZID=Europe/Berlin:20260105T094500\r
+        RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r
+        END:VEVENT\r
+        END:VCALENDAR\r
 
-    """
+        """
 
     static let plants = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:plants-uid\nSUMMARY:Water plants\nEND:VTODO\nEND:VCALENDAR\n"
-    static let chore = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:chore-uid\nSUMMARY:Old chore\nSTATUS:COMPLETED\nEND:VTODO\nEND:VCALENDAR\n"
-    static let holidays = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:easter\r\nSUMMARY:Easter Monday\r\nDTSTART;VALUE=DATE:20260406\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    static let chore =
+        "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:chore-uid\nSUMMARY:Old chore\nSTATUS:COMPLETED\nEND:VTODO\nEND:VCALENDAR\n"
+    static let holidays =
+        "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:easter\r\nSUMMARY:Easter Monday\r\nDTSTART;VALUE=DATE:20260406\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
     static let todoTxt = "(A) 2026-03-01 Call mom +family due:2026-03-12\nx 2026-03-02 Old\nBuy milk @errands\n"
     static let phone = """
-    {"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[{"name":"tminus","stamp":"2026-03-10T11:00:00Z","items":1}],
-     "tags":[],"deadlines":[{"id":"f1","handle":9,"title":"Flight","due":"2026-03-20T08:00:00Z"}],"todos":[]}
-    """
+        {"format":"tminus-summary","version":1,"generated":"2026-03-10T11:00:00Z","sources":[{"name":"tminus","stamp":"2026-03-10T11:00:00Z","items":1}],
+         "tags":[],"deadlines":[{"id":"f1","handle":9,"title":"Flight","due":"2026-03-20T08:00:00Z"}],"todos":[]}
+        """
 
     init(_ h: TempHome = try! TempHome(), extraSources: String = "") throws {
         self.h = h
@@ -77,19 +79,21 @@ struct SourcesFixture {
     }
 
     func writeConfig(extraSources: String = "", overHold: String? = nil) throws {
-        try write("config/tminus/config.json", """
-        // sources as in docs/sources.md
-        {
-          \(overHold.map { "\"overHold\": \"\($0)\"," } ?? "")
-          "sources": [
-            { "name": "cal", "kind": "vdir", "path": "~/calendars", "collection": "work" },
-            { "name": "holidays", "kind": "ics", "path": "~/holidays.ics" },
-            { "name": "txt", "kind": "todotxt", "path": "~/todo.txt" },
-            { "name": "phone", "kind": "summary", "path": "~/phone.json" },
-            \(extraSources)
-          ]
-        }
-        """)
+        try write(
+            "config/tminus/config.json",
+            """
+            // sources as in docs/sources.md
+            {
+              \(overHold.map { "\"overHold\": \"\($0)\"," } ?? "")
+              "sources": [
+                { "name": "cal", "kind": "vdir", "path": "~/calendars", "collection": "work" },
+                { "name": "holidays", "kind": "ics", "path": "~/holidays.ics" },
+                { "name": "txt", "kind": "todotxt", "path": "~/todo.txt" },
+                { "name": "phone", "kind": "summary", "path": "~/phone.json" },
+                \(extraSources)
+              ]
+            }
+            """)
     }
 
     func write(_ relative: String, _ text: String) throws {
@@ -99,7 +103,9 @@ struct SourcesFixture {
     }
 
     func text(_ relative: String) -> String {
-        String(decoding: FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) ?? Data(), as: UTF8.self)
+        String(
+            decoding: FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) ?? Data(),
+            as: UTF8.self)
     }
 
     /// `list --json` items by title.

@@ -63,11 +63,13 @@ final class TempHome: @unchecked Sendable {
 
     init() throws {
         // One folder per user: another user's (or root's) earlier run must not make it unwritable.
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tminus-cli-tests-\(getuid())", isDirectory: true)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tminus-cli-tests-\(getuid())", isDirectory: true)
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         root = base.appendingPathComponent(UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("output"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("output"), withIntermediateDirectories: true)
         home = root.appendingPathComponent("home", isDirectory: true)
     }
 
@@ -85,17 +87,20 @@ final class TempHome: @unchecked Sendable {
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
             "XDG_DATA_HOME": root.appendingPathComponent("data").path,
             "LANG": "C.UTF-8",
-            "TZ": tz ?? self.tz,
+            "TZ": tz ?? self.tz
         ].merging(extra) { $1 }
     }
 
     /// Starts `tminus --home HOME --now NOW ARGS…` without waiting for it (without `--home` when
     /// `passHome` is false, to test where tminus finds its home by itself).
-    func start(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:],
-               passHome: Bool = true) throws -> RunningTminus {
+    func start(
+        _ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:],
+        passHome: Bool = true
+    ) throws -> RunningTminus {
         let binary = TminusBinary.path
-        try #require(FileManager.default.isExecutableFile(atPath: binary),
-                     "no tminus binary at \(binary); run swift build first, or set TMINUS_BIN")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary),
+            "no tminus binary at \(binary); run swift build first, or set TMINUS_BIN")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = (passHome ? ["--home", home.path] : []) + ["--now", now ?? self.now] + args
@@ -116,38 +121,49 @@ final class TempHome: @unchecked Sendable {
     /// Runs `tminus --home HOME --now NOW ARGS…` in this process (see `inProcess`), as most
     /// tests do; `spawn` runs the binary, for what needs a process of its own.
     @discardableResult
-    func run(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:], input: String = "") throws -> RunResult {
+    func run(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:], input: String = "")
+        throws -> RunResult
+    {
         inProcess(args, now: now, tz: tz, env: env, input: input)
     }
 
     @discardableResult
-    func run(_ args: String..., now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult {
+    func run(_ args: String..., now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult
+    {
         try run(args, now: now, tz: tz, env: env)
     }
 
     /// Runs in this process and requires exit 0 and nothing on stderr.
     @discardableResult
-    func ok(_ args: [String], now: String? = nil, tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+    func ok(_ args: [String], now: String? = nil, tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> RunResult
+    {
         let result = try run(args, now: now, tz: tz)
         #expect(result.status == 0, "tminus \(args.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.isEmpty, "tminus \(args.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.isEmpty, "tminus \(args.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         return result
     }
 
     @discardableResult
-    func ok(_ args: String..., now: String? = nil, tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+    func ok(_ args: String..., now: String? = nil, tz: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> RunResult
+    {
         try ok(args, now: now, tz: tz, sourceLocation: sourceLocation)
     }
 
     /// Runs the `tminus` binary and waits for it: for what needs a process (signals, exit codes a
     /// bar reads, concurrency, the main entry's own paths such as the poll's kept output).
     @discardableResult
-    func spawn(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult {
+    func spawn(_ args: [String], now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult
+    {
         try start(args, now: now, tz: tz, env: env).wait()
     }
 
     @discardableResult
-    func spawn(_ args: String..., now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws -> RunResult {
+    func spawn(_ args: String..., now: String? = nil, tz: String? = nil, env: [String: String] = [:]) throws
+        -> RunResult
+    {
         try spawn(args, now: now, tz: tz, env: env)
     }
 
@@ -193,7 +209,8 @@ extension JSON {
 
     /// Compact text of an object without some of its keys.
     func text(without keys: Set<String>) -> String {
-        JSONWriter.compact(.object((members ?? []).filter { !keys.contains($0.key) }.map { JSON.Member($0.key, $0.value) }))
+        JSONWriter.compact(
+            .object((members ?? []).filter { !keys.contains($0.key) }.map { JSON.Member($0.key, $0.value) }))
     }
 }
 

@@ -11,7 +11,9 @@ enum Corpus {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static var root: URL {
-        if let env = ProcessInfo.processInfo.environment["TMINUS_CORPUS"], !env.isEmpty { return URL(fileURLWithPath: env) }
+        if let env = ProcessInfo.processInfo.environment["TMINUS_CORPUS"], !env.isEmpty {
+            return URL(fileURLWithPath: env)
+        }
         return repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     }
 
@@ -27,8 +29,9 @@ enum Corpus {
 
     static func bytes(_ path: String) throws -> [UInt8] {
         let url = root.appendingPathComponent(path)
-        let data = try #require(FileManager.default.contents(atPath: url.path),
-                                "missing \(url.path): the corpus lives in ../shared/corpus (or set TMINUS_CORPUS)")
+        let data = try #require(
+            FileManager.default.contents(atPath: url.path),
+            "missing \(url.path): the corpus lives in ../shared/corpus (or set TMINUS_CORPUS)")
         return Array(data)
     }
 

@@ -19,22 +19,30 @@ enum Fixtures {
     }
 
     static func deadline(_ title: String, due: Due, start: Instant, handle: Int = 1, tag: String? = nil) -> Item {
-        Item(kind: .deadline, id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
-             due: due, start: start, tag: tag)
+        Item(
+            kind: .deadline, id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
+            due: due, start: start, tag: tag)
     }
 
-    static func todo(_ title: String, due: Due? = nil, handle: Int, starred: Bool = false, priority: Priority = .none) -> Item {
-        Item(kind: .todo, id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
-             due: due, starred: starred, priority: priority)
+    static func todo(_ title: String, due: Due? = nil, handle: Int, starred: Bool = false, priority: Priority = .none)
+        -> Item
+    {
+        Item(
+            kind: .todo, id: String(format: "00000000-0000-4000-8000-%012d", handle), handle: handle, title: title,
+            due: due, starred: starred, priority: priority)
     }
 
-    static func provider(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), zone: Zone) -> TimelineProvider {
-        TimelineProvider(summary: Summary(generated: Instant(0), deadlines: deadlines, todos: todos), config: config, zone: zone)
+    static func provider(_ deadlines: [Item], todos: [Item] = [], config: Config = Config(), zone: Zone)
+        -> TimelineProvider
+    {
+        TimelineProvider(
+            summary: Summary(generated: Instant(0), deadlines: deadlines, todos: todos), config: config, zone: zone)
     }
 
     /// Checks the invariants every timeline has: dates strictly rising, `remaining` the true
     /// seconds to due, and each entry's content different from the one before.
-    static func checkInvariants(_ timeline: TMinusTimeline.Timeline, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkInvariants(_ timeline: TMinusTimeline.Timeline, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         var previous: Entry?
         for e in timeline.entries {
             if let d = e.deadline {
@@ -44,9 +52,10 @@ enum Fixtures {
             }
             if let p = previous {
                 #expect(e.date > p.date, "dates rise at \(e.date)", sourceLocation: sourceLocation)
-                #expect(!(p.small == e.small && p.medium == e.medium && p.large == e.large && p.state == e.state
-                          && p.percent == e.percent && p.todos == e.todos && p.deadline?.id == e.deadline?.id),
-                        "entry at \(e.date) changes nothing", sourceLocation: sourceLocation)
+                #expect(
+                    !(p.small == e.small && p.medium == e.medium && p.large == e.large && p.state == e.state
+                        && p.percent == e.percent && p.todos == e.todos && p.deadline?.id == e.deadline?.id),
+                    "entry at \(e.date) changes nothing", sourceLocation: sourceLocation)
             }
             previous = e
         }

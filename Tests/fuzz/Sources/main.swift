@@ -64,7 +64,7 @@ let tokens: [[UInt8]] = [
     "99999999999999999999", "9223372036854775807", "-9223372036854775808", "1e308", "-1", "0", "null", "true",
     "9999-12-31", "0001-01-01", "2026-02-30", "24:00", "+23:59", "-23:59", "\\u0000", "\\ud800", "\u{0}", "\u{7}",
     "\u{202E}", "🎓", "\u{FFFD}", "\"version\":", "\"items\":", "\"due\":", "\"handle\":", "{title}", "[ ", "\\[",
-    "\"nextHandle\":", "\"history\":", "\"removing\":", "TZif", "M3.2.0", "<+0545>", ",J60/25",
+    "\"nextHandle\":", "\"history\":", "\"removing\":", "TZif", "M3.2.0", "<+0545>", ",J60/25"
 ].map { Array($0.utf8) }
 
 func mutate(_ input: [UInt8], _ g: inout SplitMix) -> [UInt8] {
@@ -98,7 +98,8 @@ func mutate(_ input: [UInt8], _ g: inout SplitMix) -> [UInt8] {
 // MARK: the targets
 
 let now = Instant(1_795_428_000)
-let zones: [Zone] = ["Europe/Berlin", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Kiritimati"]
+let zones: [Zone] =
+    ["Europe/Berlin", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Kiritimati"]
     .compactMap { ZoneLoader.named($0) } + [.utc]
 
 func string(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self) }
@@ -121,16 +122,20 @@ func check(_ ok: Bool, _ what: @autoclosure () -> String) {
 let calendarSeeds = [
     "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Pay rent\\, now\r\nDUE;TZID=Europe/Berlin:20261201T170000\r\nPRIORITY:1\r\nCATEGORIES:a\\,b,c\r\nDESCRIPTION:long\r\n  folded\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
     "BEGIN:VEVENT\nUID:e1\nSUMMARY:Standup\nDTSTART;TZID=W. Europe Standard Time:20260105T093000\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20271231T000000Z\nEXDATE;TZID=Europe/Berlin:20260107T093000\nEND:VEVENT\nBEGIN:VEVENT\nUID:e1\nRECURRENCE-ID;TZID=Europe/Berlin:20260109T093000\nDTSTART:20260109T120000Z\nSUMMARY:Moved\nEND:VEVENT\n",
-    "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nBEGIN:STANDARD\nDTSTART:19701025T030000\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nEND:STANDARD\nBEGIN:DAYLIGHT\nDTSTART:19700329T020000\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nEND:DAYLIGHT\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:b\nDTSTART;TZID=Custom:20261224T180000\nRRULE:FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=-1;BYSETPOS=1\nRDATE;VALUE=PERIOD:20270101T000000Z/PT1H\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n",
+    "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nBEGIN:STANDARD\nDTSTART:19701025T030000\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\nTZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nEND:STANDARD\nBEGIN:DAYLIGHT\nDTSTART:19700329T020000\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\nEND:DAYLIGHT\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:b\nDTSTART;TZID=Custom:20261224T180000\nRRULE:FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=-1;BYSETPOS=1\nRDATE;VALUE=PERIOD:20270101T000000Z/PT1H\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n"
 ]
 
 let calendarZones = ICalZones(local: zones[0], system: { ZoneLoader.named($0) })
 
 let targets: [Target] = [
-    Target(name: "config", seeds: [
-        ##"{"deadline": "next", "precision": "auto", "warning": "24h", "critical": "1h", "overHold": "1h30m", "maxLength": 60, "templates": {"small": "{icon} {countdown}", "medium": "{title} {countdown}[ · {todos_text}]"}, "colors": {"normal": "#a3be8c"}, "icons": {"over": "🏁"}, "tags": {"school": {"color": "#ff5555", "icon": "🎓"}}, "signals": {"waybar": 8}, // c"## + "\n}",
-        "// only a comment\n{ /* block */ \"maxTodos\": 10, }",
-    ]) { b in
+    Target(
+        name: "config",
+        seeds: [
+            ##"{"deadline": "next", "precision": "auto", "warning": "24h", "critical": "1h", "overHold": "1h30m", "maxLength": 60, "templates": {"small": "{icon} {countdown}", "medium": "{title} {countdown}[ · {todos_text}]"}, "colors": {"normal": "#a3be8c"}, "icons": {"over": "🏁"}, "tags": {"school": {"color": "#ff5555", "icon": "🎓"}}, "signals": {"waybar": 8}, // c"##
+                + "\n}",
+            "// only a comment\n{ /* block */ \"maxTodos\": 10, }"
+        ]
+    ) { b in
         let (config, problems) = Config.parse(b)
         if problems.isEmpty {
             // A config that passes must be usable: build a provider and an entry with it.
@@ -140,8 +145,13 @@ let targets: [Target] = [
             _ = p.nextChange(after: now)
         }
     },
-    Target(name: "when", seeds: ["2026-12-01", "2026-12-01T17:00", "2026-12-01T17:00:05Z", "2026-12-01 17:00+05:45",
-                                 "17:00", "today", "tomorrow", "+90m", "+3h", "+2d", "+1w", "now"]) { b in
+    Target(
+        name: "when",
+        seeds: [
+            "2026-12-01", "2026-12-01T17:00", "2026-12-01T17:00:05Z", "2026-12-01 17:00+05:45",
+            "17:00", "today", "tomorrow", "+90m", "+3h", "+2d", "+1w", "now"
+        ]
+    ) { b in
         for zone in zones {
             if let w = try? WhenParser.parse(string(b), now: now, zone: zone) {
                 switch w {
@@ -156,11 +166,14 @@ let targets: [Target] = [
             }
         }
     },
-    Target(name: "store", seeds: [
-        ##"{"version": 3, "nextHandle": 4, "tags": [{"name": "work", "color": "#5e81ac"}], "history": {"bytes": 300, "deadlines": 1, "todos": 2, "removing": [0], "index": "index.ab12"}, "items": [{"kind": "deadline", "id": "11111111-1111-4111-8111-111111111111", "handle": 1, "title": "Thesis", "due": "2026-12-01T16:00:00Z", "start": "2026-11-01T00:00:00Z", "created": "2026-11-01T00:00:00Z", "tag": "work", "icon": "🎓"}, {"kind": "todo", "id": "2222", "handle": 2, "title": "Buy milk", "due": "2026-12-01", "starred": true, "priority": "high", "remind": "2026-12-01T08:00:00Z"}]}"##,
-        ##"{"version": 2, "nextHandle": 6, "tags": [], "deadlines": [{"id": "A", "handle": 3, "title": "T", "note": "", "due": "2026-12-01", "start": "2026-01-05T08:00:00Z", "created": "2026-01-01T08:00:00Z"}], "todos": []}"##,
-        ##"{"version": 1, "tags": {"school": "#ff0000"}, "items": [{"kind": "todo", "id": "3", "handle": 7, "title": "Old", "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"}]}"##,
-    ]) { b in
+    Target(
+        name: "store",
+        seeds: [
+            ##"{"version": 3, "nextHandle": 4, "tags": [{"name": "work", "color": "#5e81ac"}], "history": {"bytes": 300, "deadlines": 1, "todos": 2, "removing": [0], "index": "index.ab12"}, "items": [{"kind": "deadline", "id": "11111111-1111-4111-8111-111111111111", "handle": 1, "title": "Thesis", "due": "2026-12-01T16:00:00Z", "start": "2026-11-01T00:00:00Z", "created": "2026-11-01T00:00:00Z", "tag": "work", "icon": "🎓"}, {"kind": "todo", "id": "2222", "handle": 2, "title": "Buy milk", "due": "2026-12-01", "starred": true, "priority": "high", "remind": "2026-12-01T08:00:00Z"}]}"##,
+            ##"{"version": 2, "nextHandle": 6, "tags": [], "deadlines": [{"id": "A", "handle": 3, "title": "T", "note": "", "due": "2026-12-01", "start": "2026-01-05T08:00:00Z", "created": "2026-01-01T08:00:00Z"}], "todos": []}"##,
+            ##"{"version": 1, "tags": {"school": "#ff0000"}, "items": [{"kind": "todo", "id": "3", "handle": 7, "title": "Old", "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"}]}"##
+        ]
+    ) { b in
         if let loaded = try? StoreFile.read(b, path: "store.json") {
             var store = loaded.store
             if loaded.version == Store.currentVersion {
@@ -172,9 +185,12 @@ let targets: [Target] = [
             _ = Summary.build(from: store, now: now, storeStamp: "1-2-3.4")
         }
     },
-    Target(name: "summary", seeds: [
-        ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":2,"file":"store.json","fileStamp":"1-2-3.4"}],"tags":[{"name":"work","color":"#5e81ac"}],"deadlines":[{"id":"a","handle":1,"title":"Thesis <b>","due":"2026-11-22T12:00:00Z","start":"2026-11-20T00:00:00Z","tag":"work","color":"#5e81ac"}],"todos":[{"id":"b","handle":2,"title":"%{A1:x}","due":"2026-11-22"},{"id":"c","handle":3,"title":"${exec x}","due":"2026-11-22T11:00:00+05:45","starred":true}]}"##,
-    ]) { b in
+    Target(
+        name: "summary",
+        seeds: [
+            ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":2,"file":"store.json","fileStamp":"1-2-3.4"}],"tags":[{"name":"work","color":"#5e81ac"}],"deadlines":[{"id":"a","handle":1,"title":"Thesis <b>","due":"2026-11-22T12:00:00Z","start":"2026-11-20T00:00:00Z","tag":"work","color":"#5e81ac"}],"todos":[{"id":"b","handle":2,"title":"%{A1:x}","due":"2026-11-22"},{"id":"c","handle":3,"title":"${exec x}","due":"2026-11-22T11:00:00+05:45","starred":true}]}"##
+        ]
+    ) { b in
         guard let summary = try? Summary(bytes: b) else { return }
         for zone in zones {
             let p = TimelineProvider(summary: summary, zone: zone)
@@ -182,8 +198,13 @@ let targets: [Target] = [
             _ = p.timeline(from: now, limit: 50) { _ in count += 1 }
         }
     },
-    Target(name: "template", seeds: ["{icon} {countdown}", "{title} {countdown}[ · {todos_text}]",
-                                     "{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n{todos_list}", "\\[x\\] [[{tag}]]"]) { b in
+    Target(
+        name: "template",
+        seeds: [
+            "{icon} {countdown}", "{title} {countdown}[ · {todos_text}]",
+            "{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n{todos_list}", "\\[x\\] [[{tag}]]"
+        ]
+    ) { b in
         let text = string(b)
         if Template.check(text) == nil {
             var values = PlaceholderValues()
@@ -193,7 +214,9 @@ let targets: [Target] = [
             _ = CompiledTemplate(text).render(PlaceholderValues())
         }
     },
-    Target(name: "json", seeds: [##"{"a": [1, 2.5e3, -0, "x\u00e9\ud83c\udf93", true, null, {"b": {}}]}"##, "[]", "\"s\""]) { b in
+    Target(
+        name: "json", seeds: [##"{"a": [1, 2.5e3, -0, "x\u00e9\ud83c\udf93", true, null, {"b": {}}]}"##, "[]", "\"s\""]
+    ) { b in
         for relaxed in [false, true] {
             if let json = try? JSONParser.parse(b, relaxed: relaxed) {
                 let text = JSONWriter.compact(json)
@@ -203,28 +226,40 @@ let targets: [Target] = [
     },
     Target(name: "ical", seeds: calendarSeeds) { b in
         for at in [now, now + 400 * 86_400] {
-            let read = ICalRead.read(b, options: ICalOptions(now: at, hold: 3600, events: true, source: "s"),
-                                     zones: calendarZones, fallbackID: "f")
+            let read = ICalRead.read(
+                b, options: ICalOptions(now: at, hold: 3600, events: true, source: "s"),
+                zones: calendarZones, fallbackID: "f")
             for e in read.entries {
                 check(e.item.due?.isSupported ?? true, "a calendar item is due outside the supported dates")
                 check(e.item.title.count <= Validation.maxTitleLength, "a calendar title is too long")
                 // Every change the writer makes leaves a file that reads back.
                 var edited = e.item
                 edited.title = "Edited; title, \\ with escapes"
-                for change in [ICalChange.complete(at: at), .reopen(at: at), .update(from: e.item, to: edited, at: at)] {
+                for change in [ICalChange.complete(at: at), .reopen(at: at), .update(from: e.item, to: edited, at: at)]
+                {
                     if let out = try? ICalWriter.apply(change, to: b, uid: e.uid ?? "", isEvent: e.isEvent) {
-                        _ = ICalRead.read(out, options: ICalOptions(now: at, hold: 0, events: true, source: "s"), zones: calendarZones, fallbackID: "f")
+                        _ = ICalRead.read(
+                            out, options: ICalOptions(now: at, hold: 0, events: true, source: "s"),
+                            zones: calendarZones, fallbackID: "f")
                     }
                 }
                 _ = try? ICalWriter.removing(b, uid: e.uid ?? "")
             }
         }
     },
-    Target(name: "rrule", seeds: ["FREQ=WEEKLY;BYDAY=MO,WE,FR;INTERVAL=2;COUNT=30", "FREQ=MONTHLY;BYDAY=-1FR;BYSETPOS=-1",
-                                  "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=DAILY;UNTIL=20301231T000000Z;BYHOUR=9,17",
-                                  "FREQ=YEARLY;BYYEARDAY=-1,100;WKST=SU"]) { b in
+    Target(
+        name: "rrule",
+        seeds: [
+            "FREQ=WEEKLY;BYDAY=MO,WE,FR;INTERVAL=2;COUNT=30", "FREQ=MONTHLY;BYDAY=-1FR;BYSETPOS=-1",
+            "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=DAILY;UNTIL=20301231T000000Z;BYHOUR=9,17",
+            "FREQ=YEARLY;BYYEARDAY=-1,100;WKST=SU"
+        ]
+    ) { b in
         guard let rule = try? RecurrenceRule.parse(string(b)) else { return }
-        for start in [LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 31), hour: 9), LocalDateTime(date: CivilDate(year: 9998, month: 12, day: 31))] {
+        for start in [
+            LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 31), hour: 9),
+            LocalDateTime(date: CivilDate(year: 9998, month: 12, day: 31))
+        ] {
             var n = 0
             var last: Int64 = .min
             rule.forEach(start: start, notBefore: CivilDate(year: 2026, month: 11, day: 1)) { l in
@@ -235,13 +270,20 @@ let targets: [Target] = [
             }
         }
     },
-    Target(name: "todotxt", seeds: ["(A) 2026-03-01 Call mom +family @phone due:2026-03-12\nx 2026-03-02 Old pri:B\nBuy milk\r\n\n(B) t:2026-01-01 rec:1w x"]) { b in
+    Target(
+        name: "todotxt",
+        seeds: [
+            "(A) 2026-03-01 Call mom +family @phone due:2026-03-12\nx 2026-03-02 Old pri:B\nBuy milk\r\n\n(B) t:2026-01-01 rec:1w x"
+        ]
+    ) { b in
         let entries = TodoTxt.parse(b, source: "t")
         // Edits on the first few lines (each edit reads the whole file again).
         for e in entries.prefix(b.count > 100_000 ? 1 : 3) {
             let day = CivilDate(year: 2026, month: 3, day: 10)
             if let done = try? TodoTxt.complete(b, id: e.item.id, source: "t", on: day) {
-                check(TodoTxt.parse(done, source: "t").count == entries.count, "completing a line changed the number of todos")
+                check(
+                    TodoTxt.parse(done, source: "t").count == entries.count,
+                    "completing a line changed the number of todos")
                 _ = try? TodoTxt.reopen(done, id: e.item.id, source: "t")
             }
             var new = e.item
@@ -250,29 +292,58 @@ let targets: [Target] = [
             new.priority = .medium
             _ = try? TodoTxt.update(b, id: e.item.id, source: "t", from: e.item, to: new, zone: .utc)
             if let out = try? TodoTxt.remove(b, id: e.item.id, source: "t") {
-                check(TodoTxt.parse(out, source: "t").count == entries.count - 1, "removing a line removed another count")
+                check(
+                    TodoTxt.parse(out, source: "t").count == entries.count - 1, "removing a line removed another count")
             }
         }
     },
-    Target(name: "taskwarrior", seeds: [##"[{"uuid":"a","status":"pending","description":"x","due":"20261201T170000Z","priority":"H","project":"p","tags":["t"],"annotations":[{"description":"n"}]},{"uuid":"b","status":"recurring"}]"##]) { b in
+    Target(
+        name: "taskwarrior",
+        seeds: [
+            ##"[{"uuid":"a","status":"pending","description":"x","due":"20261201T170000Z","priority":"H","project":"p","tags":["t"],"annotations":[{"description":"n"}]},{"uuid":"b","status":"recurring"}]"##
+        ]
+    ) { b in
         _ = try? TaskwarriorExport.parse(b, source: "tw")
     },
-    Target(name: "link", seeds: ["tminus://add?kind=todo&title=Tax%20%26%20%3Cforms%3E&due=2026-11-30T09%3A00%3A00%2B01%3A00&note=a%0Ab&tag=home&star=1",
-                                 "tminus://show?date=2026-12-01", "tminus://item?id=0b226673"]) { b in
+    Target(
+        name: "link",
+        seeds: [
+            "tminus://add?kind=todo&title=Tax%20%26%20%3Cforms%3E&due=2026-11-30T09%3A00%3A00%2B01%3A00&note=a%0Ab&tag=home&star=1",
+            "tminus://show?date=2026-12-01", "tminus://item?id=0b226673"
+        ]
+    ) { b in
         // A link that parses is shared and parsed again to the same parameters.
-        guard let text = String(validating: b, as: UTF8.self), case .add(let params)? = try? ItemLink.parse(text) else { return }
-        let again = "tminus://add?" + params.map { ItemLink.encode($0.0) + "=" + ItemLink.encode($0.1) }.joined(separator: "&")
+        guard let text = String(validating: b, as: UTF8.self), case .add(let params)? = try? ItemLink.parse(text) else {
+            return
+        }
+        let again =
+            "tminus://add?" + params.map { ItemLink.encode($0.0) + "=" + ItemLink.encode($0.1) }.joined(separator: "&")
         guard case .add(let back)? = try? ItemLink.parse(again) else {
             check(again.utf8.count > ItemLink.maxLength, "a parsed link did not parse again once encoded: \(again)")
             return
         }
-        check(back.count == params.count && zip(back, params).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "a link changed on its round trip")
+        check(
+            back.count == params.count && zip(back, params).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+            "a link changed on its round trip")
     },
-    Target(name: "ledger", seeds: [##"{"key":"remind/1/tminus/a","state":"sent","at":"2026-11-24T15:45:00Z","time":"2026-11-24T15:45:00Z","item":"a","source":"tminus","title":"x","late":true}\##n{"key":"k","state":"armed"##]) { b in
-        for r in LedgerRecord.parse(b) { check(LedgerRecord.parse(r.line) == [r], "a ledger record changed on its round trip") }
+    Target(
+        name: "ledger",
+        seeds: [
+            ##"{"key":"remind/1/tminus/a","state":"sent","at":"2026-11-24T15:45:00Z","time":"2026-11-24T15:45:00Z","item":"a","source":"tminus","title":"x","late":true}\##n{"key":"k","state":"armed"##
+        ]
+    ) { b in
+        for r in LedgerRecord.parse(b) {
+            check(LedgerRecord.parse(r.line) == [r], "a ledger record changed on its round trip")
+        }
     },
-    Target(name: "tz", seeds: ["EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "CET-1CEST,M3.5.0,M10.5.0/3", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
-                               "AEST-10AEDT,M10.1.0,M4.1.0/3", "XXX3YYY,J60/25,J300/-1"]) { b in
+    Target(
+        name: "tz",
+        seeds: [
+            "EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "CET-1CEST,M3.5.0,M10.5.0/3",
+            "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
+            "AEST-10AEDT,M10.1.0,M4.1.0/3", "XXX3YYY,J60/25,J300/-1"
+        ]
+    ) { b in
         if let z = Zone.posix(string(b)) {
             for t in stride(from: Int64(-62_000_000_000), to: 250_000_000_000, by: 17_000_000_000) {
                 let l = z.local(Instant(t))
@@ -283,50 +354,63 @@ let targets: [Target] = [
     // The widget cache's reader: whatever a cache file holds, a hit or nil, never a crash, and
     // a hit only when the key, the interval and every stamp hold (the seed's "/" is a directory
     // whose stamp changes, so only the seed with no stamps is a hit).
-    Target(name: "widget-cache", seeds: [
-        "tminus-widget-cache 2\nk\u{1F}show\n\(now.seconds - 5) \(now.seconds + 55) 2\n0\n"
-            + "\(now.seconds - 5) \(now.seconds) 0 18\n{\"text\":\"7h 01m\"}\n\(now.seconds) \(now.seconds + 55) 0 18\n{\"text\":\"7h 00m\"}\n",
-        "tminus-widget-cache 2\nk\u{1F}show\n\(now.seconds - 5) \(now.seconds + 55) 1\n2\n/nonexistent/x\t-\n/\t2-4096-1795428000.5\n"
-            + "\(now.seconds - 5) \(now.seconds + 55) 33 4\nout\n",
-    ]) { b in
+    Target(
+        name: "widget-cache",
+        seeds: [
+            "tminus-widget-cache 2\nk\u{1F}show\n\(now.seconds - 5) \(now.seconds + 55) 2\n0\n"
+                + "\(now.seconds - 5) \(now.seconds) 0 18\n{\"text\":\"7h 01m\"}\n\(now.seconds) \(now.seconds + 55) 0 18\n{\"text\":\"7h 00m\"}\n",
+            "tminus-widget-cache 2\nk\u{1F}show\n\(now.seconds - 5) \(now.seconds + 55) 1\n2\n/nonexistent/x\t-\n/\t2-4096-1795428000.5\n"
+                + "\(now.seconds - 5) \(now.seconds + 55) 33 4\nout\n"
+        ]
+    ) { b in
         if let hit = WidgetCache.parse(b, key: Array("k\u{1F}show".utf8), now: now) {
             check(string(b).hasPrefix("tminus-widget-cache 2\nk\u{1F}show\n"), "a hit from a file of another key")
             // Byte for byte a run of the file's bytes (nothing repaired or made up).
             let out = Array(hit.text.utf8)
-            check(out.isEmpty || (0...(b.count - out.count)).contains { b[$0..<($0 + out.count)].elementsEqual(out) },
-                  "a hit whose output is not in the file")
+            check(
+                out.isEmpty || (0...(b.count - out.count)).contains { b[$0..<($0 + out.count)].elementsEqual(out) },
+                "a hit whose output is not in the file")
         }
     },
     // The vdir file cache (VdirCache.swift): refused or read; what is read writes back the same.
-    Target(name: "vdir-cache", seeds: [
-        #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n" +
-            #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}],[false,null,"uid-b",null]]],"# + "\n" +
-            #"["b.ics","13-10-1795428000.0",[],[]]]}"#,
-    ]) { b in
+    Target(
+        name: "vdir-cache",
+        seeds: [
+            #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n"
+                + #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}],[false,null,"uid-b",null]]],"#
+                + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#
+        ]
+    ) { b in
         _ = VdirCache.roundTrip(b, signature: "s", now: now)
     },
     // The ics cache (IcsCache.swift): refused or read; what is read writes back the same.
-    Target(name: "ics-cache", seeds: [
-        #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"covered":9,"zones":[10,20],"problems":["line 3: bad"],"entries":["# + "\n"
-            + #"[2,true,\#(now.seconds + 60),[2,30,90,5,200,260],{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]]}"#,
-    ]) { b in
+    Target(
+        name: "ics-cache",
+        seeds: [
+            #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"covered":9,"zones":[10,20],"problems":["line 3: bad"],"entries":["#
+                + "\n"
+                + #"[2,true,\#(now.seconds + 60),[2,30,90,5,200,260],{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]]}"#
+        ]
+    ) { b in
         _ = IcsCache.roundTrip(b, signature: "s", now: now)
     },
-    Target(name: "tzif", seeds: ["Europe/Berlin", "Australia/Lord_Howe", "America/Los_Angeles"].compactMap {
-        (try? FileIO.read("/usr/share/zoneinfo/\($0)")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
-    }) { b in
+    Target(
+        name: "tzif",
+        seeds: ["Europe/Berlin", "Australia/Lord_Howe", "America/Los_Angeles"].compactMap {
+            (try? FileIO.read("/usr/share/zoneinfo/\($0)")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        }
+    ) { b in
         if let z = Zone.tzif(b, name: "fuzz") {
             for t in stride(from: Int64(-62_000_000_000), to: 250_000_000_000, by: 13_000_000_000) {
                 _ = z.instant(z.local(Instant(t)))
             }
         }
-    },
+    }
 ]
 
 extension Placeholder {
     var isCountForFuzz: Bool { self == .todo_count || self == .overdue_count || self == .percent }
 }
-
 
 // MARK: the loop
 

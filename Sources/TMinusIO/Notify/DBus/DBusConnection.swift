@@ -55,26 +55,32 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// A value %-escaped as the D-Bus spec says (the same escaping as a link's); no NUL.
     static func unescape(_ s: String) -> String? {
-        guard let text = try? ItemLink.decode(Substring(s), bad: { TMinusError.failure($0) }), !text.utf8.contains(0) else { return nil }
+        guard let text = try? ItemLink.decode(Substring(s), bad: { TMinusError.failure($0) }), !text.utf8.contains(0)
+        else { return nil }
         return text
     }
 
     /// Connects to the session bus (the first address that answers), authenticates and says Hello.
-    public static func session(_ environment: Environment, timeoutMilliseconds: Int32 = 5_000) throws(Failure) -> DBusConnection {
+    public static func session(_ environment: Environment, timeoutMilliseconds: Int32 = 5_000) throws(Failure)
+        -> DBusConnection
+    {
         let addresses = sessionAddresses(environment)
         guard !addresses.isEmpty else { throw Failure("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)") }
         var last = Failure("no session bus")
         for a in addresses {
             let fd = a.name.withCString { ctminus_unix_connect($0, strlen($0), a.abstract ? 1 : 0) }
             guard fd >= 0 else {
-                last = Failure("cannot connect to the session bus at \(a.abstract ? "@" : "")\(a.name): \(String(cString: strerror(errno)))")
+                last = Failure(
+                    "cannot connect to the session bus at \(a.abstract ? "@" : "")\(a.name): \(String(cString: strerror(errno)))"
+                )
                 continue
             }
             let c = DBusConnection(fd: fd)
             do throws(Failure) {
                 try c.authenticate(timeoutMilliseconds)
-                let reply = try c.call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello"),
-                                       timeoutMilliseconds: timeoutMilliseconds)
+                let reply = try c.call(
+                    .call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello"),
+                    timeoutMilliseconds: timeoutMilliseconds)
                 c.uniqueName = reply.first?.string ?? ""
                 return c
             } catch {
@@ -194,7 +200,9 @@ public final class DBusConnection: @unchecked Sendable {
                 }
                 if m.kind == .signal && queued.count < 256 { queued.append(m) }
             }
-            guard waited < timeoutMilliseconds else { throw Failure("the session bus did not answer \(message.member ?? "") in time") }
+            guard waited < timeoutMilliseconds else {
+                throw Failure("the session bus did not answer \(message.member ?? "") in time")
+            }
             if !(try fill(100)) { waited += 100 }
         }
     }
@@ -221,6 +229,7 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Asks the bus to send us the signals that match (`type='signal',interface='…'`).
     public func addMatch(_ rule: String) throws(Failure) {
-        _ = try call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)]))
+        _ = try call(
+            .call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)]))
     }
 }

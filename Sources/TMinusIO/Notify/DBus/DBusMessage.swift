@@ -33,8 +33,10 @@ public struct DBusMessage: Equatable, Sendable {
     public static let maxLength = 1 << 20
 
     /// A message of `kind` with these fields; flags and serial 0.
-    public init(kind: Kind, path: String? = nil, interface: String? = nil, member: String? = nil, destination: String? = nil,
-                body: [DBusValue] = []) {
+    public init(
+        kind: Kind, path: String? = nil, interface: String? = nil, member: String? = nil, destination: String? = nil,
+        body: [DBusValue] = []
+    ) {
         self.kind = kind
         self.path = path
         self.interface = interface
@@ -44,8 +46,10 @@ public struct DBusMessage: Equatable, Sendable {
     }
 
     /// A method call of `interface`'s `member` on the object at `path` of `destination`, with `body`.
-    public static func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
-                            _ body: [DBusValue] = []) -> DBusMessage {
+    public static func call(
+        _ destination: String, _ path: String, _ interface: String, _ member: String,
+        _ body: [DBusValue] = []
+    ) -> DBusMessage {
         DBusMessage(kind: .call, path: path, interface: interface, member: member, destination: destination, body: body)
     }
 
@@ -101,16 +105,22 @@ public struct DBusMessage: Equatable, Sendable {
     public static func decode(_ bytes: [UInt8]) throws(DBusFormatError) -> DBusMessage {
         guard bytes.count >= 16 else { throw DBusFormatError("a message is cut short") }
         let little = bytes[0] == UInt8(ascii: "l")
-        guard let kind = Kind(rawValue: bytes[1]) else { throw DBusFormatError("a message of unknown type \(bytes[1])") }
+        guard let kind = Kind(rawValue: bytes[1]) else {
+            throw DBusFormatError("a message of unknown type \(bytes[1])")
+        }
         var r = DBusReader(bytes, at: 4, little: little)
         let bodyLength = Int(try r.integer(UInt32.self))
         var m = DBusMessage(kind: kind)
         m.flags = bytes[2]
         m.serial = try r.integer(UInt32.self)
-        guard case .array(_, let fields) = try r.read(signature: "a(yv)")[0] else { throw DBusFormatError("no header fields") }
+        guard case .array(_, let fields) = try r.read(signature: "a(yv)")[0] else {
+            throw DBusFormatError("no header fields")
+        }
         var signature = ""
         for f in fields {
-            guard case .structure(let pair) = f, case .byte(let code) = pair[0], case .variant(let v) = pair[1] else { continue }
+            guard case .structure(let pair) = f, case .byte(let code) = pair[0], case .variant(let v) = pair[1] else {
+                continue
+            }
             switch code {
             case 1: m.path = v.string
             case 2: m.interface = v.string

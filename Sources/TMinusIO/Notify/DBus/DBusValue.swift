@@ -145,7 +145,8 @@ enum DBusSignature {
         switch code {
         case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
         case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "o"),
-             UInt8(ascii: "a"), UInt8(ascii: "h"): 4
+            UInt8(ascii: "a"), UInt8(ascii: "h"):
+            4
         case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): 8
         default: 1
         }
@@ -161,7 +162,9 @@ enum DBusSignature {
             let close = sig[i] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
             var j = i + 1
             while j < sig.count && sig[j] != close { j = try end(of: sig, at: j, depth: depth + 1) }
-            guard j < sig.count, j > i + 1 else { throw DBusFormatError("a signature has an unclosed or empty container") }
+            guard j < sig.count, j > i + 1 else {
+                throw DBusFormatError("a signature has an unclosed or empty container")
+            }
             return j + 1
         default: return i + 1
         }

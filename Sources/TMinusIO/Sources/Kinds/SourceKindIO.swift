@@ -10,11 +10,14 @@ public protocol SourceKindIO {
     /// Reads the source into `out`: its items (open or not), and what the record keeps of the
     /// read. The stamps it watches go in first, so a source that cannot be read (yet) is read
     /// again as soon as what it watches changes.
-    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError)
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead)
+        throws(TMinusError)
 
     /// Makes one change in the source; returns the item's id afterwards (a new item's, or a
     /// todo.txt line's whose text changed). Read-only kinds refuse.
-    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
 
     /// The folders a follower watches, and the names in each that mean "read again".
     static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])]
@@ -63,11 +66,15 @@ extension SourceKindIO {
 
     /// A kind kept in one file: the file's stamp (watched) and its bytes; `missing` says what to
     /// do when there is none.
-    static func readFile(_ source: SourceConfig, _ sourcing: Sourcing, into out: inout SourceRead,
-                         missing: String, limit: Int = 64 << 20) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
+    static func readFile(
+        _ source: SourceConfig, _ sourcing: Sourcing, into out: inout SourceRead,
+        missing: String, limit: Int = 64 << 20
+    ) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
         let path = sourcing.path(source.path ?? "")
         out.watch = [SourceReader.watched(path)]
-        guard let bytes = try FileIO.read(path, limit: limit) else { throw .failure("\(path) does not exist\(missing)") }
+        guard let bytes = try FileIO.read(path, limit: limit) else {
+            throw .failure("\(path) does not exist\(missing)")
+        }
         return (path, bytes)
     }
 }
@@ -76,7 +83,9 @@ extension SourceKindIO {
 protocol ReadOnlySource: SourceKindIO {}
 
 extension ReadOnlySource {
-    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
         throw .usage("source \(source.name) is read-only")
     }
 

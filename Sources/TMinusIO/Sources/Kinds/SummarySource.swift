@@ -6,8 +6,11 @@ import TMinusCore
 enum SummarySource: ReadOnlySource {
     static let kind = SourceConfig.Kind.summary
 
-    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
-        let (_, bytes) = try readFile(source, sourcing, into: &out, missing: " (yet); it appears when the other program writes it")
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
+    ) throws(TMinusError) {
+        let (_, bytes) = try readFile(
+            source, sourcing, into: &out, missing: " (yet); it appears when the other program writes it")
         let other = try Summary(bytes: bytes)
         out.items = (other.deadlines + other.todos).compactMap { item in
             var copy = item

@@ -6,15 +6,21 @@ import TMinusCore
 enum TaskwarriorSource: SourceKindIO {
     static let kind = SourceConfig.Kind.taskwarrior
 
-    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
+    ) throws(TMinusError) {
         let data = sourcing.taskData(source)
-        out.watch = ["", "/pending.data", "/completed.data", "/taskchampion.sqlite3"].map { SourceReader.watched(data + $0) }
+        out.watch = ["", "/pending.data", "/completed.data", "/taskchampion.sqlite3"].map {
+            SourceReader.watched(data + $0)
+        }
         let result = try Taskwarrior.export(source, sourcing)
         out.problems = result.problems
         out.items = result.items
     }
 
-    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
         let item = op.item
         switch op.kind {
         case .complete: try Taskwarrior.done(item, source, sourcing)

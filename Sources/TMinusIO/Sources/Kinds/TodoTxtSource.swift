@@ -7,7 +7,9 @@ import TMinusSources
 enum TodoTxtSource: SourceKindIO {
     static let kind = SourceConfig.Kind.todotxt
 
-    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
+    ) throws(TMinusError) {
         let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
         let folder = FileIO.directory(of: path), prefix = "." + FileIO.baseName(of: path) + "."
         SourceWriter.removeDeadTemps(in: folder, names: FileIO.names(in: folder).filter { $0.hasPrefix(prefix) })
@@ -15,31 +17,41 @@ enum TodoTxtSource: SourceKindIO {
         out.items = TodoTxt.parse(bytes, source: source.name, openLimit: source.maxItems + 1).map(\.item)
     }
 
-    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
         let now = op.at
         let path = sourcing.path(source.path ?? "")
         let item = op.item
         var newID = item.id
-        try SourceWriter.rewrite(path, what: "#\(item.handle)", followLink: true) { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+        try SourceWriter.rewrite(path, what: "#\(item.handle)", followLink: true) {
+            (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
             do throws(TodoTxt.EditError) {
                 switch op.kind {
-                case .complete: return try TodoTxt.complete(bytes, id: item.id, source: source.name, on: sourcing.zone.local(now).date)
+                case .complete:
+                    return try TodoTxt.complete(
+                        bytes, id: item.id, source: source.name, on: sourcing.zone.local(now).date)
                 case .reopen: return try TodoTxt.reopen(bytes, id: item.id, source: source.name)
                 case .remove: return try TodoTxt.remove(bytes, id: item.id, source: source.name)
                 case .update:
-                    let out = try TodoTxt.update(bytes, id: item.id, source: source.name, from: item, to: op.to ?? item, zone: sourcing.zone)
+                    let out = try TodoTxt.update(
+                        bytes, id: item.id, source: source.name, from: item, to: op.to ?? item, zone: sourcing.zone)
                     // The line's new id: the line that is not in the old file's ids.
                     let before = Set(TodoTxt.parse(bytes, source: source.name).map(\.item.id))
-                    newID = TodoTxt.parse(out, source: source.name).map(\.item.id).first { !before.contains($0) } ?? item.id
+                    newID =
+                        TodoTxt.parse(out, source: source.name).map(\.item.id).first { !before.contains($0) } ?? item.id
                     return out
                 case .create:
-                    let (out, id, added) = TodoTxt.append(bytes, item: item, created: sourcing.zone.local(now).date, zone: sourcing.zone, again: again)
+                    let (out, id, added) = TodoTxt.append(
+                        bytes, item: item, created: sourcing.zone.local(now).date, zone: sourcing.zone, again: again)
                     newID = id
                     return added ? out : bytes
                 }
             } catch {
                 if case .notUTF8(let line) = error {
-                    throw .failure("source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)")
+                    throw .failure(
+                        "source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)"
+                    )
                 }
                 // Removed, or edited, already (made again after a kill, or by another program): done.
                 if op.kind == .remove { return bytes }
@@ -47,12 +59,16 @@ enum TodoTxtSource: SourceKindIO {
                     // The edited line has a new id (the text changed): found by its new text, it
                     // keeps the handle a kill before the record would have lost.
                     let edited = op.to ?? item
-                    if let line = TodoTxt.parse(bytes, source: source.name).first(where: { $0.item.title == edited.title && $0.item.due == edited.due }) {
+                    if let line = TodoTxt.parse(bytes, source: source.name).first(where: {
+                        $0.item.title == edited.title && $0.item.due == edited.due
+                    }) {
                         newID = line.item.id
                     }
                     return bytes
                 }
-                throw .failure("source \(source.name): \(path) no longer has the line of \(Validation.printable(item.title)); run tminus list and try again")
+                throw .failure(
+                    "source \(source.name): \(path) no longer has the line of \(Validation.printable(item.title)); run tminus list and try again"
+                )
             }
         }
         return newID
@@ -66,7 +82,8 @@ enum TodoTxtSource: SourceKindIO {
         switch field {
         case .note: "cannot be kept in todo.txt (one line per todo)"
         case .remind: "cannot be kept in todo.txt"
-        case .timeOfDay: "todo.txt keeps a due day, not a time (due:YYYY-MM-DD); give a day such as --due 2026-12-01 or --due tomorrow"
+        case .timeOfDay:
+            "todo.txt keeps a due day, not a time (due:YYYY-MM-DD); give a day such as --due 2026-12-01 or --due tomorrow"
         case .deadline: "cannot be kept there (it holds todos)"
         }
     }

@@ -9,10 +9,14 @@ import TMinusICal
 enum VdirSource: SourceKindIO {
     static let kind = SourceConfig.Kind.vdir
 
-    static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead) throws(TMinusError) {
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
+    ) throws(TMinusError) {
         let root = sourcing.path(source.path ?? "")
         out.watch = [SourceReader.watched(root)]
-        guard FileIO.isDirectory(root) else { throw .failure("\(root) is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)") }
+        guard FileIO.isDirectory(root) else {
+            throw .failure("\(root) is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)")
+        }
         let collections = Vdir.collections(root)
         out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
@@ -31,8 +35,11 @@ enum VdirSource: SourceKindIO {
             for name in Vdir.itemNames(collection) {
                 let shown = prefix + name
                 // Taken before the file is read: a change while it is read shows in the next stamp.
-                let stamp = directory >= 0 ? FileStamp.lookup(in: directory, name) : FileStamp.lookup(collection + "/" + name)
-                if let stamp, let k = kept.take(shown), stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
+                let stamp =
+                    directory >= 0 ? FileStamp.lookup(in: directory, name) : FileStamp.lookup(collection + "/" + name)
+                if let stamp, let k = kept.take(shown), stamp.matches(k.stamp),
+                    k.reading.expires.map({ now < $0 }) ?? true
+                {
                     calendar.add(k.reading, shown: shown, color: color)
                     cache.add(shown, k)
                     continue
@@ -55,11 +62,15 @@ enum VdirSource: SourceKindIO {
             }
         }
         // Written when a file was parsed (and kept) or one kept is gone.
-        if let cachePath, parsed || cache.count != kept.count { cache.write(to: cachePath, signature: signature, now: now) }
+        if let cachePath, parsed || cache.count != kept.count {
+            cache.write(to: cachePath, signature: signature, now: now)
+        }
         out = calendar.finish()
     }
 
-    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool) throws(TMinusError) -> String {
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
         let root = sourcing.path(source.path ?? "")
         let item = op.item
         let now = op.at
@@ -85,20 +96,30 @@ enum VdirSource: SourceKindIO {
         guard let file = locate(root, uid: item.id, isEvent: item.isDeadline) else {
             // Removed already (made again after a kill, or by another program): done.
             if op.kind == .remove { return item.id }
-            throw .failure("source \(source.name): no file in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again")
+            throw .failure(
+                "source \(source.name): no file in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again"
+            )
         }
         try SourceWriter.rewrite(file, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
             do throws(ICalWriteError) {
                 switch op.kind {
-                case .complete: return try ICalWriter.apply(.complete(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
-                case .reopen: return try ICalWriter.apply(.reopen(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
-                case .update: return try ICalWriter.apply(.update(from: item, to: op.to ?? item, at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .complete:
+                    return try ICalWriter.apply(.complete(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .reopen:
+                    return try ICalWriter.apply(.reopen(at: now), to: bytes, uid: item.id, isEvent: item.isDeadline)
+                case .update:
+                    return try ICalWriter.apply(
+                        .update(from: item, to: op.to ?? item, at: now), to: bytes, uid: item.id,
+                        isEvent: item.isDeadline)
                 case .remove: return try ICalWriter.removing(bytes, uid: item.id)
                 case .create: return bytes
                 }
             } catch {
                 switch error {
-                case .notFound: throw .failure("source \(source.name): \(file) no longer holds \(Validation.printable(item.title)); run tminus list and try again")
+                case .notFound:
+                    throw .failure(
+                        "source \(source.name): \(file) no longer holds \(Validation.printable(item.title)); run tminus list and try again"
+                    )
                 case .unsupported(let why): throw .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
                 }
             }
@@ -112,7 +133,9 @@ enum VdirSource: SourceKindIO {
         let collections = Vdir.collections(root)
         let needle = Array(uid.utf8)
         func holds(_ path: String) -> Bool {
-            guard let bytes = try? FileIO.read(path, limit: 16 << 20), Bytes.contains(bytes, needle) else { return false }
+            guard let bytes = try? FileIO.read(path, limit: 16 << 20), Bytes.contains(bytes, needle) else {
+                return false
+            }
             return ICalParser.parse(bytes).find(isEvent ? ["VEVENT", "VTODO"] : ["VTODO"]).contains {
                 $0.property("UID").map { Validation.trimmedText($0.text) } == uid
             }
