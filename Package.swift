@@ -85,7 +85,8 @@ let package = Package(
             name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TMinusCLITests", dependencies: ["tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusIO"],
+            name: "TMinusCLITests",
+            dependencies: ["tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusIO", "TMinusTestSupport"],
             swiftSettings: swiftSettings)
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TMinusTestSupport
 import Testing
 import TMinusCore
 
@@ -104,11 +105,22 @@ struct CLILinkAskTests {
             let input = Pipe(), output = Pipe()
             p.standardInput = input
             p.standardOutput = output
+            let seen = Locked(Data())
+            output.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                seen.update { $0.append(data) }
+            }
             try p.run()
-            usleep(300_000)
+            // (Answered once it asks: the question is on the terminal.)
+            let end = Date().addingTimeInterval(10)
+            func asked() -> Bool { String(decoding: seen.value, as: UTF8.self).contains("Add it? [y/N]") }
+            while !asked() && Date() < end { usleep(5_000) }
+            try #require(asked(), "tminus never asked: \(String(decoding: seen.value, as: UTF8.self))")
             input.fileHandleForWriting.write(Data("\(answer)\n".utf8))
             p.waitUntilExit()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            output.fileHandleForReading.readabilityHandler = nil
+            seen.update { $0.append(output.fileHandleForReading.readDataToEndOfFile()) }
+            let text = String(decoding: seen.value, as: UTF8.self)
             #expect(text.contains("This tminus:// link would add:") && text.contains("Add it? [y/N]"), "\(text)")
             #expect(text.contains("added deadline") == adds, "\(answer): \(text)")
         }

@@ -400,7 +400,10 @@ struct CLISlowSourceTests {
         try FileManager.default.createDirectory(
             at: h.root.appendingPathComponent("task"), withIntermediateDirectories: true)
         let reader = try h.start(["show"], env: env)
-        usleep(500_000)
+        // (Ready when the slow export has begun: its marker is made.)
+        let end = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: marker) && Date() < end { usleep(5_000) }
+        try #require(FileManager.default.fileExists(atPath: marker), "the reader never ran task")
         let writer = try h.start(["todo", "Second"], env: ["PATH": bin.path + ":/usr/bin:/bin"])
         let wrote = try writer.wait()
         #expect(wrote.status == 0, "\(wrote)")
