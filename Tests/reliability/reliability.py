@@ -56,6 +56,25 @@ SYSCALLS = ["rename", "renameat", "write", "pwrite64", "fsync", "ftruncate", "un
 failures = []
 
 
+
+class KillPoint:
+    """One run of a kill sweep: the `n`th call of a syscall gets SIGKILL; the run says `killed`."""
+    def __init__(self, n):
+        self.n = n
+        self.killed = False
+
+
+def kill_points(short, cap):
+    """Kill points 1, 2, … of one syscall: until a run ends unkilled (the command made fewer such
+    calls), at most `cap` when `short`."""
+    n = 1
+    while True:
+        point = KillPoint(n)
+        yield point
+        if not point.killed or (short and n >= cap):
+            return
+        n += 1
+
 def fail(part, what):
     failures.append(f"{part}: {what}")
     print(f"  FAIL {what}", flush=True)
@@ -275,8 +294,8 @@ def kill_sweep(short):
         after = state(done)
         points = 0
         for syscall in SYSCALLS:
-            n = 1
-            while True:
+            for point in kill_points(short, 6):
+                n = point.n
                 s = copy(template)
                 r = tminus(s, *command, prefix=["strace", "-f", "-qq", "-o", "/dev/null",
                                                  "-e", f"inject={syscall}:signal=SIGKILL:when={n}"])
@@ -312,12 +331,8 @@ def kill_sweep(short):
                 if not killed and got != after:
                     fail("kill", f"{where}: exit {r.returncode} without the change")
                 shutil.rmtree(s, ignore_errors=True)
-                if not killed:
-                    break
-                points += 1
-                n += 1
-                if short and n > 6:
-                    break
+                point.killed = killed
+                points += killed
         print(f"  {name:18s} {points:3d} kill points", flush=True)
     print(f"kill: {runs} runs: {lost} lost, {doubled} doubled, {both} both open and completed, "
           f"{leftovers} with leftover temp files, {stale} stale renders, {other} other", flush=True)
@@ -573,8 +588,8 @@ def ledger(short):
     later = "2026-11-22T10:05:00Z"
     runs = lost = doubled = windows = 0
     for syscall in ["write", "fsync", "ftruncate", "rename"]:
-        n = 1
-        while True:
+        for point in kill_points(short, 8):
+            n = point.n
             s = copy(base)
             log = s + "/sent.log"
             env = {"PATH": s + "/bin:/usr/bin:/bin", "LEDGER_LOG": log}
@@ -602,11 +617,7 @@ def ledger(short):
                 elif count > 1:
                     windows += 1
             shutil.rmtree(s, ignore_errors=True)
-            if not killed:
-                break
-            n += 1
-            if short and n > 8:
-                break
+            point.killed = killed
     print(f"ledger: {runs} runs: {lost} lost, {doubled} sent twice outside the window, "
           f"{windows} sent twice inside it (killed between the hand-over and the record)", flush=True)
 
@@ -877,8 +888,8 @@ def setup_sweep(short):
             continue
         final = open(f"{done}/xdg/{rel}", "rb").read()
         for syscall in ["write", "fsync", "rename", "mkdir"]:
-            n = 1
-            while True:
+            for point in kill_points(short, 8):
+                n = point.n
                 s = copy(base)
                 env_s = {"XDG_CONFIG_HOME": f"{s}/xdg", "HOME": s}
                 r = tminus(s, *command, env=env_s, prefix=["strace", "-f", "-qq", "-o", "/dev/null",
@@ -905,11 +916,7 @@ def setup_sweep(short):
                     bad += 1
                     fail("setup", f"{where}: the next run: exit {again.returncode}, temps {left}, block appended once: {now == final}")
                 shutil.rmtree(s, ignore_errors=True)
-                if not killed:
-                    break
-                n += 1
-                if short and n > 8:
-                    break
+                point.killed = killed
     print(f"setup: {runs} runs: {bad} with a torn config, a torn backup, a leftover or a second block", flush=True)
 
 
