@@ -42,8 +42,9 @@ let package = Package(
             name: "TMinusApp", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
             swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
-        // (Desktop/ links to integrations/: the GNOME Shell extension's and the Plasma applet's
-        // files, embedded for `tminus setup gnome|plasma`, with no Foundation bundle.)
+        // (Desktop/ links to integrations/: the GNOME Shell extension's and the Plasma applets'
+        // files, embedded for `tminus setup gnome|plasma`, with no Foundation bundle; Plasma 6's
+        // two files are linked under names of their own, as resource names must differ.)
         .target(
             name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO", "TMinusApp"],
             exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
@@ -52,7 +53,8 @@ let package = Package(
                 "stylesheet.css"
             ]
             .map { .embedInCode("Desktop/gnome-shell/" + $0) }
-                + ["metadata.json", "contents/ui/main.qml"].map { .embedInCode("Desktop/plasma/" + $0) },
+                + ["metadata.json", "contents/ui/main.qml"].map { .embedInCode("Desktop/plasma/" + $0) }
+                + ["plasma6-metadata.json", "plasma6-main.qml"].map { .embedInCode("Desktop/" + $0) },
             swiftSettings: swiftSettings),
         .executableTarget(name: "tminus", dependencies: ["TMinusCLI"], swiftSettings: swiftSettings),
         // The mutation fuzzer for every parser (Tests/fuzz/run.sh); not part of the product.

@@ -156,17 +156,21 @@ struct CLISetupTests {
         #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("other").path))
     }
 
-    /// plasma: without kpackagetool5, the applet is copied where it would put it, this binary named.
-    @Test func plasmaInstallsTheApplet() throws {
+    /// plasma: without kpackagetool, the applet for the Plasma asked for is copied where it would
+    /// put it, this binary named.
+    @Test(arguments: [("5", "integrations/plasma"), ("6", "integrations/plasma6")])
+    func plasmaInstallsTheApplet(version: String, folder: String) throws {
         let h = try TempHome()
         let data = h.root.appendingPathComponent("data")
-        let out = h.inProcess(["setup", "plasma"] + bin, env: ["XDG_DATA_HOME": data.path, "PATH": "/nonexistent"])
+        let out = h.inProcess(
+            ["setup", "plasma", "--plasma-version", version] + bin,
+            env: ["XDG_DATA_HOME": data.path, "PATH": "/nonexistent"])
         #expect(out.status == 0, "\(out.stderr)")
         let dir = data.appendingPathComponent("plasma/plasmoids/org.tminus.countdown")
         let qml = try String(contentsOf: dir.appendingPathComponent("contents/ui/main.qml"), encoding: .utf8)
         #expect(qml.contains("    readonly property string tminus: \"/opt/tminus/bin/tminus\"\n"))
         let original = try String(
-            contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/contents/ui/main.qml"),
+            contentsOf: TminusBinary.packageRoot.appendingPathComponent(folder + "/contents/ui/main.qml"),
             encoding: .utf8)
         #expect(
             qml
@@ -176,12 +180,41 @@ struct CLISetupTests {
         #expect(
             try Data(contentsOf: dir.appendingPathComponent("metadata.json"))
                 == Data(
-                    contentsOf: TminusBinary.packageRoot.appendingPathComponent("integrations/plasma/metadata.json")))
+                    contentsOf: TminusBinary.packageRoot.appendingPathComponent(folder + "/metadata.json")))
         // Titles are plain text in every label of the applet.
         #expect(!original.contains("textFormat: Text.RichText") && !original.contains("textFormat: Text.StyledText"))
         #expect(
             original.components(separatedBy: "PlasmaComponents3.Label {").count - 1 == original.components(
                 separatedBy: "textFormat: Text.PlainText"
             ).count - 1)
+    }
+
+    /// plasma: the kpackagetool on PATH says which Plasma (6 first) and installs it; with neither
+    /// tool nor plasmashell, a one-line error that says what to pass, and nothing written.
+    @Test func plasmaFindsItsVersion() throws {
+        let h = try TempHome()
+        let data = h.root.appendingPathComponent("data")
+        let bin = h.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = h.root.appendingPathComponent("tool.log").path
+        for tool in ["kpackagetool5", "kpackagetool6"] {
+            let script = "#!/bin/sh\necho \"\(tool) $*\" >> '\(log)'\ncat \"$4/metadata.json\" >> '\(log)'\n"
+            try script.write(to: bin.appendingPathComponent(tool), atomically: false, encoding: .utf8)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent(tool).path)
+        }
+        let out = h.inProcess(
+            ["setup", "plasma"], env: ["XDG_DATA_HOME": data.path, "PATH": bin.path + ":/usr/bin:/bin"])
+        #expect(out.status == 0 && out.stdout.contains("Plasma 6 applet"), "\(out)")
+        let called = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(called.hasPrefix("kpackagetool6 -t Plasma/Applet -i "), "\(called)")
+        #expect(called.contains("\"X-Plasma-API-Minimum-Version\": \"6.0\""), "\(called)")
+
+        let none = try TempHome()
+        let noData = none.root.appendingPathComponent("data")
+        let refused = none.inProcess(["setup", "plasma"], env: ["XDG_DATA_HOME": noData.path, "PATH": "/nonexistent"])
+        #expect(refused.status == 2 && refused.stderrLines.count == 1, "\(refused)")
+        #expect(refused.stderr.contains("--plasma-version 5 or 6"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: noData.path))
     }
 }

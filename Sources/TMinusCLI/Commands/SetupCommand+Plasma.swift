@@ -3,9 +3,10 @@ import TMinusApp
 import TMinusCore
 import TMinusIO
 
-/// `tminus setup plasma`: the Plasma 5 applet (integrations/plasma) installed for the user, by
-/// kpackagetool5 where it is present (else copied where it would put it), with this binary's path
-/// in main.qml.
+/// `tminus setup plasma`: the applet for the Plasma this machine runs (integrations/plasma for
+/// Plasma 5, integrations/plasma6 for Plasma 6) installed for the user by kpackagetool5 or
+/// kpackagetool6 where present (else copied where it would put it), with this binary's path in
+/// main.qml.
 extension SetupCommand {
     static let plasmaID = "org.tminus.countdown"
     /// The line of main.qml that names the binary; setup writes the path into it.
@@ -13,14 +14,20 @@ extension SetupCommand {
 
     static func plasma(_ a: Arguments, _ ctx: Context) throws(TMinusError) -> Int32 {
         let binary = try self.binary(a.value("binary"), ctx)
-        let qml = String(decoding: PackageResources.main_qml, as: UTF8.self)
+        let major = try plasmaMajor(a.value("plasma-version"), ctx)
+        let (metadata, main) =
+            major >= 6
+            ? (PackageResources.plasma6_metadata_json, PackageResources.plasma6_main_qml)
+            : (PackageResources.metadata_json, PackageResources.main_qml)
+        let qml = String(decoding: main, as: UTF8.self)
         guard qml.contains(plasmaBinaryLine) else { throw .failure("the embedded main.qml has no line for the binary") }
         let installed = qml.replacingFirst(
             plasmaBinaryLine, with: #"    readonly property string tminus: ""# + binary + "\"")
         let base = Home.dataBase(ctx.environment)
-        let files = [("metadata.json", PackageResources.metadata_json), ("contents/ui/main.qml", Array(installed.utf8))]
-        // kpackagetool5 installs from a folder: one made beside the target, then removed.
-        if let tool = ChildProcess.which("kpackagetool5", environment: ctx.environment) {
+        let files = [("metadata.json", metadata), ("contents/ui/main.qml", Array(installed.utf8))]
+        // kpackagetool installs from a folder: one made beside the target, then removed.
+        let toolName = major >= 6 ? "kpackagetool6" : "kpackagetool5"
+        if let tool = ChildProcess.which(toolName, environment: ctx.environment) {
             let stage = base + "/tminus-plasma-applet"
             try write(files, into: stage)
             defer {
@@ -33,23 +40,44 @@ extension SetupCommand {
                 r = try ChildProcess.run(
                     tool, ["-t", "Plasma/Applet", upgrade ? "-u" : "-i", stage], environment: ctx.environment)
             } catch {
-                throw .failure("kpackagetool5 did not run: \(error)")
+                throw .failure("\(toolName) did not run: \(error)")
             }
             guard r.status == 0 else {
                 throw .failure(
-                    "kpackagetool5 failed: "
+                    "\(toolName) failed: "
                         + ControlText.clean(String(decoding: r.stdout + r.stderr, as: UTF8.self), replacement: " "))
             }
         } else {
             try write(files, into: base + "/plasma/plasmoids/" + plasmaID)
         }
-        ctx.say(
-            "installed the Plasma applet \(plasmaID) in \(Home.tilde(base + "/plasma/plasmoids/" + plasmaID, ctx.environment))"
-        )
+        let dir = Home.tilde(base + "/plasma/plasmoids/" + plasmaID, ctx.environment)
+        ctx.say("installed the Plasma \(major >= 6 ? 6 : 5) applet \(plasmaID) in \(dir)")
         ctx.console.err(
             "add it to a panel: right-click the panel › Add Widgets… › tminus (plasmashell may need a restart to list it)"
         )
         return 0
+    }
+
+    /// `--plasma-version N`, else the Plasma whose kpackagetool is here (6 first), else what
+    /// `plasmashell --version` says ("plasmashell 6.3.6").
+    static func plasmaMajor(_ given: String?, _ ctx: Context) throws(TMinusError) -> Int {
+        if let given {
+            guard let n = Int(given.split(separator: ".").first ?? ""), n == 5 || n == 6 else {
+                throw .usage("--plasma-version takes 5 or 6 (the applet is made for Plasma 5.27 and Plasma 6)")
+            }
+            return n
+        }
+        if ChildProcess.which("kpackagetool6", environment: ctx.environment) != nil { return 6 }
+        if ChildProcess.which("kpackagetool5", environment: ctx.environment) != nil { return 5 }
+        guard
+            let out = try? ChildProcess.run(
+                "plasmashell", ["--version"], environment: ctx.environment, timeout: 5_000),
+            let last = String(decoding: out.stdout, as: UTF8.self).split(separator: " ").last,
+            let n = Int(last.split(separator: ".").first ?? "")
+        else {
+            throw .usage("Plasma is not installed here; pass --plasma-version 5 or 6 to set up the applet for it")
+        }
+        return n
     }
 
     static func write(_ files: [(String, [UInt8])], into dir: String) throws(TMinusError) {

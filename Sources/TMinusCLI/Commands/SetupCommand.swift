@@ -14,7 +14,7 @@ enum SetupCommand {
             for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
             ctx.say(
                 "gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
-            ctx.say("plasma".padding(15) + "a KDE Plasma 5 applet, installed with kpackagetool5")
+            ctx.say("plasma".padding(15) + "a KDE Plasma applet (Plasma 6 and 5.27), installed with kpackagetool")
             ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
             return 0
         }

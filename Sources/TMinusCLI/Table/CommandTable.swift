@@ -415,10 +415,13 @@ enum CommandTable {
                 .flag("full", "print the whole config file, not only the part to paste"),
                 .option(
                     "binary", "PATH", "the tminus the bar runs (default: this one's absolute path)", complete: .file),
-                .option("shell-version", "N", "gnome: set up for GNOME N (default: what gnome-shell --version says)")
+                .option("shell-version", "N", "gnome: set up for GNOME N (default: what gnome-shell --version says)"),
+                .option(
+                    "plasma-version", "N",
+                    "plasma: set up for Plasma 5 or 6 (default: the kpackagetool here, else plasmashell --version)")
             ],
             text:
-                "Prints the snippet for BAR (\(BarSetup.all.map(\.name).joined(separator: ", "))) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says); plasma installs the KDE Plasma 5 applet with kpackagetool5. Without BAR: the bars it knows.",
+                "Prints the snippet for BAR (\(BarSetup.all.map(\.name).joined(separator: ", "))) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says); plasma installs the KDE Plasma applet for Plasma 6 or 5.27 (kpackagetool6 or kpackagetool5, as installed, or --plasma-version). Without BAR: the bars it knows.",
             examples: [
                 "tminus setup waybar", "tminus setup i3blocks --write",
                 "tminus setup yambar --full > ~/.config/yambar/config.yml"

@@ -1,0 +1,1 @@
+../../../integrations/plasma6/contents/ui/main.qml

@@ -1,0 +1,97 @@
+// tminus for KDE Plasma 6: the countdown in the panel, the large family and today's todos in its
+// popup. Plasma5Support's executable data source runs `tminus show --format json` each second (the
+// applet API has no long-running reader); actions run tminus with a todo's number. Every text
+// from your data is shown as plain text (Text.PlainText), never as markup.
+import QtQuick
+import QtQuick.Layouts
+import org.kde.plasma.plasmoid
+import org.kde.plasma.components as PlasmaComponents3
+import org.kde.plasma.plasma5support as P5Support
+import org.kde.kirigami as Kirigami
+
+PlasmoidItem {
+    id: root
+    // tminus setup plasma writes this binary's absolute path here.
+    readonly property string tminus: "tminus"
+    property var entry: ({ "state": "none", "medium": "…", "large": "", "todos": [] })
+    readonly property var colors: ({ "none": "#888888", "normal": "#a3be8c", "ongoing": "#88c0d0", "warning": "#ebcb8b",
+                                     "critical": "#bf616a", "over": "#bf616a", "error": "#d08770" })
+    readonly property color stateColor: colors[entry.error ? "error" : entry.state] || colors["none"]
+
+    toolTipMainText: entry.medium || ""
+    toolTipSubText: entry.large || ""
+    toolTipTextFormat: Text.PlainText
+
+    P5Support.DataSource {
+        id: feed
+        engine: "executable"
+        connectedSources: [root.tminus + " show --format json"]
+        interval: 1000
+        onNewData: (sourceName, data) => {
+            try {
+                root.entry = JSON.parse(data["stdout"])
+            } catch (e) {
+                root.entry = { "state": "none", "error": "tminus printed no entry", "medium": "⚠ tminus", "large": data["stderr"] || "", "todos": [] }
+            }
+        }
+    }
+
+    // One-off commands: next, done N, edit N --due +1h (numbers only: no data reaches a command line).
+    P5Support.DataSource {
+        id: runner
+        engine: "executable"
+        onNewData: (sourceName, data) => disconnectSource(sourceName)
+    }
+    function run(args) {
+        runner.connectSource(root.tminus + " " + args)
+    }
+
+    compactRepresentation: PlasmaComponents3.Label {
+        text: root.entry.error ? "⚠ tminus" : (root.entry.medium || "")
+        textFormat: Text.PlainText
+        color: root.stateColor
+        font.bold: root.entry.state === "critical"
+        MouseArea {
+            anchors.fill: parent
+            onClicked: root.expanded = !root.expanded
+        }
+    }
+
+    fullRepresentation: ColumnLayout {
+        // At least what the texts and buttons take: a desktop applet grows to it, never clips it.
+        Layout.minimumWidth: Math.max(Kirigami.Units.gridUnit * 16, implicitWidth)
+        Layout.minimumHeight: implicitHeight
+        PlasmaComponents3.Label {
+            text: root.entry.error ? "⚠ tminus" : (root.entry.medium || "")
+            textFormat: Text.PlainText
+            color: root.stateColor
+            font.bold: true
+        }
+        PlasmaComponents3.Label {
+            text: root.entry.error ? root.entry.error : (root.entry.large || "")
+            textFormat: Text.PlainText
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+        }
+        RowLayout {
+            PlasmaComponents3.Button { text: "Next deadline"; onClicked: root.run("next") }
+            PlasmaComponents3.Button { text: "Back to the one due next"; onClicked: root.run("next --reset") }
+            PlasmaComponents3.Button { text: "Private"; onClicked: root.run("privacy toggle") }
+        }
+        Repeater {
+            model: Array.isArray(root.entry.todos) ? root.entry.todos : []
+            delegate: RowLayout {
+                required property var modelData
+                readonly property string ref: /^[0-9]+$/.test(String(modelData.handle)) ? String(modelData.handle) : ""
+                PlasmaComponents3.Label {
+                    text: (modelData.overdue ? "⚠ " : "• ") + modelData.title
+                    textFormat: Text.PlainText
+                    elide: Text.ElideRight
+                    Layout.fillWidth: true
+                }
+                PlasmaComponents3.Button { text: "✓"; visible: ref !== ""; onClicked: root.run("done " + ref) }
+                PlasmaComponents3.Button { text: "Snooze 1 h"; visible: ref !== ""; onClicked: root.run("edit " + ref + " --due +1h") }
+            }
+        }
+    }
+}
