@@ -21,6 +21,7 @@ public struct Console: Sendable {
         /// An empty capture reading `input` as standard input.
         public init(input: [UInt8] = []) { self.input = input }
     }
+    /// Where output goes instead of the process's stdout and stderr (nil: to them).
     package private(set) var capture: Capture?
 
     /// Writes to stdout and stderr, or only to `capture` when one is given.
@@ -77,16 +78,16 @@ public struct Console: Sendable {
     }
 
     /// `text` with a newline at its end (added when it has none).
-    package static func line(_ text: String) -> [UInt8] {
+    static func line(_ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
         if bytes.last != 0x0A { bytes.append(0x0A) }
         return bytes
     }
 
     @discardableResult
-    package static func write(_ fd: Int32, _ text: String) -> Bool { write(fd, line(text)) }
+    static func write(_ fd: Int32, _ text: String) -> Bool { write(fd, line(text)) }
 
-    package static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -102,19 +103,22 @@ public struct Console: Sendable {
 
 /// Output gathered into 64 KiB writes, for commands that print a lot (a long timeline).
 package struct BufferedOutput {
-    package let console: Console
-    package var buffer: [UInt8] = []
+    let console: Console
+    var buffer: [UInt8] = []
 
+    /// Output for `console`, written in 64 KiB pieces.
     package init(console: Console) {
         self.console = console
         buffer.reserveCapacity(1 << 16)
     }
 
+    /// Adds `text` (written once 64 KiB wait).
     package mutating func write(_ text: String) {
         buffer += text.utf8
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes what waits.
     package mutating func flush() {
         guard !buffer.isEmpty else { return }
         console.raw(buffer)

@@ -4,14 +4,21 @@ import TMinusTimeline
 
 /// What every command gets: the container, the frozen or real `now`, the zone and the environment.
 package struct Context {
+    /// The home's paths (store, summary, config).
     package var home: Home
+    /// The home's files, read and written under its lock.
     package var container: Container
+    /// The run's instant: `--now`, else the clock's at the start.
     package var now: Instant
     /// `--now` minus the real clock (0 without `--now`): a follower's clock starts at `--now` and runs.
     package var clockOffset: Int64 = 0
+    /// The time zone dates are shown and read in.
     package var zone: Zone
+    /// The variables the run was given (a child process gets them too).
     package var environment: Environment
+    /// Where the command's output goes.
     package var console: Console
+    /// The bars to signal after a change.
     package var barSignals = BarSignals()
     /// The real clock (injected in tests): what a long-running command reads as time goes on.
     package var realClock: () -> Instant = SystemClock.now
@@ -77,6 +84,7 @@ package struct Context {
         return config
     }
 
+    /// A WHEN (`+2h`, `fri 17:00`, `2026-12-01`) read at `now` in `zone`.
     package func when(_ text: String) throws(TMinusError) -> When {
         try WhenParser.parse(text, now: now, zone: zone)
     }
@@ -84,6 +92,7 @@ package struct Context {
     /// The clock's second now, shifted as `--now` shifted the start (`now` is the start's).
     package var currentInstant: Instant { realClock() + clockOffset }
 
+    /// A line on stdout.
     package func say(_ text: String) { console.out(text) }
 
     /// The clock style for times of day (config `clock`, else the locale's).

@@ -5,8 +5,11 @@ import TMinusTimeline
 /// Everything a bar-facing command reads, loaded once. `show` turns a problem into an error entry
 /// (the bar must not go blank); `timeline`, `next` and `prev` report it.
 package struct WidgetInput {
+    /// The config as read for this run.
     package var config: Config
+    /// The timeline (nil when there is nothing to show or a problem).
     package var provider: TimelineProvider?
+    /// What keeps the widget from showing data (a broken store or config), as one line.
     package var problem: String?
     /// When the summary must be read again although no file changed (an event's instance is
     /// over: its source gives the next one).
@@ -68,6 +71,7 @@ package struct WidgetInput {
         }
     }
 
+    /// The entry the widget shows at `t` (`memo`: today's todos kept between ticks).
     package func entry(at t: Instant, memo: TodayMemo? = nil) -> Entry {
         guard let provider else { return .error(problem ?? "unknown error", at: t) }
         return provider.entry(at: t, memo: memo)

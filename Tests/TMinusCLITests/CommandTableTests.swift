@@ -63,14 +63,11 @@ struct CommandTableTests {
         }
     }
 
+    /// Every renderer in `Renderers.all` is a `--format`: offered by completion, on the man page and
+    /// in `show --help`, under a name of its own.
     @Test func everyFormatIsOfferedAndDocumented() {
         let formats = Renderers.all.map(\.format)
-        #expect(
-            formats == [
-                "waybar", "i3blocks", "i3bar", "polybar", "conky", "i3status-rs", "yambar", "xmobar", "tmux", "genmon",
-                "xbar",
-                "pango", "plain", "json"
-            ])
+        #expect(Set(formats).count == formats.count, "two renderers share a format name: \(formats)")
         let show = CommandTable.spec("show")
         #expect(show.options.first { $0.name == "format" }?.complete == .words(formats))
         for f in formats {
@@ -78,8 +75,6 @@ struct CommandTableTests {
             #expect(ManPage.text.contains("\\fB\(ManPage.roff(f))\\fR"), "man lacks the format \(f)")
             #expect(Help.page(show).contains(f))
         }
-        // The formats whose program runs a command each period and reads it to the end poll; the rest stream.
-        #expect(Renderers.all.filter { !$0.streams }.map(\.format) == ["conky", "tmux", "genmon", "xbar"])
     }
 
     @Test func bashCompletesCommandsOptionsAndFormats() throws {

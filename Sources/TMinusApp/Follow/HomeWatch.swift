@@ -5,6 +5,7 @@ import TMinusIO
 /// the home, the config, and the file that sets the time zone (a user who travels, or
 /// `timedatectl set-timezone`, replaces `/etc/localtime`; the next update uses the new zone).
 package enum HomeWatch {
+    /// The home's `homeNames`, the config file and the zone file, grouped by folder.
     package static func targets(_ ctx: Context, homeNames: [String]) -> [(directory: String, names: [String])] {
         var watch: [(directory: String, names: [String])] = [(ctx.home.directory, homeNames)]
         func add(_ path: String) {

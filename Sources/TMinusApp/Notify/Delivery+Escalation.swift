@@ -108,7 +108,7 @@ extension Delivery {
         updated[watch.key] = nil
     }
 
-    package static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
+    static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
         LedgerRecord(
             key: r.key, state: .ended, at: r.at, time: time, item: r.item, source: r.source, title: r.title,
             late: r.late,

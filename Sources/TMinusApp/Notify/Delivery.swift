@@ -9,12 +9,15 @@ import TMinusTimeline
 /// lock and then sees it sent; a notifier killed between the hand-over and `sent` leaves a lone
 /// `sending`, and the next pass sends it again (the one window where a reminder can arrive twice).
 package final class Delivery {
+    /// Send notifications, or only say what would be sent.
     package enum Mode { case send, dryRun }
 
+    /// The run's context (its `now` moves on in a long-running notifier).
     package var ctx: Context
-    package let mode: Mode
-    package let ledger: ReminderLedger
-    package let view = ReminderLedger.View()
+    let mode: Mode
+    let ledger: ReminderLedger
+    let view = ReminderLedger.View()
+    /// The notification server (D-Bus, else notify-send).
     package var server: NotificationServer
     /// Wait for Done and Snooze (a long-running notifier; `--once` cannot act on them).
     package let withActions: Bool
@@ -28,7 +31,7 @@ package final class Delivery {
     package var failures = 0
     /// Failures since the last send that worked, and the last reason given on stderr.
     package var failingInARow = 0
-    package var lastReason = ""
+    var lastReason = ""
     /// Reminders whose send failed in this process (their `sending` is on the ledger).
     package var failedHere = Set<String>()
     /// Escalating reminders this process showed or updated, and when (Delivery+Escalation.swift).
@@ -46,6 +49,7 @@ package final class Delivery {
     /// child process and a descriptor); later ones are sent without the buttons.
     package static let maxWatches = 16
 
+    /// A notifier for `ctx`; `withActions`: buttons (Done, Snooze) that a running notifier answers.
     package init(_ ctx: Context, mode: Mode, withActions: Bool) {
         self.ctx = ctx
         self.mode = mode
@@ -63,7 +67,7 @@ package final class Delivery {
         return (config, summary.deadlines + summary.todos)
     }
 
-    package func reminders(_ config: Config, _ items: [Item]) -> [Reminder] {
+    func reminders(_ config: Config, _ items: [Item]) -> [Reminder] {
         ReminderPlan.reminders(items: items, alerts: config.alerts, armed: view.armed, zone: ctx.zone)
     }
 
@@ -87,11 +91,11 @@ package final class Delivery {
         return [decision.next, retry, update].compactMap { $0 }.min()
     }
 
-    package func state(_ key: String) -> LedgerRecord.State? {
+    func state(_ key: String) -> LedgerRecord.State? {
         mode == .dryRun && printed.contains(key) ? .sent : view.state(key)
     }
 
-    package func dryRun(_ d: ReminderPlan.Decision) {
+    func dryRun(_ d: ReminderPlan.Decision) {
         for (r, late) in d.send {
             printed.insert(r.key)
             let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: false, clock: ctx.clock)
@@ -268,7 +272,7 @@ package final class Delivery {
         }
     }
 
-    package func act(_ action: String, _ watch: ActionWatch) {
+    func act(_ action: String, _ watch: ActionWatch) {
         do throws(TMinusError) {
             switch action {
             case "done": try complete(watch)
@@ -283,7 +287,7 @@ package final class Delivery {
         }
     }
 
-    package func complete(_ watch: ActionWatch) throws(TMinusError) {
+    func complete(_ watch: ActionWatch) throws(TMinusError) {
         let done = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item? in
             guard let item = change.openItems.first(where: { $0.id == watch.itemID && $0.source == watch.itemSource })
             else { return nil }

@@ -7,17 +7,19 @@ import TMinusTimeline
 /// the one its item was written in (Boomerang's review): `--year` keeps one, `--by-year` puts a
 /// heading over each.
 package enum ReminderListing {
-    package struct Row {
-        package var at: Instant
-        package var state: String
-        package var title: String
-        package var handle: Int?
-        package var source: String
-        package var key: String
-        package var time: Instant?
-        package var id: String
+    /// One line of the listing: a reminder's time, what became of it and its item.
+    struct Row {
+        var at: Instant
+        var state: String
+        var title: String
+        var handle: Int?
+        var source: String
+        var key: String
+        var time: Instant?
+        var id: String
     }
 
+    /// Prints the listing (`json`: one object a reminder), `year` only, or `byYear` under headings.
     package static func run(year: Int?, byYear: Bool = false, json: Bool, _ ctx: Context) throws(TMinusError) -> Int32 {
         let delivery = Delivery(ctx, mode: .dryRun, withActions: false)
         let (config, items) = try delivery.load()

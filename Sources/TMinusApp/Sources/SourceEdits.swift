@@ -6,7 +6,7 @@ import TMinusIO
 /// has stars or icons). Asking for what a source cannot keep is a usage error before anything is
 /// written, never a silent loss.
 package enum SourceEdits {
-    package static func source(named name: String, _ ctx: Context) throws(TMinusError) -> SourceConfig {
+    static func source(named name: String, _ ctx: Context) throws(TMinusError) -> SourceConfig {
         let config = try ctx.config()
         guard let source = config.source(named: name) else {
             let known = config.sources.map(\.name)
