@@ -23,6 +23,8 @@ public struct GenmonRenderer: Renderer {
     public let callsBack = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// `tminus setup` for this bar.
+    public var setups: [BarSetup] { [.genmon] }
 
     /// The tags of the table, one after another.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -35,4 +37,30 @@ public struct GenmonRenderer: Renderer {
         if options.config.progressBar, entry.deadline != nil { out += "<bar>\(min(100, max(0, entry.percent)))</bar>" }
         return Rendered(out)
     }
+}
+
+// XFCE's Generic Monitor set-up.
+extension BarSetup {
+    static let genmon: BarSetup = BarSetup(
+        name: "genmon", aliases: ["xfce", "xfce4-genmon"],
+        about: "XFCE's Generic Monitor (also MATE, Budgie), each second",
+        configFiles: ["xfce4/panel"], write: .never,
+        integration: "xfce-genmon/genmon.rc", marker: "--format genmon",
+        snippet: { c in "\(c.binary) show --format genmon" },
+        full: { c in
+            """
+            Command=\(genmon.snippet(c))
+            UseLabel=0
+            UpdatePeriod=1000
+
+            """
+        },
+        next: { _, _ in
+            """
+            Add a Generic Monitor to your panel (Panel > Add New Items > Generic Monitor; Debian: \
+            xfce4-genmon-plugin), open its Properties, paste the line as the Command, untick Label, set \
+            the period to 1 s. The panel keeps these settings itself (genmon 4.1: \
+            ~/.config/xfce4/panel/genmon-N.rc, as printed by --full).
+            """
+        })
 }

@@ -21,6 +21,8 @@ public struct I3barRenderer: Renderer {
     public let streams = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// swaybar and i3bar: its set-up.
+    public var setups: [BarSetup] { [.i3bar] }
 
     /// One block as compact JSON, for embedding in a status line (no header).
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -55,4 +57,39 @@ public struct I3barRenderer: Renderer {
         case .none: { Escape.oneLine($0) }
         }
     }
+}
+
+// The bar's set-up text: `c.binary` is the command (an absolute path from `tminus setup`, or
+// `tminus` in integrations/); every other word is the bar's own syntax.
+extension BarSetup {
+    static let i3bar: BarSetup = BarSetup(
+        name: "i3bar", aliases: ["swaybar", "sway", "i3"],
+        about: "the bar's status_command (the i3bar protocol, streaming)",
+        configFiles: ["sway/config", "i3/config"], write: .never,
+        integration: "i3bar-sway/bar.conf", marker: "--format i3bar",
+        snippet: { c in
+            """
+            bar {
+                status_command \(c.binary) show --follow --format i3bar
+            }
+            """
+        },
+        full: { c in
+            """
+            # tminus as the status_command of i3bar or swaybar: put the status_command line into the
+            # bar { } block of ~/.config/i3/config or ~/.config/sway/config (or add this block for a
+            # second bar). tminus speaks the whole i3bar protocol (header, click events, one status
+            # line per update) and cycles the deadline on a click (1 and 5 next, 3 and 4 previous,
+            # 2 back to the one due next).
+            \(i3bar.snippet(c))
+
+            """
+        },
+        next: { c, file in
+            """
+            Put the status_command line into the bar { } block of \(file) (or your i3 config) and \
+            reload the window manager ($mod+Shift+c in sway, $mod+Shift+r in i3). Today's todos in a \
+            launcher: bindsym $mod+t exec \(c.binary) menu
+            """
+        })
 }

@@ -20,6 +20,8 @@ public struct I3blocksRenderer: Renderer {
     public let streams = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// `tminus setup` for this bar.
+    public var setups: [BarSetup] { [.i3blocks] }
 
     /// The three lines, with exit code 33 when urgent.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -50,4 +52,39 @@ public struct I3blocksRenderer: Renderer {
         case .none: { Escape.oneLine($0) }
         }
     }
+}
+
+// The bar's set-up text: `c.binary` is the command (an absolute path from `tminus setup`, or
+// `tminus` in integrations/); every other word is the bar's own syntax.
+extension BarSetup {
+    static let i3blocks: BarSetup = BarSetup(
+        name: "i3blocks", aliases: [], about: "a block, one-shot each second, refreshed at once by a signal",
+        configFiles: ["i3blocks/config"], write: .append,
+        integration: "i3blocks/config", marker: "--format i3blocks",
+        snippet: { c in
+            """
+            # tminus for i3blocks, one-shot form: copy into ~/.config/i3blocks/config (or append this
+            # section). i3blocks runs tminus once a second; tminus prints full_text (medium family),
+            # short_text (small family) and color, and exits 33 when the deadline is critical or over,
+            # which i3blocks shows as urgent. A click re-runs the command with the button in the
+            # environment, and tminus itself cycles the deadline (1 and 5 next, 3 and 4 previous, 2 back to the one due next).
+            # Streaming instead (one process, per-second updates, instant reload): see config.persist.
+            [tminus]
+            command=\(c.binary) show --format i3blocks
+            interval=1
+            markup=none
+            # Optional: with "signals": {"i3blocks": \(c.i3blocksSignal)} in tminus's config, every tminus change
+            # (add, done, edit, next, ...) refreshes this block at once.
+            signal=\(c.i3blocksSignal)
+
+            """
+        },
+        full: { c in i3blocks.snippet(c) },
+        next: { c, file in
+            let signal =
+                c.config.signals["i3blocks"] == nil
+                ? " For instant refreshes after a change, add \"signals\": {\"i3blocks\": \(c.i3blocksSignal)} to tminus's config."
+                : ""
+            return "Append the [tminus] section to \(file) and restart i3 (or i3blocks).\(signal)"
+        })
 }

@@ -21,6 +21,8 @@ public struct I3statusRsRenderer: Renderer {
     public let streams = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// `tminus setup` for this bar.
+    public var setups: [BarSetup] { [.i3statusRs] }
 
     /// The block's JSON object (`text`, `short_text`, `state`) on one line.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -44,4 +46,42 @@ public struct I3statusRsRenderer: Renderer {
         case .critical, .over: return "Critical"
         }
     }
+}
+
+// The bar's set-up text: `c.binary` is the command (an absolute path from `tminus setup`, or
+// `tminus` in integrations/); every other word is the bar's own syntax.
+extension BarSetup {
+    static let i3statusRs: BarSetup = BarSetup(
+        name: "i3status-rust", aliases: ["i3status-rs"], about: "a custom block (json = true, persistent)",
+        configFiles: ["i3status-rust/config.toml"], write: .append,
+        integration: "i3status-rust/config.toml", marker: "--format i3status-rs",
+        snippet: { c in
+            let b = c.binary
+            return """
+                # tminus for i3status-rust: add this block to ~/.config/i3status-rust/config.toml.
+                # --format i3status-rs prints the custom block's JSON (json = true): text, short_text, and a
+                # state (Idle, Good, Info, Warning, Critical) that your i3status-rust theme colours. The block's
+                # default format passes text through as Pango markup ($text.pango-str()), so tminus escapes
+                # & < > ' " in your titles.
+                # Streaming (persistent = true): one tminus process prints a line at each second boundary and
+                # at once when your deadlines, the selection or the config change. For the one-shot form,
+                # drop persistent and --follow and add  interval = 1  (see README.md).
+                [[block]]
+                block = "custom"
+                command = "\(b) show --follow --format i3status-rs"
+                persistent = true
+                json = true
+                [[block.click]]
+                button = "left"
+                cmd = "\(b) next"
+                [[block.click]]
+                button = "right"
+                cmd = "\(b) menu"
+
+                """
+        },
+        full: { c in i3statusRs.snippet(c) },
+        next: { _, file in
+            "Append the block to \(file) (blocks show in file order), then restart the bar ($mod+Shift+r in i3)."
+        })
 }

@@ -73,6 +73,8 @@ public protocol Renderer: Sendable {
     var showsSeconds: Bool { get }
     /// Whether the output runs tminus on a click (then `RenderOptions.binary` is its absolute path).
     var callsBack: Bool { get }
+    /// What `tminus setup` prints for each bar that reads this format (none for the generic ones).
+    var setups: [BarSetup] { get }
     func render(_ entry: Entry, _ options: RenderOptions) -> Rendered
 
     /// With `--follow` (when `streams`): the lines before the first update (the i3bar protocol's
@@ -89,6 +91,8 @@ extension Renderer {
     public var showsSeconds: Bool { false }
     /// By default a click runs nothing.
     public var callsBack: Bool { false }
+    /// By default no bar of its own to set up.
+    public var setups: [BarSetup] { [] }
     /// By default no header: the first update is the first line.
     public var streamHeader: [String] { [] }
     /// By default the one-shot output's text.

@@ -20,6 +20,8 @@ public struct WaybarRenderer: Renderer {
     public let streams = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// `tminus setup` for this bar.
+    public var setups: [BarSetup] { [.waybar] }
 
     /// The JSON object of the table, on one line.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -41,4 +43,55 @@ public struct WaybarRenderer: Renderer {
         ])
         return Rendered(JSONWriter.compact(json))
     }
+}
+
+// The bar's set-up text: `c.binary` is the command (an absolute path from `tminus setup`, or
+// `tminus` in integrations/); every other word is the bar's own syntax.
+extension BarSetup {
+    static let waybar: BarSetup = BarSetup(
+        name: "waybar", aliases: [], about: "a custom module, streaming (--follow)",
+        configFiles: ["waybar/config.jsonc", "waybar/config"], write: .createOnly,
+        integration: "waybar/config.jsonc", marker: "--format waybar",
+        snippet: { c in
+            let b = c.binary
+            return """
+                  "custom/tminus": {
+                    "exec": "\(b) show --follow --format waybar",  // one JSON line per update: text, tooltip, alt, class, percentage
+                    "return-type": "json",                   // and no "interval": tminus decides when to print
+                    "format": "{}",                          // text is already Pango-escaped by tminus: keep "escape" off
+                    "tooltip": true,                         // the large family: due date, progress, today's todos
+                    "on-click": "\(b) next",               // show the next deadline (the follower shows it at once)
+                    "on-click-right": "\(b) menu",         // today's todos in rofi/wofi/fuzzel/bemenu/dmenu: done, snooze, a day later
+                    "on-click-middle": "\(b) next --reset",  // back to the deadline due next
+                    "on-scroll-up": "\(b) scroll up",      // the wheel: a calendar tooltip's month ("tooltip": "calendar"),
+                    "on-scroll-down": "\(b) scroll down"   // else the previous / next deadline
+                  }
+                """
+        },
+        full: { c in
+            """
+            // Waybar: a whole minimal bar with the tminus module on the right, streaming form
+            // (preferred): one tminus process prints a JSON line at each second boundary and at once
+            // when your deadlines, the selection or the config change. config.poll.jsonc: one-shot form.
+            // Already have a config? Copy only the "custom/tminus" block into it and add
+            // "custom/tminus" to one of your modules-left / modules-center / modules-right lists.
+            {
+              "layer": "top",
+              "position": "top",
+              "height": 30,
+              "modules-right": ["custom/tminus"],
+
+            \(waybar.snippet(c))
+            }
+
+            """
+        },
+        next: { _, file in
+            """
+            Paste the "custom/tminus" block into the top-level object of \(file) and add \
+            "custom/tminus" to its modules-left, modules-center or modules-right; for colours, \
+            @import tminus's style.css (integrations/waybar) in your style.css. Then reload Waybar: \
+            killall -SIGUSR2 waybar
+            """
+        })
 }

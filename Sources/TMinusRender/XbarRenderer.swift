@@ -20,6 +20,8 @@ public struct XbarRenderer: Renderer {
     public let callsBack = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// `tminus setup` for this bar.
+    public var setups: [BarSetup] { [.xbar] }
 
     /// The bar's line, `---`, then the menu: the large family, the actions, today's todos.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -56,4 +58,31 @@ public struct XbarRenderer: Renderer {
         }
         return Rendered(ControlText.join(lines, "\n"))
     }
+}
+
+// The xbar plugin's set-up (xbar, SwiftBar, Argos, Kargos).
+extension BarSetup {
+    static let xbar: BarSetup = BarSetup(
+        name: "xbar", aliases: ["swiftbar", "argos", "kargos"],
+        about: "a plugin for xbar, SwiftBar, Argos (GNOME) or Kargos (KDE)",
+        configFiles: ["argos/tminus.1s.sh"], write: .createOnly,
+        integration: "xbar/tminus.1s.sh", marker: "--format xbar",
+        snippet: { c in
+            """
+            #!/bin/sh
+            # tminus as a plugin of xbar or SwiftBar (macOS, with tminus built there), Argos (GNOME
+            # Shell) or Kargos (KDE Plasma): save it as tminus.1s.sh in the plugin folder and make it
+            # executable (chmod +x). ".1s." runs it every second. The menu shows the deadline and
+            # today's todos, each with Done and Snooze 1 hour; a title's | is shown as │.
+            exec \(c.binary) show --format xbar
+
+            """
+        },
+        full: { c in xbar.snippet(c) },
+        next: { _, file in
+            """
+            Save it as \(file) (Argos's plugin folder; xbar: ~/Library/Application Support/xbar/plugins, \
+            SwiftBar and Kargos: the folder chosen in their settings) and chmod +x it.
+            """
+        }, executable: true)
 }

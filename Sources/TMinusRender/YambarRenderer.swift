@@ -23,6 +23,8 @@ public struct YambarRenderer: Renderer {
     public let streams = true
     /// A renderer has no settings of its own.
     public init() {}
+    /// `tminus setup` for this bar.
+    public var setups: [BarSetup] { [.yambar] }
 
     /// The tag set of the table, then the empty line that commits it.
     public func render(_ entry: Entry, _ options: RenderOptions) -> Rendered {
@@ -38,4 +40,58 @@ public struct YambarRenderer: Renderer {
         // The empty line after the last tag commits the set (the bar's newline ends the last line).
         return Rendered(ControlText.join(lines, "\n") + "\n")
     }
+}
+
+// The bar's set-up text: `c.binary` is the command (an absolute path from `tminus setup`, or
+// `tminus` in integrations/); every other word is the bar's own syntax.
+extension BarSetup {
+    static let yambar: BarSetup = BarSetup(
+        name: "yambar", aliases: [], about: "a script module, continuous (--follow), coloured by state",
+        configFiles: ["yambar/config.yml"], write: .createOnly,
+        integration: "yambar/config.yml", marker: "--format, yambar",
+        snippet: { c in
+            // yambar takes no colour from a tag: each state is mapped to the config's colour.
+            // (An error entry in the critical colour, as every other bar draws it.)
+            var conditions = ""
+            for (state, colored) in [
+                ("ongoing", EntryState.ongoing), ("normal", .normal), ("warning", .warning),
+                ("critical", .critical), ("over", .over), ("error", .critical)
+            ] {
+                if let color = yambarColor(c.config.colors[colored]) {
+                    conditions +=
+                        "\n              state == \(state): {string: {text: \"{text}\", foreground: \(color)}}"
+                }
+            }
+            return """
+                    - script:
+                        path: \(c.binary)
+                        args: [show, --follow, --format, yambar]
+                        content:
+                          map:
+                            default: {string: {text: "{text}"}}
+                            conditions:\(conditions)
+                """
+        },
+        full: { c in
+            """
+            # tminus for yambar: a whole minimal bar with tminus on the right. Already have a bar?
+            # Copy the "- script:" item into its left, center or right list.
+            # tminus --follow is one process in yambar's continuous mode: it prints a tag set (text,
+            # short, state, progress, urgent; see integrations/yambar/README.md) at each second
+            # boundary and at once when your deadlines, the selection or the config change. Titles
+            # are drawn as they are: yambar parses no markup in a tag's value.
+            bar:
+              height: 26
+              location: top
+              background: 000000ff
+              foreground: ffffffff
+              font: DejaVu Sans:pixelsize=14
+              right:
+            \(yambar.snippet(c))
+
+            """
+        },
+        next: { _, file in
+            "Put the \"- script:\" item into a left, center or right list of the bar in \(file) (yambar -C checks it), then restart yambar."
+        })
 }

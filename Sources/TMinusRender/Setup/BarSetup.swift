@@ -62,9 +62,7 @@ public struct BarSetup: Sendable {
     public var executable = false
 
     /// Every bar `setup` knows, in the order help lists them.
-    public static let all: [BarSetup] = [
-        .waybar, .i3blocks, .i3bar, .polybar, .conky, .yambar, .xmobar, .eww, .i3statusRs, .tmux, .genmon, .xbar
-    ]
+    public static let all: [BarSetup] = Renderers.all.flatMap(\.setups)
 
     /// The bar with this name or alias, or nil.
     public static func named(_ name: String) -> BarSetup? {
