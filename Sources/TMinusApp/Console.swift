@@ -1,4 +1,5 @@
 import Glibc
+import TMinusIO
 
 /// Writes to stdout and stderr with `write(2)`, so nothing waits in a buffer and a closed pipe
 /// shows as an error instead of killing the process.
@@ -87,18 +88,7 @@ public struct Console: Sendable {
     @discardableResult
     static func write(_ fd: Int32, _ text: String) -> Bool { write(fd, line(text)) }
 
-    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += n
-        }
-        return true
-    }
+    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool { FileIO.writeAll(fd, bytes) }
 }
 
 /// Output gathered into 64 KiB writes, for commands that print a lot (a long timeline).

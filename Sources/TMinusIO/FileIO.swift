@@ -325,7 +325,9 @@ public enum FileIO {
         guard writeAll(fd, bytes), fsync(fd) == 0 else { throw FileIO.failure("cannot write", path) }
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Writes every byte to `fd` (again after EINTR and short writes); false on an error (EPIPE:
+    /// the reader has gone).
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }

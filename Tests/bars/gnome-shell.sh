@@ -29,17 +29,7 @@ if ! dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesk
     BG_PIDS+=($(cat "$TMP/system-bus.pid"))
 fi
 
-cat >"$TMP/shot.py" <<'PY'
-import sys
-from gi.repository import Gio, GLib
-bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-# The shell lets a caller that owns org.gnome.Screenshot take screenshots.
-bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-              GLib.Variant("(su)", ("org.gnome.Screenshot", 4)), None, 0, -1, None)
-r = bus.call_sync("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot", "Screenshot",
-                  GLib.Variant("(bbs)", (False, False, sys.argv[1])), None, 0, 10000, None)
-print(r.unpack())
-PY
+cp "$BARS_DIR/gnome-shot.py" "$TMP/shot.py"
 cat >"$TMP/inner.sh" <<INNER
 #!/bin/sh
 rm -f "\$XDG_RUNTIME_DIR/gnome-shell-disable-extensions"

@@ -45,3 +45,19 @@ trixie_tminus() {
     trixie_enter tminus --version >/dev/null 2>&1 \
         || fail "$TMINUS does not run in the chroot: give a static build (swift build -c release -Xswiftc -static-executable) as TMINUS_BIN"
 }
+
+# trixie_test NAME: how each test here starts: root and the chroot (else a skip), the OCR tools, a
+# sandbox (setup_env; start, ART), tminus in the chroot, and an empty folder for NAME: IN inside
+# the chroot, T the same outside.
+trixie_test() {
+    [ "$(id -u)" = 0 ] || skip "needs root (chroot, unshare)"
+    [ -f "$TRIXIE_ROOT/.tminus-ready" ] || skip "no trixie chroot in $TRIXIE_ROOT (bash Tests/bars/trixie/build.sh makes one)"
+    local b
+    for b in tesseract convert; do command -v $b >/dev/null || fail "$b missing (see ../PACKAGES)"; done
+    setup_env
+    start=$SECONDS
+    ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
+    trixie_tminus
+    IN=/tmp/tminus-$1; T=$TRIXIE_ROOT$IN
+    rm -rf "$T"; mkdir -p "$T"; chmod 755 "$T"
+}

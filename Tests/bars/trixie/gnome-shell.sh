@@ -7,26 +7,8 @@
 # `tminus show --format json --follow` child, a killed one started again, none left once disabled.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/chroot.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (chroot, unshare)"
-[ -f "$TRIXIE_ROOT/.tminus-ready" ] || skip "no trixie chroot in $TRIXIE_ROOT (bash Tests/bars/trixie/build.sh makes one)"
-for b in tesseract convert; do command -v $b >/dev/null || fail "$b missing (see ../PACKAGES)"; done
-setup_env
-start=$SECONDS
-ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
-trixie_tminus
-IN=/tmp/tminus-gnome; T=$TRIXIE_ROOT$IN
-rm -rf "$T"; mkdir -p "$T"; chmod 755 "$T"
-cat >"$T/shot.py" <<'PY'
-import sys
-from gi.repository import Gio, GLib
-bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-# The shell lets a caller that owns org.gnome.Screenshot take screenshots (48 as 43).
-bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-              GLib.Variant("(su)", ("org.gnome.Screenshot", 4)), None, 0, -1, None)
-r = bus.call_sync("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot", "Screenshot",
-                  GLib.Variant("(bbs)", (False, False, sys.argv[1])), None, 0, 10000, None)
-print(r.unpack())
-PY
+trixie_test gnome
+cp "$BARS_DIR/gnome-shot.py" "$T/shot.py"
 cat >"$T/session.sh" <<SESSION
 #!/bin/sh
 rm -f "\$XDG_RUNTIME_DIR/gnome-shell-disable-extensions"

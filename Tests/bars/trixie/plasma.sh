@@ -6,15 +6,7 @@
 # countdown moving, in the critical colour #bf616a; then the compact label in a panel.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/chroot.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (chroot, unshare)"
-[ -f "$TRIXIE_ROOT/.tminus-ready" ] || skip "no trixie chroot in $TRIXIE_ROOT (bash Tests/bars/trixie/build.sh makes one)"
-for b in tesseract convert; do command -v $b >/dev/null || fail "$b missing (see ../PACKAGES)"; done
-setup_env
-start=$SECONDS
-ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
-trixie_tminus
-IN=/tmp/tminus-plasma; T=$TRIXIE_ROOT$IN
-rm -rf "$T"; mkdir -p "$T"; chmod 755 "$T"
+trixie_test plasma
 # inner.sh SCREEN SIZE [plasmoidviewer options…]: one viewer, two screenshots two seconds apart.
 cat >"$T/inner.sh" <<INNER
 #!/bin/sh
