@@ -108,5 +108,15 @@ struct CLIWorkTimeTests {
               "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
             """)
         #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 10h 00m\n")
+        // A holiday is a day off, not a countdown: with nothing pinned, the bar counts down to
+        // the report, and to the holiday only where the calendar is not the holidays one.
+        for (holidays, shown) in [(#""holidays": "holidays","#, "Report"), ("", "Founders' Day")] {
+            try h.writeConfig(
+                """
+                { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ], \(holidays)
+                  "templates": { "medium": "{title}" } }
+                """)
+            #expect(h.inProcess(["show", "--format", "plain"]).stdout == shown + "\n")
+        }
     }
 }

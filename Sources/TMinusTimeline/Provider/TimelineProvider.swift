@@ -51,10 +51,13 @@ public struct TimelineProvider: Sendable {
         templatesNone = FamilyTemplates(
             small: CompiledTemplate(t.smallNone), medium: CompiledTemplate(t.mediumNone),
             large: large(t.largeNone))
-        // An invitation not accepted is never the countdown.
+        // An invitation not accepted is never the countdown, nor is a day off (an event of the
+        // `holidays` calendar: it takes working time away, it is not a deadline).
+        let holidays = config.holidays
         let countable =
-            summary.deadlines.contains { $0.reply != nil }
-            ? summary.deadlines.filter { $0.reply == nil } : summary.deadlines
+            summary.deadlines.contains { $0.reply != nil || (holidays != nil && $0.source == holidays) }
+            ? summary.deadlines.filter { $0.reply == nil && (holidays == nil || $0.source != holidays) }
+            : summary.deadlines
         var byDue = countable.map { item in
             let due = item.due?.instant(in: zone) ?? summary.generated
             return DueDeadline(item: item, due: due, end: item.end.flatMap { $0 > due ? $0 : nil })
