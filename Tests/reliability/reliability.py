@@ -8,7 +8,7 @@
   cache    the widget cache under the same kills: a bar's poll that kept the hour to come, then a
            command killed at each write, rename and fsync; the next cached poll prints what a full
            run prints on what is on disk.
-  full     ENOSPC (a full 64 KB tmpfs) and EROFS (the same tmpfs read-only): every command fails
+  full     ENOSPC (a full 64 KB tmpfs) and EROFS (the same tmpfs read-only): every command (and setup --write) fails
            with exit 1 and one line naming a file, and leaves every file byte for byte as it was.
   crowd    100 writers at once: all land, each with its own handle.
   bad      the bad-input corpus (bad-inputs.tsv): no signal, no exit code >= 128, one-line
@@ -249,6 +249,7 @@ SCENARIOS = [
     ("tag rm", seed, ["tag", "rm", "school"]),
     ("next", seed, ["next"]),
     ("prev", seed, ["prev"]),
+    ("privacy on", seed, ["privacy", "on"]),
     ("config init", seed, ["config", "init"]),
     ("summary --rebuild", seed, ["summary", "--rebuild"]),
     ("doctor --repair", legacy, ["doctor", "--repair"]),
@@ -487,10 +488,48 @@ def full_disk():
             fail("full", "done on the source with room again")
         shutil.rmtree(s, ignore_errors=True)
         refused += 1
+        # `setup polybar --write` with the bar's config on the full (then read-only) disk: one
+        # line naming the file, exit 1, the user's config and folder as they were (no backup, no
+        # temp file); with room again it appends the block once and keeps the backup.
+        mine = b"[bar/main]\nmodules-right = date\n"
+        for label, mode in [("ENOSPC", "full"), ("EROFS", "ro")]:
+            empty(mnt)
+            s = temp_dir("tminus-full-setup-")
+            os.makedirs(f"{mnt}/xdg/polybar")
+            open(f"{mnt}/xdg/polybar/config.ini", "wb").write(mine)
+            env = {"XDG_CONFIG_HOME": f"{mnt}/xdg", "HOME": s}
+            command = ["setup", "polybar", "--write", "--binary", "/usr/bin/tminus"]
+            if mode == "full":
+                fill(mnt)
+            else:
+                subprocess.run(["mount", "-o", "remount,ro", mnt], check=True)
+            before = snapshot(f"{mnt}/xdg")
+            r = tminus(s, *command, env=env)
+            lines = r.stderr.decode().splitlines()
+            where = f"{label} setup polybar --write"
+            if r.returncode != 1 or len(lines) != 1 or "config.ini" not in lines[0]:
+                fail("full", f"{where}: exit {r.returncode}, stderr {lines}")
+            if snapshot(f"{mnt}/xdg") != before:
+                fail("full", f"{where}: the bar's config folder changed: {sorted(snapshot(f'{mnt}/xdg'))}")
+            if mode == "ro":
+                subprocess.run(["mount", "-o", "remount,rw", mnt], check=True)
+            else:
+                os.unlink(f"{mnt}/filler")
+            subprocess.run(["mount", "-o", "remount,size=4m", mnt], check=True)
+            if tminus(s, *command, env=env).returncode != 0:
+                fail("full", f"{where}: fails even with room again")
+            names = sorted(os.listdir(f"{mnt}/xdg/polybar"))
+            now = open(f"{mnt}/xdg/polybar/config.ini", "rb").read()
+            if names != ["config.ini", "config.ini.tminus-backup"] or not now.startswith(mine) or now.count(b"tminus") < 1:
+                fail("full", f"{where}: with room again: files {names}")
+            elif open(f"{mnt}/xdg/polybar/config.ini.tminus-backup", "rb").read() != mine:
+                fail("full", f"{where}: the backup is not the user's file")
+            shutil.rmtree(s, ignore_errors=True)
+            refused += 1
     finally:
         subprocess.run(["umount", mnt])
         os.rmdir(mnt)
-    print(f"full: {refused} refused writes checked (one with only a source's disk full)", flush=True)
+    print(f"full: {refused} refused writes checked (one with only a source's disk full, two of setup --write)", flush=True)
 
 
 def crowd(short):
