@@ -25,7 +25,8 @@
   setup    SIGKILL at every write, fsync, rename and mkdir of `tminus setup polybar --write` on a
            user's polybar config (and of a first `setup i3blocks --write` with none): the config
            is the user's whole or with the block appended, every backup is the user's file whole,
-           and the next run leaves no temp file and ends with the block appended once.
+           and the next run leaves no temp file and ends with the block appended once; `setup
+           gnome` and `setup plasma`'s files are each absent or whole, and whole after the next run.
   ledger   SIGKILL at every write, fsync, ftruncate and rename of `tminus notify --once` sending
            three reminders (through a stand-in notify-send that logs), then a clean run: every
            reminder sent, and twice only where the ledger shows the documented window (a lone
@@ -956,7 +957,44 @@ def setup_sweep(short):
                     fail("setup", f"{where}: the next run: exit {again.returncode}, temps {left}, block appended once: {now == final}")
                 shutil.rmtree(s, ignore_errors=True)
                 point.killed = killed
-    print(f"setup: {runs} runs: {bad} with a torn config, a torn backup, a leftover or a second block", flush=True)
+    # The desktops' packages (setup gnome, setup plasma copying where kpackagetool would): after a
+    # kill each file is absent or whole, and the next run leaves every file whole and no temp file.
+    for name, command, rel in [
+            ("gnome", ["setup", "gnome", "--shell-version", "48"], "gnome-shell/extensions/tminus@tminus.github.io"),
+            ("plasma", ["setup", "plasma", "--plasma-version", "6"], "plasma/plasmoids/org.tminus.countdown")]:
+        command = command + ["--binary", "/usr/bin/tminus"]
+        base = temp_dir("tminus-setup-")
+
+        def env_of(d):
+            return {"XDG_DATA_HOME": f"{d}/data", "HOME": d, "PATH": "/usr/bin:/bin"}
+
+        def files(d):
+            return snapshot(f"{d}/data/{rel}") if os.path.isdir(f"{d}/data/{rel}") else {}
+        done = copy(base)
+        if tminus(done, *command, env=env_of(done)).returncode != 0:
+            fail("setup", f"{name}: setup itself fails")
+            continue
+        final = files(done)
+        for syscall in ["write", "fsync", "rename", "mkdir"]:
+            for point in kill_points(short, 8):
+                s = copy(base)
+                r = tminus(s, *command, env=env_of(s), prefix=["strace", "-f", "-qq", "-o", "/dev/null",
+                                                                "-e", f"inject={syscall}:signal=SIGKILL:when={point.n}"])
+                point.killed = r.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL)
+                runs += 1
+                where = f"setup {name}, {syscall} #{point.n}"
+                got = files(s)
+                torn = [f for f, b in got.items() if os.path.basename(f).endswith(".tmp") is False and final.get(f) != b]
+                if torn:
+                    bad += 1
+                    fail("setup", f"{where}: files neither absent nor whole: {torn}")
+                again = tminus(s, *command, env=env_of(s))
+                if again.returncode != 0 or files(s) != final:
+                    bad += 1
+                    fail("setup", f"{where}: the next run: exit {again.returncode}, files {sorted(files(s))}")
+                shutil.rmtree(s, ignore_errors=True)
+    print(f"setup: {runs} runs: {bad} with a torn config, a torn backup, a torn package file, a leftover or a second block",
+          flush=True)
 
 
 def main():

@@ -22,6 +22,8 @@ extension SetupCommand {
         let base = Home.dataBase(ctx.environment)
         let dir = base + "/gnome-shell/extensions/" + gnomeUUID
         try FileIO.makeDirectory(dir)
+        // (A run killed half-way left its temp files here: gone before this one writes.)
+        SourceWriter.removeDeadTemps(in: dir)
         for (name, bytes) in [
             ("extension.js", flavor.0), ("metadata.json", metadata), ("indicator.js", PackageResources.indicator_js),
             ("stylesheet.css", PackageResources.stylesheet_css)

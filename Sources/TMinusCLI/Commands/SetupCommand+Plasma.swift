@@ -84,6 +84,8 @@ extension SetupCommand {
         for (name, bytes) in files {
             let path = dir + "/" + name
             try FileIO.makeDirectory(FileIO.directory(of: path))
+            // (A run killed half-way left its temp files here: gone before this one writes.)
+            SourceWriter.removeDeadTemps(in: FileIO.directory(of: path))
             try FileIO.writeAtomically(bytes, to: path, mode: 0o644)
         }
     }
