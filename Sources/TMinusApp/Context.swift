@@ -19,9 +19,9 @@ package struct Context {
     /// Where the command's output goes.
     package var console: Console
     /// The bars to signal after a change.
-    package var barSignals = BarSignals()
+    package var barSignals: BarSignals
     /// The real clock (injected in tests): what a long-running command reads as time goes on.
-    package var realClock: () -> Instant = SystemClock.now
+    package var realClock: () -> Instant
     /// `show` with an output that may be kept (WidgetCache): its key.
     package var widgetCacheKey: [UInt8]?
     /// Ends the process at once (main's `exit`; nil in-process): `show` calls it when its output
