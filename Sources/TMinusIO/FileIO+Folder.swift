@@ -12,7 +12,6 @@ extension FileIO {
     public struct FolderFile {
         /// The path the user knows (for messages).
         public let path: String
-        let directory: String
         let name: String
         let dirfd: Int32
 
@@ -28,24 +27,46 @@ extension FileIO {
             public let mode: mode_t
         }
 
-        /// Opens the folder of `path` (a symlink named as the file itself is followed only with
-        /// `followLink`, to the file it names: the user's own configured path).
+        /// Opens the folder of `path`, reached through links only this user or root owns
+        /// (`FileIO.walk`). A symlink named as the file itself is followed only with `followLink`
+        /// (the user's own configured path), and only when this user or root owns it.
         public init(_ path: String, followLink: Bool) throws(TMinusError) {
-            var target = path
+            let (fd, last) = try FileIO.walk(path, followLast: followLink)
             var st = stat()
-            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
-                guard followLink else {
-                    throw .failure(
-                        "\(path) is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)"
-                    )
-                }
-                target = resolvedTarget(path)
+            if !followLink, fstatat(fd, last, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+                _ = Glibc.close(fd)
+                throw .failure(
+                    "\(path) is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)"
+                )
             }
             self.path = path
-            directory = FileIO.directory(of: target)
-            name = baseName(of: target)
-            dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard dirfd >= 0 else { throw FileIO.failure("cannot open", directory) }
+            name = last
+            dirfd = fd
+        }
+
+        /// Makes the file, which must not exist yet, with `bytes` (mode 0600): a temp file in the
+        /// folder, fsync, rename, fsync of the folder. False when something is there already (a new
+        /// calendar item's name is its UID: only a copy of the same item can be).
+        public func create(_ bytes: [UInt8]) throws(TMinusError) -> Bool {
+            var st = stat()
+            if fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 { return false }
+            let temp = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let fd = openat(dirfd, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
+            let ok = writeAll(fd, bytes) && fsync(fd) == 0
+            let code = errno
+            _ = Glibc.close(fd)
+            guard ok else {
+                unlinkat(dirfd, temp, 0)
+                throw .failure("cannot write \(path): \(errorText(code))", path: path, errno: code)
+            }
+            guard renameat(dirfd, temp, dirfd, name) == 0 else {
+                let code = errno
+                unlinkat(dirfd, temp, 0)
+                throw .failure("cannot write \(path): \(errorText(code))", path: path, errno: code)
+            }
+            _ = fsync(dirfd)
+            return true
         }
 
         /// Closes the folder's descriptor; the file cannot be read or replaced after.

@@ -836,9 +836,92 @@ def two_users(short):
             open(victim, "w").write("export SECRET=1\n")
     if written:
         fail("twousers", f"mallory's racer got alice's file written {written} times in {tries}")
-    shutil.rmtree(s, ignore_errors=True)
     print(f"twousers: no special mode bits on alice's write-backs; her file written 0 times in {tries} races "
           f"(her done refused {refused} times, the racer's link in place)", flush=True)
+    two_users_links(s, shared, victim, original, as_user, alice_tminus, mallory_writes, mallory, share)
+    shutil.rmtree(s, ignore_errors=True)
+
+
+HELD_RACER = r"""
+import os, sys, time
+folder, victim, stop, original = sys.argv[1:5]
+end = time.time() + 20
+target, link, fresh = folder + "/todo.txt", folder + "/.racer-link", folder + "/.racer-fresh"
+while not os.path.exists(stop) and time.time() < end:
+    try:
+        os.symlink(victim, link)
+        os.rename(link, target)
+        time.sleep(0.002)
+        with open(fresh, "w") as f:
+            f.write(original)
+        os.rename(fresh, target)
+        time.sleep(0.001)
+    except OSError:
+        pass
+for leftover in (link, fresh):
+    if os.path.lexists(leftover):
+        os.unlink(leftover)
+"""
+
+
+def two_users_links(s, shared, victim, original, as_user, alice_tminus, mallory_writes, mallory, share):
+    """Mallory lays links instead of racing a write: the todo.txt replaced by a link to alice's
+    ~/.bashrc (kept there, and held 2 ms at a time while alice reads and adds), the collection folder
+    replaced by a link to alice's ~/.config/autostart. A link mallory owns is never followed."""
+    secret = "export SECRET=1\n"
+    todo = f"{shared}/todo.txt"
+    if os.path.lexists(todo):
+        os.unlink(todo)
+    as_user(mallory, "ln", "-s", victim, todo)
+    listed = alice_tminus("list", "--json")
+    if b"SECRET" in listed.stdout:
+        fail("twousers", "alice's list shows her ~/.bashrc through mallory's link")
+    sources = alice_tminus("sources").stdout.decode()
+    if "another user" not in sources:
+        fail("twousers", f"tminus sources does not say why txt is not read: {sources}")
+    for args in (("todo", "Call mom", "--to", "txt"), ("done", "Call mom")):
+        r = alice_tminus(*args)
+        if r.returncode == 0:
+            fail("twousers", f"{' '.join(args)} through mallory's link exited 0")
+        if open(victim).read() != secret:
+            fail("twousers", f"{' '.join(args)} through mallory's link changed alice's ~/.bashrc")
+            open(victim, "w").write(secret)
+    # The collection folder swapped for a link to alice's autostart folder: no file made there.
+    autostart = f"{os.path.dirname(victim)}/.config/autostart"
+    os.makedirs(autostart, exist_ok=True)
+    alice = os.stat(victim)
+    for d in (os.path.dirname(autostart), autostart):
+        os.chown(d, alice.st_uid, alice.st_gid)
+    as_user(mallory, "sh", "-c", 'rm -rf "$1" && ln -s "$2" "$1"', "sh", f"{shared}/cal/work", autostart)
+    r = alice_tminus("todo", "Run me", "--to", "cal")
+    if r.returncode == 0 or os.listdir(autostart):
+        fail("twousers", f"todo --to cal through mallory's collection link: exit {r.returncode}, {os.listdir(autostart)}")
+    # The link held 2 ms at a time while alice reads and adds: never her lines, never her file.
+    tries = 200
+    shown = written = refused = 0
+    stop = f"{s}/stop-held"
+    for i in range(tries):
+        if os.path.lexists(todo):
+            os.unlink(todo)
+        mallory_writes(todo, original, 0o664)
+        if os.path.exists(stop):
+            os.unlink(stop)
+        racer = subprocess.Popen(["/usr/bin/python3", "-c", HELD_RACER, shared, victim, stop, original], user=mallory.pw_uid,
+                                 group=mallory.pw_gid, extra_groups=[share], env=ENV, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        shown += b"SECRET" in alice_tminus("list", "--json").stdout
+        refused += alice_tminus("todo", f"Added {i}", "--to", "txt").returncode != 0
+        open(stop, "w").close()
+        racer.wait(timeout=30)
+        if open(victim).read() != secret:
+            written += 1
+            open(victim, "w").write(secret)
+    if shown or written:
+        fail("twousers", f"the link held 2 ms: alice's file shown {shown} and written {written} times in {tries}")
+        return
+    print(f"twousers: mallory's links (the todo.txt, the collection, one held 2 ms at a time for {tries} tries) "
+          f"never followed: alice's file shown 0 and written 0 times (her todo refused {refused} times: the link was there)",
+          flush=True)
 
 
 HOSTILE = {

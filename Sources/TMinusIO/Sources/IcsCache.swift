@@ -34,8 +34,7 @@ public struct IcsCache {
     /// The file read again at `options.now` as `again` reads it, its pieces read from `path` (nil:
     /// read it whole: its stamp is not this one's, a piece is not there, or too few entries are left).
     func again(_ path: String, options: ICalOptions, zones: ICalZones, fallbackID: String) -> ICalRead? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? FileIO.openTrusted(path), fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, FileStamp(st).matches(stamp) else { return nil }

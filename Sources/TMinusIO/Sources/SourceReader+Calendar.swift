@@ -139,7 +139,7 @@ enum Vdir {
 
     /// The collection's `color` file (`#RRGGBB`, or `#RRGGBBAA` as some servers write), lower-case.
     static func color(_ collection: String) -> String? {
-        guard let bytes = try? FileIO.read(collection + "/color", limit: 64) else { return nil }
+        guard let bytes = try? FileIO.readTrusted(collection + "/color", limit: 64) else { return nil }
         let text = String(decoding: bytes.prefix(7), as: UTF8.self).lowercased()
         return ColorText.isValid(text) ? text : nil
     }

@@ -30,13 +30,20 @@ enum VdirSource: SourceKindIO {
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
-            let directory = open(collection, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            defer { if directory >= 0 { close(directory) } }
+            // Through links only the user or root own (FileIO.walk): a collection another user
+            // turned into a link to the user's own folder is not read.
+            let directory: Int32
+            do throws(TMinusError) {
+                directory = try FileIO.openTrustedFolder(collection)
+            } catch {
+                calendar.report("\(prefix.isEmpty ? FileIO.baseName(of: collection) : prefix): \(error.description)")
+                continue
+            }
+            defer { close(directory) }
             for name in Vdir.itemNames(collection) {
                 let shown = prefix + name
                 // Taken before the file is read: a change while it is read shows in the next stamp.
-                let stamp =
-                    directory >= 0 ? FileStamp.lookup(in: directory, name) : FileStamp.lookup(collection + "/" + name)
+                let stamp = FileStamp.lookup(in: directory, name)
                 if let stamp, let k = kept.take(shown), stamp.matches(k.stamp),
                     k.reading.expires.map({ now < $0 }) ?? true
                 {
@@ -47,7 +54,7 @@ enum VdirSource: SourceKindIO {
                 let file = collection + "/" + name
                 let bytes: [UInt8]
                 do throws(TMinusError) {
-                    guard let b = try FileIO.read(file, limit: 16 << 20) else { continue }
+                    guard let b = try FileIO.readEntry(directory, name, shown: file, limit: 16 << 20) else { continue }
                     bytes = b
                 } catch {
                     calendar.report("\(shown): \(error.description)")
@@ -87,10 +94,11 @@ enum VdirSource: SourceKindIO {
             // The UID was chosen when the change was asked for: made again, it is the same file.
             let uid = item.id
             if locate(root, uid: uid, isEvent: item.isDeadline) != nil { return uid }
-            let path = folder + "/" + uid + ".ics"
-            let temp = try FileIO.writeTemp(ICalWriter.newFile(item, uid: uid, now: now), for: path, mode: 0o600)
-            try FileIO.commit(temp)
-            FileIO.syncDirectory(folder)
+            // The folder is reached through links only the user or root own (FileIO.walk): a
+            // collection another user swapped for a link to one of the user's folders is refused.
+            let file = try FileIO.FolderFile(folder + "/" + uid + ".ics", followLink: false)
+            defer { file.close() }
+            _ = try file.create(ICalWriter.newFile(item, uid: uid, now: now))
             return uid
         }
         guard let file = locate(root, uid: item.id, isEvent: item.isDeadline) else {
@@ -133,7 +141,7 @@ enum VdirSource: SourceKindIO {
         let collections = Vdir.collections(root)
         let needle = Array(uid.utf8)
         func holds(_ path: String) -> Bool {
-            guard let bytes = try? FileIO.read(path, limit: 16 << 20), Bytes.contains(bytes, needle) else {
+            guard let bytes = try? FileIO.readTrusted(path, limit: 16 << 20), Bytes.contains(bytes, needle) else {
                 return false
             }
             return ICalParser.parse(bytes).find(isEvent ? ["VEVENT", "VTODO"] : ["VTODO"]).contains {
