@@ -3,14 +3,15 @@ import TMinusCore
 /// The escapers of the escaping matrix (docs/security.md, "Escaping for each bar"), one per bar
 /// syntax. Each applies to data only; renderers add their own markup around escaped data.
 public enum Escape {
-    /// Removes control characters; with `keepNewlines`, line feeds stay.
+    /// Removes control characters and bidi controls; with `keepNewlines`, line feeds stay.
     public static func stripControls(_ s: String, keepNewlines: Bool = false) -> String {
-        ControlText.clean(s, replacement: nil, keepNewlines: keepNewlines)
+        ControlText.clean(s, replacement: nil, keepNewlines: keepNewlines, dropBidi: true)
     }
 
-    /// One line: every control character (newlines included) becomes a space.
+    /// One line: every control character (newlines included) and line separator becomes a
+    /// space; bidi controls go.
     public static func oneLine(_ s: String) -> String {
-        ControlText.clean(s, replacement: " ")
+        ControlText.clean(s, replacement: " ", dropBidi: true)
     }
 
     /// Pango markup (Waybar, i3bar/i3blocks with markup): `& < > ' "`, as g_markup_escape_text.

@@ -6,9 +6,10 @@ public enum Validation {
     /// The most characters a note may have.
     public static let maxNoteLength = 2000
 
-    /// A title: not blank, at most 200 characters, no control characters. Returns it trimmed.
+    /// A title: not blank, at most 200 characters, no control characters. Returns it trimmed,
+    /// without bidi controls (`ControlText.withoutBidi`: the same text as every source's).
     public static func title(_ raw: String, what: String = "title") throws(TMinusError) -> String {
-        let t = trimmed(raw)
+        let t = trimmed(ControlText.withoutBidi(raw, lineBreak: " "))
         guard !t.isEmpty else { throw .usage("the \(what) is empty; give a few words, e.g. tminus todo \"Buy milk\"") }
         if let c = firstControl(in: t, allowingNewlines: false) {
             throw .usage("the \(what) contains a control character (\(c)); remove it and try again")
@@ -19,8 +20,10 @@ public enum Validation {
         return t
     }
 
-    /// A note: newlines and tabs allowed, other control characters not, at most 2,000 characters.
+    /// A note: newlines and tabs allowed, other control characters not, at most 2,000 characters;
+    /// bidi controls go, line and paragraph separators become line feeds.
     public static func note(_ raw: String) throws(TMinusError) -> String {
+        let raw = ControlText.withoutBidi(raw, lineBreak: "\n")
         if let c = firstControl(in: raw, allowingNewlines: true) {
             throw .usage("the note contains a control character (\(c)); remove it and try again")
         }
@@ -32,7 +35,7 @@ public enum Validation {
 
     /// An icon: a short glyph or word, no control characters.
     public static func icon(_ raw: String) throws(TMinusError) -> String {
-        let t = trimmed(raw)
+        let t = trimmed(ControlText.withoutBidi(raw, lineBreak: " "))
         guard !t.isEmpty, t.count <= 8, firstControl(in: t, allowingNewlines: false) == nil else {
             throw .usage("the icon must be 1 to 8 visible characters, e.g. --icon ⏳")
         }

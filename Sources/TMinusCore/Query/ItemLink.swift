@@ -98,7 +98,9 @@ public enum ItemLink {
             if let c = Validation.firstControl(in: value, allowingNewlines: name == "note") {
                 throw bad("'\(Validation.printable(name))' contains a control character (\(c))")
             }
-            out.append((name, value))
+            // A link's text is someone else's: taken in as every source's is (no bidi control
+            // reorders the preview, nor anything shown of the item later).
+            out.append((name, ControlText.withoutBidi(value, lineBreak: name == "note" ? "\n" : " ")))
         }
         return out
     }

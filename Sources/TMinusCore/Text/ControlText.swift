@@ -1,10 +1,31 @@
 /// The one place that decides what a control character is and what becomes of it: user text is
 /// hostile, and every output (error messages, families, bars) cleans it through here.
 public enum ControlText {
-    /// Bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069): data must not reorder
-    /// the text around it.
+    /// Bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069) and the marks (U+200E
+    /// LRM, U+200F RLM, U+061C ALM): data must not reorder the text around it ("Invoice ‮fdp.exe"
+    /// reads "Invoice exe.pdf"), nor turn the direction of what follows it.
     public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR: line breaks that are not control
+    /// characters (a title with one is two lines in a tooltip, a notification, a terminal).
+    public static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// How typed text and a link's text are taken in (control characters are refused there, not
+    /// cleaned): bidi controls and marks removed, line and paragraph separators made `lineBreak`.
+    public static func withoutBidi(_ s: String, lineBreak: Unicode.Scalar) -> String {
+        guard mayNeedCleaning(s, keepNewlines: true, dropBidi: true) else { return s }
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars where !isBidiControl(scalar) {
+            out.append(isLineSeparator(scalar) ? lineBreak : scalar)
+        }
+        return String(out)
     }
 
     /// Whether `scalar` is a control character (Unicode general category Cc).
@@ -14,8 +35,9 @@ public enum ControlText {
     /// `s` on one line: each control character (a newline too) a space (for a message on stderr).
     public static func oneLine(_ s: String) -> String { clean(s, replacement: " ") }
 
-    /// `s` with every control character (Unicode Cc) replaced by `replacement`, or removed when it
-    /// is nil; line feeds stay with `keepNewlines`; bidi controls are removed with `dropBidi`.
+    /// `s` with every control character (Unicode Cc) and line or paragraph separator replaced by
+    /// `replacement`, or removed when it is nil; line feeds stay with `keepNewlines` (and the
+    /// separators become line feeds); bidi controls are removed with `dropBidi`.
     public static func clean(
         _ s: String, replacement: Unicode.Scalar?, keepNewlines: Bool = false, dropBidi: Bool = false
     ) -> String {
@@ -25,6 +47,14 @@ public enum ControlText {
         out.reserveCapacity(s.utf8.count)
         for scalar in s.unicodeScalars {
             if dropBidi && isBidiControl(scalar) { continue }
+            if isLineSeparator(scalar) {
+                if keepNewlines {
+                    out.unicodeScalars.append("\n")
+                } else if let replacement {
+                    out.unicodeScalars.append(replacement)
+                }
+                continue
+            }
             if isControl(scalar) && !(keepNewlines && scalar == "\n") {
                 if let replacement { out.unicodeScalars.append(replacement) }
                 continue
@@ -34,15 +64,25 @@ public enum ControlText {
         return out
     }
 
-    /// A cheap byte scan: false when `s` has no C0/C1 control (bar a kept newline) and, with
-    /// `dropBidi`, no bidi control (U+202A–202E, U+2066–2069 start with E2 80 / E2 81).
+    /// A cheap byte scan: false when `s` has no C0/C1 control (bar a kept newline), no line or
+    /// paragraph separator (E2 80 A8/A9) and, with `dropBidi`, no bidi control or mark (E2 80
+    /// 8E/8F/AA–AE, E2 81 A6–A9, D8 9C).
     static func mayNeedCleaning(_ s: String, keepNewlines: Bool, dropBidi: Bool) -> Bool {
+        var before: UInt8 = 0
         var previous: UInt8 = 0
         for b in s.utf8 {
             if b < 0x20 && !(keepNewlines && b == 0x0A) { return true }
             if b == 0x7F { return true }
             if previous == 0xC2 && b >= 0x80 && b <= 0x9F { return true }
-            if dropBidi && b == 0xE2 { return true }
+            if before == 0xE2 && previous == 0x80 && (b == 0xA8 || b == 0xA9) { return true }
+            if dropBidi {
+                if before == 0xE2 && previous == 0x80 && (b == 0x8E || b == 0x8F || (0xAA...0xAE).contains(b)) {
+                    return true
+                }
+                if before == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(b) { return true }
+                if previous == 0xD8 && b == 0x9C { return true }
+            }
+            before = previous
             previous = b
         }
         return false
