@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TMinusCore
+import TMinusTestSupport
 
 /// Files other programs wrote, as users have them, on the built binary: each case here broke a
 /// command before (a trap, a wrong time, a file changed that should not be).
@@ -265,18 +266,12 @@ struct CLIInvitationTests {
     /// khal's own test file (../shared/corpus): six attendees with every PARTSTAT, one address
     /// folded across lines. Each attendee as `me`, in the four zones: declined and delegated
     /// hidden, tentative marked (the folded one too), accepted as the user's own event.
-    @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
+    @Test(
+        .enabled(if: Corpus.available, Comment(rawValue: Corpus.skippedReason)),
+        arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
     func invitationsInAFileKhalWrote(_ zone: String) throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "shared/corpus/pimutils-khal/tests/ics/event_dt_partstat.ics")
-        guard let bytes = FileManager.default.contents(atPath: corpus.path) else {
-            if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_CORPUS"] == "1" {
-                Issue.record("missing \(corpus.path)")
-            }
-            return
-        }
+        let corpus = Corpus.url("pimutils-khal/tests/ics/event_dt_partstat.ics")
+        let bytes = try #require(FileManager.default.contents(atPath: corpus.path), "missing \(corpus.path)")
         let f = try SourcesFixture()
         f.h.tz = zone
         try f.write("calendars/work/partstat.ics", String(decoding: bytes, as: UTF8.self))

@@ -4,45 +4,20 @@ import TMinusCore
 import TMinusICal
 @_exported import TMinusTestSupport
 
-/// The iCalendar files other projects wrote (`../shared/corpus` beside the repository, or
-/// `$TMINUS_CORPUS`): the tests read them as they are.
-enum Corpus {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static var root: URL {
-        if let env = ProcessInfo.processInfo.environment["TMINUS_CORPUS"], !env.isEmpty {
-            return URL(fileURLWithPath: env)
-        }
-        return repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
-
-    /// Whether the corpus is there. A clone with nothing beside it skips the corpus suites (Swift
-    /// Testing names each skipped test); CI sets TMINUS_REQUIRE_CORPUS=1, so there a missing
-    /// corpus fails them instead of skipping them.
-    static var available: Bool {
-        ProcessInfo.processInfo.environment["TMINUS_REQUIRE_CORPUS"] == "1"
-            || FileManager.default.fileExists(atPath: root.path)
-    }
-
-    static let skipped: Comment = "needs ../shared/corpus beside the repository (or TMINUS_CORPUS); CI has it"
+/// The corpus (TMinusTestSupport's `Corpus`) as these tests read it: a missing file or folder
+/// fails the test that asked for it.
+extension Corpus {
+    static let skipped: Comment = Comment(rawValue: skippedReason)
 
     static func bytes(_ path: String) throws -> [UInt8] {
-        let url = root.appendingPathComponent(path)
-        let data = try #require(
-            FileManager.default.contents(atPath: url.path),
-            "missing \(url.path): the corpus lives in ../shared/corpus (or set TMINUS_CORPUS)")
-        return Array(data)
+        try #require(contents(path), "missing \(url(path).path): \(skippedReason)")
     }
 
     /// Every .ics file in the corpus, by path relative to it.
     static func icsFiles() throws -> [String] {
-        let e = try #require(FileManager.default.enumerator(atPath: root.path), "missing corpus at \(root.path)")
-        var out: [String] = []
-        while let p = e.nextObject() as? String {
-            if p.hasSuffix(".ics") { out.append(p) }
-        }
-        return out.sorted()
+        let files = try #require(icsFilesIfPresent(), "missing corpus at \(root.path)")
+        try #require(!files.isEmpty, "no .ics files in \(root.path)")
+        return files
     }
 }
 
