@@ -25,7 +25,11 @@ build:
 
 install: build
 	install -D -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/tminus
-	mkdir -p $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR) $(DESTDIR)$(SCHEMADIR)
+	mkdir -p $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	@# Under your home, PREFIX/share/tminus is also tminus's data folder (~/.local/share/tminus):
+	@# made 0700, as tminus makes it, never looser; a folder there already keeps its mode.
+	@if [ ! -d "$(DESTDIR)$(SCHEMADIR)" ]; then case "$(DESTDIR)$(SCHEMADIR)/" in "$$HOME"/*) \
+	  install -d -m 0700 "$(DESTDIR)$(SCHEMADIR)";; *) install -d -m 0755 "$(DESTDIR)$(SCHEMADIR)";; esac; fi
 	$(BIN) manpage > $(DESTDIR)$(MANDIR)/tminus.1
 	$(BIN) completions bash > $(DESTDIR)$(BASHDIR)/tminus
 	$(BIN) completions zsh > $(DESTDIR)$(ZSHDIR)/_tminus

@@ -54,6 +54,17 @@ as_user "$BIN" setup i3blocks 2>/dev/null | grep -qxF "command=$BIN show --forma
 rm -rf "$UH/.config-test"
 echo "ok   config init names ~/.local/share/tminus/config.schema.json; setup names ~/.local/bin/tminus"
 
+# ~/.local/share/tminus is also the data folder: make install made it 0700, as tminus would
+# (it keeps a folder's mode, so a 0755 one stayed world-readable), and tminus's home there is private.
+mode=$(stat -c %a "$UH/.local/share/tminus")
+[ "$mode" = 700 ] || fail "make install left ~/.local/share/tminus mode $mode (the data folder must be 0700)"
+as_user "$BIN" todo "Private" >/dev/null || fail "todo in the default home"
+mode=$(stat -c %a "$UH/.local/share/tminus/store.json")
+[ "$mode" = 600 ] || fail "store.json is mode $mode"
+# (That home goes again: uninstall below must leave nothing named tminus.)
+find "$UH/.local/share/tminus" -mindepth 1 ! -name config.schema.json -exec rm -rf {} +
+echo "ok   make install leaves the data folder ~/.local/share/tminus 0700; the store in it is 0600"
+
 # bash: bash-completion finds it in ~/.local/share/bash-completion/completions by itself.
 out=$(as_user bash -c 'source /usr/share/bash-completion/bash_completion; _completion_loader tminus; complete -p tminus
   COMP_WORDS=(tminus sh); COMP_CWORD=1; _tminus; echo "${COMPREPLY[*]}"
