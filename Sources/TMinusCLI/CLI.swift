@@ -67,7 +67,10 @@ public enum CLI {
         _ arguments: [String], environment: Environment, clock: @escaping () -> Instant, console: Console,
         barSignals: BarSignals, finish: ((Int32) -> Never)?
     ) throws(TMinusError) -> Int32 {
-        let g = try globals(Array(arguments.dropFirst()))
+        var g = try globals(Array(arguments.dropFirst()))
+        // `TMINUS_NOW` is `--now` for a whole shell session (the README's tour: pasted after one
+        // `export`, every command shows what the README prints); `--now` wins.
+        if g.now == nil, let frozen = environment["TMINUS_NOW"], !frozen.isEmpty { g.now = frozen }
         guard let command = g.rest.first else {
             console.out(Help.overview)
             return 0
@@ -114,7 +117,7 @@ public enum CLI {
         var now = realNow
         if let text = g.now {
             do { now = try WhenParser.parse(text, now: now, zone: zone).startInstant(in: zone) } catch {
-                throw .usage("--now: \(error.description)")
+                throw .usage("--now\(environment["TMINUS_NOW"] == text ? " (TMINUS_NOW)" : ""): \(error.description)")
             }
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)

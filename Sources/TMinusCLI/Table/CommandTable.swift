@@ -11,7 +11,10 @@ enum CommandTable {
             "home", "DIR", "the data directory (default: $TMINUS_HOME, else $XDG_DATA_HOME/tminus)",
             complete: .directory),
         .option("config", "FILE", "the config file (default: $XDG_CONFIG_HOME/tminus/config.json)", complete: .file),
-        .option("now", "WHEN", "freeze the clock's starting point (it runs on from there), for demos and tests")
+        .option(
+            "now", "WHEN",
+            "freeze the clock's starting point (it runs on from there), for demos and tests (default: $TMINUS_NOW, else the clock)"
+        )
     ]
 
     static let groups = ["items", "reminders and links", "bars", "files", "shell"]
