@@ -206,11 +206,12 @@ extension ComponentReader {
     }
 
     /// The user's answer to an invitation (`invited`, `tentative`, `declined`), or nil when the
-    /// event is the user's own (no ATTENDEE that is the user, or the user as ORGANIZER) or accepted.
-    /// A PARTSTAT left out is NEEDS-ACTION (RFC 5545 §3.2.12); DELEGATED counts as declined.
+    /// event is the user's own (no ATTENDEE that is the user) or accepted. A PARTSTAT left out is
+    /// NEEDS-ACTION (RFC 5545 §3.2.12); DELEGATED counts as declined. The ORGANIZER does not
+    /// answer for the user: it is the sender's text as much as the ATTENDEE lines, so an
+    /// invitation naming the user as its organizer still waits for the user's own PARTSTAT.
     static func reply(_ c: ICalComponent, me: [String]) -> String? {
         guard !me.isEmpty else { return nil }
-        if let o = c.property("ORGANIZER"), me.contains(Invitations.address(o.text)) { return nil }
         guard let a = c.all("ATTENDEE").first(where: { me.contains(Invitations.address($0.text)) }) else { return nil }
         switch (a.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased() {
         case "ACCEPTED": return nil
