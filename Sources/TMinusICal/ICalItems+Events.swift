@@ -52,7 +52,11 @@ extension ComponentReader {
                         message: "\(written.count) rules; the first \(Self.maxRules) are used"))
             }
             for p in written.prefix(Self.maxRules) {
-                do throws(RecurrenceError) { rules.append(try RecurrenceRule.parse(p.raw)) } catch {
+                do throws(RecurrenceError) {
+                    var notes: [String] = []
+                    rules.append(try RecurrenceRule.parse(p.raw, notes: &notes))
+                    problems += notes.map { ICalProblem(line: p.line, property: "RRULE", message: $0) }
+                } catch {
                     problems.append(
                         ICalProblem(
                             line: p.line, property: "RRULE",
