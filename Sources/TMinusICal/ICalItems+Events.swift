@@ -200,6 +200,11 @@ extension ComponentReader {
                 return .days(min(max(days, 1), 3660))
             }
             let a = instant(start, line: p.line, property: "DTSTART"), b = instant(end, line: p.line, property: "DTEND")
+            if b < a {
+                problems.append(
+                    ICalProblem(
+                        line: p.line, property: "DTEND", message: "before DTSTART; the event is read without an end"))
+            }
             return .seconds(min(max(b - a, 0), 3660 * 86_400))
         }
         if let p = c.property("DURATION"), let seconds = ICalDuration.seconds(p.value[...]), seconds > 0 {
