@@ -52,7 +52,11 @@ extension ComponentReader {
                         message: "\(written.count) rules; the first \(Self.maxRules) are used"))
             }
             for p in written.prefix(Self.maxRules) {
-                do throws(RecurrenceError) { rules.append(try RecurrenceRule.parse(p.raw)) } catch {
+                do throws(RecurrenceError) {
+                    var notes: [String] = []
+                    rules.append(try RecurrenceRule.parse(p.raw, notes: &notes))
+                    problems += notes.map { ICalProblem(line: p.line, property: "RRULE", message: $0) }
+                } catch {
                     problems.append(
                         ICalProblem(
                             line: p.line, property: "RRULE",
@@ -196,6 +200,11 @@ extension ComponentReader {
                 return .days(min(max(days, 1), 3660))
             }
             let a = instant(start, line: p.line, property: "DTSTART"), b = instant(end, line: p.line, property: "DTEND")
+            if b < a {
+                problems.append(
+                    ICalProblem(
+                        line: p.line, property: "DTEND", message: "before DTSTART; the event is read without an end"))
+            }
             return .seconds(min(max(b - a, 0), 3660 * 86_400))
         }
         if let p = c.property("DURATION"), let seconds = ICalDuration.seconds(p.value[...]), seconds > 0 {
@@ -206,11 +215,12 @@ extension ComponentReader {
     }
 
     /// The user's answer to an invitation (`invited`, `tentative`, `declined`), or nil when the
-    /// event is the user's own (no ATTENDEE that is the user, or the user as ORGANIZER) or accepted.
-    /// A PARTSTAT left out is NEEDS-ACTION (RFC 5545 §3.2.12); DELEGATED counts as declined.
+    /// event is the user's own (no ATTENDEE that is the user) or accepted. A PARTSTAT left out is
+    /// NEEDS-ACTION (RFC 5545 §3.2.12); DELEGATED counts as declined. The ORGANIZER does not
+    /// answer for the user: it is the sender's text as much as the ATTENDEE lines, so an
+    /// invitation naming the user as its organizer still waits for the user's own PARTSTAT.
     static func reply(_ c: ICalComponent, me: [String]) -> String? {
         guard !me.isEmpty else { return nil }
-        if let o = c.property("ORGANIZER"), me.contains(Invitations.address(o.text)) { return nil }
         guard let a = c.all("ATTENDEE").first(where: { me.contains(Invitations.address($0.text)) }) else { return nil }
         switch (a.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased() {
         case "ACCEPTED": return nil

@@ -56,9 +56,12 @@ public struct ICalRead: Sendable {
     public var problems: [ICalProblem] = []
     /// How many VTODOs and VEVENTs the file has.
     public var total = 0
-    /// Every open entry whose ordinal is at most this is in `entries` (`total`: every open entry
-    /// is; less when a big file's read stopped once it had enough, `ICalOptions.openLimit`).
-    public var covered = 0
+    /// How many open entries a big file's read left out (past `ICalOptions.openLimit` and its
+    /// margin, the farthest from now: `Nearness`); 0 when every open entry is in `entries`.
+    public var leftOut = 0
+    /// When some were left out: the nearness of the farthest kept at the read's `now` (every one
+    /// left out was farther).
+    public var cutoff: Nearness?
     /// Where the file's VTIMEZONEs are (`indexed(_:)` fills them in).
     public var zonePieces: [Range<Int>] = []
 
@@ -101,8 +104,8 @@ public struct ICalOptions: Sendable {
     public var declined = Invitations.hide
     /// What becomes of an invitation not answered or answered tentatively (dimmed by default).
     public var invited = Invitations.dim
-    /// A big file read in parts stops reading items once it has this many open ones (the source
-    /// takes only the first `maxItems`); nil: every item.
+    /// A big file read in parts keeps only the open items nearest now, this many and a margin
+    /// (the source shows at most `maxItems`, the nearest: `Nearness`); nil: every item.
     public var openLimit: Int?
 
     /// Options for a read at `now` (`hold` in seconds); no addresses, no `openLimit`.
@@ -131,7 +134,7 @@ extension ICalRead {
             fallbackID: fallbackID)
         out.problems += read.problems.map(\.problem)
         out.entries = placed(newestOfEachUID(read.entries))
-        (out.total, out.covered) = (components.count, components.count)
+        out.total = components.count
         return out
     }
 

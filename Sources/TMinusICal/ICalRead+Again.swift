@@ -38,8 +38,9 @@ extension ICalRead {
     /// The read at `options.now` of the file `earlier` was read from (with `indexed`), unchanged
     /// since: the open entries whose expiry has come are read again from their pieces (`piece`
     /// gives a range's bytes), the others kept. Nil when that cannot be told without reading the
-    /// file whole: a piece did not read back, or the earlier read stopped short (`covered`) and
-    /// fewer than `options.openLimit` of its open entries remain.
+    /// file whole: a piece did not read back, or the earlier read left entries out (`cutoff`) and
+    /// fewer than `options.openLimit` of its open entries are still nearer than those, or the
+    /// cutoff's time has come.
     public static func again(
         _ earlier: ICalRead, options: ICalOptions, zones: ICalZones, fallbackID: String,
         piece: (Range<Int>) -> [UInt8]?
@@ -88,13 +89,24 @@ extension ICalRead {
             open += fresh.values.filter(\.item.isOpen)
             open.sort { $0.ordinal < $1.ordinal }
         }
-        if earlier.covered < earlier.total, let limit = options.openLimit,
-            open.lazy.filter({ $0.ordinal <= earlier.covered }).count < limit
-        {
-            return nil
+        var leftOut = earlier.leftOut
+        if let cutoff = earlier.cutoff {
+            // The earlier read kept only the open entries nearest then (`Nearness`): what it left
+            // out was farther than `cutoff`. That still holds until the cutoff's time comes (then
+            // the order of what was kept and what was not may have changed: an event left out
+            // may be under way), and only for the entries not farther than it, as long as the
+            // source still has as many of them as it shows.
+            guard let limit = options.openLimit, cutoff.tier != 0, cutoff.tier == 2 || now.seconds < cutoff.time else {
+                return nil
+            }
+            let near = open.filter { Nearness($0.item, now: now, zone: zones.local) <= cutoff }
+            guard near.count >= limit else { return nil }
+            leftOut += open.count - near.count
+            open = near
         }
         var out = earlier
         out.entries = open
+        out.leftOut = leftOut
         return out
     }
 }

@@ -78,24 +78,24 @@ extension ICalRead {
             problems += read.problems
             trim()
         }
-        // Past `openLimit` open items the source shows no more (it takes the first ones): only
-        // the first open entries are kept, and only the first problems, so a file of millions of
-        // tiny items, or of copies of UIDs, costs what its first items cost. (A margin past the
-        // limit: as events end, a later read re-reads only them (`again`) until the margin is used.)
+        // Past `openLimit` open items the source shows no more: only the nearest now are kept
+        // (`Nearness`: what is under way, then by due time, then the undated), and only the first
+        // problems, so a file of millions of tiny items, or of copies of UIDs, holds what the
+        // source shows, not its size. (A margin past the limit: as events end, a later read
+        // re-reads only them (`again`) until the margin is used.)
         let limit = options.openLimit.map { $0 + Self.margin($0) }
-        var covered = total
+        var nearest = NearestKept<(ordinal: Int, entry: Entry)>(limit: limit ?? 0)
         func trim() {
-            guard let limit, entries.count > 2 * limit + 1_000 || problems.count > 2 * Self.keptProblems else { return }
-            var open = 0
-            var dropped = false
-            entries = stableSorted(entries).filter { e in
-                guard e.1.item.isOpen else { return false }
-                open += 1
-                if open > limit { dropped = true }
-                return open <= limit
-            }.map { ($0.0, $0.1) }
-            if dropped, let last = entries.last { covered = min(covered, last.ordinal) }
-            problems = Array(stableSorted(problems).prefix(Self.keptProblems)).map { ($0.0, $0.1) }
+            guard let limit else { return }
+            if entries.count > 2 * limit + 1_000 {
+                for e in entries where e.entry.item.isOpen {
+                    nearest.add(e, Nearness(e.entry.item, now: options.now, zone: zones.local), order: e.ordinal)
+                }
+                entries = []
+            }
+            if problems.count > 2 * Self.keptProblems {
+                problems = Array(stableSorted(problems).prefix(Self.keptProblems)).map { ($0.0, $0.1) }
+            }
         }
         var shared: [(segment: Segment, ordinal: Int)] = []
         var run: [(segment: Segment, ordinal: Int)] = []
@@ -108,26 +108,19 @@ extension ICalRead {
             read(doc.find(["VTODO", "VEVENT"]), ordinals: run.map(\.ordinal))
             run = []
         }
-        // Unique components in runs, in the file's order, until the source has all it shows.
+        // Unique components in runs, in the file's order.
         var ordinal = 0
-        var full = false
         for s in segments where s.kind == .item {
             ordinal += 1
             if let u = s.uid, shares.contains(u) {
                 shared.append((s, ordinal))
                 continue
             }
-            if full { continue }
             if let last = run.last,
                 last.segment.range.upperBound != s.range.lowerBound
                     || s.range.upperBound - run[0].segment.range.lowerBound > partSize
             {
                 readRun()
-                full = limit.map { limit in entries.lazy.filter(\.entry.item.isOpen).count >= limit } ?? false
-                if full {
-                    covered = min(covered, ordinal - 1)
-                    continue
-                }
             }
             run.append((s, ordinal))
         }
@@ -156,8 +149,15 @@ extension ICalRead {
         // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
         out.problems = documentProblems(badLines.sorted(), structure)
         out.problems += stableSorted(problems).map(\.1)
+        if limit != nil, nearest.added > 0 || entries.lazy.filter(\.entry.item.isOpen).count > limit ?? 0 {
+            for e in entries where e.entry.item.isOpen {
+                nearest.add(e, Nearness(e.entry.item, now: options.now, zone: zones.local), order: e.ordinal)
+            }
+            entries = nearest.kept()
+            (out.leftOut, out.cutoff) = (nearest.leftOut, nearest.leftOut > 0 ? nearest.cutoff : nil)
+        }
         out.entries = placed(newestOfEachUID(stableSorted(entries).map { (ordinal: $0.0, entry: $0.1) }))
-        (out.total, out.covered) = (total, covered)
+        out.total = total
         return out
     }
 

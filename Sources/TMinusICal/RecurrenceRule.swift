@@ -53,7 +53,16 @@ public struct RecurrenceRule: Equatable, Sendable {
 
     /// Reads `FREQ=…;…` (a trailing `;` and any case accepted). The error names the part.
     public static func parse(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
+        var notes: [String] = []
+        return try parse(text, notes: &notes)
+    }
+
+    /// The same, with what was left out of a rule that is still used in `notes`: a COUNT that is
+    /// not a count next to an UNTIL (Confluence Team Calendars writes `COUNT=-1;UNTIL=…`; RFC 5545
+    /// forbids both, and other readers keep the UNTIL, as this does).
+    public static func parse(_ text: String, notes: inout [String]) throws(RecurrenceError) -> RecurrenceRule {
         var rule: RecurrenceRule?
+        var badCount: String?
         var parts: [(String, String)] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
             let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -97,7 +106,8 @@ public struct RecurrenceRule: Equatable, Sendable {
                 rule.interval = n
             case "COUNT":
                 guard let n = Int(value), n >= 1, n <= 1_000_000 else {
-                    throw RecurrenceError("COUNT=\(value.prefix(20)) must be a whole number from 1")
+                    badCount = "COUNT=\(value.prefix(20)) must be a whole number from 1"
+                    continue
                 }
                 rule.count = n
             case "UNTIL":
@@ -141,6 +151,10 @@ public struct RecurrenceRule: Equatable, Sendable {
                     throw RecurrenceError("\(name.prefix(20)) is not a rule part")
                 }
             }
+        }
+        if let badCount {
+            guard rule.until != nil else { throw RecurrenceError(badCount) }
+            notes.append("\(badCount); the rule ends at its UNTIL")
         }
         if rule.count != nil, rule.until != nil { throw RecurrenceError("COUNT and UNTIL together") }
         return rule

@@ -16,14 +16,11 @@ public enum TodoTxt {
         public var item: Item
     }
 
-    /// Every todo of the file; with `openLimit`, the reading stops once that many open ones are
-    /// read (a huge file costs what is shown, not its size).
-    public static func parse(_ bytes: [UInt8], source: String, openLimit: Int? = nil) -> [Entry] {
+    /// Every todo of the file (a source reads only the nearest: `nearest`).
+    public static func parse(_ bytes: [UInt8], source: String) -> [Entry] {
         var out: [Entry] = []
         var seen: [String: Int] = [:]
-        var open = 0
         for (range, number) in lines(bytes) {
-            if let openLimit, open >= openLimit { break }
             let text = String(decoding: bytes[range], as: UTF8.self)
             guard let parsed = Parsed(text), !parsed.words.isEmpty || parsed.due != nil else { continue }
             // The id is the description's hash (done marks, priority and dates left out), so a line
@@ -32,36 +29,86 @@ public enum TodoTxt {
             let base = "txt-" + hash(parsed.body)
             let n = (seen[base] ?? 0) + 1
             seen[base] = n
-            var item = Item(
-                kind: .todo, id: n == 1 ? base : "\(base)#\(n)", handle: 0, title: parsed.title, source: source)
-            item.due = parsed.due.map { .day($0) }
-            item.priority = parsed.priority
-            item.tag = parsed.tags.first
-            item.completed =
-                parsed.done ? parsed.doneDate.map { Instant($0.daysSinceEpoch * 86_400) } ?? Instant(0) : nil
-            item.created = parsed.created.map { Instant($0.daysSinceEpoch * 86_400) }
+            let item = self.item(parsed, id: n == 1 ? base : "\(base)#\(n)", source: source)
             out.append(Entry(range: range, line: number, item: item))
-            if item.completed == nil { open += 1 }
         }
         return out
     }
 
-    /// The lines' byte ranges (line breaks excluded) and numbers. A line ends at LF, CRLF or a
-    /// CR alone (classic Mac OS files, and some editors' "Mac" setting).
-    static func lines(_ bytes: [UInt8]) -> [(Range<Int>, Int)] {
-        var out: [(Range<Int>, Int)] = []
+    /// The open todos nearest now (`Nearness`: the overdue, then the soonest due, then the
+    /// undated), at most `limit`, in the file's order, and how many open ones were left out. The
+    /// file is read line by line twice, holding at most `2 × limit` todos and their descriptions'
+    /// hashes, never a list of every line: a 15 MB file costs what the cap shows, not its size.
+    /// Each todo's id is the one `parse` gives it (the n-th copy of a description: `#n`).
+    public static func nearest(_ bytes: [UInt8], source: String, limit: Int, now: Instant, zone: Zone) -> (
+        items: [Item], leftOut: Int
+    ) {
+        var nearest = NearestKept<(line: Int, base: String, item: Item)>(limit: limit)
+        forEachLine(bytes) { range, number in
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            guard let parsed = Parsed(text), !parsed.done, !parsed.words.isEmpty || parsed.due != nil else { return }
+            let item = self.item(parsed, id: "", source: source)
+            nearest.add((number, "txt-" + hash(parsed.body), item), Nearness(item, now: now, zone: zone))
+        }
+        let kept = nearest.kept()
+        // The ids: the copies of each kept description up to its line, done ones too.
+        let wanted = Set(kept.map(\.base))
+        let lines = Set(kept.map(\.line))
+        var seen: [String: Int] = [:]
+        var ids: [Int: String] = [:]
+        let last = kept.last?.line ?? 0
+        forEachLine(bytes) { range, number in
+            guard number <= last else { return }
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            guard let parsed = Parsed(text), !parsed.words.isEmpty || parsed.due != nil else { return }
+            let base = "txt-" + hash(parsed.body)
+            guard wanted.contains(base) else { return }
+            let n = (seen[base] ?? 0) + 1
+            seen[base] = n
+            if lines.contains(number) { ids[number] = n == 1 ? base : "\(base)#\(n)" }
+        }
+        return (
+            kept.map {
+                var item = $0.item
+                item.id = ids[$0.line] ?? $0.base
+                return item
+            }, nearest.leftOut
+        )
+    }
+
+    /// A line's todo, with this id.
+    static func item(_ parsed: Parsed, id: String, source: String) -> Item {
+        var item = Item(kind: .todo, id: id, handle: 0, title: parsed.title, source: source)
+        item.due = parsed.due.map { .day($0) }
+        item.priority = parsed.priority
+        item.tag = parsed.tags.first
+        item.completed = parsed.done ? parsed.doneDate.map { Instant($0.daysSinceEpoch * 86_400) } ?? Instant(0) : nil
+        item.created = parsed.created.map { Instant($0.daysSinceEpoch * 86_400) }
+        return item
+    }
+
+    /// Each line's byte range (line breaks excluded) and number, as `lines` gives them, one at
+    /// a time.
+    static func forEachLine(_ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void) {
         var start = 0
         var number = 1
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
             guard b == 0x0A || b == 0x0D else { i += 1; continue }
-            out.append((start..<i, number))
+            body(start..<i, number)
             number += 1
             i += b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
             start = i
         }
-        if start < bytes.count { out.append((start..<bytes.count, number)) }
+        if start < bytes.count { body(start..<bytes.count, number) }
+    }
+
+    /// The lines' byte ranges (line breaks excluded) and numbers. A line ends at LF, CRLF or a
+    /// CR alone (classic Mac OS files, and some editors' "Mac" setting).
+    static func lines(_ bytes: [UInt8]) -> [(Range<Int>, Int)] {
+        var out: [(Range<Int>, Int)] = []
+        forEachLine(bytes) { out.append(($0, $1)) }
         return out
     }
 

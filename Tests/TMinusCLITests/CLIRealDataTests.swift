@@ -368,6 +368,47 @@ struct CLIInvitationTests {
             #expect(bad.status == 2 && bad.stderr.contains(says), "\(bad)")
         }
     }
+
+    /// A forged invitation that names the user as its ORGANIZER and lists the user as an ATTENDEE
+    /// who has not answered: both lines are the sender's text, so the user's own PARTSTAT decides.
+    /// It was counted down and its alarm fired (ORGANIZER outranked NEEDS-ACTION); now it is an
+    /// invitation like any other. The user's own event (organizer, not an attendee) is as before.
+    @Test func organizerMeDoesNotAnswerForTheUser() throws {
+        let f = try SourcesFixture()
+        try f.write(
+            "calendars/work/forged.ics",
+            Self.event(
+                "x", "Forged pitch", at: "20260310T133000Z",
+                attendee: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org", organizer: "me@example.org"))
+        try f.write(
+            "calendars/work/maybe.ics",
+            Self.event(
+                "y", "Forged maybe", at: "20260310T134000Z",
+                attendee: "ATTENDEE;PARTSTAT=TENTATIVE:mailto:me@example.org", organizer: "ME@example.org"))
+        try f.write(
+            "calendars/work/mine.ics",
+            Self.event(
+                "m", "My talk", at: "20260310T150000Z",
+                attendee: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:other@example.org", organizer: "me@example.org"))
+        try f.write(
+            "config/tminus/config.json",
+            f.text("config/tminus/config.json").replacingOccurrences(
+                of: "\"sources\": [", with: "\"me\": [\"me@example.org\"],\n  \"sources\": ["))
+        let items = try f.items()
+        #expect(items["Forged pitch"]?["reply"]?.stringValue == "invited", "\(items)")
+        #expect(items["Forged maybe"]?["reply"]?.stringValue == "tentative", "\(items)")
+        #expect(items["My talk"] != nil && items["My talk"]?["reply"] == .null, "\(items)")
+        // 13:20Z: the forged events come first, but the bar counts down to the user's own talk.
+        let show = try f.h.run(["show", "--format", "json"], now: "2026-03-10T13:20:00Z")
+        #expect(show.stdout.contains("\"title\":\"My talk\""), "\(show)")
+        // Its alarm (15 minutes before, 13:15Z) sends nothing; the user's own talk's does.
+        for (now, title, sent) in [
+            ("2026-03-10T13:16:00Z", "Forged pitch", false), ("2026-03-10T14:46:00Z", "My talk", true)
+        ] {
+            let r = try f.h.run(["notify", "--once", "--dry-run"], now: now)
+            #expect(r.stdout.contains(title) == sent, "\(title) at \(now): \(r)")
+        }
+    }
 }
 
 @Suite("CLI: a slow source does not hold the home")

@@ -3,10 +3,11 @@ import Testing
 import TMinusCore
 @testable import TMinusICal
 
-/// A big file read in parts stops once it has the open entries its source shows, one more, and a
-/// margin (`ICalRead.covered`); read again as its events end (`ICalRead.again`), it re-reads only
-/// those events and gives the first open entries a read in parts gives then, until the margin is
-/// used up, and then says the file must be read whole (nil), never a shorter list.
+/// A big file read in parts keeps the open entries nearest now its source shows, one more, and a
+/// margin (the rest is left out: `ICalRead.cutoff`); read again as its events end
+/// (`ICalRead.again`), it re-reads only those events and gives the nearest open entries a read in
+/// parts gives then, until the margin is used up or the cutoff's time comes, and then says the
+/// file must be read whole (nil), never a shorter or a wrong list.
 struct AgainTests {
     static var zones: ICalZones { ICalZones(local: systemZone("Europe/Berlin")!, system: systemZone) }
     static let start = at("2026-11-26T08:00:00Z")
@@ -44,16 +45,18 @@ struct AgainTests {
         ICalRead.readInParts(bytes, options: options(now), zones: zones, fallbackID: "cal.ics", partSize: 2_000)
     }
 
-    static func shown(_ r: ICalRead) -> [String] {
-        r.entries.filter(\.item.isOpen).prefix(4).map {
+    /// The 4 open entries nearest `now` (what a source of `maxItems` 3 shows, and one more).
+    static func shown(_ r: ICalRead, _ now: Instant) -> [String] {
+        let open = r.entries.filter(\.item.isOpen).map { (Nearness($0.item, now: now, zone: zones.local), $0) }
+        return open.sorted { ($0.0, $0.1.ordinal) < ($1.0, $1.1.ordinal) }.prefix(4).map(\.1).map {
             "\($0.ordinal) \($0.item.title) \($0.item.due.map { "\($0)" } ?? "-") \($0.expires?.seconds ?? 0)"
         }
     }
 
-    @Test func readingAgainGivesTheFirstOpenEntriesUntilTheMarginIsUsed() throws {
+    @Test func readingAgainGivesTheNearestOpenEntriesUntilTheMarginIsUsed() throws {
         var earlier = Self.read(Self.start).indexed(Self.bytes)
-        #expect(earlier.covered < earlier.total, "the read stopped short")
-        #expect(earlier.entries.filter(\.item.isOpen).count >= 4 + ICalRead.margin(4))
+        #expect(earlier.cutoff != nil && earlier.leftOut > 0, "the read left entries out")
+        #expect(earlier.entries.filter(\.item.isOpen).count == 4 + ICalRead.margin(4))
         var again = 0, whole = 0
         var now = Self.start
         for _ in 0..<150 {
@@ -61,26 +64,23 @@ struct AgainTests {
             let truth = Self.read(now)
             let wholeRead = ICalRead.read(
                 Self.bytes, options: Self.options(now), zones: Self.zones, fallbackID: "cal.ics")
-            #expect(Self.shown(wholeRead) == Self.shown(truth), "whole vs parts at \(now.seconds)")
+            #expect(Self.shown(wholeRead, now) == Self.shown(truth, now), "whole vs parts at \(now.seconds)")
             if let r = ICalRead.again(
                 earlier, options: Self.options(now), zones: Self.zones, fallbackID: "cal.ics",
                 piece: { Array(Self.bytes[$0]) })
             {
-                #expect(Self.shown(r) == Self.shown(truth), "at \(now.seconds)")
-                #expect(
-                    r.entries.compactMap(\.expires).min()
-                        == truth.entries.filter(\.item.isOpen).prefix(r.entries.count).compactMap(\.expires).min())
+                #expect(Self.shown(r, now) == Self.shown(truth, now), "at \(now.seconds)")
                 earlier = r
                 again += 1
             } else {
-                // Only when too few of what it kept are open: never while enough are.
-                #expect(
-                    earlier.entries.filter { $0.item.isOpen && ($0.expires.map { $0 > now } ?? true) }.count < 4 + 2)
+                // Only when too few of what it kept are open, or the cutoff's time has come.
+                let open = earlier.entries.filter { $0.item.isOpen && ($0.expires.map { $0 > now } ?? true) }
+                #expect(open.count < 4 + 2 || now.seconds >= earlier.cutoff?.time ?? .max, "at \(now.seconds)")
                 earlier = truth.indexed(Self.bytes)
                 whole += 1
             }
         }
-        #expect(again > 120 && whole >= 1 && whole <= 3, "\(again) re-reads, \(whole) whole reads")
+        #expect(again > 120 && whole >= 1 && whole <= 4, "\(again) re-reads, \(whole) whole reads")
     }
 
     /// A piece that does not read back (the file is not what the read was of) is never guessed at.

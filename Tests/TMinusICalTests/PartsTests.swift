@@ -74,9 +74,10 @@ struct PartsTests {
         bothWays(Array(Self.file.replacingOccurrences(of: "\r\n", with: "\r").utf8), label: "CR")
     }
 
-    /// Past the open items a source shows, later components are not read: a file of millions of
-    /// tiny items costs what its first ones cost. The first ones are those of the whole read, also
-    /// when a later copy of a UID (a higher SEQUENCE) replaces one of them.
+    /// Past the open items a source shows, only the nearest are kept: a file of millions of tiny
+    /// items holds what the source shows. Undated ones are kept in the file's order: the first ones
+    /// are those of the whole read, also when a later copy of a UID (a higher SEQUENCE) replaces
+    /// one of them.
     @Test func partsStopAfterTheOpenItemsShown() {
         var lines = ["BEGIN:VCALENDAR"]
         for i in 1...300 {
@@ -95,6 +96,38 @@ struct PartsTests {
         #expect(parts.entries.prefix(10).map(describe) == whole.entries.prefix(10).map(describe))
         #expect(parts.entries.contains { $0.item.title == "Todo 250" })
         #expect(parts.entries.count < 11 + ICalRead.margin(11) + 5, "stopped after the first open items and a margin")
+    }
+
+    /// Dated items later in the file that are due sooner are the ones kept, not the first in the
+    /// file (a 4,778-event calendar showed its first 2,000 and missed the sooner ones): the
+    /// events under way, then by due time (the overdue, then the soonest ahead), then the undated;
+    /// the rest is counted as left out.
+    @Test func partsKeepTheNearestNotTheFirst() {
+        var lines = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:undated", "SUMMARY:Undated", "END:VTODO"]
+        // 300 todos due a day apart, the latest first; then one overdue and one event under way.
+        for i in 0..<300 {
+            lines += [
+                "BEGIN:VTODO", "UID:t\(i)", "DUE:\(Int64(1_795_651_200 + (300 - i) * 86_400).utcText)", "END:VTODO"
+            ]
+        }
+        lines += ["BEGIN:VTODO", "UID:overdue", "SUMMARY:Overdue", "DUE:20261101T090000Z", "END:VTODO"]
+        lines += [
+            "BEGIN:VEVENT", "UID:now", "SUMMARY:Under way", "DTSTART:20261125T230000Z", "DTEND:20261126T030000Z",
+            "END:VEVENT", "END:VCALENDAR"
+        ]
+        let bytes = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+        var options = ICalOptions(now: at("2026-11-26T00:00:00Z"), hold: 3600, events: true, source: "cal")
+        options.openLimit = 11
+        let parts = ICalRead.readInParts(
+            bytes, options: options, zones: ICalZones(local: Self.berlin, system: systemZone),
+            fallbackID: "f.ics", partSize: 1)
+        let kept = 11 + ICalRead.margin(11)
+        #expect(parts.entries.count == kept && parts.leftOut == 303 - kept)
+        let ids = parts.entries.map(\.item.id)
+        #expect(ids.contains("now") && ids.contains("overdue") && !ids.contains("undated"), "\(ids)")
+        // The soonest todos are the last in the file: t299 (due in a day) back to t(300 - kept + 2).
+        #expect(Set(ids.filter { $0.hasPrefix("t") }) == Set((300 - kept + 2..<300).map { "t\($0)" }), "\(ids)")
+        #expect(parts.entries.map(\.ordinal) == parts.entries.map(\.ordinal).sorted(), "in the file's order")
     }
 
     @Test(.enabled(if: Corpus.available, Corpus.skipped))

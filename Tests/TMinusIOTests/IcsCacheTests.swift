@@ -183,7 +183,7 @@ import Testing
     @Test func aCacheThatIsNotWholeOrNotThisOnesIsRefused() {
         let now = Instant(1_795_428_060)
         let text =
-            #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"covered":9,"zones":[10,20],"problems":["line 3: bad"],"entries":["#
+            #"{"signature":"s","at":\#(now.seconds - 5),"stamp":"1-2-3.4","total":9,"leftOut":3,"cutoff":[1,\#(now.seconds + 600)],"zones":[10,20],"problems":["line 3: bad"],"entries":["#
             + "\n"
             + #"[2,true,\#(now.seconds + 60),[2,30,90,5,200,260],{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]]}"#
         let bytes = Array(text.utf8)

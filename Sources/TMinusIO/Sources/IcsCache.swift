@@ -10,12 +10,12 @@ import TMinusICal
 public struct IcsCache {
     /// The file's stamp when it was read (never a racy one).
     var stamp: String
-    /// Its open entries, with the pieces of those that expire; its total and how far it covers.
+    /// Its open entries, with the pieces of those that expire; its total, how many open ones it left out and the nearness past which it did.
     var read: ICalRead
     /// What was said about the file (the source's problems, before the file's name is added).
     var problems: [String]
 
-    static let format = "tminus-ics-cache 1"
+    static let format = "tminus-ics-cache 2"
 
     static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
         SourceCache.path("ics-", source, sourcing)
@@ -43,7 +43,7 @@ public struct IcsCache {
         }
     }
 
-    /// `{"signature": S, "at": SECONDS, "stamp": STAMP, "total": N, "covered": N, "zones": [FROM, TO…],
+    /// `{"signature": S, "at": SECONDS, "stamp": STAMP, "total": N, "leftOut": N, "cutoff": [TIER, TIME] or null, "zones": [FROM, TO…],
     /// "problems": [TEXT…], "entries": [[ORDINAL, EVENT, EXPIRES, [ORDINAL, FROM, TO…], ITEM]…]}`
     static func parse(_ bytes: [UInt8], signature: String, now: Instant) throws -> IcsCache {
         var p = JSONParser(bytes)
@@ -79,7 +79,15 @@ public struct IcsCache {
             case "at": guard try SourceCache.integer(&p) <= now.seconds else { throw SourceCache.Foreign() }
             case "stamp": cache.stamp = try p.readString()
             case "total": cache.read.total = try SourceCache.integer(&p)
-            case "covered": cache.read.covered = try SourceCache.integer(&p)
+            case "leftOut": cache.read.leftOut = try SourceCache.integer(&p)
+            case "cutoff":
+                if try p.readNull() {
+                    cache.read.cutoff = nil
+                } else {
+                    let n = try numbers()
+                    guard n.count == 2, (0...2).contains(n[0]) else { throw SourceCache.Foreign() }
+                    cache.read.cutoff = Nearness(tier: UInt8(n[0]), time: Int64(n[1]))
+                }
             case "zones": cache.read.zonePieces = try ranges(numbers())
             case "problems":
                 try p.beginArray()
@@ -114,7 +122,7 @@ public struct IcsCache {
             }
         }
         try p.finish()
-        guard seen.isSuperset(of: ["signature", "at", "stamp", "total", "covered", "entries"]) else {
+        guard seen.isSuperset(of: ["signature", "at", "stamp", "total", "leftOut", "cutoff", "entries"]) else {
             throw SourceCache.Foreign()
         }
         return cache
@@ -126,7 +134,9 @@ public struct IcsCache {
         JSONWriter.quote(signature, into: &out)
         out += #","at":\#(now.seconds),"stamp":"#.utf8
         JSONWriter.quote(stamp, into: &out)
-        out += #","total":\#(read.total),"covered":\#(read.covered),"zones":["#.utf8
+        out += #","total":\#(read.total),"leftOut":\#(read.leftOut),"cutoff":"#.utf8
+        out += (read.cutoff.map { "[\($0.tier),\($0.time)]" } ?? "null").utf8
+        out += #","zones":["#.utf8
         out += read.zonePieces.map { "\($0.lowerBound),\($0.upperBound)" }.joined(separator: ",").utf8
         out += #"],"problems":["#.utf8
         for (i, problem) in problems.enumerated() {

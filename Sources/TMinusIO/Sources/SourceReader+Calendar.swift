@@ -43,13 +43,14 @@ struct CalendarReading {
             entries: read.entries.map {
                 CalendarFile.Entry(
                     id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
-            }, problems: problems ?? read.problems.map(\.description))
+            }, problems: problems ?? read.problems.map(\.description), leftOut: read.leftOut)
     }
 
     /// A file's reading joins the source: its problems, and its items unless an earlier file had
     /// their UID (`color`: its collection's, for items without their own).
     mutating func add(_ file: CalendarFile, shown: String, color: String?) {
         for p in file.problems { report("\(shown) \(p)") }
+        out.leftOut += file.leftOut
         for e in file.entries {
             let key = (e.isEvent ? "e:" : "t:") + e.id
             if let first = seen[key] {
@@ -85,6 +86,8 @@ struct CalendarFile {
 
     var entries: [Entry]
     var problems: [String]
+    /// How many open items a big file's read left out (the farthest from now, past the cap).
+    var leftOut = 0
 
     /// When this reading stops being true: its earliest open event's expiry (nil: never, as
     /// long as the file is as it was; todos and past events do not change with the clock).

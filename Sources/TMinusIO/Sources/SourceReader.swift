@@ -19,11 +19,13 @@ public enum SourceReader {
         }
         var read = SourceRead()
         var items: [Item] = []
+        var leftOut = 0
         do throws(TMinusError) {
             try SourceKinds.io(source.kind).read(source, sourcing, now: now, origin: origin, into: &read)
             record.problems = read.problems
             record.refresh = read.refresh
             items = read.items
+            leftOut = read.leftOut
         } catch {
             record.error = error.description
             // Retried when what it watches changes, or in ten minutes (a `task` installed since).
@@ -35,13 +37,17 @@ public enum SourceReader {
             record.refresh = min(record.refresh ?? due, due)
         }
         // Whatever the kind, text from others is made inert here, once (summary sources too), and
-        // at most `maxItems` open items are taken.
+        // at most `maxItems` open items are taken: the nearest now (what is under way, the
+        // overdue, the soonest ahead, then the undated: `Nearness`), never the first in the file.
         var open = items.filter(\.isOpen)
-        if open.count > source.maxItems {
+        if open.count + leftOut > source.maxItems {
+            var nearest = NearestKept<Item>(limit: source.maxItems)
+            for item in open { nearest.add(item, Nearness(item, now: now, zone: sourcing.zone)) }
+            let total = open.count + leftOut
+            open = nearest.kept()
             record.problems.append(
-                "more than \(source.maxItems) open items; the first \(source.maxItems) are shown (raise \"maxItems\" for this source to show more)"
+                "\(total) open items; the \(source.maxItems) nearest now are shown and \(total - open.count) left out (raise \"maxItems\" for this source to show more)"
             )
-            open.removeLast(open.count - source.maxItems)
         }
         open = open.map { $0.inert() }
         record.items = open.count

@@ -36,6 +36,9 @@ public struct SourceRead {
     public var problems: [String] = []
     /// When it must be read again anyway (an event's instance is over).
     public var refresh: Instant?
+    /// How many open items the kind's reader already left out, past the source's `maxItems`
+    /// (it keeps at least that many, the nearest now: `Nearness`), so the cap can say how many.
+    public var leftOut = 0
 }
 
 /// The fields of an item that some kinds cannot keep (`edit` and `--to` refuse them there).

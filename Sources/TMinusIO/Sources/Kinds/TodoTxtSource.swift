@@ -13,8 +13,10 @@ enum TodoTxtSource: SourceKindIO {
         let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
         let folder = FileIO.directory(of: path), prefix = "." + FileIO.baseName(of: path) + "."
         SourceWriter.removeDeadTemps(in: folder, names: FileIO.names(in: folder).filter { $0.hasPrefix(prefix) })
-        // One more than the cap, so the reader can say there were more.
-        out.items = TodoTxt.parse(bytes, source: source.name, openLimit: source.maxItems + 1).map(\.item)
+        // The open todos nearest now, as many as the source shows (bounded memory, whatever the
+        // file's size), and how many were left out.
+        (out.items, out.leftOut) = TodoTxt.nearest(
+            bytes, source: source.name, limit: source.maxItems, now: now, zone: sourcing.zone)
     }
 
     static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)

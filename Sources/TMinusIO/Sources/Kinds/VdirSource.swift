@@ -62,7 +62,8 @@ enum VdirSource: SourceKindIO {
                 }
                 let reading = calendar.parse(bytes, shown: shown)
                 calendar.add(reading, shown: shown, color: color)
-                if let stamp, !SourceReader.isRacy(stamp) {
+                // (A file that left items out is not kept: its cache record has no room for the count.)
+                if let stamp, !SourceReader.isRacy(stamp), reading.leftOut == 0 {
                     cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading))
                     parsed = true
                 }
