@@ -105,6 +105,9 @@ public struct ICalDocument: Sendable {
     /// BEGIN/END that do not pair up (a typo'd `END:VTOOD`, a missing END), by line: what a
     /// reader reports, since the components around them were read as best as could be.
     public var structure: [(line: Int, message: String)] = []
+    /// Components refused for their size (`ICalParser.maxComponentLines`, `maxComponentBytes`),
+    /// and a VCALENDAR's own lines ignored past the limit, by line (the first three).
+    public var refused: [(line: Int, message: String)] = []
 
     /// Every component of these names, at any depth (VTODO inside VCALENDAR, or bare), in file
     /// order; not inside other matches.

@@ -125,7 +125,7 @@ extension ICalRead {
         if bytes.count > partBytes { return readInParts(bytes, options: options, zones: zones, fallbackID: fallbackID) }
         let doc = ICalParser.parse(bytes)
         var out = ICalRead()
-        out.problems = documentProblems(doc.badLines, doc.structure)
+        out.problems = documentProblems(doc.badLines, doc.structure, doc.refused)
         let components = doc.find(["VTODO", "VEVENT"])
         var reader = ComponentReader(
             options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
@@ -150,12 +150,15 @@ extension ICalRead {
     /// Above this size a file is read in parts (`readInParts`).
     public static let partBytes = 8 << 20
 
-    /// Lines that are not content lines (the first three) and BEGIN/END that do not pair up.
-    static func documentProblems(_ badLines: [Int], _ structure: [(line: Int, message: String)]) -> [ICalProblem] {
+    /// Lines that are not content lines (the first three), BEGIN/END that do not pair up, and
+    /// components refused for their size (the first three).
+    static func documentProblems(
+        _ badLines: [Int], _ structure: [(line: Int, message: String)], _ refused: [(line: Int, message: String)]
+    ) -> [ICalProblem] {
         badLines.prefix(3).map {
             ICalProblem(line: $0, property: "", message: "not an iCalendar content line (no ':'); ignored")
         }
-            + structure.map { ICalProblem(line: $0.line, property: "", message: $0.message) }
+            + (structure + refused.prefix(3)).map { ICalProblem(line: $0.line, property: "", message: $0.message) }
     }
 
     /// The file's VTIMEZONEs by TZID (the first of each).

@@ -9,6 +9,16 @@ public enum ICalParser {
     /// Upper bounds that keep a hostile file from costing more than a large honest one.
     public static let maxDepth = 16
 
+    /// Content lines (unfolded) in one component, those of the components inside it included:
+    /// the largest real ones (a VTIMEZONE with its whole history, an event with years of EXDATEs)
+    /// have a few hundred. A component with more is refused with a problem line (a VCALENDAR,
+    /// which holds the file's events, keeps its events and ignores its own lines past this many).
+    public static let maxComponentLines = 10_000
+
+    /// Bytes of one component (BEGIN through END): real ones are a few KB, one with an attachment
+    /// written inline a few MB; a vdir's file may be 16 MB. Past this a component is refused.
+    public static let maxComponentBytes = 16 << 20
+
     /// Parses a whole file (lines numbered from 1); what cannot be read is in `badLines` and `structure`.
     public static func parse(_ bytes: [UInt8]) -> ICalDocument {
         parse(bytes, in: 0..<bytes.count, firstLine: 1)
@@ -16,9 +26,16 @@ public enum ICalParser {
 
     /// The part of a file in `range` (whole lines), its first line numbered `firstLine`: ranges
     /// and line numbers are the file's, so parts of a big file read one at a time (ICalRead+Parts)
-    /// say what the whole would.
-    public static func parse(_ bytes: [UInt8], in range: Range<Int>, firstLine: Int) -> ICalDocument {
-        var lines: [ICalProperty] = []
+    /// say what the whole would. `keep` false: nothing is kept (no property, no component), only
+    /// the bad lines and what was refused are found, at a cost that does not grow with the lines.
+    /// A line costs a property (about a hundred bytes) only while its component is within
+    /// `maxComponentLines` and `maxComponentBytes`; the lines of a refused component, a
+    /// VCALENDAR's own past the limit and those outside any component are looked at for BEGIN
+    /// and END only.
+    public static func parse(_ bytes: [UInt8], in range: Range<Int>, firstLine: Int, keep: Bool = true)
+        -> ICalDocument
+    {
+        var tree = Tree(keep: keep)
         var bad: [Int] = []
         var crlf = 0, lf = 0
         bytes.withUnsafeBufferPointer { b in
@@ -59,19 +76,53 @@ public enum ICalParser {
                     i = j
                     break
                 }
-                if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                if let p = property(content, line: startLine, range: start..<i) {
-                    lines.append(p)
+                var colon = false, blank = true
+                for c in content {
+                    if c == 0x3A { colon = true; break }
+                    if c != 0x20 && c != 0x09 { blank = false }
+                }
+                if blank && !colon { continue }
+                // (The first three bad lines are reported; a file of millions keeps no more.)
+                if isMarker(content) {
+                    if let p = property(content, line: startLine, range: start..<i) {
+                        tree.marker(p)
+                    } else if bad.count < 3 {
+                        bad.append(startLine)
+                    }
+                } else if tree.line(endingAt: i, number: startLine) {
+                    if let p = property(content, line: startLine, range: start..<i) {
+                        tree.add(p)
+                    } else if bad.count < 3 {
+                        bad.append(startLine)
+                    }
+                } else if !colon {
+                    // Not kept: only whether it is a content line at all.
+                    if bad.count < 3 { bad.append(startLine) }
                 } else {
-                    bad.append(startLine)
+                    tree.lastEnd = i
                 }
             }
         }
-        var structure: [(line: Int, message: String)] = []
-        let components = tree(lines, structure: &structure)
+        let components = tree.finish()
         var doc = ICalDocument(components: components, badLines: bad, lineBreak: lf > crlf ? [0x0A] : [0x0D, 0x0A])
-        doc.structure = structure
+        doc.structure = tree.structure
+        doc.refused = tree.refused
         return doc
+    }
+
+    /// Whether an unfolded line is a BEGIN or END line (any case, spaces before the `:` or `;`).
+    static func isMarker(_ c: [UInt8]) -> Bool {
+        var i = 0
+        while i < c.count, c[i] == 0x20 || c[i] == 0x09 { i += 1 }
+        func word(_ w: StaticString) -> Bool {
+            let length = w.utf8CodeUnitCount
+            guard i + length <= c.count else { return false }
+            for k in 0..<length where c[i + k] | 0x20 != w.utf8Start[k] | 0x20 { return false }
+            var j = i + length
+            while j < c.count, c[j] == 0x20 || c[j] == 0x09 { j += 1 }
+            return j < c.count && (c[j] == 0x3A || c[j] == 0x3B)
+        }
+        return word("BEGIN") || word("END")
     }
 
     /// The offset after the line break at `i` (CRLF, LF or a lone CR).
@@ -124,61 +175,6 @@ public enum ICalParser {
         }
         guard i < n, c[i] == 0x3A else { return nil }
         return ICalProperty(name: name, parameters: parameters, value: Array(c[(i + 1)...]), line: line, range: range)
-    }
-
-    /// Components that never hold one another (RFC 5545: a VTODO holds VALARMs, never a VEVENT or
-    /// another VTODO): a BEGIN of one while another is open closes the open one.
-    static let siblings: Set<String> = ["VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
-
-    /// Builds the component tree: BEGIN opens, the matching END closes (an END that matches an
-    /// outer component closes the inner ones too; one that matches nothing is ignored). A BEGIN of
-    /// a VTODO, VEVENT… while one of those is open (its END was mistyped or left out) closes the
-    /// open one first, so one typo cannot swallow the rest of the file. Both are noted in
-    /// `structure`.
-    static func tree(_ lines: [ICalProperty], structure: inout [(line: Int, message: String)]) -> [ICalComponent] {
-        var stack: [ICalComponent] = [ICalComponent(name: "")]
-        func close(at end: Int, endOffset: Int?) {
-            var c = stack.removeLast()
-            c.range = c.range.lowerBound..<end
-            c.endOffset = endOffset
-            stack[stack.count - 1].components.append(c)
-        }
-        for p in lines {
-            if p.name == "BEGIN" {
-                if stack.count > maxDepth { continue }
-                let name = upperTrimmed(p.value[...])
-                if siblings.contains(name), let open = stack.lastIndex(where: { siblings.contains($0.name) }), open > 0
-                {
-                    if structure.count < 3 {
-                        structure.append(
-                            (
-                                stack[open].line,
-                                "BEGIN:\(stack[open].name) has no END before line \(p.line); it is read up to there"
-                            ))
-                    }
-                    while stack.count > open { close(at: p.range.lowerBound, endOffset: nil) }
-                }
-                stack.append(ICalComponent(name: name, line: p.line, range: p.range.lowerBound..<p.range.upperBound))
-            } else if p.name == "END" {
-                let name = upperTrimmed(p.value[...])
-                guard let depth = stack.lastIndex(where: { $0.name == name }), depth > 0 else {
-                    if structure.count < 3 {
-                        // The file's own text: shown inert (no control or bidi character reaches a terminal).
-                        let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
-                        structure.append((p.line, "END:\(shown) closes nothing that is open; ignored"))
-                    }
-                    continue
-                }
-                while stack.count - 1 > depth { close(at: p.range.lowerBound, endOffset: nil) }
-                close(at: p.range.upperBound, endOffset: p.range.lowerBound)
-            } else {
-                stack[stack.count - 1].properties.append(p)
-            }
-        }
-        let end = lines.last?.range.upperBound ?? 0
-        while stack.count > 1 { close(at: end, endOffset: nil) }
-        // Properties outside any component (junk after END:VCALENDAR) are dropped.
-        return stack[0].components
     }
 
     static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

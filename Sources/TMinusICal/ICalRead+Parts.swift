@@ -56,10 +56,13 @@ extension ICalRead {
             for (a, b) in zip(hashes, hashes.dropFirst()) where a == b { shares.insert(a) }
         }
         var badLines: [Int] = []
+        var refused: [(line: Int, message: String)] = []
         var definitions: [String: ICalComponent] = [:]
+        // (The calendar's own lines and other components are only looked at: nothing of them is kept.)
         for s in segments where s.kind != .item {
-            let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
+            let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine, keep: s.kind == .zone)
             badLines += doc.badLines
+            refused += doc.refused
             if s.kind == .zone { definitions = zoneDefinitions(doc.find(["VTIMEZONE"]), into: definitions) }
         }
         var reader = ComponentReader(options: options, zones: zones, definitions: definitions, bytes: bytes)
@@ -105,6 +108,7 @@ extension ICalRead {
                 bytes, in: first.segment.range.lowerBound..<last.segment.range.upperBound,
                 firstLine: first.segment.firstLine)
             badLines += doc.badLines
+            refused += doc.refused
             read(doc.find(["VTODO", "VEVENT"]), ordinals: run.map(\.ordinal))
             run = []
         }
@@ -114,6 +118,11 @@ extension ICalRead {
             ordinal += 1
             if let u = s.uid, shares.contains(u) {
                 shared.append((s, ordinal))
+                continue
+            }
+            // Too big to be read: refused unparsed, as the parser refuses it.
+            if s.range.count > ICalParser.maxComponentBytes {
+                refused.append((s.firstLine, ICalParser.refusal(name(bytes, s), lines: false)))
                 continue
             }
             if let last = run.last,
@@ -136,6 +145,7 @@ extension ICalRead {
                 let (s, o) = shared[j]
                 let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
                 badLines += doc.badLines
+                refused += doc.refused
                 let found = doc.find(["VTODO", "VEVENT"])
                 components += found
                 ordinals += found.map { _ in o }
@@ -147,7 +157,8 @@ extension ICalRead {
         if badLines.count > 3 { badLines = Array(badLines.sorted().prefix(3)) }
         var out = ICalRead()
         // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
-        out.problems = documentProblems(badLines.sorted(), structure)
+        refused.sort { $0.line < $1.line }
+        out.problems = documentProblems(badLines.sorted(), structure, refused)
         out.problems += stableSorted(problems).map(\.1)
         if limit != nil, nearest.added > 0 || entries.lazy.filter(\.entry.item.isOpen).count > limit ?? 0 {
             for e in entries where e.entry.item.isOpen {
@@ -159,6 +170,16 @@ extension ICalRead {
         out.entries = placed(newestOfEachUID(stableSorted(entries).map { (ordinal: $0.0, entry: $0.1) }))
         out.total = total
         return out
+    }
+
+    /// The component's name, from its BEGIN line.
+    static func name(_ bytes: [UInt8], _ s: Segment) -> String {
+        bytes.withUnsafeBufferPointer { b in
+            let start = s.range.lowerBound
+            var end = start
+            while end < s.range.upperBound, b[end] != 0x0A, b[end] != 0x0D { end += 1 }
+            return marker(b, start, end)?.1 ?? ""
+        }
     }
 
     /// How many open entries past `limit` a read in parts keeps (and reads).
@@ -192,6 +213,7 @@ extension ICalRead {
             var top = 0
             var gapStart = i, gapLine = 1
             var uidPending = false, foundUID = false
+            var calendarLines = 0
             var uid: [UInt8] = []
             func closeGap(at end: Int) {
                 if end > gapStart { segments.append(Segment(kind: .other, range: gapStart..<end, firstLine: gapLine)) }
@@ -247,6 +269,7 @@ extension ICalRead {
                             current = Segment(kind: kind, range: start..<start, firstLine: line)
                             top = stack.count
                         }
+                        if name == "VCALENDAR" { calendarLines = 0 }
                         stack.append((name, line))
                     } else if let depth = stack.lastIndex(where: { $0.name == name }) {
                         stack.removeSubrange(depth...)
@@ -258,6 +281,13 @@ extension ICalRead {
                     } else if structure.count < 3 {
                         let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
                         structure.append((line, "END:\(shown) closes nothing that is open; ignored"))
+                    }
+                } else if current == nil, stack.last?.name == "VCALENDAR", start < end {
+                    // The calendar's own lines, counted as the parser counts them (the parts
+                    // that hold them do not know they are the calendar's).
+                    calendarLines += 1
+                    if calendarLines == ICalParser.maxComponentLines + 1 {
+                        structure.append((line, ICalParser.calendarTooLong))
                     }
                 } else if current?.kind == .item, stack.count == top + 1, !foundUID, let value = uidValue(b, start, end)
                 {

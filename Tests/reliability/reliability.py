@@ -20,8 +20,9 @@
            of a group-writable shared folder's files, another member, sets setuid/setgid on them
            and races symlinks to the user's own files while the user's `done` writes back.
   hostile  sources written to exhaust the machine (86,400 instances a day; a million by COUNT
-           from 1900; a 15 MB todo.txt): every read and poll under 256 MB, the home small, the
-           rule and the cap reported.
+           from 1900; a 15 MB todo.txt; a 64 MB calendar of one component): every read and poll
+           under 256 MB (the 64 MB calendar under 200 MB), the home small, the rule, the cap and
+           the refused component reported; four readers of a changed big calendar read it once.
   setup    SIGKILL at every write, fsync, rename and mkdir of `tminus setup polybar --write` on a
            user's polybar config (and of a first `setup i3blocks --write` with none): the config
            is the user's whole or with the block appended, every backup is the user's file whole,
@@ -988,6 +989,82 @@ def hostile_sources():
     if "the 2000 nearest now are shown" not in tminus(s, "sources").stdout.decode():
         fail("hostile", "15 MB todo.txt: the cap is not reported by tminus sources")
     print(f"  {'15 MB todo.txt':18s} peak {worst:5.1f} MB, store {sizes['store.json'] >> 10} KB, summary {sizes['summary.json'] >> 10} KB", flush=True)
+    shutil.rmtree(s, ignore_errors=True)
+    huge_calendars()
+
+
+def one_component_calendar(path, inside):
+    """64 MB: one VCALENDAR of 16 M four-byte lines (in one VEVENT when `inside`: the parts reader
+    cannot split one component), an event before them and one after."""
+    event = lambda uid, day: f"BEGIN:VEVENT\r\nUID:{uid}\r\nSUMMARY:{uid}\r\nDTSTART:202612{day}T090000Z\r\nEND:VEVENT\r\n"
+    with open(path, "w", newline="") as f:
+        f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + event("Before", "01"))
+        if inside:
+            f.write("BEGIN:VEVENT\r\nUID:huge\r\nDTSTART:20261205T090000Z\r\n")
+        chunk = "X:1\n" * (1 << 20)
+        for _ in range(16):
+            f.write(chunk)
+        if inside:
+            f.write("END:VEVENT\r\n")
+        f.write(event("After", "02") + "END:VCALENDAR\r\n")
+
+
+def many_events(path, tag, n=150_000):
+    """About 33 MB of ordinary events (a subscribed calendar of years)."""
+    with open(path, "w", newline="") as f:
+        f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
+        for i in range(n):
+            f.write(f"BEGIN:VEVENT\r\nUID:e{i}@{tag}\r\nSUMMARY:Event {i} {tag}\r\n"
+                    f"DTSTART:2027{1 + i % 12:02d}{1 + i % 28:02d}T090000Z\r\nDESCRIPTION:{'x' * 120}\r\nEND:VEVENT\r\n")
+        f.write("END:VCALENDAR\r\n")
+
+
+def huge_calendars():
+    """The 64 MB one-component calendar, both shapes: each read under 200 MB (it was 2.7 GB), the
+    events around it shown, the refusal in `tminus sources`. Then four readers at once of a
+    changed 33 MB calendar: one reads the file, the others wait and take its reading from the
+    cache (each used to read it: four times the memory and the time)."""
+    for inside, what, said in ((False, "64 MB VCALENDAR", "VCALENDAR has more than 10000 lines of its own"),
+                               (True, "64 MB VEVENT", "BEGIN:VEVENT is larger than 16 MB")):
+        s = temp_dir("tminus-hostile-")
+        one_component_calendar(f"{s}/big.ics", inside)
+        open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "big", "kind": "ics", "path": "big.ics" } ] }')
+        start = time.monotonic()
+        code, mb = peak_mb(["list"], s)
+        took = time.monotonic() - start
+        if code != 0 or mb > 200:
+            fail("hostile", f"{what}: list exit {code}, peak {mb:.0f} MB")
+        listed = tminus(s, "list").stdout.decode()
+        if "Before" not in listed or "After" not in listed:
+            fail("hostile", f"{what}: the calendar's other events are not listed: {listed!r}")
+        if said not in tminus(s, "sources").stdout.decode():
+            fail("hostile", f"{what}: the refusal is not reported by tminus sources")
+        print(f"  {what:18s} peak {mb:5.1f} MB, {took:.1f} s", flush=True)
+        shutil.rmtree(s, ignore_errors=True)
+    s = temp_dir("tminus-hostile-")
+    many_events(f"{s}/big.ics", "a")
+    size_mb = os.path.getsize(f"{s}/big.ics") / (1 << 20)
+    open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "big", "kind": "ics", "path": "big.ics" } ] }')
+    ok(s, "list")
+    many_events(f"{s}/big.ics", "b")
+    cmd = lambda args: [BIN, "--home", f"{s}/home", "--config", f"{s}/config.json", "--now", NOW, *args]
+    procs = [subprocess.Popen(cmd(a), env=ENV, cwd=s, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             for a in (["list"], ["show", "--format", "waybar"], ["list"], ["show", "--format", "waybar"])]
+    peaks = []
+    for p in procs:
+        _, status, usage = os.wait4(p.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            fail("hostile", "four readers: one exited non-zero")
+        peaks.append(usage.ru_maxrss / 1024)
+    # A reader that read the file holds its bytes: more than the file's size; one that took the
+    # cache stays far under it.
+    readers = sum(mb > size_mb for mb in peaks)
+    if readers != 1:
+        fail("hostile", f"four readers of a changed {size_mb:.0f} MB calendar: {readers} read it (peaks {peaks})")
+    if "Event 0 b" not in tminus(s, "list").stdout.decode():
+        fail("hostile", "four readers: the changed calendar is not what list shows")
+    print(f"  four readers of a changed {size_mb:.0f} MB calendar: {readers} read it, peaks "
+          + ", ".join(f"{mb:.0f}" for mb in peaks) + " MB", flush=True)
     shutil.rmtree(s, ignore_errors=True)
 
 

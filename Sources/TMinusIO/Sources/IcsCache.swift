@@ -17,6 +17,16 @@ public struct IcsCache {
 
     static let format = "tminus-ics-cache 2"
 
+    /// Before the stamp of a file read within its racy window (`SourceReader.isRacy`): taken only
+    /// by a reader that waited for the one that read it (`SourceLock`).
+    static let racy = "racy:"
+
+    /// Whether the file was read within its racy window.
+    var isRacy: Bool { stamp.hasPrefix(Self.racy) }
+
+    /// The file's stamp, without the racy mark.
+    var fileStamp: String { isRacy ? String(stamp.dropFirst(Self.racy.count)) : stamp }
+
     static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
         SourceCache.path("ics-", source, sourcing)
     }
@@ -37,7 +47,7 @@ public struct IcsCache {
         guard let fd = try? FileIO.openTrusted(path), fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, FileStamp(st).matches(stamp) else { return nil }
+        guard fstat(fd, &st) == 0, FileStamp(st).matches(fileStamp) else { return nil }
         return ICalRead.again(read, options: options, zones: zones, fallbackID: fallbackID) { range in
             FileIO.read(fd: fd, at: Int64(range.lowerBound), count: range.count)
         }
