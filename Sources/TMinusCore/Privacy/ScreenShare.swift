@@ -85,13 +85,16 @@ public struct ScreenShare: Sendable {
 }
 
 /// Splits `pw-dump --monitor`'s output, one JSON array after another, into the arrays, as bytes
-/// arrive (a string's brackets and escapes are skipped). An array over `maxBytes` is dropped.
+/// arrive (a string's brackets and escapes are skipped). An array over `maxBytes` is dropped, and
+/// counted (`dropped`): what it said is not known.
 public struct JSONArrayStream: Sendable {
     var buffer: [UInt8] = []
     var depth = 0
     var inString = false
     var escaped = false
     var overflow = false
+    /// How many arrays were dropped for being over `maxBytes` (the one being read included).
+    public private(set) var dropped = 0
     /// The most bytes one array may have (16 MiB: a desktop's graph is a few hundred KiB).
     public static let maxBytes = 16 << 20
 
@@ -104,7 +107,11 @@ public struct JSONArrayStream: Sendable {
         for b in bytes {
             if depth == 0 && b != UInt8(ascii: "[") { continue }
             if !overflow { buffer.append(b) }
-            if buffer.count > Self.maxBytes { overflow = true; buffer = [] }
+            if buffer.count > Self.maxBytes {
+                overflow = true
+                dropped += 1
+                buffer = []
+            }
             if inString {
                 if escaped {
                     escaped = false
