@@ -42,9 +42,6 @@ package final class Delivery {
     /// session starting, a daemon restarted), so it asks again each minute; asking costs one
     /// call and writes nothing.
     package static let retrySeconds: Int64 = 60
-    /// At most this many notifications of one other source (a calendar, a synced summary) in a
-    /// pass; the rest of its due reminders become one ("and 1,995 more from laptop").
-    package static let perSource = 5
     /// At most this many notifications wait for Done or Snooze at once (with notify-send each is a
     /// child process and a descriptor); later ones are sent without the buttons.
     package static let maxWatches = 16
@@ -67,8 +64,11 @@ package final class Delivery {
         return (config, summary.deadlines + summary.todos)
     }
 
+    /// The reminders owed, less those a group of their source took in (recorded as one).
     func reminders(_ config: Config, _ items: [Item]) -> [Reminder] {
-        ReminderPlan.reminders(items: items, alerts: config.alerts, armed: view.armed, zone: ctx.zone)
+        ReminderPlan.reminders(items: items, alerts: config.alerts, armed: view.armed, zone: ctx.zone).filter {
+            !view.grouped($0)
+        }
     }
 
     /// Sends what is due at `ctx.now` (only `only`, when given); returns when the next one is due.
@@ -80,15 +80,16 @@ package final class Delivery {
         if let only { all = all.filter { $0.key == only } }
         let decision = ReminderPlan.decide(all, latest: state, now: ctx.now, catchUp: config.catchUp)
         let waiting = mode == .send && retry.map { $0 > ctx.now } == true
+        var freed: Instant?
         if !waiting && (!decision.send.isEmpty || !decision.miss.isEmpty) {
             switch mode {
             case .dryRun: dryRun(decision)
-            case .send: try deliver(all, config)
+            case .send: freed = try deliver(all, config)
             }
         }
         let update = mode == .send && !waiting ? try escalate(config, items) : nil
         retry = retry.flatMap { $0 > ctx.now ? $0 : nil }
-        return [decision.next, retry, update].compactMap { $0 }.min()
+        return [decision.next, retry, update, freed].compactMap { $0 }.min()
     }
 
     func state(_ key: String) -> LedgerRecord.State? {
@@ -105,35 +106,47 @@ package final class Delivery {
     }
 
     /// Under the lock, decided again on the ledger as it is now (another notifier may have sent
-    /// some meanwhile).
-    package func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) {
+    /// some meanwhile). Returns when reminders that wait for their source's rate can go.
+    @discardableResult
+    package func deliver(_ all: [Reminder], _ config: Config) throws(TMinusError) -> Instant? {
         if !server.known || server.bus?.closed == true {
             server = NotificationServer.connect(environment: ctx.environment)
         }
-        try ledger.withLock { () throws(TMinusError) in
+        return try ledger.withLock { () throws(TMinusError) -> Instant? in
             ledger.refresh(view)
-            let d = ReminderPlan.decide(all, latest: view.state, now: ctx.now, catchUp: config.catchUp)
-            try ledger.append(d.miss.map { LedgerRecord($0, state: .missed, time: ctx.now) })
+            let d = ReminderPlan.decide(
+                all.filter { !view.grouped($0) }, latest: view.state, now: ctx.now, catchUp: config.catchUp)
             defer { ownWrites.record(ledger.path) }
+            try recordMissed(d.miss)
             // The ledger keeps what can still matter: a week, or catchUp when longer.
             if try ledger.trimIfLarge(now: ctx.now, keep: max(config.catchUp, 7 * 86_400) + 86_400) {
                 ledger.refresh(view)
             }
-            // A few of each source one by one; the rest of that source, as one.
-            var count: [String: Int] = [:]
+            // Each other source at its rate: a few one by one, the rest as one, then nothing
+            // until its window frees (SourceRate).
             var one: [(reminder: Reminder, late: Bool)] = []
-            var grouped: [(source: String, sends: [(reminder: Reminder, late: Bool)])] = []
+            var bySource: [(source: String, sends: [(reminder: Reminder, late: Bool)])] = []
             for s in d.send {
                 let source = s.reminder.item.source
-                count[source, default: 0] += 1
                 // (The user's own reminders are all theirs to have: only other sources are capped.)
-                if source == Item.ownSource || count[source]! <= Self.perSource { one.append(s); continue }
-                if let i = grouped.firstIndex(where: { $0.source == source }) {
-                    grouped[i].sends.append(s)
+                guard SourceRate.applies(to: s.reminder) else { one.append(s); continue }
+                if let i = bySource.firstIndex(where: { $0.source == source }) {
+                    bySource[i].sends.append(s)
                 } else {
-                    grouped.append((source, [s]))
+                    bySource.append((source, [s]))
                 }
             }
+            var grouped: [(source: String, sends: [(reminder: Reminder, late: Bool)])] = []
+            var freed: Instant?
+            for (source, sends) in bySource {
+                let split = SourceRate.split(pending: sends.count, recent: view.recentSent[source] ?? [], now: ctx.now)
+                one += sends.prefix(split.one)
+                if split.grouped > 0 {
+                    grouped.append((source, Array(sends.dropFirst(split.one).prefix(split.grouped))))
+                }
+                if let at = split.freeAt { freed = min(freed ?? at, at) }
+            }
+            one.sort { ($0.reminder.at, $0.reminder.key) < ($1.reminder.at, $1.reminder.key) }
             for (r, late) in one {
                 // A try of this process that failed left a lone `sending` that promises this one
                 // already: it is not written again, so failing sends never grow the ledger. (One a
@@ -168,7 +181,7 @@ package final class Delivery {
                     failed(error.description)
                     failedHere.insert(r.key)
                     ledger.refresh(view)
-                    return
+                    return nil
                 }
                 if failingInARow > 0 {
                     ctx.console.err(
@@ -188,26 +201,46 @@ package final class Delivery {
                     watches.append(watch)
                 }
             }
+            // A group is one notification and one record (`sent`, written once it was shown:
+            // a kill before that shows it again, as for one on its own).
             for (source, sends) in grouped {
-                let fresh = sends.filter {
-                    !(view.state($0.reminder.key) == .sending && failedHere.contains($0.reminder.key))
-                }
-                try ledger.append(
-                    fresh.map { LedgerRecord($0.reminder, state: .sending, time: ctx.now, late: $0.late) })
                 let m = NotificationText.more(sends.map(\.reminder), from: source, markup: server.markup)
                 do throws(TMinusError) {
                     _ = try send(summary: m.summary, body: m.body, critical: false, withActions: false)
                 } catch {
                     failed(error.description)
-                    for s in sends { failedHere.insert(s.reminder.key) }
-                    ledger.refresh(view)
-                    return
+                    return nil
                 }
-                for s in sends { failedHere.remove(s.reminder.key) }
-                try ledger.append(sends.map { LedgerRecord($0.reminder, state: .sent, time: ctx.now, late: $0.late) })
+                let through = sends.map(\.reminder.at).max() ?? ctx.now
+                try ledger.append([.group(.sent, count: sends.count, through: through, time: ctx.now, source: source)])
                 ledger.refresh(view)
             }
+            return freed
         }
+    }
+
+    /// Records what is too old to send: the user's own one by one, another source's at its rate
+    /// (a few one by one, then one record for the rest, then none until its window frees: an
+    /// unrecorded one is still never sent, as it only grows older).
+    func recordMissed(_ miss: [Reminder]) throws(TMinusError) {
+        var records = miss.filter { !SourceRate.applies(to: $0) }.map {
+            LedgerRecord($0, state: .missed, time: ctx.now)
+        }
+        var sources: [String] = []
+        for r in miss where SourceRate.applies(to: r) && !sources.contains(r.item.source) {
+            sources.append(r.item.source)
+        }
+        for source in sources {
+            let mine = miss.filter { SourceRate.applies(to: $0) && $0.item.source == source }
+            let split = SourceRate.split(pending: mine.count, recent: view.recentMissed[source] ?? [], now: ctx.now)
+            records += mine.prefix(split.one).map { LedgerRecord($0, state: .missed, time: ctx.now) }
+            let rest = mine.dropFirst(split.one).prefix(split.grouped)
+            if let through = rest.map(\.at).max() {
+                records.append(.group(.missed, count: rest.count, through: through, time: ctx.now, source: source))
+            }
+        }
+        try ledger.append(records)
+        ledger.refresh(view)
     }
 
     /// Sends one notification; when our bus connection turns out to be gone (the session bus

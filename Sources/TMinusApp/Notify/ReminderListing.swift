@@ -118,6 +118,8 @@ package enum ReminderListing {
         switch parts.first {
         case "remind": return "reminder"
         case "again": return "again"
+        // (Many of another source as one: "and 295 more", or missed together.)
+        case "group", "missed": return "grouped"
         case "alert":
             guard parts.count > 1, let offset = Int64(parts[1]) else { return "alert" }
             if offset == 0 { return "over" }

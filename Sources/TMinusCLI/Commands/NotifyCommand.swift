@@ -23,6 +23,15 @@ enum NotifyCommand {
         return try follow(delivery, dryRun: dryRun)
     }
 
+    /// The least time between two passes of a long-running notifier, in seconds (docs/reminders.md).
+    static let passGap: Int64 = 2
+
+    /// Nobody is left to act on a button: close what still waits for one.
+    static func stop(_ delivery: Delivery) -> Int32 {
+        for w in delivery.watches { w.stop() }
+        return 0
+    }
+
     static func follow(_ delivery: Delivery, dryRun: Bool) throws(TMinusError) -> Int32 {
         let ctx = delivery.ctx
         let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "reminders.jsonl"])
@@ -33,8 +42,23 @@ enum NotifyCommand {
             inputs: inputs, watchStdout: dryRun, own: delivery.ownWrites)
         var lastError: String?
         var reload = true
+        var lastPass: Instant?
         while true {
             delivery.ctx.now = driver.now()
+            // A source that keeps changing (a sync rewriting it every moment) wakes us each time:
+            // one pass every `passGap` seconds at most, the changes meanwhile taken together.
+            if let lastPass, delivery.ctx.now < lastPass + passGap {
+                for event in driver.wait(until: lastPass + passGap) {
+                    if case .exit = event { return stop(delivery) }
+                    if case .input(let fd) = event {
+                        delivery.ctx.now = driver.now()
+                        delivery.handle(fd: fd)
+                    }
+                    if case .reload = event { reload = true }
+                }
+                continue
+            }
+            lastPass = delivery.ctx.now
             if reload {
                 delivery.ctx.refreshZone()
                 delivery.ctx.readConfig()
@@ -55,10 +79,7 @@ enum NotifyCommand {
             reload = false
             for event in driver.wait(until: next) {
                 switch event {
-                case .exit:
-                    // Nobody is left to act on a button: close what still waits for one.
-                    for w in delivery.watches { w.stop() }
-                    return 0
+                case .exit: return stop(delivery)
                 case .input(let fd):
                     delivery.ctx.now = driver.now()
                     delivery.handle(fd: fd)

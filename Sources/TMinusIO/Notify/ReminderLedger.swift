@@ -28,15 +28,55 @@ public struct ReminderLedger: Sendable {
         /// An empty view; `refresh` fills it.
         public init() {}
 
+        /// Per other source: when its latest notifications (`sent`, one by one or grouped) and
+        /// its latest `missed` records were made, the newest few (SourceRate).
+        public private(set) var recentSent: [String: [Instant]] = [:]
+        public private(set) var recentMissed: [String: [Instant]] = [:]
+        /// Per other source: the latest due its groups cover (every reminder of it due by then
+        /// and not recorded on its own was in one).
+        var groupedThrough: [String: Instant] = [:]
+
         /// The latest state of the reminder with this key; nil when the ledger has none.
         public func state(_ key: String) -> LedgerRecord.State? { latest[key]?.state }
 
-        func take(_ records: [LedgerRecord]) {
-            for r in records { latest[r.key] = r }
+        /// Whether one of its source's groups (`sent` as "and N more", or recorded `missed` as a
+        /// number) took this reminder in: it is done for good, as if recorded on its own.
+        public func grouped(_ r: Reminder) -> Bool {
+            guard SourceRate.applies(to: r), latest[r.key] == nil, let through = groupedThrough[r.item.source]
+            else { return false }
+            return r.at <= through
         }
+
+        func take(_ records: [LedgerRecord]) {
+            for r in records {
+                latest[r.key] = r
+                guard r.source != Item.ownSource else { continue }
+                switch r.state {
+                case .sent: Self.note(r.time, in: &recentSent[r.source, default: []])
+                case .missed: Self.note(r.time, in: &recentMissed[r.source, default: []])
+                default: break
+                }
+                if r.isGroup && (r.state == .sent || r.state == .missed) {
+                    groupedThrough[r.source] = max(groupedThrough[r.source] ?? r.at, r.at)
+                }
+            }
+        }
+
+        /// Keeps the newest `SourceRate.perWindow` times (all a rate needs).
+        static func note(_ time: Instant, in times: inout [Instant]) {
+            times.append(time)
+            if times.count > SourceRate.perWindow * 2 {
+                times.sort()
+                times.removeFirst(times.count - SourceRate.perWindow)
+            }
+        }
+
         func reset() {
             offset = 0
             latest = [:]
+            recentSent = [:]
+            recentMissed = [:]
+            groupedThrough = [:]
         }
     }
 
@@ -99,7 +139,11 @@ public struct ReminderLedger: Sendable {
         }
         var out: [UInt8] = []
         for key in order {
-            guard let r = latest[key], r.state == .armed || r.at.seconds > now.seconds - keep else { continue }
+            // (And what a source's rate still counts: what was recorded in its window.)
+            guard let r = latest[key],
+                r.state == .armed || r.at.seconds > now.seconds - keep
+                    || r.time.seconds > now.seconds - SourceRate.window
+            else { continue }
             out += r.line
         }
         try FileIO.writeAtomically(out, to: path)

@@ -63,6 +63,20 @@ public struct LedgerRecord: Equatable, Sendable {
             source: reminder.item.source, title: reminder.item.title, late: late, notification: notification)
     }
 
+    /// A group's record: many reminders of another source in one notification ("and 295 more
+    /// reminders from laptop", recorded `sent`) or recorded `missed` together. `at` is the latest
+    /// due it covers, `title` says how many (docs/reminders.md, "A flood from others").
+    public static func group(
+        _ state: State, count: Int, through at: Instant, time: Instant, source: String
+    ) -> LedgerRecord {
+        LedgerRecord(
+            key: "\(state == .missed ? "missed" : "group")/\(time.seconds)/\(source)", state: state, at: at,
+            time: time, item: "", source: source, title: "\(count) reminders")
+    }
+
+    /// A group's record (`group`), not one reminder's.
+    public var isGroup: Bool { item.isEmpty && (key.hasPrefix("group/") || key.hasPrefix("missed/")) }
+
     /// One line, newline included.
     public var line: [UInt8] {
         var members: [JSON.Member] = [
