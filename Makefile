@@ -38,7 +38,7 @@ install: build
 	chmod 0644 $(DESTDIR)$(MANDIR)/tminus.1 $(DESTDIR)$(BASHDIR)/tminus $(DESTDIR)$(ZSHDIR)/_tminus $(DESTDIR)$(FISHDIR)/tminus.fish \
 	      $(DESTDIR)$(SCHEMADIR)/config.schema.json
 	@echo "installed $(DESTDIR)$(BINDIR)/tminus"
-	@case ":$$PATH:" in *":$(BINDIR):"*) echo "$(BINDIR) is on your PATH (a bar started by the session may need it too: see the README's Install)";; \
+	@case ":$$PATH:" in *":$(BINDIR):"*) echo "$(BINDIR) is on your PATH (a bar started by the session may need it too: see docs/install.md)";; \
 	  *) echo "$(BINDIR) is not on this shell's PATH; for this shell:"; echo "  export PATH=\"$(BINDIR):\$$PATH\""; \
 	     echo "and for good, the same line at the end of ~/.profile (read at your next login)";; esac
 

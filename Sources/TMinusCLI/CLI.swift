@@ -4,7 +4,7 @@ public import TMinusCore
 public import TMinusIO
 import TMinusTimeline
 
-/// The command line (the README's commands table). `run` parses the global options, runs one command and maps
+/// The command line (docs/commands.md). `run` parses the global options, runs one command and maps
 /// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
 public enum CLI {
     /// `console` and `barSignals` are where output and bar signals go: the real ones by default,
@@ -68,8 +68,8 @@ public enum CLI {
         barSignals: BarSignals, finish: ((Int32) -> Never)?
     ) throws(TMinusError) -> Int32 {
         var g = try globals(Array(arguments.dropFirst()))
-        // `TMINUS_NOW` is `--now` for a whole shell session (the README's tour: pasted after one
-        // `export`, every command shows what the README prints); `--now` wins.
+        // `TMINUS_NOW` is `--now` for a whole shell session (the tour, docs/tour.md: pasted after one
+        // `export`, every command shows what the page prints); `--now` wins.
         if g.now == nil, let frozen = environment["TMINUS_NOW"], !frozen.isEmpty { g.now = frozen }
         guard let command = g.rest.first else {
             console.out(Help.overview)

@@ -3,8 +3,8 @@ import Testing
 import TMinusCore
 
 /// `TMINUS_NOW` freezes the clock's starting point for a whole shell session, as `--now` does for
-/// one command: the README's tour starts with one `export` line and then prints exactly what the
-/// README shows, on any day.
+/// one command: the tour (docs/tour.md, and the README's first deadline) starts with one `export`
+/// line and then prints exactly what the page shows, on any day.
 @Suite("CLI: TMINUS_NOW")
 struct CLIFrozenClockTests {
     func run(_ h: TempHome, _ args: [String], env: [String: String]) throws -> (status: Int32, out: String, err: String)

@@ -76,7 +76,7 @@ struct CLIHomeCycleTests {
         try h.list([]).compactMap { $0["title"]?.stringValue }.sorted()
     }
 
-    /// The README's two-machine set-up, both ways: each home reads the other's summary. Every
+    /// The two-machine set-up (docs/sources.md, a summary source), both ways: each home reads the other's summary. Every
     /// write used to carry the other's copies of its own items back: after six writes a side, one
     /// todo showed 7 times. Now each item shows once, in both homes, and a third home reading both
     /// shows each once too.

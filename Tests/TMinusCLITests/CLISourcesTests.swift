@@ -97,7 +97,7 @@ struct CLISourcesTests {
             items["Water the plants"]?["handle"]?.intValue == plants
                 && items["Buy oat milk"]?["handle"]?.intValue == milk,
             "an edited item keeps its handle, even a todo.txt line whose text changed")
-        // New items: a VTODO file in the configured collection, a todo.txt line, a VEVENT.
+        // New items: a VTODO file in the configured collection, a todo.txt line, a deadline (a VTODO too).
         let todo = try f.h.ok("todo", "Ship it", "--due", "2026-03-20T10:00", "--priority", "medium", "--to", "cal")
             .stdout
         #expect(todo.hasPrefix("added todo #") && todo.hasSuffix(" to cal\n"))

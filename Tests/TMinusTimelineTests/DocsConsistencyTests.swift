@@ -2,16 +2,21 @@ import Foundation
 import TMinusTimeline
 import Testing
 
-/// The README's placeholder table and the code agree, both ways.
+/// The docs and the code agree: docs/config.md's placeholder table and config keys, the bar
+/// snippets of the README and docs/bars.md.
 struct DocsConsistencyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test func readmeListsExactlyThePlaceholders() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- placeholders:begin -->"))
-        let end = try #require(readme.range(of: "<!-- placeholders:end -->"))
-        let table = readme[begin.upperBound..<end.lowerBound]
+    static func page(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func configPageListsExactlyThePlaceholders() throws {
+        let page = try Self.page("docs/config.md")
+        let begin = try #require(page.range(of: "<!-- placeholders:begin -->"))
+        let end = try #require(page.range(of: "<!-- placeholders:end -->"))
+        let table = page[begin.upperBound..<end.lowerBound]
         var documented: Set<String> = []
         for line in table.split(separator: "\n") where line.hasPrefix("| `{") {
             let name = line.dropFirst(4).prefix { $0 != "}" }
@@ -20,15 +25,17 @@ struct DocsConsistencyTests {
         #expect(documented == Set(Placeholder.allCases.map(\.rawValue)))
     }
 
-    /// The README's bar snippets are the integration files' (what the real-bar tests run): the
-    /// ini sections line for line without comments, Waybar's module key for key.
-    @Test func readmeSnippetsAreTheIntegrationFiles() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The bar snippets of docs/bars.md (and the README's Waybar module) are the integration
+    /// files' (what the real-bar tests run): the ini sections line for line without comments,
+    /// Waybar's module key for key.
+    @Test(arguments: ["docs/bars.md", "README.md"])
+    func barSnippetsAreTheIntegrationFiles(_ path: String) throws {
+        let readme = try Self.page(path)
         func file(_ path: String) throws -> String {
             try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
         }
-        /// The lines of the `[name]` section of an ini text, without comments and blank lines (in the
-        /// README, up to the end of its code block).
+        /// The lines of the `[name]` section of an ini text, without comments and blank lines (in a
+        /// page, up to the end of its code block).
         func section(_ text: String, _ name: String) -> [String] {
             var out: [String] = [], inside = false
             for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -39,14 +46,14 @@ struct DocsConsistencyTests {
             }
             return out
         }
-        for (path, name) in [
+        for (ini, name) in [
             ("integrations/i3blocks/config", "tminus"), ("integrations/polybar/config.ini", "module/tminus")
-        ] {
-            let expected = section(try file(path), name)
-            #expect(expected.count > 2, "\(path) has a [\(name)] section")
-            #expect(section(readme, name) == expected, "the README's [\(name)] snippet is not \(path)'s")
+        ] where path != "README.md" {
+            let expected = section(try file(ini), name)
+            #expect(expected.count > 2, "\(ini) has a [\(name)] section")
+            #expect(section(readme, name) == expected, "\(path)'s [\(name)] snippet is not \(ini)'s")
         }
-        // Waybar: every "key": "value" of the README's module is the same in the integration file.
+        // Waybar: every "key": "value" of the page's module is the same in the integration file.
         let start = try #require(readme.range(of: "\"custom/tminus\": {"))
         let module = readme[start.upperBound...].prefix { $0 != "}" }
         let waybar = try file("integrations/waybar/config.jsonc")
@@ -61,11 +68,15 @@ struct DocsConsistencyTests {
         }
     }
 
-    @Test func readmeDocumentsEveryConfigKey() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Configuration").dropFirst().first)
+    @Test func configPageDocumentsEveryConfigKey() throws {
+        let page = try Self.page("docs/config.md")
+        let section = try #require(page.components(separatedBy: "## Every key").dropFirst().first)
+        // The first cell of each row of the key table: "`warning`, `critical`".
+        let named = section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map {
+            $0.split(separator: "|", omittingEmptySubsequences: true).first ?? ""
+        }
         for key in ConfigKey.all {
-            #expect(section.contains("`\(key.name)`"), "README's Configuration lacks the config key \(key.name)")
+            #expect(named.contains { $0.contains("`\(key.name)`") }, "docs/config.md's table lacks the key \(key.name)")
         }
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's screenshots: realistic bars rendered headless, written as PNGs to $OUT
+# The screenshots of the README and docs/bars.md: realistic bars rendered headless, written as PNGs to $OUT
 # (default docs/screenshots in the repo). Run:  bash Tests/bars/showcase.sh  [OUT=dir]
 #  - Waybar under headless sway (WLR_BACKENDS=headless, pixman): workspaces 1 2 3 on the
 #    left, tminus in the centre (the "custom/tminus" block of integrations/waybar/config.jsonc,

@@ -311,7 +311,7 @@ sleep 2
 [ "$(tminus list --json | grep -c '"title": "Return the library books"')" = 1 ] || fail "the link added its item twice"
 echo "ok   xdg-open $link asks through the desktop file; Add adds it, once"
 
-# 6. The README's picture: a deadline alert and a reminder, at a frozen start time (--now; the
+# 6. docs/notifications.md's picture: a deadline alert and a reminder, at a frozen start time (--now; the
 # notifier's clock runs on from there).
 H="$W/shot"
 C=(--home "$H" --config "$H.json" --now 2026-11-24T16:44:58)

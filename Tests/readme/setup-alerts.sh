@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The config of the README's "Reminders and notifications": alerts before every deadline, one day
+# The config of docs/notifications.md's reminders: alerts before every deadline, one day
 # and one hour before and when it is over. Run by Tests/readme/run.sh with H (the tminus home;
 # the config is $H/config.json).
 set -eu

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The calendar of the README's "Use your calendar": what vdirsyncer leaves in
+# The calendar of docs/calendar.md: what vdirsyncer leaves in
 # ~/.local/share/calendars/work after a sync (one .ics file per item, named at random), and the
 # config that names it. A weekly standup (Mondays 09:30 in Berlin, since September) and a todo
 # (due Friday 2026-11-27, priority 1, category billing), as a CalDAV server sends them. tminus

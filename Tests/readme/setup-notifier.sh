@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The notifier of the README's "Reminders and notifications" having run: `tminus notify --once`
+# The notifier of docs/notifications.md having run: `tminus notify --once`
 # at 16:45, when the dentist reminder and the "1h before" alert fall due, sending through a
 # stand-in notify-send (it prints a notification id, as the real one does with --print-id, and
 # logs what it was given) so that no notification server is needed. Run by Tests/readme/run.sh

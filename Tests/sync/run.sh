@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sync across devices through a CalDAV server (docs/sources.md, the README's "Use your calendar"):
+# Sync across devices through a CalDAV server (docs/sources.md, docs/calendar.md):
 # Radicale on 127.0.0.1 with a throw-away storage folder, two vdirsyncer configs ("device A" and
 # "device B", each with its own vdir; B's is the example in integrations/vdirsyncer) and two tminus homes with a vdir source "work". A todo made
 # with `tminus todo … --to work` on A reaches B's `tminus list` after `vdirsyncer sync` on both;

@@ -85,12 +85,15 @@ enum CommandTable {
                 .option("start", "WHEN", "where progress starts (default: now)"),
                 note, tag,
                 .option("icon", "GLYPH", "an icon shown before the title"),
-                .option("to", "SOURCE", "add it to a calendar of the config (a vdir source) as an event")
+                .option(
+                    "to", "SOURCE",
+                    "add it to a calendar of the config (a vdir source) as a task with a due date (a VTODO)")
             ],
             text: """
                 Adds a deadline. A whole-day --due (2026-12-01) is due at the end of that day. Progress runs
                 from --start (default: now) to the due date. --to adds it to a calendar (a vdir source in
-                the config) as an event instead.
+                the config) instead, as a task with a due date (a VTODO marked X-TMINUS-KIND:deadline, which
+                tminus reads back as a deadline and every task client can show and complete).
                 """,
             examples: [
                 #"tminus add "Thesis" --due 2026-12-01T17:00 --tag school"#,

@@ -15,7 +15,7 @@ public enum When: Equatable, Sendable {
     public func startInstant(in zone: Zone) -> Instant { due.startInstant(in: zone) }
 }
 
-/// Parses WHEN (the README's "WHEN") in a zone, relative to `now`:
+/// Parses WHEN (docs/commands.md, "WHEN and REF") in a zone, relative to `now`:
 /// `2026-12-01` (a whole day), `2026-12-01T17:00[:SS]` (local), with `Z` or an offset;
 /// `today`, `tomorrow`, a weekday (`fri`, `friday`, `next friday`: the coming one, a week from
 /// today when today is one), `next week` (the coming Monday); a time of day (`17:00`, `5pm`,

@@ -25,7 +25,7 @@ public protocol FollowDriver {
     mutating func emit(_ line: String) -> Bool
 }
 
-/// `--follow` (the README's "Streaming"): print the entry for now, sleep until the next entry's date, print,
+/// `--follow` (docs/bars.md, "Streaming"): print the entry for now, sleep until the next entry's date, print,
 /// repeat; read everything again on a change; act on clicks; exit 0 when the bar goes away.
 /// It wakes only at entry dates or on an event: nothing between.
 public struct FollowLoop {

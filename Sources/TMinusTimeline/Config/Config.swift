@@ -1,6 +1,6 @@
 import TMinusCore
 
-/// The widget configuration (`config.json`, the README's "Configuration"): which deadline, how precise, when it
+/// The widget configuration (`config.json`, docs/config.md): which deadline, how precise, when it
 /// turns urgent, and how each family looks. A missing file means these defaults.
 public struct Config: Equatable, Sendable {
     /// Which deadline to show: the next one, or a fixed REF (handle, id prefix or title).

@@ -74,7 +74,7 @@ extension ConfigKey {
         ConfigKey(
             "templates", "each family's text, with {placeholders}; [ … ] hides itself when its placeholders are empty",
             comment: [
-                "Family templates; placeholders are listed in the README. [ … ] hides itself when",
+                "Family templates; placeholders are listed in docs/config.md. [ … ] hides itself when",
                 #"its placeholders are empty; \\[ \\] \\{ \\} for literal brackets."#
             ],
             initValue: """

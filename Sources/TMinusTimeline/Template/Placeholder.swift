@@ -1,10 +1,10 @@
-/// Every placeholder a family template can use. The README's table lists exactly these (a test
+/// Every placeholder a family template can use. docs/config.md's table lists exactly these (a test
 /// checks both ways).
 public enum Placeholder: String, CaseIterable, Sendable {
     case title, countdown, countdown_long, worktime, due, due_date, due_time, percent, icon, state, tag, note, ends
     case todo_count, todos_text, overdue_count, todos, todos_list, next_todo, notice, agenda, calendar
 
-    /// What it holds, for the README and `--help`.
+    /// What it holds, for docs/config.md and `--help`.
     public var summary: String {
         switch self {
         case .title: "the deadline's title (shortened to maxLength)"
