@@ -46,7 +46,8 @@ struct CommandsDocTests {
 
     /// What the page says: under each `### NAME` (or `#### PARENT SUB`) heading, the first
     /// paragraph is the summary, an `Also:` line the aliases, a line in backquotes starting
-    /// `tminus` the usage, and each `| `--…` |` line an option; other prose is free.
+    /// `tminus` the usage, and each `| `--…` |` line an option; other prose is free. (Global options
+    /// have no summary.)
     static func documented(_ page: String) throws -> [String: Section] {
         let begin = try #require(page.range(of: "<!-- commands:begin -->"))
         let end = try #require(page.range(of: "<!-- commands:end -->"))
@@ -62,14 +63,16 @@ struct CommandsDocTests {
                 continue
             }
             guard let n = name, !line.isEmpty else { continue }
-            if out[n]!.summary.isEmpty {
+            if line.hasPrefix("| `-") {
+                out[n]!.options.append(line)
+            } else if line.hasPrefix("|") {
+                continue  // the table's head
+            } else if out[n]!.summary.isEmpty, n != "Global options" {
                 out[n]!.summary = line
             } else if line.hasPrefix("Also: ") {
                 out[n]!.aliases = line
-            } else if line.hasPrefix("`tminus ") {
+            } else if line.hasPrefix("`tminus "), line.hasSuffix("`"), line.filter({ $0 == "`" }).count == 2 {
                 out[n]!.usage = line
-            } else if line.hasPrefix("| `-") {
-                out[n]!.options.append(line)
             }
         }
         return out
