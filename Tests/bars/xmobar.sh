@@ -33,7 +33,7 @@ sleep 0.5
 # control: the same title without <raw/>: xmobar parses it (the green <fc> appears)
 printf '%s\n' "$TITLE" >"$TMP/raw"
 sed "s|Run CommandReader \"[^\"]*\"|Run CommandReader \"cat $TMP/raw\"|" "$TMP/xmobarrc" >"$TMP/control"
-timeout 2 xmobar -TPango "$TMP/control" >"$TMP/control.out" 2>/dev/null
+timeout 4 xmobar -TPango "$TMP/control" >"$TMP/control.out" 2>/dev/null
 grep -F 'foreground="#00ff00"' "$TMP/control.out" >/dev/null \
     || { cat "$TMP/control.out"; fail "control: xmobar did not parse markup in a command's output (test cannot detect injection)"; }
 echo "PASS: xmobar ($((SECONDS - start)) s; title literal, control run parsed the same title unwrapped)"
