@@ -32,7 +32,11 @@ sleep 0.5
 
 # control: the same title without <raw/>: xmobar parses it (the green <fc> appears)
 printf '%s\n' "$TITLE" >"$TMP/raw"
-sed "s|Run CommandReader \"[^\"]*\"|Run CommandReader \"cat $TMP/raw\"|" "$TMP/xmobarrc" >"$TMP/control"
+# (The reader stays a while after its line: one that exits at once can be shown as EXITED before
+# xmobar's first refresh, on a loaded machine.)
+printf '#!/bin/sh\ncat "%s"\nexec sleep 5\n' "$TMP/raw" >"$TMP/control.sh"
+chmod +x "$TMP/control.sh"
+sed "s|Run CommandReader \"[^\"]*\"|Run CommandReader \"$TMP/control.sh\"|" "$TMP/xmobarrc" >"$TMP/control"
 timeout 4 xmobar -TPango "$TMP/control" >"$TMP/control.out" 2>/dev/null
 grep -F 'foreground="#00ff00"' "$TMP/control.out" >/dev/null \
     || { cat "$TMP/control.out"; fail "control: xmobar did not parse markup in a command's output (test cannot detect injection)"; }
