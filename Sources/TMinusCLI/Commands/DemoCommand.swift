@@ -19,7 +19,7 @@ enum DemoCommand {
             ?? Family.allCases
         if !onPath(ctx.environment) {
             ctx.say(
-                "(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see the README's Install)"
+                "(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see docs/install.md)"
             )
         }
         let now = ctx.now
