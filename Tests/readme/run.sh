@@ -211,7 +211,9 @@ for file in "${files[@]}"; do
                 printf -v shell 'env -i /bin/bash --noprofile --norc -c %q' "$restore$cmd$keep"
                 if [ -n "$on_terminal" ]; then
                     # On a terminal, as pasted: what tminus does there (colours, questions) shows.
-                    timeout 60 script -qefc "$shell" /dev/null </dev/null 2>&1 | tr -d '\r' >"$T/out"
+                    # script(1) runs its command with $SHELL, or /bin/sh when that is unset (as in
+                    # CI); $shell is bash's quoting ($'...'), which dash reads as something else.
+                    SHELL=/bin/bash timeout 60 script -qefc "$shell" /dev/null </dev/null 2>&1 | tr -d '\r' >"$T/out"
                 else
                     timeout 60 bash -c "$shell" </dev/null >"$T/out" 2>&1
                 fi
