@@ -26,8 +26,11 @@ extension ComponentReader {
             // How long an instance lasts (the master's length, or an override's own): an instance
             // counts until its end plus the hold.
             let masterLength = eventLength(c, start: start)
-            func length(of comp: ICalComponent) -> EventLength {
-                if comp.line == c.line { return masterLength }
+            func length(of comp: ICalComponent, at o: Instant) -> EventLength {
+                if comp.line == c.line {
+                    if let n = periods[o.seconds] ?? nil { return .seconds(n) }
+                    return masterLength
+                }
                 guard let p = comp.property("DTSTART"), let t = ICalTime(p) else { return masterLength }
                 return eventLength(comp, start: t)
             }
@@ -38,7 +41,7 @@ extension ComponentReader {
                 }
             }
             func accepted(_ o: Instant, _ comp: ICalComponent) -> Bool {
-                end(o, length(of: comp)).seconds + hold > now.seconds
+                end(o, length(of: comp, at: o)).seconds + hold > now.seconds
             }
 
             // Every RRULE: RFC 2445 allowed several and Cyrus still writes them; the set is their union.
@@ -66,8 +69,9 @@ extension ComponentReader {
             // EXDATE;VALUE=DATE on a timed series takes out every instance on that day.
             var exdays: Set<Int64> = []
             let exdates = try instants(c, "EXDATE", start: start, kind: "event", days: &exdays)
-            var unusedDays: Set<Int64> = []
-            let rdates = try instants(c, "RDATE", start: start, kind: "event", days: &unusedDays)
+            // RDATE instants, with the length a PERIOD gives them (others last as the master does).
+            let periods = try rdateLengths(c, start: start, frame: frame)
+            let rdates = Set(periods.keys)
             func excluded(_ o: Instant) -> Bool {
                 exdates.contains(o.seconds) || (!exdays.isEmpty && exdays.contains(frame.localDate(o).daysSinceEpoch))
             }
@@ -173,7 +177,7 @@ extension ComponentReader {
             item.tag = Self.tag(shown) ?? Self.tag(c)
             item.created = created(c)
             if !rules.isEmpty || !rdates.isEmpty { item.start = previous }
-            let ends = end(due, length(of: shown))
+            let ends = end(due, length(of: shown, at: due))
             if ends > due { item.end = ends }
             if reply == "declined" || options.invited == .dim { item.reply = reply }
             item.remind = try alarm(shown, start: due, end: ends, kind: "event")
@@ -257,8 +261,8 @@ extension ComponentReader {
         }
     }
 
-    /// The instants an EXDATE or RDATE list names (PERIOD values by their start); a date in the
-    /// list of a timed series goes to `days` (as days since the epoch) instead.
+    /// The instants an EXDATE list names (PERIOD values by their start); a date in the list of a
+    /// timed series goes to `days` (as days since the epoch) instead.
     mutating func instants(
         _ c: ICalComponent, _ name: String, start: ICalTime, kind: String,
         days: inout Set<Int64>
@@ -285,4 +289,53 @@ extension ComponentReader {
         }
         return out
     }
+
+    /// The instants an RDATE list adds, each with its length in seconds when a PERIOD gives one
+    /// (nil: the master's). On a timed event a date is that day's midnight in the event's zone, and
+    /// a PERIOD's date ends at a midnight too (`20261125/20261126` is that whole day), as
+    /// recurring-ical-events reads them; before, both were dropped without a word.
+    mutating func rdateLengths(
+        _ c: ICalComponent, start: ICalTime, frame: Frame
+    ) throws(Skip) -> [Int64: Int64?] {
+        var out: [Int64: Int64?] = [:]
+        for p in c.all("RDATE") {
+            let tzid = p.parameter("TZID")
+            for v in ICalText.split(p.value[...]) {
+                let value = ICalParser.trimmed(v)
+                if value.isEmpty { continue }
+                let slash = value.firstIndex(of: 0x2F)
+                let head = value[value.startIndex..<(slash ?? value.endIndex)]
+                guard let t = ICalTime.parse(head, tzid: tzid) else {
+                    throw skip(p, "'\(Self.shown(Array(head)))' is not a date or date-time", "event")
+                }
+                func at(_ t: ICalTime) -> Instant {
+                    if t.isDate { return start.isDate ? zones.local.startOfDay(t.local.date) : frame.instant(t.local) }
+                    return instant(t, line: p.line, property: "RDATE")
+                }
+                let o = at(t)
+                var length: Int64?
+                if let slash, !start.isDate {
+                    let tail = value[(slash + 1)...]
+                    if let seconds = ICalDuration.seconds(tail) {
+                        length = seconds
+                    } else if let e = ICalTime.parse(tail, tzid: tzid) {
+                        length = at(e) - o
+                    } else {
+                        problems.append(
+                            ICalProblem(
+                                line: p.line, property: "RDATE",
+                                message:
+                                    "the period's end '\(Self.shown(Array(tail)))' is not a date, date-time or duration; the event's length is used"
+                            ))
+                    }
+                    // A period that ends before it starts lasts no time; none lasts over ten years.
+                    length = length.map { min(max($0, 0), 3660 * 86_400) }
+                }
+                // (A PERIOD's length wins over the same instant given without one.)
+                if length != nil || out[o.seconds] == nil { out.updateValue(length, forKey: o.seconds) }
+            }
+        }
+        return out
+    }
+
 }
