@@ -82,6 +82,7 @@ extension ComponentReader {
             var replaced: [Int64: (Instant, ICalComponent)?] = [:]
             // RANGE=THISANDFUTURE: from that instance on, each is moved as it was and reads as the override.
             var future: [(from: Int64, delta: Int64, comp: ICalComponent)] = []
+            var named: [(comp: ICalComponent, original: Instant, rid: ICalProperty)] = []
             for o in overrides {
                 guard let found = try? time(o, "RECURRENCE-ID", "override") else { continue }
                 let (rid, ridProp) = found
@@ -90,6 +91,22 @@ extension ComponentReader {
                 // writes RECURRENCE-ID;TZID=…:20100607T000000): that day's instance.
                 if start.isDate && !rid.isDate { original = zones.local.startOfDay(rid.local.date) }
                 if excluded(original) { continue }
+                named.append((o, original, ridProp))
+            }
+            // An override with its own RRULE and an older SEQUENCE than the master's, for an
+            // instance the master no longer has, is left over from the series before it changed:
+            // it is dropped (as recurring-ical-events does). Any other override for no instance is
+            // an event of its own at its DTSTART.
+            let masterSequence = Self.sequence(c)
+            let leftOver = named.filter { $0.comp.property("RRULE") != nil && Self.sequence($0.comp) < masterSequence }
+            let stillInstances = masterInstances(
+                among: Set(leftOver.map(\.original.seconds)), rules: rules, extra: rdates, start: start, frame: frame)
+            for (o, original, ridProp) in named {
+                if o.property("RRULE") != nil, Self.sequence(o) < masterSequence,
+                    !stillInstances.contains(original.seconds)
+                {
+                    continue
+                }
                 if o.property("STATUS").map({ ICalParser.upperTrimmed($0.value[...]) }) == "CANCELLED" {
                     replaced[original.seconds] = .some(nil)
                     continue
@@ -338,4 +355,23 @@ extension ComponentReader {
         return out
     }
 
+    /// Which of `ids` (instants) are instances of the master: its DTSTART, an RDATE, or an
+    /// instance of one of its rules (one bounded walk per rule, from the first of them to the last).
+    func masterInstances(
+        among ids: Set<Int64>, rules: [RecurrenceRule], extra: Set<Int64>, start: ICalTime, frame: Frame
+    ) -> Set<Int64> {
+        guard let first = ids.min(), let last = ids.max() else { return [] }
+        var found = ids.filter { extra.contains($0) || $0 == frame.instant(start.local).seconds }
+        let notBefore = frame.localDate(Instant(first)).adding(days: -2)
+        for rule in rules {
+            let until = rule.untilPassed(start: start, instant: frame.instant)
+            _ = rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: notBefore, untilPassed: until) {
+                l in
+                let o = frame.instant(l)
+                if ids.contains(o.seconds) { found.insert(o.seconds) }
+                return o.seconds < last
+            }
+        }
+        return found
+    }
 }
