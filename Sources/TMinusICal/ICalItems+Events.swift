@@ -254,8 +254,8 @@ extension ComponentReader {
     /// RRULEs read per event (Cyrus writes two or three; a file with thousands is hostile).
     static let maxRules = 8
 
-    /// How a start's wall times become instants: in its zone, in UTC, in the reader's zone
-    /// (floating), or at the reader's midnight (a date).
+    /// How a start's wall times become instants: in its zone, in UTC, in the calendar's
+    /// `X-WR-TIMEZONE` or the reader's zone (floating), or at the reader's midnight (a date).
     struct Frame {
         let zone: Zone
         let isUTC: Bool
@@ -272,7 +272,7 @@ extension ComponentReader {
     mutating func instantFunction(for start: ICalTime, line: Int) -> Frame {
         switch start {
         case .date: Frame(zone: zones.local, isUTC: false, isDate: true)
-        case .floating: Frame(zone: zones.local, isUTC: false, isDate: false)
+        case .floating: Frame(zone: floating, isUTC: false, isDate: false)
         case .utc: Frame(zone: .utc, isUTC: true, isDate: false)
         case .zoned(_, let tzid): Frame(zone: zone(tzid, line: line, property: "DTSTART"), isUTC: false, isDate: false)
         }

@@ -57,12 +57,16 @@ extension ICalRead {
         }
         var badLines: [Int] = []
         var definitions: [String: ICalComponent] = [:]
+        var calendarZone: ICalProperty?
         for s in segments where s.kind != .item {
             let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine)
             badLines += doc.badLines
             if s.kind == .zone { definitions = zoneDefinitions(doc.find(["VTIMEZONE"]), into: definitions) }
+            // (The calendar's own lines before its first component: its X-WR-TIMEZONE.)
+            if s.kind == .other, calendarZone == nil { calendarZone = Self.calendarZone(doc.components) }
         }
-        var reader = ComponentReader(options: options, zones: zones, definitions: definitions, bytes: bytes)
+        var reader = ComponentReader(
+            options: options, zones: zones, definitions: definitions, bytes: bytes, calendarZone: calendarZone)
         var entries: [(ordinal: Int, entry: Entry)] = []
         var problems: [(ordinal: Int, problem: ICalProblem)] = []
         func read(_ components: [ICalComponent], ordinals: [Int]) {
@@ -147,8 +151,9 @@ extension ICalRead {
         if badLines.count > 3 { badLines = Array(badLines.sorted().prefix(3)) }
         var out = ICalRead()
         // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
-        out.problems = documentProblems(badLines.sorted(), structure)
+        out.problems = documentProblems(badLines.sorted(), structure) + reader.calendarProblems
         out.problems += stableSorted(problems).map(\.1)
+        out.floatingZone = calendarZone?.raw
         if limit != nil, nearest.added > 0 || entries.lazy.filter(\.entry.item.isOpen).count > limit ?? 0 {
             for e in entries where e.entry.item.isOpen {
                 nearest.add(e, Nearness(e.entry.item, now: options.now, zone: zones.local), order: e.ordinal)
