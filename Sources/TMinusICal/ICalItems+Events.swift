@@ -26,8 +26,11 @@ extension ComponentReader {
             // How long an instance lasts (the master's length, or an override's own): an instance
             // counts until its end plus the hold.
             let masterLength = eventLength(c, start: start)
-            func length(of comp: ICalComponent) -> EventLength {
-                if comp.line == c.line { return masterLength }
+            func length(of comp: ICalComponent, at o: Instant) -> EventLength {
+                if comp.line == c.line {
+                    if let n = periods[o.seconds] ?? nil { return .seconds(n) }
+                    return masterLength
+                }
                 guard let p = comp.property("DTSTART"), let t = ICalTime(p) else { return masterLength }
                 return eventLength(comp, start: t)
             }
@@ -38,7 +41,7 @@ extension ComponentReader {
                 }
             }
             func accepted(_ o: Instant, _ comp: ICalComponent) -> Bool {
-                end(o, length(of: comp)).seconds + hold > now.seconds
+                end(o, length(of: comp, at: o)).seconds + hold > now.seconds
             }
 
             // Every RRULE: RFC 2445 allowed several and Cyrus still writes them; the set is their union.
@@ -66,8 +69,9 @@ extension ComponentReader {
             // EXDATE;VALUE=DATE on a timed series takes out every instance on that day.
             var exdays: Set<Int64> = []
             let exdates = try instants(c, "EXDATE", start: start, kind: "event", days: &exdays)
-            var unusedDays: Set<Int64> = []
-            let rdates = try instants(c, "RDATE", start: start, kind: "event", days: &unusedDays)
+            // RDATE instants, with the length a PERIOD gives them (others last as the master does).
+            let periods = try rdateLengths(c, start: start, frame: frame)
+            let rdates = Set(periods.keys)
             func excluded(_ o: Instant) -> Bool {
                 exdates.contains(o.seconds) || (!exdays.isEmpty && exdays.contains(frame.localDate(o).daysSinceEpoch))
             }
@@ -78,6 +82,7 @@ extension ComponentReader {
             var replaced: [Int64: (Instant, ICalComponent)?] = [:]
             // RANGE=THISANDFUTURE: from that instance on, each is moved as it was and reads as the override.
             var future: [(from: Int64, delta: Int64, comp: ICalComponent)] = []
+            var named: [(comp: ICalComponent, original: Instant, rid: ICalProperty)] = []
             for o in overrides {
                 guard let found = try? time(o, "RECURRENCE-ID", "override") else { continue }
                 let (rid, ridProp) = found
@@ -86,6 +91,22 @@ extension ComponentReader {
                 // writes RECURRENCE-ID;TZID=…:20100607T000000): that day's instance.
                 if start.isDate && !rid.isDate { original = zones.local.startOfDay(rid.local.date) }
                 if excluded(original) { continue }
+                named.append((o, original, ridProp))
+            }
+            // An override with its own RRULE and an older SEQUENCE than the master's, for an
+            // instance the master no longer has, is left over from the series before it changed:
+            // it is dropped (as recurring-ical-events does). Any other override for no instance is
+            // an event of its own at its DTSTART.
+            let masterSequence = Self.sequence(c)
+            let leftOver = named.filter { $0.comp.property("RRULE") != nil && Self.sequence($0.comp) < masterSequence }
+            let stillInstances = masterInstances(
+                among: Set(leftOver.map(\.original.seconds)), rules: rules, extra: rdates, start: start, frame: frame)
+            for (o, original, ridProp) in named {
+                if o.property("RRULE") != nil, Self.sequence(o) < masterSequence,
+                    !stillInstances.contains(original.seconds)
+                {
+                    continue
+                }
                 if o.property("STATUS").map({ ICalParser.upperTrimmed($0.value[...]) }) == "CANCELLED" {
                     replaced[original.seconds] = .some(nil)
                     continue
@@ -173,7 +194,7 @@ extension ComponentReader {
             item.tag = Self.tag(shown) ?? Self.tag(c)
             item.created = created(c)
             if !rules.isEmpty || !rdates.isEmpty { item.start = previous }
-            let ends = end(due, length(of: shown))
+            let ends = end(due, length(of: shown, at: due))
             if ends > due { item.end = ends }
             if reply == "declined" || options.invited == .dim { item.reply = reply }
             item.remind = try alarm(shown, start: due, end: ends, kind: "event")
@@ -233,8 +254,8 @@ extension ComponentReader {
     /// RRULEs read per event (Cyrus writes two or three; a file with thousands is hostile).
     static let maxRules = 8
 
-    /// How a start's wall times become instants: in its zone, in UTC, in the reader's zone
-    /// (floating), or at the reader's midnight (a date).
+    /// How a start's wall times become instants: in its zone, in UTC, in the calendar's
+    /// `X-WR-TIMEZONE` or the reader's zone (floating), or at the reader's midnight (a date).
     struct Frame {
         let zone: Zone
         let isUTC: Bool
@@ -251,14 +272,14 @@ extension ComponentReader {
     mutating func instantFunction(for start: ICalTime, line: Int) -> Frame {
         switch start {
         case .date: Frame(zone: zones.local, isUTC: false, isDate: true)
-        case .floating: Frame(zone: zones.local, isUTC: false, isDate: false)
+        case .floating: Frame(zone: floating, isUTC: false, isDate: false)
         case .utc: Frame(zone: .utc, isUTC: true, isDate: false)
         case .zoned(_, let tzid): Frame(zone: zone(tzid, line: line, property: "DTSTART"), isUTC: false, isDate: false)
         }
     }
 
-    /// The instants an EXDATE or RDATE list names (PERIOD values by their start); a date in the
-    /// list of a timed series goes to `days` (as days since the epoch) instead.
+    /// The instants an EXDATE list names (PERIOD values by their start); a date in the list of a
+    /// timed series goes to `days` (as days since the epoch) instead.
     mutating func instants(
         _ c: ICalComponent, _ name: String, start: ICalTime, kind: String,
         days: inout Set<Int64>
@@ -284,5 +305,73 @@ extension ComponentReader {
             }
         }
         return out
+    }
+
+    /// The instants an RDATE list adds, each with its length in seconds when a PERIOD gives one
+    /// (nil: the master's). On a timed event a date is that day's midnight in the event's zone, and
+    /// a PERIOD's date ends at a midnight too (`20261125/20261126` is that whole day), as
+    /// recurring-ical-events reads them; before, both were dropped without a word.
+    mutating func rdateLengths(
+        _ c: ICalComponent, start: ICalTime, frame: Frame
+    ) throws(Skip) -> [Int64: Int64?] {
+        var out: [Int64: Int64?] = [:]
+        for p in c.all("RDATE") {
+            let tzid = p.parameter("TZID")
+            for v in ICalText.split(p.value[...]) {
+                let value = ICalParser.trimmed(v)
+                if value.isEmpty { continue }
+                let slash = value.firstIndex(of: 0x2F)
+                let head = value[value.startIndex..<(slash ?? value.endIndex)]
+                guard let t = ICalTime.parse(head, tzid: tzid) else {
+                    throw skip(p, "'\(Self.shown(Array(head)))' is not a date or date-time", "event")
+                }
+                func at(_ t: ICalTime) -> Instant {
+                    if t.isDate { return start.isDate ? zones.local.startOfDay(t.local.date) : frame.instant(t.local) }
+                    return instant(t, line: p.line, property: "RDATE")
+                }
+                let o = at(t)
+                var length: Int64?
+                if let slash, !start.isDate {
+                    let tail = value[(slash + 1)...]
+                    if let seconds = ICalDuration.seconds(tail) {
+                        length = seconds
+                    } else if let e = ICalTime.parse(tail, tzid: tzid) {
+                        length = at(e) - o
+                    } else {
+                        problems.append(
+                            ICalProblem(
+                                line: p.line, property: "RDATE",
+                                message:
+                                    "the period's end '\(Self.shown(Array(tail)))' is not a date, date-time or duration; the event's length is used"
+                            ))
+                    }
+                    // A period that ends before it starts lasts no time; none lasts over ten years.
+                    length = length.map { min(max($0, 0), 3660 * 86_400) }
+                }
+                // (A PERIOD's length wins over the same instant given without one.)
+                if length != nil || out[o.seconds] == nil { out.updateValue(length, forKey: o.seconds) }
+            }
+        }
+        return out
+    }
+
+    /// Which of `ids` (instants) are instances of the master: its DTSTART, an RDATE, or an
+    /// instance of one of its rules (one bounded walk per rule, from the first of them to the last).
+    func masterInstances(
+        among ids: Set<Int64>, rules: [RecurrenceRule], extra: Set<Int64>, start: ICalTime, frame: Frame
+    ) -> Set<Int64> {
+        guard let first = ids.min(), let last = ids.max() else { return [] }
+        var found = ids.filter { extra.contains($0) || $0 == frame.instant(start.local).seconds }
+        let notBefore = frame.localDate(Instant(first)).adding(days: -2)
+        for rule in rules {
+            let until = rule.untilPassed(start: start, instant: frame.instant)
+            _ = rule.forEach(start: start.local, dateOnly: start.isDate, notBefore: notBefore, untilPassed: until) {
+                l in
+                let o = frame.instant(l)
+                if ids.contains(o.seconds) { found.insert(o.seconds) }
+                return o.seconds < last
+            }
+        }
+        return found
     }
 }

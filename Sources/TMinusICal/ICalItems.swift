@@ -64,6 +64,8 @@ public struct ICalRead: Sendable {
     public var cutoff: Nearness?
     /// Where the file's VTIMEZONEs are (`indexed(_:)` fills them in).
     public var zonePieces: [Range<Int>] = []
+    /// The calendar's `X-WR-TIMEZONE` as written, when it has one: `again` reads with it too.
+    public var floatingZone: String?
 
     /// An empty read.
     public init() {}
@@ -127,12 +129,15 @@ extension ICalRead {
         var out = ICalRead()
         out.problems = documentProblems(doc.badLines, doc.structure, doc.refused)
         let components = doc.find(["VTODO", "VEVENT"])
+        let calendarZone = Self.calendarZone(doc.components)
         var reader = ComponentReader(
-            options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes)
+            options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: bytes,
+            calendarZone: calendarZone)
+        out.floatingZone = calendarZone?.raw
         let read = entries(
             components, ordinals: Array(components.indices.map { $0 + 1 }), total: components.count, reader: &reader,
             fallbackID: fallbackID)
-        out.problems += read.problems.map(\.problem)
+        out.problems += reader.calendarProblems + read.problems.map(\.problem)
         out.entries = placed(newestOfEachUID(read.entries))
         out.total = components.count
         return out
@@ -145,6 +150,12 @@ extension ICalRead {
             e.ordinal = $0.ordinal
             return e
         }
+    }
+
+    /// The calendar's `X-WR-TIMEZONE` (Google and Apple write it): the zone its floating times
+    /// are read in, as recurring-ical-events and those calendars read them. The first VCALENDAR's.
+    static func calendarZone(_ components: [ICalComponent]) -> ICalProperty? {
+        components.first { $0.name == "VCALENDAR" }?.property("X-WR-TIMEZONE")
     }
 
     /// Above this size a file is read in parts (`readInParts`).
@@ -244,12 +255,31 @@ struct ComponentReader {
     let bytes: [UInt8]
     var problems: [ICalProblem] = []
     var warned: Set<String> = []
+    /// The zone floating times are read in: the calendar's `X-WR-TIMEZONE`, else the reader's.
+    let floating: Zone
+    /// What was wrong with the calendar's own properties (an `X-WR-TIMEZONE` that names no zone).
+    var calendarProblems: [ICalProblem] = []
 
-    init(options: ICalOptions, zones: ICalZones, definitions: [String: ICalComponent], bytes: [UInt8]) {
+    init(
+        options: ICalOptions, zones: ICalZones, definitions: [String: ICalComponent], bytes: [UInt8],
+        calendarZone: ICalProperty? = nil
+    ) {
         self.options = options
         self.zones = zones
         self.definitions = definitions
         self.bytes = bytes
+        let name = calendarZone?.text.trimmingSpaces ?? ""
+        let named = name.isEmpty ? nil : zones.named(name)
+        floating = named ?? zones.local
+        if let p = calendarZone, !name.isEmpty, named == nil {
+            calendarProblems = [
+                ICalProblem(
+                    line: p.line, property: p.name,
+                    message:
+                        "'\(Self.shown(Array(name.utf8)))' is not a time zone tminus knows; floating times are read as local time"
+                )
+            ]
+        }
     }
 
     struct Skip: Error {}
@@ -280,7 +310,7 @@ struct ComponentReader {
     mutating func instant(_ t: ICalTime, line: Int, property: String) -> Instant {
         switch t {
         case .date(let d): return zones.local.startOfDay(d)
-        case .floating(let l): return zones.local.instant(l)
+        case .floating(let l): return floating.instant(l)
         case .utc(let i): return i
         case .zoned(let l, let tzid): return zone(tzid, line: line, property: property).instant(l)
         }

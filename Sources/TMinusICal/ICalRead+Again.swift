@@ -51,6 +51,8 @@ extension ICalRead {
         if !due.isEmpty {
             // A small calendar of its own: the VTIMEZONEs, then each due entry's components.
             var document = Array("BEGIN:VCALENDAR\r\n".utf8)
+            // (The calendar's X-WR-TIMEZONE too: its floating times are read in that zone.)
+            if let name = earlier.floatingZone { document += Array("X-WR-TIMEZONE:\(name)\r\n".utf8) }
             func add(_ range: Range<Int>) -> Bool {
                 guard range.count > 0, let bytes = piece(range), bytes.count == range.count else { return false }
                 document += bytes
@@ -71,7 +73,8 @@ extension ICalRead {
             let components = doc.find(["VTODO", "VEVENT"])
             guard components.count == pieces.count else { return nil }
             var reader = ComponentReader(
-                options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: document)
+                options: options, zones: zones, definitions: zoneDefinitions(doc.find(["VTIMEZONE"])), bytes: document,
+                calendarZone: calendarZone(doc.components))
             let read = entries(
                 components, ordinals: pieces.map(\.ordinal), total: earlier.total, reader: &reader,
                 fallbackID: fallbackID)

@@ -58,14 +58,22 @@ extension ICalRead {
         var badLines: [Int] = []
         var refused: [(line: Int, message: String)] = []
         var definitions: [String: ICalComponent] = [:]
-        // (The calendar's own lines and other components are only looked at: nothing of them is kept.)
+        // (The calendar's own lines and other components are only looked at: nothing of them is kept
+        // but the calendar's X-WR-TIMEZONE.)
+        var calendarZone: ICalProperty?
         for s in segments where s.kind != .item {
-            let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine, keep: s.kind == .zone)
+            // (A component's lines past the parser's limit are not kept, so a calendar's own huge
+            // header costs at most that many properties while its X-WR-TIMEZONE is looked for.)
+            let keep = s.kind == .zone || (s.kind == .other && calendarZone == nil)
+            let doc = ICalParser.parse(bytes, in: s.range, firstLine: s.firstLine, keep: keep)
             badLines += doc.badLines
             refused += doc.refused
             if s.kind == .zone { definitions = zoneDefinitions(doc.find(["VTIMEZONE"]), into: definitions) }
+            // (The calendar's own lines before its first component: its X-WR-TIMEZONE.)
+            if s.kind == .other, calendarZone == nil { calendarZone = Self.calendarZone(doc.components) }
         }
-        var reader = ComponentReader(options: options, zones: zones, definitions: definitions, bytes: bytes)
+        var reader = ComponentReader(
+            options: options, zones: zones, definitions: definitions, bytes: bytes, calendarZone: calendarZone)
         var entries: [(ordinal: Int, entry: Entry)] = []
         var problems: [(ordinal: Int, problem: ICalProblem)] = []
         func read(_ components: [ICalComponent], ordinals: [Int]) {
@@ -158,8 +166,9 @@ extension ICalRead {
         var out = ICalRead()
         // (Where BEGIN and END do not pair up is said by the pass that found the parts.)
         refused.sort { $0.line < $1.line }
-        out.problems = documentProblems(badLines.sorted(), structure, refused)
+        out.problems = documentProblems(badLines.sorted(), structure, refused) + reader.calendarProblems
         out.problems += stableSorted(problems).map(\.1)
+        out.floatingZone = calendarZone?.raw
         if limit != nil, nearest.added > 0 || entries.lazy.filter(\.entry.item.isOpen).count > limit ?? 0 {
             for e in entries where e.entry.item.isOpen {
                 nearest.add(e, Nearness(e.entry.item, now: options.now, zone: zones.local), order: e.ordinal)

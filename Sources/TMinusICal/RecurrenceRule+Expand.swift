@@ -71,8 +71,8 @@ extension RecurrenceRule {
 extension RecurrenceRule {
     /// Whether an instance (a wall time in the start's frame) is past UNTIL. A UTC UNTIL is an
     /// instant (for a start that is a date, its UTC date, as khal reads such files); a date UNTIL
-    /// is the last date; a floating one a wall time. `instant` turns the start's wall times into
-    /// instants.
+    /// is the last date (on a timed series: that date's midnight); a floating one a wall time.
+    /// `instant` turns the start's wall times into instants.
     public func untilPassed(start: ICalTime, instant: @escaping (LocalDateTime) -> Instant) -> (LocalDateTime) -> Bool {
         guard let until else { return { _ in false } }
         switch until {
@@ -80,7 +80,13 @@ extension RecurrenceRule {
         case .utc(let t):
             let last = LocalDateTime(secondsAsUTC: t.seconds).date
             return { $0.date > last }
-        case .date(let d): return { $0.date > d }
+        case .date(let d) where start.isDate: return { $0.date > d }
+        case .date(let d):
+            // A date UNTIL on a timed series (RFC 5545 wants a date-time there): its midnight in
+            // the start's frame, so instances later that day are past it, as recurring-ical-events
+            // and python-dateutil read it.
+            let midnight = LocalDateTime(date: d).secondsAsUTC
+            return { $0.secondsAsUTC > midnight }
         case .floating(let l), .zoned(let l, _):
             if start.isDate { return { $0.date > l.date } }
             return { $0.secondsAsUTC > l.secondsAsUTC }

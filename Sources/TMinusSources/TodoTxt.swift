@@ -45,6 +45,15 @@ public enum TodoTxt {
     ) {
         var nearest = NearestKept<(line: Int, base: String, item: Item)>(limit: limit)
         forEachLine(bytes) { range, number in
+            // A line its bytes show is done, or is due farther than what is kept, is not taken
+            // apart (a 15 MB file is mostly such lines once the cap is full).
+            switch quick(bytes, range) {
+            case .done?: return
+            case .due(let day)?:
+                // (A todo's nearness is its due day's: it has no end, so it is never under way.)
+                if nearest.leaveOut(Nearness(tier: 1, time: Due.day(day).instant(in: zone).seconds)) { return }
+            case nil: break
+            }
             let text = String(decoding: bytes[range], as: UTF8.self)
             guard let parsed = Parsed(text), !parsed.done, !parsed.words.isEmpty || parsed.due != nil else { return }
             let item = self.item(parsed, id: "", source: source)
@@ -57,8 +66,16 @@ public enum TodoTxt {
         var seen: [String: Int] = [:]
         var ids: [Int: String] = [:]
         let last = kept.last?.line ?? 0
+        let cutoff = nearest.cutoff
         forEachLine(bytes) { range, number in
             guard number <= last else { return }
+            // A line due farther than every kept one is no copy of one (the due word is part of
+            // the description), so it need not be taken apart.
+            if let cutoff, case .due(let day)? = quick(bytes, range),
+                cutoff < Nearness(tier: 1, time: Due.day(day).instant(in: zone).seconds)
+            {
+                return
+            }
             let text = String(decoding: bytes[range], as: UTF8.self)
             guard let parsed = Parsed(text), !parsed.words.isEmpty || parsed.due != nil else { return }
             let base = "txt-" + hash(parsed.body)
@@ -74,6 +91,40 @@ public enum TodoTxt {
                 return item
             }, nearest.leftOut
         )
+    }
+
+    /// What a line's bytes tell without taking it apart, when that is sure to be what `Parsed`
+    /// reads: done (`x `), or open and due on a day (its last `due:YYYY-MM-DD` word, as `Parsed`
+    /// keeps). Only for ASCII lines (in other text a space may be part of a grapheme and not split
+    /// words); nil when the line must be parsed.
+    enum Quick: Equatable {
+        case done
+        case due(CivilDate)
+    }
+
+    static func quick(_ bytes: [UInt8], _ range: Range<Int>) -> Quick? {
+        var ascii = true
+        for i in range where bytes[i] >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii else { return nil }
+        let n = range.count, s = range.lowerBound
+        if n >= 2, bytes[s] == 0x78, bytes[s + 1] == 0x20 { return .done }
+        var due: CivilDate?
+        var i = s
+        while i < range.upperBound {
+            var j = i
+            while j < range.upperBound, bytes[j] != 0x20 { j += 1 }
+            // A word `due:` + 10 characters, at i..<j.
+            if j - i == 14, bytes[i] == 0x64, bytes[i + 1] == 0x75, bytes[i + 2] == 0x65, bytes[i + 3] == 0x3A,
+                let (l, off) = DateTimeText.parse(String(decoding: bytes[(i + 4)..<j], as: UTF8.self)), off == nil
+            {
+                due = l.date
+            }
+            i = j + 1
+        }
+        return due.map { .due($0) }
     }
 
     /// A line's todo, with this id.

@@ -111,3 +111,51 @@ extension Int64 {
             format: "%04d%02d%02dT%02d%02d%02dZ", d.date.year, d.date.month, d.date.day, d.hour, d.minute, d.second)
     }
 }
+
+/// A calendar's X-WR-TIMEZONE (Google writes it) says where its floating times are: read whole,
+/// in parts, and again (the small calendar `again` builds from an event's bytes has none of the
+/// calendar's own lines, so it carries the zone), the 09:00 is 09:00 in Berlin, not in the reader's zone.
+struct CalendarZoneTests {
+    static let bytes: [UInt8] = Array(
+        [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "X-WR-TIMEZONE:Europe/Berlin", "BEGIN:VEVENT", "UID:w@x",
+            "DTSTART:20260301T090000", "RRULE:FREQ=DAILY;COUNT=3", "SUMMARY:Review", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:z@x", "DTSTART:20270101T000000Z", "SUMMARY:Later", "END:VEVENT", "END:VCALENDAR", ""
+        ].joined(separator: "\r\n").utf8)
+
+    static func options(_ now: Instant) -> ICalOptions { ICalOptions(now: now, hold: 0, events: true, source: "s") }
+    static var zones: ICalZones { ICalZones(local: .utc, system: systemZone) }
+
+    @Test func floatingTimesAreReadInTheCalendarsZoneEveryWay() throws {
+        let now = at("2026-03-01T07:00:00Z")
+        let whole = ICalRead.read(Self.bytes, options: Self.options(now), zones: Self.zones, fallbackID: "f")
+        let parts = ICalRead.readInParts(
+            Self.bytes, options: Self.options(now), zones: Self.zones, fallbackID: "f", partSize: 40)
+        for r in [whole, parts] {
+            #expect(r.entries.first?.item.due == .instant(at("2026-03-01T08:00:00Z")))
+            #expect(r.problems.isEmpty, "\(r.problems)")
+        }
+        // Once the first instance is over, only that event is read again: the next is 08:00 UTC too.
+        let later = at("2026-03-01T08:00:01Z")
+        let again = try #require(
+            ICalRead.again(whole.indexed(Self.bytes), options: Self.options(later), zones: Self.zones, fallbackID: "f")
+            {
+                Array(Self.bytes[$0])
+            })
+        #expect(again.entries.first?.item.due == .instant(at("2026-03-02T08:00:00Z")))
+    }
+
+    @Test func aZoneTminusDoesNotKnowIsSaidAndLocalTimeIsUsed() {
+        let bytes = Array(
+            String(decoding: Self.bytes, as: UTF8.self).replacingOccurrences(
+                of: "Europe/Berlin", with: "Mars/Olympus"
+            ).utf8)
+        let r = ICalRead.read(
+            bytes, options: Self.options(at("2026-03-01T07:00:00Z")), zones: Self.zones, fallbackID: "f")
+        #expect(r.entries.first?.item.due == .instant(at("2026-03-01T09:00:00Z")))
+        #expect(
+            r.problems.map(\.message) == [
+                "'Mars/Olympus' is not a time zone tminus knows; floating times are read as local time"
+            ])
+    }
+}

@@ -87,3 +87,26 @@ struct ICalBoundsTests {
         #expect(read.entries.first?.item.due == .instant(at("2026-03-01T09:00:00Z")))
     }
 }
+
+@Suite("RDATE dates and periods on a timed event")
+struct RDatePeriodTests {
+    /// Each instance of rdate-date-and-period-on-timed.ics ends as recurring-ical-events ends it:
+    /// the master's hour, the date-only PERIOD's whole day, a DATE's hour from its midnight, and
+    /// a `start/PT30M` period's own half hour. Before, the dates were dropped and the period lasted an hour.
+    @Test func eachInstanceEndsWhereItsPeriodEnds() throws {
+        let path = RecurrenceServerFilesTests.folder.appendingPathComponent("rdate-date-and-period-on-timed.ics").path
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let expected = [
+            ("2026-11-23T18:00:00Z", "2026-11-23T19:00:00Z"), ("2026-11-25T00:00:00Z", "2026-11-26T00:00:00Z"),
+            ("2026-11-27T00:00:00Z", "2026-11-27T01:00:00Z"), ("2026-11-28T10:00:00Z", "2026-11-28T10:30:00Z")
+        ]
+        for (start, end) in expected {
+            let read = ICalRead.read(
+                Array(bytes), options: ICalOptions(now: at(start) - 1, hold: 0, events: true, source: "s"),
+                zones: ICalZones(local: .utc, system: systemZone), fallbackID: "f")
+            #expect(read.entries.first?.item.due == .instant(at(start)), "\(start)")
+            #expect(read.entries.first?.item.end == at(end), "\(start)")
+            #expect(read.problems.isEmpty, "\(read.problems)")
+        }
+    }
+}

@@ -59,6 +59,8 @@ def corpus_oracle(path, cutoff):
             if all("DTSTART" not in c for c in comps):
                 continue
             one = icalendar.Calendar()
+            if "X-WR-TIMEZONE" in cal:  # (the calendar's zone for floating times goes with its events)
+                one.add("X-WR-TIMEZONE", cal["X-WR-TIMEZONE"])
             for c in zones + comps:
                 one.add_component(c)
             try:

@@ -59,6 +59,14 @@ public struct NearestKept<Element> {
         if held.count >= 2 * limit + 16 { trim() }
     }
 
+    /// Counts one more element as left out when its nearness alone (known before the element is
+    /// made) is farther than the cutoff; false when it may be kept and must be `add`ed.
+    public mutating func leaveOut(_ key: Nearness) -> Bool {
+        guard let cutoff, cutoff < key else { return false }
+        added += 1
+        return true
+    }
+
     /// How many added elements are not kept.
     public var leftOut: Int { added - min(added, limit) }
 
