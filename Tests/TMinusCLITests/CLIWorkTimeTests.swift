@@ -119,4 +119,53 @@ struct CLIWorkTimeTests {
             #expect(h.inProcess(["show", "--format", "plain"]).stdout == shown + "\n")
         }
     }
+
+    /// One whole-day event of two years in the holidays calendar (a sabbatical): every day of it
+    /// is off, not the first 366 alone.
+    @Test func aHolidayOfTwoYearsTakesEveryDay() throws {
+        let h = try home()
+        let ics = h.root.appendingPathComponent("holidays.ics")
+        try """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//tminus tests//holidays//EN\r
+        BEGIN:VEVENT\r
+        UID:sabbatical\r
+        DTSTAMP:20260101T000000Z\r
+        SUMMARY:Sabbatical\r
+        DTSTART;VALUE=DATE:20260316\r
+        DTEND;VALUE=DATE:20280316\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """.write(to: ics, atomically: false, encoding: .utf8)
+        try h.writeConfig(
+            """
+            { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ], "holidays": "holidays",
+              "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
+            """)
+        // Friday 16-17, then nothing until Thursday 16 March 2028 (8 h) and Friday 9-10.
+        _ = h.inProcess(["edit", "1", "--due", "2028-03-17 10:00"])
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 10h 00m\n")
+    }
+
+    /// `timeline` for a deadline in 9999 with `{worktime}` (and one counting in working time): its
+    /// entries come at once (each was a walk over the 8,000 years' clock changes, week by week).
+    @Test func aTimelineTo9999IsQuick() throws {
+        let h = try home()
+        try h.writeConfig(
+            #"{ "deadline": "Far", "templates": { "small": "{worktime}", "medium": "{title} {countdown}" } }"#)
+        try h.ok("add", "Far", "--due", "9999-12-01 10:00")
+        _ = h.inProcess(["edit", "2", "--working-time", "on"])
+        let started = Date()
+        let out = h.inProcess(["timeline", "--limit", "40"])
+        let took = Date().timeIntervalSince(started)
+        #expect(out.status == 0, "\(out.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
+        let entries = try #require(json?["entries"] as? [[String: Any]])
+        #expect(entries.count == 40)
+        // Friday 13 March 2026 16:00 in Berlin: the first entry shows whole working hours.
+        #expect((entries.first?["small"] as? String)?.hasSuffix("h") == true)
+        #expect(took < 20, "40 entries took \(took) s")
+    }
 }

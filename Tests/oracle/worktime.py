@@ -3,7 +3,8 @@
 files, read by CPython's own code) decides, for every quarter hour between two instants, whether
 its local wall time lies in a working range on a day that is not a holiday; `tminus show` with
 `{worktime}` at seconds precision must give the same total. Random spans (up to 120 days, so the
-count by weeks runs too), working weeks and holidays (as whole-day events of an .ics source), in
+count by weeks runs too), working weeks and holidays (as whole-day events of an .ics source, single days and now and then
+one of several weeks), in
 Los Angeles, Berlin, Lord Howe and Kathmandu, over both DST changes. Ranges begin and end on whole
 hours outside 01:00-03:00, where a wall time can be missing or repeated and "is this instant in
 working time" and "the range made instants" (tminus's definition) may honestly differ.
@@ -71,8 +72,15 @@ for zone in ZONES:
         zi = ZoneInfo(zone)
         d0 = datetime.datetime.fromtimestamp(start, zi).date()
         holidays = {d0 + datetime.timedelta(days=rng.randrange(0, (end - start) // 86400 + 2)) for _ in range(rng.randrange(0, 6))}
+        days_off = [(d, 1) for d in sorted(holidays)]
+        # Now and then one event of several weeks (a long leave): each of its days is off.
+        if case % 3 == 0:
+            d = d0 + datetime.timedelta(days=rng.randrange(0, (end - start) // 86400 + 2))
+            length = rng.randrange(2, 60)
+            days_off.append((d, length))
+            holidays |= {d + datetime.timedelta(days=k) for k in range(length)}
         events = "".join(f"BEGIN:VEVENT\r\nUID:h{i}\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Day off\r\nDTSTART;VALUE=DATE:{d:%Y%m%d}\r\n"
-                         f"DTEND;VALUE=DATE:{d + datetime.timedelta(days=1):%Y%m%d}\r\nEND:VEVENT\r\n" for i, d in enumerate(sorted(holidays)))
+                         f"DTEND;VALUE=DATE:{d + datetime.timedelta(days=n):%Y%m%d}\r\nEND:VEVENT\r\n" for i, (d, n) in enumerate(days_off))
         with open(tmp + "/holidays.ics", "w", newline="") as f:
             f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tminus oracle//EN\r\n" + events + "END:VCALENDAR\r\n")
         with open(cfgdir + "/config.json", "w") as f:

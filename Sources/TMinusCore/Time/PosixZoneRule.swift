@@ -138,3 +138,34 @@ struct PosixZoneRule: Sendable, Equatable {
         return std
     }
 }
+
+extension PosixZoneRule {
+    /// The instants (UTC seconds) at which the rule's DST starts and ends in `year`; none for a
+    /// rule without DST. (Either may be no change at all, as in a rule that keeps DST all year.)
+    func changes(year: Int) -> [Int64] {
+        guard let dst, let start, let end else { return [] }
+        return [
+            date(start, year: year).daysSinceEpoch * 86_400 + Int64(startTime) - Int64(std.offset),
+            date(end, year: year).daysSinceEpoch * 86_400 + Int64(endTime) - Int64(dst.offset)
+        ]
+    }
+
+    /// Whether both changes fall on a weekday of a week of a month (`Mm.w.d`, as every zone's rule
+    /// does today): then each year's changes are on the same weekday at the same wall time.
+    var changesOnWeekdays: Bool {
+        if case .monthWeekDay? = start, case .monthWeekDay? = end { return true }
+        return false
+    }
+}
+
+extension PosixZoneRule {
+    /// The rule's first change after `t` (UTC seconds); nil for a rule without DST.
+    func nextChange(after t: Int64) -> Int64? {
+        let year = LocalDateTime(secondsAsUTC: t).date.year
+        var best: Int64?
+        for y in (year - 1)...(year + 1) {
+            for c in changes(year: y) where c > t && best.map({ c < $0 }) ?? true { best = c }
+        }
+        return best
+    }
+}

@@ -22,18 +22,18 @@ extension TimelineProvider {
         guard used else { return nil }
         return WorkTime(
             hours: config.workingHours ?? .standard,
-            daysOff: daysOff(summary: summary, source: config.holidays, zone: zone), zone: zone)
+            off: daysOff(summary: summary, source: config.holidays, zone: zone),
+            zone: zone)
     }
 
-    /// The most days off one holiday event gives (a longer whole-day event is not a holiday).
-    static let maxHolidayDays = 366
-    /// The most days off in all.
+    /// The most ranges of days off (events of the holidays calendar) counted.
     static let maxDaysOff = 20_000
 
-    /// The days off: every local date a whole-day event of the `source` calendar covers.
-    static func daysOff(summary: Summary, source: String?, zone: Zone) -> [CivilDate] {
+    /// The days off: the local dates each whole-day event of the `source` calendar covers, as
+    /// one range an event (however long: a sabbatical of two years is two years off).
+    static func daysOff(summary: Summary, source: String?, zone: Zone) -> [ClosedRange<CivilDate>] {
         guard let source else { return [] }
-        var out: [CivilDate] = []
+        var out: [ClosedRange<CivilDate>] = []
         for item in summary.deadlines where item.source == source && out.count < maxDaysOff {
             guard item.reply == nil || item.reply == "tentative", let due = item.due else { continue }
             // A whole-day event: a date, or (as calendars are read) local midnight to a later
@@ -45,14 +45,8 @@ extension TimelineProvider {
                 guard let e = item.end, e > t, isMidnight(t, zone), isMidnight(e, zone) else { continue }
                 first = zone.local(t).date
             }
-            let end = item.end.map { zone.local($0 - 1).date } ?? first
-            var d = first
-            var n = 0
-            while d <= end && n < maxHolidayDays {
-                out.append(d)
-                d = d.adding(days: 1)
-                n += 1
-            }
+            let last = item.end.map { zone.local($0 - 1).date } ?? first
+            out.append(first...max(first, last))
         }
         return out
     }
