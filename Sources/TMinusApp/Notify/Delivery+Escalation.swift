@@ -26,7 +26,7 @@ extension Delivery {
             // Done or removed elsewhere: its notification goes too.
             guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source })
             else {
-                server.bus?.close(id)
+                server.close(id, of: record.server)
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
             }
@@ -49,21 +49,28 @@ extension Delivery {
                 escalating: true)
             let first = updated[record.key] == nil
             let listen = first && withActions && watches.count < Self.maxWatches
-            let shown: (id: UInt32, watch: ActionWatch?)?
+            let shown: (id: UInt32, watch: ActionWatch?, instance: String)?
             do throws(TMinusError) {
+                // (Only to the server instance that gave the id: after a restart it is another
+                // program's, and the update must not replace that one.)
                 shown = try server.show(
                     summary: m.summary, body: m.body, critical: m.critical,
                     buttons: withActions && server.actions ? NotificationServer.reminderButtons : [],
-                    replaces: id, watch: listen)
+                    replaces: id, of: record.server, watch: listen)
             } catch {
                 failed(error.description)
                 break
             }
             guard let shown else { break }
+            if shown.id == 0 {
+                // The server that showed it is gone (restarted): its notification went with it.
+                ended.append(Self.ended(record, at: ctx.now))
+                continue
+            }
             if shown.id != id {
                 // The server no longer had it (dismissed while no notifier listened): it is over,
                 // and the copy the server just made goes at once.
-                server.bus?.close(shown.id)
+                server.close(shown.id, of: shown.instance)
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
             }
@@ -95,7 +102,7 @@ extension Delivery {
     package func endEscalation(_ watch: ActionWatch) {
         ledger.refresh(view)
         guard let record = view.latest[watch.key], record.state == .sent else { return }
-        if !watch.isDone { server.bus?.close(watch.notificationID) }
+        if !watch.isDone { server.close(watch.notificationID, of: record.server) }
         do throws(TMinusError) {
             try ledger.withLock { () throws(TMinusError) in
                 try ledger.append([Self.ended(record, at: ctx.now)])
@@ -112,6 +119,6 @@ extension Delivery {
         LedgerRecord(
             key: r.key, state: .ended, at: r.at, time: time, item: r.item, source: r.source, title: r.title,
             late: r.late,
-            notification: r.notification)
+            notification: r.notification, server: r.server)
     }
 }

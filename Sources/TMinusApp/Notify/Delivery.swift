@@ -162,6 +162,7 @@ package final class Delivery {
                     escalating: escalates)
                 var watch: ActionWatch?
                 var shownID: UInt32?
+                var instance: String?
                 do throws(TMinusError) {
                     let buttons = withActions && server.actions && watches.count < Self.maxWatches
                     if escalates,
@@ -172,6 +173,7 @@ package final class Delivery {
                     {
                         watch = shown.watch
                         shownID = shown.id
+                        instance = shown.instance
                     } else {
                         watch = try send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
                     }
@@ -190,7 +192,9 @@ package final class Delivery {
                     lastReason = ""
                 }
                 failedHere.remove(r.key)
-                try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late, notification: shownID)])
+                try ledger.append([
+                    LedgerRecord(r, state: .sent, time: ctx.now, late: late, notification: shownID, server: instance)
+                ])
                 ledger.refresh(view)
                 if shownID != nil { updated[r.key] = ctx.now }
                 if let watch {
