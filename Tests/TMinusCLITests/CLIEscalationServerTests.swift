@@ -50,4 +50,26 @@ struct CLIEscalationServerTests {
         #expect(try n.h.run(["notify", "--once"], now: "2026-03-10T12:08:10Z", env: env).status == 0)
         #expect(b.notified.count == 1)
     }
+
+    /// An escalating reminder kept its title on screen for up to a minute (its next step) after
+    /// private mode turned on. Now the notifier wakes on the change and updates it at once.
+    @Test func privateModeReachesAShownNotificationAtOnce() throws {
+        guard let (n, bus, env) = try Self.home() else { return }
+        let server = try FakeNotificationServer(bus)
+        try n.h.ok("remind", "Secret call", "--in", "5m", now: "2026-03-10T12:00:00Z")
+        // Ten seconds after its due: shown now, its next step is 50 seconds away.
+        let notifier = try n.h.start(["notify"], now: "2026-03-10T12:05:10Z", env: env)
+        defer { notifier.process.terminate() }
+        var end = Date().addingTimeInterval(5)
+        while server.notified.isEmpty && Date() < end { usleep(20_000) }
+        #expect(server.notified.map(\.summary) == ["Secret call"], "\(server.notified)")
+        // (The notifier watches its files once it has shown it; a moment for the watch.)
+        Thread.sleep(forTimeInterval: 0.5)
+        try n.h.ok("privacy", "on", now: "2026-03-10T12:05:11Z")
+        end = Date().addingTimeInterval(5)
+        while server.notified.count < 2 && Date() < end { usleep(20_000) }
+        let update = try #require(server.notified.dropFirst().first, "no update within 5 s of private mode")
+        #expect(update.replaces == server.notified[0].id && update.summary == "busy", "\(update)")
+        #expect(!server.notified.dropFirst().contains { $0.summary.contains("Secret") || $0.body.contains("Secret") })
+    }
 }

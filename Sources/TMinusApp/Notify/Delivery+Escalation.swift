@@ -35,7 +35,9 @@ extension Delivery {
             guard Escalation.escalates(r, config.escalate) else { continue }
             let target = Escalation.target(r, zone: ctx.zone)
             // Not updated by this notifier yet (it was sent by one that stopped): brought up to date now.
-            let due = updated[record.key].map { Escalation.nextUpdate(after: $0, target: target) } ?? ctx.now
+            // Private mode turned on (or off) since it was shown: brought up to date now too.
+            let step = updated[record.key].map { Escalation.nextUpdate(after: $0, target: target) } ?? ctx.now
+            let due = shownPrivately[record.key] != hidesTitles && step != nil ? ctx.now : step
             guard let due else {
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
@@ -75,6 +77,7 @@ extension Delivery {
                 continue
             }
             updated[record.key] = ctx.now
+            shownPrivately[record.key] = hidesTitles
             if let watch = shown.watch {
                 watch.itemID = item.id
                 watch.itemSource = item.source
@@ -113,6 +116,7 @@ extension Delivery {
         }
         ledger.refresh(view)
         updated[watch.key] = nil
+        shownPrivately[watch.key] = nil
     }
 
     static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
