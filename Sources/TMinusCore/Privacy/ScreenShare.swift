@@ -92,6 +92,8 @@ public struct JSONArrayStream: Sendable {
     var inString = false
     var escaped = false
     var overflow = false
+    /// How many arrays were too long and dropped so far (counted when one passes `maxBytes`).
+    public private(set) var dropped = 0
     /// The most bytes one array may have (16 MiB: a desktop's graph is a few hundred KiB).
     public static let maxBytes = 16 << 20
 
@@ -104,7 +106,11 @@ public struct JSONArrayStream: Sendable {
         for b in bytes {
             if depth == 0 && b != UInt8(ascii: "[") { continue }
             if !overflow { buffer.append(b) }
-            if buffer.count > Self.maxBytes { overflow = true; buffer = [] }
+            if buffer.count > Self.maxBytes {
+                overflow = true
+                buffer = []
+                dropped += 1
+            }
             if inString {
                 if escaped {
                     escaped = false
