@@ -26,7 +26,7 @@ extension Delivery {
             // Done or removed elsewhere: its notification goes too.
             guard let item = items.first(where: { $0.isOpen && $0.id == record.item && $0.source == record.source })
             else {
-                server.bus?.close(id)
+                server.close(id, of: record.server)
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
             }
@@ -35,7 +35,9 @@ extension Delivery {
             guard Escalation.escalates(r, config.escalate) else { continue }
             let target = Escalation.target(r, zone: ctx.zone)
             // Not updated by this notifier yet (it was sent by one that stopped): brought up to date now.
-            let due = updated[record.key].map { Escalation.nextUpdate(after: $0, target: target) } ?? ctx.now
+            // Private mode turned on (or off) since it was shown: brought up to date now too.
+            let step = updated[record.key].map { Escalation.nextUpdate(after: $0, target: target) } ?? ctx.now
+            let due = shownPrivately[record.key] != hidesTitles && step != nil ? ctx.now : step
             guard let due else {
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
@@ -49,25 +51,33 @@ extension Delivery {
                 escalating: true)
             let first = updated[record.key] == nil
             let listen = first && withActions && watches.count < Self.maxWatches
-            let shown: (id: UInt32, watch: ActionWatch?)?
+            let shown: (id: UInt32, watch: ActionWatch?, instance: String)?
             do throws(TMinusError) {
+                // (Only to the server instance that gave the id: after a restart it is another
+                // program's, and the update must not replace that one.)
                 shown = try server.show(
                     summary: m.summary, body: m.body, critical: m.critical,
                     buttons: withActions && server.actions ? NotificationServer.reminderButtons : [],
-                    replaces: id, watch: listen)
+                    replaces: id, of: record.server, watch: listen)
             } catch {
                 failed(error.description)
                 break
             }
             guard let shown else { break }
+            if shown.id == 0 {
+                // The server that showed it is gone (restarted): its notification went with it.
+                ended.append(Self.ended(record, at: ctx.now))
+                continue
+            }
             if shown.id != id {
                 // The server no longer had it (dismissed while no notifier listened): it is over,
                 // and the copy the server just made goes at once.
-                server.bus?.close(shown.id)
+                server.close(shown.id, of: shown.instance)
                 ended.append(Self.ended(record, at: ctx.now))
                 continue
             }
             updated[record.key] = ctx.now
+            shownPrivately[record.key] = hidesTitles
             if let watch = shown.watch {
                 watch.itemID = item.id
                 watch.itemSource = item.source
@@ -95,7 +105,7 @@ extension Delivery {
     package func endEscalation(_ watch: ActionWatch) {
         ledger.refresh(view)
         guard let record = view.latest[watch.key], record.state == .sent else { return }
-        if !watch.isDone { server.bus?.close(watch.notificationID) }
+        if !watch.isDone { server.close(watch.notificationID, of: record.server) }
         do throws(TMinusError) {
             try ledger.withLock { () throws(TMinusError) in
                 try ledger.append([Self.ended(record, at: ctx.now)])
@@ -106,12 +116,13 @@ extension Delivery {
         }
         ledger.refresh(view)
         updated[watch.key] = nil
+        shownPrivately[watch.key] = nil
     }
 
     static func ended(_ r: LedgerRecord, at time: Instant) -> LedgerRecord {
         LedgerRecord(
             key: r.key, state: .ended, at: r.at, time: time, item: r.item, source: r.source, title: r.title,
             late: r.late,
-            notification: r.notification)
+            notification: r.notification, server: r.server)
     }
 }

@@ -36,6 +36,11 @@ package final class Delivery {
     package var failedHere = Set<String>()
     /// Escalating reminders this process showed or updated, and when (Delivery+Escalation.swift).
     package var updated: [String: Instant] = [:]
+    /// Whether each of those was shown privately (its title hidden): when private mode changes,
+    /// it is updated at once, not at its next step.
+    package var shownPrivately: [String: Bool] = [:]
+    /// Private mode (or a shared screen) as the last `load` found it.
+    package var hidesTitles = false
     /// The ledger as this process left it (the long-running notifier does not wake on its own writes).
     package let ownWrites = OwnWrites()
     /// How long a notifier waits after a failed send: the server may appear at any time (a
@@ -60,7 +65,8 @@ package final class Delivery {
     package func load() throws(TMinusError) -> (Config, [Item]) {
         let config = try ctx.config()
         var summary = try ctx.container.summaryForWidgets(now: ctx.now)
-        if ctx.container.loadState().hidesTitles { summary = summary.privately() }
+        hidesTitles = ctx.container.loadState().hidesTitles
+        if hidesTitles { summary = summary.privately() }
         return (config, summary.deadlines + summary.todos)
     }
 
@@ -162,6 +168,7 @@ package final class Delivery {
                     escalating: escalates)
                 var watch: ActionWatch?
                 var shownID: UInt32?
+                var instance: String?
                 do throws(TMinusError) {
                     let buttons = withActions && server.actions && watches.count < Self.maxWatches
                     if escalates,
@@ -172,6 +179,7 @@ package final class Delivery {
                     {
                         watch = shown.watch
                         shownID = shown.id
+                        instance = shown.instance
                     } else {
                         watch = try send(summary: m.summary, body: m.body, critical: m.critical, withActions: buttons)
                     }
@@ -190,9 +198,14 @@ package final class Delivery {
                     lastReason = ""
                 }
                 failedHere.remove(r.key)
-                try ledger.append([LedgerRecord(r, state: .sent, time: ctx.now, late: late, notification: shownID)])
+                try ledger.append([
+                    LedgerRecord(r, state: .sent, time: ctx.now, late: late, notification: shownID, server: instance)
+                ])
                 ledger.refresh(view)
-                if shownID != nil { updated[r.key] = ctx.now }
+                if shownID != nil {
+                    updated[r.key] = ctx.now
+                    shownPrivately[r.key] = hidesTitles
+                }
                 if let watch {
                     watch.itemID = r.item.id
                     watch.itemSource = r.item.source

@@ -34,7 +34,7 @@ enum NotifyCommand {
 
     static func follow(_ delivery: Delivery, dryRun: Bool) throws(TMinusError) -> Int32 {
         let ctx = delivery.ctx
-        let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "reminders.jsonl"])
+        let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "reminders.jsonl", "state.json"])
         let sourceWatch = WatchList()
         let inputs = InputList()
         var driver = try SystemFollowDriver(

@@ -35,11 +35,11 @@ public final class NotificationBus: @unchecked Sendable {
     /// The connection is gone: a new one is needed to send.
     public var closed: Bool { broken || connection.closed }
 
-    func call(_ member: String, _ body: [DBusValue] = [], timeout: Int32 = 10_000) throws(DBusConnection.Failure)
-        -> DBusMessage
+    func call(_ member: String, to server: String? = nil, _ body: [DBusValue] = [], timeout: Int32 = 10_000)
+        throws(DBusConnection.Failure) -> DBusMessage
     {
         try connection.reply(
-            to: .call(Self.service, Self.path, Self.service, member, body), timeoutMilliseconds: timeout)
+            to: .call(server ?? Self.service, Self.path, Self.service, member, body), timeoutMilliseconds: timeout)
     }
 
     /// What the server can do (`actions`, `body-markup`, …); nil when no server answers.
@@ -47,14 +47,31 @@ public final class NotificationBus: @unchecked Sendable {
         (try? call("GetCapabilities", timeout: 5_000))?.body.first?.strings
     }
 
+    /// This bus's id (`GetId`: each run of the bus daemon has its own), asked once.
+    public var busID: String {
+        if let cachedBusID { return cachedBusID }
+        let id =
+            (try? connection.call(
+                .call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId"),
+                timeoutMilliseconds: 2_000))?.first?.string ?? ""
+        if !id.isEmpty { cachedBusID = id }
+        return id
+    }
+    var cachedBusID: String?
+
+    /// Which server instance `server` (the unique name that answered) is, for good: the bus's id
+    /// and that name (a bus never gives a unique name twice; a restarted bus has another id).
+    public func instance(_ server: String) -> String { busID + " " + server }
+
     /// Shows a notification (or replaces the one with `replaces`); returns its id and the unique
-    /// name of the server that showed it.
+    /// name of the server that showed it. `to`: that server's unique name only (a replacement
+    /// must never reach another server instance: its ids are another program's).
     public func notify(
         summary: String, body: String, critical: Bool, actions: [(id: String, label: String)],
-        replaces: UInt32 = 0
+        replaces: UInt32 = 0, to server: String? = nil
     ) throws(DBusConnection.Failure) -> (id: UInt32, server: String) {
         let reply = try call(
-            "Notify",
+            "Notify", to: server,
             [
                 .string("tminus"), .uint32(replaces), .string(""), .string(summary), .string(body),
                 .array("s", actions.flatMap { [DBusValue.string($0.id), .string($0.label)] }),
@@ -67,9 +84,9 @@ public final class NotificationBus: @unchecked Sendable {
         return (id, reply.sender ?? "")
     }
 
-    /// Withdraws a notification.
-    public func close(_ id: UInt32) {
-        _ = try? call("CloseNotification", [.uint32(id)], timeout: 2_000)
+    /// Withdraws a notification (of the server instance `to`, when given: see `notify`).
+    public func close(_ id: UInt32, to server: String? = nil) {
+        _ = try? call("CloseNotification", to: server, [.uint32(id)], timeout: 2_000)
     }
 
     func watch(_ id: UInt32, server: String) { watched[id] = server }

@@ -104,22 +104,49 @@ public struct NotificationServer: Sendable {
     }
 
     /// Shows a notification, or updates the one with id `replaces` in place, over our bus
-    /// connection (an escalating reminder); returns its id and, with `watch`, what hears its
-    /// actions and its closing (with or without buttons). Nil where there is no bus connection.
+    /// connection (an escalating reminder); returns its id, the server instance that showed it
+    /// (`NotificationBus.instance`) and, with `watch`, what hears its actions and its closing (with
+    /// or without buttons). An update goes to the instance `replaces` came from (`of`) and only to
+    /// it: when that one is gone (the server restarted), the id is another program's now, and the
+    /// answer is id 0 (nothing shown). Nil where there is no bus connection.
     public func show(
         summary: String, body: String, critical: Bool, buttons: [(id: String, label: String)], replaces: UInt32,
-        watch: Bool
-    ) throws(TMinusError) -> (id: UInt32, watch: ActionWatch?)? {
+        of instance: String? = nil, watch: Bool
+    ) throws(TMinusError) -> (id: UInt32, watch: ActionWatch?, instance: String)? {
         guard let bus else { return nil }
+        var server: String?
+        if replaces != 0 {
+            // (A record from before ids were kept with their instance, or from another bus run.)
+            guard let instance, let name = Self.uniqueName(instance, on: bus) else { return (0, nil, "") }
+            server = name
+        }
         do throws(DBusConnection.Failure) {
             let shown = try bus.notify(
-                summary: summary, body: body, critical: critical, actions: buttons, replaces: replaces)
-            guard watch else { return (shown.id, nil) }
+                summary: summary, body: body, critical: critical, actions: buttons, replaces: replaces, to: server)
+            let instance = bus.instance(shown.server)
+            guard watch else { return (shown.id, nil, instance) }
             bus.watch(shown.id, server: shown.server)
-            return (shown.id, ActionWatch(bus: bus, id: shown.id))
+            return (shown.id, ActionWatch(bus: bus, id: shown.id), instance)
         } catch {
+            if server != nil && Self.gone.contains(error.errorName ?? "") { return (0, nil, "") }
             throw .failure("could not reach the notification server over the session bus: \(error.description)")
         }
+    }
+
+    /// The errors of a call to a unique name nobody has any more.
+    static let gone = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"]
+
+    /// The unique name in `instance` when it is of this bus run (else nil: never to be called).
+    static func uniqueName(_ instance: String, on bus: NotificationBus) -> String? {
+        let parts = instance.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0] == bus.busID, parts[1].hasPrefix(":") else { return nil }
+        return parts[1]
+    }
+
+    /// Withdraws notification `id` of server instance `instance`, when that one is still there.
+    public func close(_ id: UInt32, of instance: String?) {
+        guard let bus, let instance, let name = Self.uniqueName(instance, on: bus) else { return }
+        bus.close(id, to: name)
     }
 
     func sendThroughNotifySend(

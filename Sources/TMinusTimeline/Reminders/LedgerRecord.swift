@@ -38,12 +38,15 @@ public struct LedgerRecord: Equatable, Sendable {
     /// A `sent` record's notification id from the server, when the reminder escalates (its
     /// notification is updated in place, by any notifier, until it ends).
     public var notification: UInt32?
+    /// The server instance that gave `notification` (the bus's id and the server's unique name):
+    /// only that instance is ever asked to update or close it.
+    public var server: String?
 
     /// A record from its fields.
     public init(
         key: String, state: State, at: Instant, time: Instant, item: String, source: String, title: String,
         late: Bool = false,
-        notification: UInt32? = nil
+        notification: UInt32? = nil, server: String? = nil
     ) {
         self.key = key
         self.state = state
@@ -54,13 +57,18 @@ public struct LedgerRecord: Equatable, Sendable {
         self.title = title
         self.late = late
         self.notification = notification
+        self.server = server
     }
 
     /// A record of `reminder` in `state`, made at `time`.
-    public init(_ reminder: Reminder, state: State, time: Instant, late: Bool = false, notification: UInt32? = nil) {
+    public init(
+        _ reminder: Reminder, state: State, time: Instant, late: Bool = false, notification: UInt32? = nil,
+        server: String? = nil
+    ) {
         self.init(
             key: reminder.key, state: state, at: reminder.at, time: time, item: reminder.item.id,
-            source: reminder.item.source, title: reminder.item.title, late: late, notification: notification)
+            source: reminder.item.source, title: reminder.item.title, late: late, notification: notification,
+            server: server)
     }
 
     /// A group's record: many reminders of another source in one notification ("and 295 more
@@ -87,6 +95,7 @@ public struct LedgerRecord: Equatable, Sendable {
         ]
         if late { members.append(JSON.Member("late", .bool(true))) }
         if let notification { members.append(JSON.Member("notification", .int(Int(notification)))) }
+        if let server { members.append(JSON.Member("server", .string(server))) }
         return JSONWriter.bytes(.object(members), pretty: false) + [0x0A]
     }
 
@@ -103,7 +112,8 @@ public struct LedgerRecord: Equatable, Sendable {
         let id = json["notification"]?.intValue.flatMap { UInt32(exactly: $0) }
         self.init(
             key: key, state: state, at: at, time: time, item: item, source: source, title: title,
-            late: json["late"]?.boolValue ?? false, notification: id == 0 ? nil : id)
+            late: json["late"]?.boolValue ?? false, notification: id == 0 ? nil : id,
+            server: json["server"]?.stringValue)
     }
 
     /// The complete lines of a ledger file: a last line without its newline (a writer was killed
