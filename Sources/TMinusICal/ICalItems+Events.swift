@@ -198,11 +198,47 @@ extension ComponentReader {
             if ends > due { item.end = ends }
             if reply == "declined" || options.invited == .dim { item.reply = reply }
             item.remind = try alarm(shown, start: due, end: ends, kind: "event")
+            // The holidays calendar: every instance of a recurring whole-day event ahead is a day
+            // off, not only the next (a holiday given as a daily or yearly rule).
+            if options.daysOff, start.isDate, !rules.isEmpty || !rdates.isEmpty {
+                let today = zones.local.local(now).date
+                let horizon = today.adding(days: ICalOptions.daysOffYears * 366)
+                var days: [ClosedRange<CivilDate>] = []
+                func take(_ o: Instant, _ comp: ICalComponent) {
+                    let first = frame.localDate(o)
+                    let last = zones.local.local(end(o, length(of: comp, at: o)) - 1).date
+                    guard last >= today, first <= horizon else { return }
+                    days.append(max(first, today)...min(max(first, last), horizon))
+                }
+                for rule in rules {
+                    _ = rule.forEach(
+                        start: start.local, dateOnly: true, notBefore: from,
+                        untilPassed: rule.untilPassed(start: start, instant: frame.instant)
+                    ) { l in
+                        guard l.date <= horizon, days.count < Self.maxDaysOffInstances else { return false }
+                        let o = frame.instant(l)
+                        if !excluded(o), replaced[o.seconds] == nil {
+                            let (at, comp) = shifted(o)
+                            take(at, comp)
+                        }
+                        return true
+                    }
+                }
+                for s in rdates where !excluded(Instant(s)) && replaced[s] == nil {
+                    let (at, comp) = shifted(Instant(s))
+                    take(at, comp)
+                }
+                for case let (moved, comp)? in replaced.values { take(moved, comp) }
+                item.daysOff = Array(DateRanges.joined(days).prefix(DateRanges.maxRanges))
+            }
             return ICalRead.Entry(item: item, uid: uid, isEvent: true, expires: ends + hold, sequence: Self.sequence(c))
         } catch {
             return nil
         }
     }
+
+    /// The most instances of one recurring holiday looked at (ten years of a daily one).
+    static let maxDaysOffInstances = 3660
 
     /// An event's length: timed, in seconds; a whole-day event, in days (to the next midnights,
     /// whatever their length in seconds across a DST change).

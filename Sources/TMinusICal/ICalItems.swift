@@ -109,6 +109,11 @@ public struct ICalOptions: Sendable {
     /// A big file read in parts keeps only the open items nearest now, this many and a margin
     /// (the source shows at most `maxItems`, the nearest: `Nearness`); nil: every item.
     public var openLimit: Int?
+    /// The holidays calendar: a recurring whole-day event carries the dates its instances cover
+    /// in the next `ICalOptions.daysOffYears` years (`Item.daysOff`).
+    public var daysOff = false
+    /// How far ahead a recurring holiday's instances are days off.
+    public static let daysOffYears = 10
 
     /// Options for a read at `now` (`hold` in seconds); no addresses, no `openLimit`.
     public init(now: Instant, hold: Int64, events: Bool, source: String) {

@@ -149,6 +149,48 @@ struct CLIWorkTimeTests {
         #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 10h 00m\n")
     }
 
+    /// Holidays given as rules (a works closure of five days, a weekly day off, Christmas since
+    /// 2020): every instance ahead is off, not the next one alone.
+    @Test func aRecurringHolidayTakesEveryInstance() throws {
+        let h = try home()
+        let ics = h.root.appendingPathComponent("holidays.ics")
+        func event(_ uid: String, _ start: String, _ rule: String) -> String {
+            "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:\(uid)\r\n"
+                + "DTSTART;VALUE=DATE:\(start)\r\nRRULE:\(rule)\r\nEND:VEVENT\r\n"
+        }
+        func write(_ events: String...) throws {
+            try
+                ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tminus tests//holidays//EN\r\n" + events.joined()
+                + "END:VCALENDAR\r\n").write(to: ics, atomically: false, encoding: .utf8)
+        }
+        try h.writeConfig(
+            """
+            { "sources": [ { "name": "holidays", "kind": "ics", "path": "\(ics.path)" } ], "holidays": "holidays",
+              "deadline": "Report", "templates": { "medium": "{title} {worktime}" } }
+            """)
+        // Closed Monday 16 to Friday 20 March: Friday 16-17 and Monday 23 9-10.
+        try write(event("closure", "20260316", "FREQ=DAILY;COUNT=5"))
+        _ = h.inProcess(["edit", "1", "--due", "2026-03-23 10:00"])
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 2h 00m\n")
+        // Every Wednesday off: to Thursday 26 March 10:00, Friday's hour, Monday, Tuesday,
+        // Thursday, Friday, Monday, Tuesday (6 × 8 h) and Thursday's hour.
+        try write(event("wednesdays", "20260318", "FREQ=WEEKLY;BYDAY=WE"))
+        _ = h.inProcess(["edit", "1", "--due", "2026-03-26 10:00"])
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == "Report 50h\n")
+        // Christmas by a rule from 2020, to a deadline after three of them (2026 a Friday, 2028 a
+        // Monday): the same as the three written out as single days.
+        _ = h.inProcess(["edit", "1", "--due", "2028-12-28 10:00"])
+        try write(event("christmas", "20201225", "FREQ=YEARLY"))
+        let byRule = h.inProcess(["show", "--format", "plain"]).stdout
+        try write(
+            event("c26", "20261225", "COUNT=1;FREQ=DAILY"), event("c27", "20271225", "COUNT=1;FREQ=DAILY"),
+            event("c28", "20281225", "COUNT=1;FREQ=DAILY"))
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout == byRule)
+        try write(event("c26", "20261225", "COUNT=1;FREQ=DAILY"))
+        #expect(h.inProcess(["show", "--format", "plain"]).stdout != byRule)
+        #expect(h.inProcess(["config", "check"]).status == 0)
+    }
+
     /// `timeline` for a deadline in 9999 with `{worktime}` (and one counting in working time): its
     /// entries come at once (each was a walk over the 8,000 years' clock changes, week by week).
     @Test func aTimelineTo9999IsQuick() throws {

@@ -67,6 +67,7 @@ extension Item {
             key("worktime")
             out += "true".utf8
         }
+        if case .value(let m)? = moreBox, !m.daysOff.isEmpty { text("daysOff", DateRanges.text(m.daysOff)) }
         out.append(0x7D)
     }
 
@@ -106,6 +107,7 @@ extension Item {
         var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
         // The rarely set fields (boxed in the item only when one is there).
         var origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?, worktime = false
+        var daysOff: [ClosedRange<CivilDate>] = []
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -198,6 +200,14 @@ extension Item {
                     let v = try string()
                     via = v == Item.viaLink ? v : nil
                 case .worktime: worktime = try bool()
+                case .daysOff:
+                    guard let ranges = DateRanges.parse(try string()) else {
+                        throw p.error(
+                            at:
+                                "\"daysOff\" must be dates or ranges (2026-12-24/2026-12-26), comma-separated, at most \(DateRanges.maxRanges)"
+                        )
+                    }
+                    daysOff = ranges
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -211,8 +221,10 @@ extension Item {
                 kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
                 title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                 starred: starred, priority: priority, remind: remind, completed: completed, source: source)
-            if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime {
-                item.more = ItemMore(origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime)
+            if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime || !daysOff.isEmpty
+            {
+                item.more = ItemMore(
+                    origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime, daysOff: daysOff)
             }
             return (item, extras)
         } catch {
@@ -225,12 +237,12 @@ extension Item {
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed,
         source
-    case origin, seen, end, reply, via, worktime, removed, done, doneAt
+    case origin, seen, end, reply, via, worktime, daysOff, removed, done, doneAt
 
     static let all: [ItemField] = [
         .kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .removed, .done,
-        .doneAt
+        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .daysOff, .removed,
+        .done, .doneAt
     ]
 
     var name: String {
@@ -257,6 +269,7 @@ enum ItemField {
         case .reply: "reply"
         case .via: "via"
         case .worktime: "worktime"
+        case .daysOff: "daysOff"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -294,6 +307,7 @@ enum ItemField {
             case (7, UInt8(ascii: "c")): candidate = .created
             case (7, UInt8(ascii: "s")): candidate = .starred
             case (7, UInt8(ascii: "r")): candidate = .removed
+            case (7, UInt8(ascii: "d")): candidate = .daysOff
             case (8, UInt8(ascii: "p")): candidate = .priority
             case (8, UInt8(ascii: "w")): candidate = .worktime
             case (9, UInt8(ascii: "c")): candidate = .completed

@@ -81,6 +81,12 @@ public struct Item: Equatable, Sendable {
         get { if case .value(let m)? = moreBox { m.worktime } else { false } }
         set { more.worktime = newValue }
     }
+    /// A recurring whole-day event of the config's holidays calendar: the dates its instances
+    /// cover from the read on (ten years at most), each a day off. Empty for every other item.
+    public var daysOff: [ClosedRange<CivilDate>] {
+        get { if case .value(let m)? = moreBox { m.daysOff } else { [] } }
+        set { more.daysOff = newValue }
+    }
     /// The `via` of an item that a `tminus://add` link made.
     public static let viaLink = "link"
 
@@ -189,6 +195,7 @@ struct ItemMore: Equatable, Sendable {
     var reply: String?
     var via: String?
     var worktime = false
+    var daysOff: [ClosedRange<CivilDate>] = []
 }
 
 /// `ItemMore` behind one reference (an indirect enum: value semantics, one pointer wide; not

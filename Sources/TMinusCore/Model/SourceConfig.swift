@@ -45,6 +45,9 @@ public struct SourceConfig: Equatable, Sendable {
     /// One not answered or tentative: `dim` (default: listed, marked, never the countdown, no
     /// alarm), `show` (as any event) or `hide`.
     public var invited = Invitations.dim
+    /// Whether it is the config's `holidays` calendar: its recurring whole-day events carry every
+    /// date they cover in the next ten years (days off), not only their next instance.
+    public var daysOff = false
 
     /// An entry with these fields; `maxItems`, `me`, `declined` and `invited` start at their defaults.
     public init(
@@ -74,6 +77,7 @@ public struct SourceConfig: Equatable, Sendable {
         if isCalendar {
             parts.append(events ? "events" : "no-events")
             if !me.isEmpty { parts += [me.joined(separator: ","), declined.rawValue, invited.rawValue] }
+            if daysOff { parts.append("days-off") }
         }
         if kind == .taskwarrior { parts += [filter ?? "", data ?? ""] }
         return parts.joined(separator: "\u{1F}")

@@ -28,14 +28,7 @@ public struct WorkTime: Sendable {
     /// Working time in `zone` with `hours`, none on the dates of `off` (in any order).
     public init(hours: WorkingHours, off ranges: [ClosedRange<CivilDate>], zone: Zone) {
         days = WorkDays(hours: hours, zone: zone)
-        var joined: [ClosedRange<CivilDate>] = []
-        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = joined.last, r.lowerBound.daysSinceEpoch <= last.upperBound.daysSinceEpoch + 1 {
-                if r.upperBound > last.upperBound { joined[joined.count - 1] = last.lowerBound...r.upperBound }
-            } else {
-                joined.append(r)
-            }
-        }
+        let joined = DateRanges.joined(ranges)
         off = joined
         var sums: [Int64] = [0]
         sums.reserveCapacity(joined.count + 1)

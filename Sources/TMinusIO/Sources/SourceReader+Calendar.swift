@@ -21,6 +21,7 @@ struct CalendarReading {
         options.me = source.me
         options.declined = source.declined
         options.invited = source.invited
+        options.daysOff = source.daysOff
         // (One more than the source shows, so that `tminus sources` can say there are more.)
         options.openLimit = source.maxItems + 1
         self.options = options

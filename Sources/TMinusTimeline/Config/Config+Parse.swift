@@ -47,8 +47,9 @@ extension Config {
         }
         var problems = r.problems
         if let (name, m) = r.holidays {
-            if let source = config.sources.first(where: { $0.name == name }), source.isCalendar {
-                config.holidays = source.name
+            if let i = config.sources.firstIndex(where: { $0.name == name }), config.sources[i].isCalendar {
+                config.holidays = config.sources[i].name
+                config.sources[i].daysOff = true
             } else {
                 let calendars = config.sources.filter(\.isCalendar).map(\.name)
                 let hint =

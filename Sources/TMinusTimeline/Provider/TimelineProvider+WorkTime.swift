@@ -30,7 +30,8 @@ extension TimelineProvider {
     static let maxDaysOff = 20_000
 
     /// The days off: the local dates each whole-day event of the `source` calendar covers, as
-    /// one range an event (however long: a sabbatical of two years is two years off).
+    /// one range an event (however long: a sabbatical of two years is two years off), and each
+    /// instance ahead of a recurring one.
     static func daysOff(summary: Summary, source: String?, zone: Zone) -> [ClosedRange<CivilDate>] {
         guard let source else { return [] }
         var out: [ClosedRange<CivilDate>] = []
@@ -47,6 +48,8 @@ extension TimelineProvider {
             }
             let last = item.end.map { zone.local($0 - 1).date } ?? first
             out.append(first...max(first, last))
+            // A recurring holiday: every instance ahead (as the source read them), not only the next.
+            out += item.daysOff.prefix(maxDaysOff - out.count)
         }
         return out
     }
