@@ -19,6 +19,9 @@ grep -qF "Run CommandReader \"$TMINUS show --follow --format xmobar\"" "$TMP/xmo
 # (xmobar connects to the session bus at $XDG_RUNTIME_DIR/bus and dies when there is none
 # there; without the variable it notes that and goes on. A desktop session has a bus.)
 unset XDG_RUNTIME_DIR DBUS_SESSION_BUS_ADDRESS
+# (xmobar reads its config in the locale's encoding and dies on UTF-8 under C or POSIX, as with
+# no LANG at all; a desktop session has a UTF-8 locale.)
+export LC_ALL=C.UTF-8
 timeout 4 xmobar -TPango "$TMP/xmobarrc" >"$TMP/out" 2>"$TMP/err"
 cat "$TMP/out"
 ESCAPED='&lt;action=`touch F`&gt;Y&lt;/action&gt;&lt;fc=#00ff00&gt;G&lt;/fc&gt;}{%x%'
