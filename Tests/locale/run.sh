@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The locale's clock and first weekday, read by tminus as `locale -k LC_TIME` says them, in the
+# dynamic (debug) build and the static release build alike: in a statically linked program,
+# glibc's nl_langinfo_l answers with the C locale's values for a locale newlocale made, so the
+# release binary once showed 24-hour times in en_US and weeks from Sunday in de_DE.
+#
+#   bash Tests/locale/run.sh     DYNAMIC=path STATIC=path (default .build/debug/tminus and
+#                                .build-bench/release/tminus); a missing one is skipped, said so.
+# Locales not on this machine are made with localedef when run as root (CI), else skipped.
+set -u
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+DYNAMIC=${DYNAMIC:-$REPO/.build/debug/tminus}
+STATIC=${STATIC:-$REPO/.build-bench/release/tminus}
+LOCALES="en_US en_GB de_DE fr_FR ko_KR ja_JP"
+fail=0 checked=0
+bins=()
+for b in "$DYNAMIC" "$STATIC"; do
+    if [ -x "$b" ]; then bins+=("$b"); else echo "locale: no binary at $b (skipped)"; fi
+done
+[ ${#bins[@]} -gt 0 ] || { echo "locale: no tminus binary to test" >&2; exit 2; }
+if [ -x "$STATIC" ] && ! file "$STATIC" 2>/dev/null | grep -q 'statically linked'; then
+    echo "locale: note: $STATIC is not statically linked"
+fi
+H=$(mktemp -d "${TMPDIR:-/tmp}/tminus-locale.XXXXXX")
+trap 'rm -rf "$H"' EXIT
+have() { locale -a 2>/dev/null | grep -qix "$1.utf-\?8"; }
+"${bins[0]}" --home "$H" --now 2026-11-26T09:00 add Thesis --due 2026-11-26T17:00 >/dev/null || exit 2
+for l in $LOCALES; do
+    if ! have "$l"; then
+        if [ "$(id -u)" = 0 ] && command -v localedef >/dev/null; then
+            localedef -i "$l" -f UTF-8 "$l.UTF-8" 2>/dev/null || true
+        fi
+        have "$l" || { echo "locale: $l.UTF-8 is not on this machine (skipped; root makes it)"; continue; }
+    fi
+    L=$l.UTF-8
+    # What the locale says: 12-hour when its time format uses %I, %l or %r; the first weekday
+    # is first_weekday counted from week-1stday's date (glibc's definition).
+    t_fmt=$(LC_ALL=$L locale t_fmt)
+    case "$t_fmt" in *%I* | *%l* | *%r*) clock=12 ;; *) clock=24 ;; esac
+    first=$(LC_ALL=$L python3 -c '
+import datetime, subprocess
+out = subprocess.run(["locale", "week-1stday", "first_weekday"], capture_output=True, text=True).stdout.split()
+d = datetime.date(int(out[0][:4]), int(out[0][4:6]), int(out[0][6:8]))
+names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+print(names[(d.weekday() + int(out[1]) - 1) % 7])')
+    for b in "${bins[@]}"; do
+        kind=dynamic
+        [ "$b" = "$STATIC" ] && kind=static
+        shown=$(LC_ALL=$L TZ=UTC "$b" --home "$H" --now 2026-11-26T09:00 list 2>&1)
+        case "$shown" in
+            *"5:00 PM"* | *"5:00 pm"* | *"5pm"*) got_clock=12 ;;
+            *"17:00"*) got_clock=24 ;;
+            *) got_clock="?" ;;
+        esac
+        got_first=$(LC_ALL=$L "$b" --home "$H" --now 2026-11-26T09:00 cal 2>&1 | sed -n 2p | awk '{print $1}')
+        checked=$((checked + 1))
+        if [ "$got_clock" != "$clock" ] || [ "$got_first" != "$first" ]; then
+            echo "locale: FAIL $L $kind: ${got_clock}-hour, weeks from $got_first; locale -k says ${clock}-hour ($t_fmt), from $first"
+            fail=1
+        else
+            echo "locale: $L $kind: ${clock}-hour, weeks from $first, as locale -k LC_TIME says"
+        fi
+    done
+done
+[ "$fail" = 0 ] || exit 1
+echo "locale: OK ($checked checks)"
