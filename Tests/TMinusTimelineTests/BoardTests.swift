@@ -54,4 +54,26 @@ struct BoardTests {
         // Narrow: no line longer than the terminal.
         #expect(Board.lines(p, at: now, width: 30, color: false).allSatisfy { $0.count <= 30 || $0 == "Deadlines" })
     }
+
+    /// Columns, not characters: a Korean title's countdown starts where an ASCII one's does, and
+    /// a narrow terminal cuts a wide title between characters, within its width.
+    @Test func wideTitlesAlignByColumns() {
+        let z = Fixtures.zone("Asia/Seoul")
+        let now = Fixtures.at("2026-11-26T09:00", z)
+        let p = Fixtures.provider(
+            [
+                Fixtures.deadline("논문 제출", due: .instant(now + 86_400), start: now - 86_400, handle: 1),
+                Fixtures.deadline("Thesis", due: .instant(now + 2 * 86_400), start: now - 86_400, handle: 2),
+                Fixtures.deadline("締め切り😀", due: .instant(now + 3 * 86_400), start: now - 86_400, handle: 3)
+            ], zone: z)
+        let lines = Board.lines(p, at: now, width: 200, color: false)
+        func column(_ line: String) -> Int { DisplayWidth.of(String(line.prefix { !$0.isNumber })) }
+        #expect(column(lines[1]) == column(lines[2]), "\(lines[1]) / \(lines[2])")
+        #expect(column(lines[3]) == column(lines[2]), "\(lines[3]) / \(lines[2])")
+        for width in 8...20 {
+            for line in Board.lines(p, at: now, width: width, color: false) where line != "Deadlines" {
+                #expect(DisplayWidth.of(line) <= width, "\(width): \(line)")
+            }
+        }
+    }
 }

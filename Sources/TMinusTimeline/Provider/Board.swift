@@ -15,7 +15,8 @@ public enum Board {
             out.append("No deadlines")
         } else {
             out.append("Deadlines")
-            let titleWidth = min(30, shown.map { provider.shorten($0.item.title).count }.max() ?? 0)
+            // Columns, not characters: a Korean or Chinese title's characters take two each.
+            let titleWidth = min(30, shown.map { DisplayWidth.of(provider.shorten($0.item.title)) }.max() ?? 0)
             for d in shown {
                 let ongoing = d.isOngoing(at: t)
                 let cd = Countdown(now: t, due: ongoing ? d.over : d.due, zone: provider.zone)
@@ -32,8 +33,8 @@ public enum Board {
                 let end = ongoing ? d.over : d.due
                 let total = end - start
                 let percent = total > 0 ? Int(min(max(t - start, 0), total) * 100 / total) : 100
-                var title = String(provider.shorten(d.item.title).prefix(titleWidth))
-                if title.count < titleWidth { title += String(repeating: " ", count: titleWidth - title.count) }
+                let title = DisplayWidth.padded(
+                    DisplayWidth.prefix(provider.shorten(d.item.title), columns: titleWidth), to: titleWidth)
                 let filled = percent * 20 / 100
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
                 let head = "  " + title + "  " + left + String(repeating: " ", count: max(0, 12 - left.count)) + "  "
@@ -42,10 +43,11 @@ public enum Board {
                     "  " + String(repeating: " ", count: max(0, 3 - percentText.count)) + percentText + "%  "
                     + (d.item.due.map { provider.dueText($0) } ?? "")
                 // The bar in colour only where it fits whole (escape codes take no columns).
-                if color, head.count + 20 <= width,
+                let headWidth = DisplayWidth.of(head)
+                if color, headWidth + 20 <= width,
                     let hex = Validation.hexColor(tagColor(provider, d.item) ?? config.colors[state])
                 {
-                    out.append(head + ansi(hex) + bar + "\u{1B}[0m" + fit(tail, width - head.count - 20))
+                    out.append(head + ansi(hex) + bar + "\u{1B}[0m" + fit(tail, width - headWidth - 20))
                 } else {
                     out.append(fit(head + bar + tail, width))
                 }
@@ -71,6 +73,6 @@ public enum Board {
         return "\u{1B}[38;2;\(v >> 16 & 0xFF);\(v >> 8 & 0xFF);\(v & 0xFF)m"
     }
 
-    /// At most `width` characters.
-    static func fit(_ s: String, _ width: Int) -> String { s.count <= width ? s : String(s.prefix(max(0, width))) }
+    /// At most `width` columns, never splitting a character.
+    static func fit(_ s: String, _ width: Int) -> String { DisplayWidth.prefix(s, columns: max(0, width)) }
 }
