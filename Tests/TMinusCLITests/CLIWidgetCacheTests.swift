@@ -92,7 +92,10 @@ struct CLIWidgetCacheTests {
         _ = try p.run(["add", "Exam", "--due", "+5h"])
         let data = try p.poll()
         let full = try p.poll(cached: false)
-        #expect(data.contains("Exam") && data == full, "\(data)")
+        // (A minute's boundary may fall between the two on a loaded machine: then the next cached
+        // poll agrees with the full one.)
+        let next = data == full ? data : try p.poll()
+        #expect(data.contains("Exam") && (data == full || next == full), "\(data) / \(full) / \(next)")
         // The config: the text of an over deadline and the countdown's precision.
         try #"{ "precision": "seconds" }"#.write(to: p.config, atomically: false, encoding: .utf8)
         let config = try p.poll()
