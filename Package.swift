@@ -84,7 +84,8 @@ let package = Package(
             dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusTestSupport"],
             exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "TMinusIOTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO"],
+            name: "TMinusIOTests",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO", "TMinusTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TMinusCLITests",

@@ -12,10 +12,11 @@ struct CLIEscalationServerTests {
     static func home() throws -> (CLIRemindersTests.Notifying, SessionBus, [String: String])? {
         guard let bus = try SessionBus() else {
             // (Skipped where there is none; in CI, and wherever one is installed, it must run.)
-            if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] != nil
-                || FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
-            {
-                Issue.record("no private session bus: dbus-daemon is missing or did not start")
+            if Needs.enforced || Needs.program("dbus-daemon") != nil {
+                let why =
+                    "no private session bus: dbus-daemon did not start, or "
+                    + Needs.message("dbus-daemon", install: "apt-get install dbus-daemon")
+                Issue.record(Comment(rawValue: why))
             }
             return nil
         }

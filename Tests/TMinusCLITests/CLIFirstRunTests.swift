@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TMinusTestSupport
 
 /// Rough edges a new user found, each pinned by a test: a flag beats a click, a past due says it
 /// is past, `config check` resolves `deadline`, `list` columns never collide, an unknown `TZ` is
@@ -195,11 +196,11 @@ struct CLIFirstRunTests {
             try h.run(["list"], env: ["LANG": "xx_YY.UTF-8"]).stdout.contains("today 17:45"),
             "an unknown locale is 24-hour")
         // The rest needs a 12-hour locale: skipped where there is none, except in CI (which makes
-        // it and sets TMINUS_REQUIRE_LOCALE=1, so there a missing locale fails).
-        guard Self.hasLocale("en_US.utf8") || ProcessInfo.processInfo.environment["TMINUS_REQUIRE_LOCALE"] == "1" else {
+        // it and sets CI=1, so there a missing locale fails).
+        guard Self.hasLocale("en_US.utf8") || Needs.enforced else {
             print(
-                "skipped: the locale part of twelveHourClocks needs en_US.UTF-8 (localedef -i en_US -f UTF-8 en_US.UTF-8)"
-            )
+                "skipped: the locale part of twelveHourClocks "
+                    + Needs.message("en_US.UTF-8", install: "localedef -i en_US -f UTF-8 en_US.UTF-8"))
             return
         }
         try #require(

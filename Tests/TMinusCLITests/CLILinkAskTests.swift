@@ -93,7 +93,7 @@ struct CLILinkAskTests {
     }
 
     /// On a terminal it shows what would be added and asks y/N (through `script`, a terminal).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: Needs.runs(with: "script"), "needs script(1) (apt-get install bsdutils)"))
     func aTerminalAsks() throws {
         let h = try TempHome()
         for (answer, adds) in [("n", false), ("y", true)] {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TMinusTestSupport
 import TMinusCore
 
 /// `privacy watch` against a PipeWire that misbehaves (a stand-in `pw-dump` on PATH): it fails
@@ -9,7 +10,7 @@ import TMinusCore
 /// flipping node wrote state.json at every flip (584 writes in 5 s); an endless stream took a core.
 @Suite("CLI: privacy watch when PipeWire misbehaves")
 struct CLIPrivacyWatchTests {
-    static let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let python = Needs.runs(with: "python3")
     static let share =
         #"{"id": 999, "type": "PipeWire:Interface:Node", "info": {"state": "running", "props": {"media.class": "Video/Source", "node.name": "xdpw_stream"}}}"#
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TMinusTestSupport
 import TMinusCore
 
 /// A change to another source that cannot be made is set aside, not replayed by every later
@@ -7,12 +8,8 @@ import TMinusCore
 @Suite("CLI: pending changes that cannot be made are set aside")
 struct CLISetAsideTests {
     /// strace (CI installs it) kills tminus at a chosen syscall, as a crash would.
-    static var strace: String? {
-        ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-    static var straceOrRequired: Bool {
-        strace != nil || ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] == "1"
-    }
+    static var strace: String? { Needs.program("strace") }
+    static var straceOrRequired: Bool { Needs.runs(with: "strace") }
 
     /// Runs tminus under strace, killed at the `n`th call of `syscall`: tminus's own files are
     /// replaced with `rename` (the promise commit takes two, the store's and the summary's), other

@@ -3,6 +3,7 @@ import Glibc
 import TMinusCore
 @testable import TMinusIO
 import Testing
+import TMinusTestSupport
 
 /// The session-bus client: the wire format against hand-worked bytes, reading never crashing on
 /// broken input, and a real `dbus-daemon` (the reference implementation) accepting our messages
@@ -87,8 +88,9 @@ struct DBusTests {
 
         init?() throws {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
-                if ProcessInfo.processInfo.environment["TMINUS_REQUIRE_STRACE"] == "1" {
-                    Issue.record("dbus-daemon is not installed")
+                if Needs.enforced {
+                    Issue.record(
+                        Comment(rawValue: Needs.message("dbus-daemon", install: "apt-get install dbus-daemon")))
                 }
                 return nil
             }
