@@ -57,6 +57,21 @@ extension ConfigKey {
             initValue: #""1h""#, schema: Schema.duration
         ) { r, m in if let d = r.duration(m, m.key) { r.config.overHold = d } },
         ConfigKey(
+            "events",
+            "when a calendar event holds the bar: \"never\", \"lead\" (from eventLead before it to its end) or \"always\"",
+            comment: [
+                "When a calendar event holds the bar instead of the next deadline: \"lead\" from eventLead",
+                "before it starts until it ends, \"always\" as if it were a deadline, or \"never\"."
+            ],
+            initValue: #""lead""#, schema: Schema.words(Config.EventPolicy.allCases.map(\.rawValue))
+        ) { r, m in
+            if let c = r.choice(m, m.key, Config.EventPolicy.allCases, "a choice") { r.config.events = c }
+        },
+        ConfigKey(
+            "eventLead", "with events \"lead\": how long before its start a calendar event takes the bar",
+            initValue: #""15m""#, schema: Schema.duration
+        ) { r, m in if let d = r.duration(m, m.key) { r.config.eventLead = d } },
+        ConfigKey(
             "overText", "the countdown's text once a deadline is over",
             initValue: #""over""#, schema: Schema.string()
         ) { r, m in if let s = r.string(m, m.key) { r.config.overText = s } },

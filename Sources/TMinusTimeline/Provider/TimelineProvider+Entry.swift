@@ -35,6 +35,9 @@ extension TimelineProvider {
             values[.ends] = left
             values[.countdown] = "ends in " + left
             values[.countdown_long] = "ends in " + cd.longText(config.precision, over: config.overLongText)
+        } else if shown.isEvent {
+            values[.countdown] = "starts in " + cd.text(config.precision, over: config.overText)
+            values[.countdown_long] = "starts in " + cd.longText(config.precision, over: config.overLongText)
         } else {
             values[.countdown] = cd.text(config.precision, over: config.overText)
             values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
