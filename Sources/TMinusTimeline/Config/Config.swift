@@ -94,11 +94,11 @@ public struct Config: Equatable, Sendable {
     /// The colour (`#rrggbb`) of each state, for the bar's text.
     public var colors: StateStrings = [
         .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
-        .ongoing: "#88c0d0"
+        .ongoing: "#88c0d0", .overdue: "#d08770"
     ]
     /// The `{icon}` of each state (a deadline's own icon, or its tag's, comes first).
     public var icons: StateStrings = [
-        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶"
+        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶", .overdue: "⚠"
     ]
     /// The look of each tag, keyed by the tag's name in lower case.
     public var tags: [String: TagStyle] = [:]

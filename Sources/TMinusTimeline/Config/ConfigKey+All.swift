@@ -120,9 +120,9 @@ extension ConfigKey {
             }
         },
         ConfigKey(
-            "colors", "the colour (#rrggbb) of each state: none, normal, ongoing, warning, critical, over",
+            "colors", "the colour (#rrggbb) of each state: none, normal, ongoing, warning, critical, over, overdue",
             initValue:
-                ##"{ "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a", "ongoing": "#88c0d0" }"##,
+                ##"{ "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a", "ongoing": "#88c0d0", "overdue": "#d08770" }"##,
             schema: Schema.perState(Schema.color)
         ) { r, m in
             r.perState(m, m.key) { r, state, s in
@@ -131,7 +131,8 @@ extension ConfigKey {
         },
         ConfigKey(
             "icons", "the icon ({icon}) of each state",
-            initValue: #"{ "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁", "ongoing": "▶" }"#,
+            initValue:
+                #"{ "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁", "ongoing": "▶", "overdue": "⚠" }"#,
             schema: Schema.perState(Schema.string())
         ) { r, m in
             r.perState(m, m.key) { r, state, s in if let i = r.string(s, "icons.\(s.key)") { r.config.icons[state] = i }

@@ -197,7 +197,22 @@ public struct TimelineProvider: Sendable {
             if let upcoming, upcoming.due - t < config.critical { return upcoming }
             return held
         }
-        return upcoming ?? lastOver
+        if let upcoming { return upcoming }
+        // Nothing else holds the bar: the next timed todo of today counts down.
+        return nextTimedTodo(after: t) ?? lastOver
+    }
+
+    /// The open todo with a time of day due next after `t` and today; nil when there is none.
+    func nextTimedTodo(after t: Instant) -> DueDeadline? {
+        var best: (index: Int, due: Int64)?
+        for (i, due) in todoDueInstants.enumerated() {
+            guard let due, due > t.seconds, best.map({ due < $0.due }) ?? true,
+                case .instant = summary.todos[i].due
+            else { continue }
+            best = (i, due)
+        }
+        guard let best, zone.local(Instant(best.due)).date == zone.local(t).date else { return nil }
+        return DueDeadline(item: summary.todos[best.index], due: Instant(best.due), end: nil)
     }
 
     /// Resolves a configured REF among the summary's deadlines.
