@@ -43,7 +43,7 @@ public struct I3statusRsRenderer: Renderer {
         case .normal: return "Good"
         case .ongoing: return "Info"
         case .warning: return "Warning"
-        case .critical, .over: return "Critical"
+        case .critical, .over, .overdue: return "Critical"
         }
     }
 }

@@ -55,7 +55,7 @@ extension BarSetup {
             var conditions = ""
             for (state, colored) in [
                 ("ongoing", EntryState.ongoing), ("normal", .normal), ("warning", .warning),
-                ("critical", .critical), ("over", .over), ("error", .critical)
+                ("critical", .critical), ("over", .over), ("overdue", .overdue), ("error", .critical)
             ] {
                 if let color = yambarColor(c.config.colors[colored]) {
                     conditions +=

@@ -43,6 +43,8 @@ cases = {
     "warning": (["24h", "2d", "1h30m", 7200, "90 m", "1w"], ["24 hours", "5x", -1, "h", "", True, 1.5]),
     "critical": (["1h", "30m", 0, 60, "45s"], ["soon", -60, "1.5h", None]),
     "overHold": (["1h", 0, "2d"], ["forever", -1, []]),
+    "events": (["never", "lead", "always"], ["sometimes", True]),
+    "eventLead": (["15m", 0, "1h"], ["soon", -1, []]),
     "overText": (["over", "", "✓ done"], [1, None]),
     "overLongText": (["Deadline is over!"], [False]),
     "clock": (["24h", "12h"], ["13h", "24", 24]),

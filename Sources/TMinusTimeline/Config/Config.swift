@@ -79,6 +79,10 @@ public struct Config: Equatable, Sendable {
     public var warning: Int64 = 86_400
     /// Critical when less than this is left (seconds).
     public var critical: Int64 = 3600
+    /// When a calendar event takes the bar from the deadlines (docs/countdown.md).
+    public var events: EventPolicy = .lead
+    /// With `events` "lead": how long before its start an event takes the bar (seconds).
+    public var eventLead: Int64 = 900
     /// How long the "over" entry holds before the next deadline takes over (seconds).
     public var overHold: Int64 = 3600
     /// `{countdown}`'s text once the deadline is over.
@@ -90,11 +94,11 @@ public struct Config: Equatable, Sendable {
     /// The colour (`#rrggbb`) of each state, for the bar's text.
     public var colors: StateStrings = [
         .none: "#888888", .normal: "#a3be8c", .warning: "#ebcb8b", .critical: "#bf616a", .over: "#bf616a",
-        .ongoing: "#88c0d0"
+        .ongoing: "#88c0d0", .overdue: "#d08770"
     ]
     /// The `{icon}` of each state (a deadline's own icon, or its tag's, comes first).
     public var icons: StateStrings = [
-        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶"
+        .none: "∅", .normal: "⏳", .warning: "⌛", .critical: "🔥", .over: "🏁", .ongoing: "▶", .overdue: "⚠"
     ]
     /// The look of each tag, keyed by the tag's name in lower case.
     public var tags: [String: TagStyle] = [:]
@@ -142,6 +146,12 @@ public struct Config: Equatable, Sendable {
     /// What the large family shows below the countdown (`"tooltip"`; see `tooltip`).
     public enum Tooltip: String, CaseIterable, Sendable {
         case todos, agenda, calendar
+    }
+
+    /// When a calendar event holds the bar (`"events"`): never, from `eventLead` before it
+    /// starts until it ends, or always as the next deadline (docs/countdown.md).
+    public enum EventPolicy: String, CaseIterable, Sendable {
+        case never, lead, always
     }
 
     /// What colours the bar's text (`"colorBy"`): the state, or the deadline's tag.

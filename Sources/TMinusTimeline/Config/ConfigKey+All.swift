@@ -57,6 +57,21 @@ extension ConfigKey {
             initValue: #""1h""#, schema: Schema.duration
         ) { r, m in if let d = r.duration(m, m.key) { r.config.overHold = d } },
         ConfigKey(
+            "events",
+            "when a calendar event holds the bar: \"never\", \"lead\" (from eventLead before it to its end) or \"always\"",
+            comment: [
+                "When a calendar event holds the bar instead of the next deadline: \"lead\" from eventLead",
+                "before it starts until it ends, \"always\" as if it were a deadline, or \"never\"."
+            ],
+            initValue: #""lead""#, schema: Schema.words(Config.EventPolicy.allCases.map(\.rawValue))
+        ) { r, m in
+            if let c = r.choice(m, m.key, Config.EventPolicy.allCases, "a choice") { r.config.events = c }
+        },
+        ConfigKey(
+            "eventLead", "with events \"lead\": how long before its start a calendar event takes the bar",
+            initValue: #""15m""#, schema: Schema.duration
+        ) { r, m in if let d = r.duration(m, m.key) { r.config.eventLead = d } },
+        ConfigKey(
             "overText", "the countdown's text once a deadline is over",
             initValue: #""over""#, schema: Schema.string()
         ) { r, m in if let s = r.string(m, m.key) { r.config.overText = s } },
@@ -105,9 +120,9 @@ extension ConfigKey {
             }
         },
         ConfigKey(
-            "colors", "the colour (#rrggbb) of each state: none, normal, ongoing, warning, critical, over",
+            "colors", "the colour (#rrggbb) of each state: none, normal, ongoing, warning, critical, over, overdue",
             initValue:
-                ##"{ "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a", "ongoing": "#88c0d0" }"##,
+                ##"{ "none": "#888888", "normal": "#a3be8c", "warning": "#ebcb8b", "critical": "#bf616a", "over": "#bf616a", "ongoing": "#88c0d0", "overdue": "#d08770" }"##,
             schema: Schema.perState(Schema.color)
         ) { r, m in
             r.perState(m, m.key) { r, state, s in
@@ -116,7 +131,8 @@ extension ConfigKey {
         },
         ConfigKey(
             "icons", "the icon ({icon}) of each state",
-            initValue: #"{ "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁", "ongoing": "▶" }"#,
+            initValue:
+                #"{ "none": "∅", "normal": "⏳", "warning": "⌛", "critical": "🔥", "over": "🏁", "ongoing": "▶", "overdue": "⚠" }"#,
             schema: Schema.perState(Schema.string())
         ) { r, m in
             r.perState(m, m.key) { r, state, s in if let i = r.string(s, "icons.\(s.key)") { r.config.icons[state] = i }

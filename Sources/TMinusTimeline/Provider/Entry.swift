@@ -116,7 +116,7 @@ public struct Entry: Equatable, Sendable {
     public var percent: Int { deadline.map { Int(($0.progress * 100).rounded(.down)) } ?? 0 }
 
     /// Urgent for i3blocks and i3bar: critical or over.
-    public var isUrgent: Bool { state == .critical || state == .over }
+    public var isUrgent: Bool { state == .critical || state == .over || state == .overdue }
 
     /// Equal for display: everything but the date and the ticking `remaining`.
     func sameContent(as other: Entry) -> Bool {

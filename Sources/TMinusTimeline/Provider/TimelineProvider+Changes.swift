@@ -74,6 +74,7 @@ extension TimelineProvider {
                 add(d.over + config.overHold)
                 add(due - config.critical + 1)
             }
+            for e in events { add(e.due - config.eventLead) }
         }
         // The first todo due instant after t (later ones come in later calls), and, while a dated
         // todo is still ahead, the next local midnight.

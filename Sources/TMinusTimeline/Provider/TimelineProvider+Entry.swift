@@ -35,6 +35,9 @@ extension TimelineProvider {
             values[.ends] = left
             values[.countdown] = "ends in " + left
             values[.countdown_long] = "ends in " + cd.longText(config.precision, over: config.overLongText)
+        } else if shown.isEvent {
+            values[.countdown] = "starts in " + cd.text(config.precision, over: config.overText)
+            values[.countdown_long] = "starts in " + cd.longText(config.precision, over: config.overLongText)
         } else {
             values[.countdown] = cd.text(config.precision, over: config.overText)
             values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
@@ -70,6 +73,13 @@ extension TimelineProvider {
             grid = g
         }
         let f = state == .none ? templatesNone : templates
+        // An open overdue todo sets the state, whatever is shown (docs/countdown.md).
+        var state = state
+        if state != .overdue, todos.contains(where: \.overdue) {
+            state = .overdue
+            v[.state] = state.rawValue
+            if view == nil { v[.icon] = config.icons[.overdue] ?? "" }
+        }
         return Entry(
             date: t, state: state, deadline: view, todos: todos,
             small: f.small.render(v), medium: f.medium.render(v), large: f.large.render(v), error: nil, templates: f,

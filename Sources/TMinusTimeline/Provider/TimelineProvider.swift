@@ -17,6 +17,12 @@ public struct TimelineProvider: Sendable {
     /// The deadlines with their due instants in `zone`, by due date, then handle and id: computed
     /// once, not in every entry's choice of deadline.
     let byDue: [DueDeadline]
+    /// The deadlines that hold the bar (and go over): all of `byDue` but, with events `lead`,
+    /// the timed calendar events, which are in `events`.
+    let held: [DueDeadline]
+    /// With events `lead`: the timed calendar events, which hold the bar from `eventLead`
+    /// before their start to their end.
+    let events: [DueDeadline]
     /// The configured REF's deadline, resolved once (nil: `next`, or a REF that names none).
     let configured: DueDeadline?
     /// Each todo's due instant in `zone` (nil: undated), computed once.
@@ -54,9 +60,20 @@ public struct TimelineProvider: Sendable {
         // An invitation not accepted is never the countdown, nor is a day off (an event of the
         // `holidays` calendar: it takes working time away, it is not a deadline).
         let holidays = config.holidays
+        // A calendar event: a deadline of a vdir or ics source with a length (a timed one; a
+        // whole day marks the day, it does not take the bar in the `lead` policy).
+        let calendars = summary.sources.filter { $0.kind == "vdir" || $0.kind == "ics" }.map(\.name)
+        func isEvent(_ item: Item) -> Bool {
+            !calendars.isEmpty && item.end != nil && calendars.contains(item.source)
+        }
+        let never = config.events == .never
         let countable =
-            summary.deadlines.contains { $0.reply != nil || (holidays != nil && $0.source == holidays) }
-            ? summary.deadlines.filter { $0.reply == nil && (holidays == nil || $0.source != holidays) }
+            summary.deadlines.contains {
+                $0.reply != nil || (holidays != nil && $0.source == holidays) || (never && isEvent($0))
+            }
+            ? summary.deadlines.filter {
+                $0.reply == nil && (holidays == nil || $0.source != holidays) && !(never && isEvent($0))
+            }
             : summary.deadlines
         var byDue = countable.map { item in
             let due = item.due?.instant(in: zone) ?? summary.generated
@@ -75,6 +92,28 @@ public struct TimelineProvider: Sendable {
         }
         if !sorted { byDue.sort(by: less) }
         self.byDue = byDue
+        // With the `lead` policy the timed events hold the bar only near and during them, and
+        // whole-day ones (from midnight to a midnight: a birthday, a holiday) not at all.
+        if config.events == .lead, byDue.contains(where: { isEvent($0.item) }) {
+            func midnight(_ i: Instant) -> Bool {
+                let l = zone.local(i)
+                return l.hour == 0 && l.minute == 0 && l.second == 0
+            }
+            var events: [DueDeadline] = []
+            var held: [DueDeadline] = []
+            for d in byDue {
+                guard isEvent(d.item) else { held.append(d); continue }
+                if midnight(d.due), midnight(d.over) { continue }
+                var e = d
+                e.isEvent = true
+                events.append(e)
+            }
+            self.events = events
+            self.held = held
+        } else {
+            events = []
+            held = byDue
+        }
         if case .ref(let ref) = config.deadline,
             let item = try? RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")
         {
@@ -136,7 +175,14 @@ public struct TimelineProvider: Sendable {
             return chosen
         }
         if case .ref = config.deadline { return configured }
+        let byDue = held
         let upcoming = byDue.first { $0.due > t && $0.due + config.overHold > t }
+        // An event from its lead time to its end (the first to start), unless the next deadline
+        // is critical; never held as over (docs/countdown.md).
+        if let event = events.first(where: { $0.due - config.eventLead <= t && t < $0.over }) {
+            if let upcoming, upcoming.due - t < config.critical { return upcoming }
+            return event
+        }
         // An event in progress (the first started) counts down to its end, unless the next is critical.
         if let ongoing = byDue.first(where: { $0.due <= t && $0.over > t }) {
             if let upcoming, upcoming.due - t < config.critical { return upcoming }
@@ -151,7 +197,22 @@ public struct TimelineProvider: Sendable {
             if let upcoming, upcoming.due - t < config.critical { return upcoming }
             return held
         }
-        return upcoming ?? lastOver
+        if let upcoming { return upcoming }
+        // Nothing else holds the bar: the next timed todo of today counts down.
+        return nextTimedTodo(after: t) ?? lastOver
+    }
+
+    /// The open todo with a time of day due next after `t` and today; nil when there is none.
+    func nextTimedTodo(after t: Instant) -> DueDeadline? {
+        var best: (index: Int, due: Int64)?
+        for (i, due) in todoDueInstants.enumerated() {
+            guard let due, due > t.seconds, best.map({ due < $0.due }) ?? true,
+                case .instant = summary.todos[i].due
+            else { continue }
+            best = (i, due)
+        }
+        guard let best, zone.local(Instant(best.due)).date == zone.local(t).date else { return nil }
+        return DueDeadline(item: summary.todos[best.index], due: Instant(best.due), end: nil)
     }
 
     /// Resolves a configured REF among the summary's deadlines.
@@ -171,6 +232,9 @@ struct DueDeadline: Sendable {
     var due: Instant
     /// An event's end (after its due); nil for a deadline, which is over at its due.
     var end: Instant?
+    /// A calendar event that holds the bar only from its lead time (events `lead`): before its
+    /// start it counts down as "starts in".
+    var isEvent = false
     /// When it is over: its end, else its due.
     var over: Instant { end ?? due }
 
