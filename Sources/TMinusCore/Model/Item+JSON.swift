@@ -67,6 +67,7 @@ extension Item {
             key("worktime")
             out += "true".utf8
         }
+        text("rrule", rrule)
         out.append(0x7D)
     }
 
@@ -106,6 +107,7 @@ extension Item {
         var starred = false, priority = Priority.none, remind: Instant?, completed: Instant?, source = Item.ownSource
         // The rarely set fields (boxed in the item only when one is there).
         var origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?, worktime = false
+        var rrule: String?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -198,6 +200,7 @@ extension Item {
                     let v = try string()
                     via = v == Item.viaLink ? v : nil
                 case .worktime: worktime = try bool()
+                case .rrule: rrule = try string()
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -211,8 +214,9 @@ extension Item {
                 kind: kind, id: lowerCaseIDs || ASCIIText.isLowercase(id) ? id : id.lowercased(), handle: handle ?? 0,
                 title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                 starred: starred, priority: priority, remind: remind, completed: completed, source: source)
-            if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime {
-                item.more = ItemMore(origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime)
+            if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime || rrule != nil {
+                item.more = ItemMore(
+                    origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime, rrule: rrule)
             }
             return (item, extras)
         } catch {
@@ -225,12 +229,12 @@ extension Item {
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed,
         source
-    case origin, seen, end, reply, via, worktime, removed, done, doneAt
+    case origin, seen, end, reply, via, worktime, rrule, removed, done, doneAt
 
     static let all: [ItemField] = [
         .kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .removed, .done,
-        .doneAt
+        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .rrule, .removed,
+        .done, .doneAt
     ]
 
     var name: String {
@@ -257,6 +261,7 @@ enum ItemField {
         case .reply: "reply"
         case .via: "via"
         case .worktime: "worktime"
+        case .rrule: "rrule"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -285,7 +290,7 @@ enum ItemField {
             case (5, UInt8(ascii: "t")): candidate = .title
             case (5, UInt8(ascii: "s")): candidate = .start
             case (5, UInt8(ascii: "c")): candidate = .color
-            case (5, UInt8(ascii: "r")): candidate = .reply
+            case (5, UInt8(ascii: "r")): candidate = b.dropFirst().first == UInt8(ascii: "r") ? .rrule : .reply
             case (6, UInt8(ascii: "h")): candidate = .handle
             case (6, UInt8(ascii: "r")): candidate = .remind
             case (6, UInt8(ascii: "s")): candidate = .source
