@@ -73,3 +73,72 @@ struct CLIRepeatTests {
         #expect(h.bytes("store.json") == before)
     }
 }
+
+/// `done` and `undo` on a repeating item of one's own.
+@Suite("CLI: done on a repeating item")
+struct CLIRepeatDoneTests {
+    func items(_ h: TempHome) throws -> [JSON] { try h.list("--all") }
+    func open(_ h: TempHome, _ handle: Int = 1) throws -> JSON? {
+        try h.list().first { $0["handle"]?.intValue == handle }
+    }
+
+    @Test func doneBringsTheNextAndUndoPutsItBack() throws {
+        let h = try TempHome()
+        try h.ok("todo", "Water plants", "--due", "2026-03-12", "--repeat", "weekly", "--remind", "2026-03-12T08:00")
+        let before = try open(h)
+        let done = h.inProcess(["done", "1"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stdout == "done #1 Water plants; next due Thu 2026-03-19\n", "\(done.stdout)")
+        let next = try open(h)
+        #expect(next?["due"]?.stringValue == "2026-03-19")
+        #expect(next?["remind"]?.stringValue == "2026-03-19T08:00:00+01:00")
+        #expect(next?["rrule"]?.stringValue == "FREQ=WEEKLY")
+        // The instance done is in the history, with its own due.
+        let completed = try items(h).filter { $0["completed"]?.boolValue == true }
+        #expect(completed.map { $0["due"]?.stringValue } == ["2026-03-12"])
+        // A second instance, then two undos, each putting back the one before.
+        try h.ok("done", "1")
+        #expect(try open(h)?["due"]?.stringValue == "2026-03-26")
+        let doctor = h.inProcess(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+        try h.ok("undo", "1")
+        #expect(try open(h)?["due"]?.stringValue == "2026-03-19")
+        let undo = h.inProcess(["undo", "1"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(try open(h) == before)
+        #expect(try items(h).count == 1)
+    }
+
+    @Test func aTimedSeriesKeepsItsWallClockTimeAcrossSummerTime() throws {
+        let h = try TempHome()
+        // Berlin goes to summer time on Sunday 29 March 2026.
+        try h.ok("add", "Timesheet", "--due", "2026-03-27T17:00", "--repeat", "weekly")
+        try h.ok("done", "1")
+        #expect(try open(h)?["due"]?.stringValue == "2026-04-03T17:00:00+02:00")
+    }
+
+    @Test func weekdaysSkipTheWeekend() throws {
+        let h = try TempHome()
+        try h.ok("todo", "Standup notes", "--due", "2026-03-13T09:30", "--repeat", "weekdays")
+        try h.ok("done", "1")
+        #expect(try open(h)?["due"]?.stringValue == "2026-03-16T09:30:00+01:00")
+    }
+
+    @Test(
+        "COUNT and UNTIL end the series: done on the last instance completes it for good",
+        arguments: ["FREQ=DAILY;COUNT=2", "FREQ=DAILY;UNTIL=20260313"])
+    func theSeriesEnds(rule: String) throws {
+        let h = try TempHome()
+        try h.ok("todo", "Pills", "--due", "2026-03-12", "--repeat", rule)
+        let first = h.inProcess(["done", "1"])
+        #expect(first.stdout.hasSuffix("; next due Fri 2026-03-13\n"), "\(first.stdout)")
+        let last = h.inProcess(["done", "1"])
+        #expect(last.stdout == "done #1 Pills\n", "\(last.stdout)")
+        #expect(try open(h) == nil)
+        #expect(try items(h).compactMap { $0["due"]?.stringValue }.sorted() == ["2026-03-12", "2026-03-13"])
+        // Undo brings the last instance back, and a COUNT as it was.
+        try h.ok("undo", "1")
+        #expect(try open(h)?["due"]?.stringValue == "2026-03-13")
+        #expect(try open(h)?["rrule"]?.stringValue == (rule.contains("COUNT") ? "FREQ=DAILY;COUNT=1" : rule))
+    }
+}
