@@ -142,3 +142,53 @@ struct CLIRepeatDoneTests {
         #expect(try open(h)?["rrule"]?.stringValue == (rule.contains("COUNT") ? "FREQ=DAILY;COUNT=1" : rule))
     }
 }
+
+/// How `list`, `item`, `agenda` and `cal` show a repeating item.
+@Suite("CLI: repeating items shown")
+struct CLIRepeatShownTests {
+    func home() throws -> TempHome {
+        let h = try TempHome()
+        try h.ok("todo", "Water plants", "--due", "2026-03-12", "--repeat", "weekly")
+        try h.ok("todo", "Milk", "--due", "2026-03-12")
+        return h
+    }
+
+    @Test func listAndItemSayItRepeats() throws {
+        let h = try home()
+        let list = h.inProcess(["list"]).stdout
+        #expect(list.contains("Water plants ↻\n") && list.contains("Milk\n"), "\(list)")
+        let item = h.inProcess(["item", "1"]).stdout.split(separator: "\n").map(String.init)
+        #expect(item.contains { $0.hasPrefix("  repeats:") && $0.hasSuffix(" weekly") }, "\(item)")
+        try h.ok("edit", "1", "--repeat", "FREQ=MONTHLY;BYDAY=-1FR")
+        let raw = h.inProcess(["item", "1"]).stdout
+        #expect(raw.contains(" FREQ=MONTHLY;BYDAY=-1FR\n"), "\(raw)")
+        #expect(!h.inProcess(["item", "2"]).stdout.contains("repeats"))
+    }
+
+    @Test func agendaShowsTheNextInstancesWithinItsDays() throws {
+        let h = try home()
+        let agenda = h.inProcess(["agenda", "--days", "16"]).stdout
+        // Thursday 12, 19 and 26 March; the 26th is past the 16 days from Tuesday the 10th.
+        #expect(agenda.components(separatedBy: "Water plants ↻").count == 3, "\(agenda)")
+        #expect(agenda.components(separatedBy: "Milk").count == 2, "\(agenda)")
+        let json = try JSONSerialization.jsonObject(
+            with: Data(h.inProcess(["agenda", "--days", "16", "--json"]).stdout.utf8))
+        let days = (json as? [String: Any])?["agenda"] as? [[String: Any]] ?? []
+        let dates = days.filter { d in
+            (d["items"] as? [[String: Any]] ?? []).contains { $0["title"] as? String == "Water plants" }
+        }.compactMap { $0["date"] as? String }
+        #expect(dates == ["2026-03-12", "2026-03-19"], "\(days)")
+    }
+
+    @Test func calMarksEachInstanceOfTheMonth() throws {
+        let h = try home()
+        let json = try JSONSerialization.jsonObject(with: Data(h.inProcess(["cal", "--json"]).stdout.utf8))
+        let days = (json as? [String: Any])?["days"] as? [[String: Any]] ?? []
+        let marked = days.compactMap { d in (d["items"] as? Int ?? 0) > 0 ? d["date"] as? String : nil }
+        #expect(marked == ["2026-03-12", "2026-03-19", "2026-03-26"], "\(days)")
+        // April's: 2, 9, 16, 23, 30.
+        let april = try JSONSerialization.jsonObject(with: Data(h.inProcess(["cal", "2026-04", "--json"]).stdout.utf8))
+        let aprilDays = (april as? [String: Any])?["days"] as? [[String: Any]] ?? []
+        #expect(aprilDays.filter { ($0["items"] as? Int ?? 0) > 0 }.count == 5, "\(aprilDays)")
+    }
+}

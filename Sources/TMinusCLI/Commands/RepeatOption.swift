@@ -20,4 +20,24 @@ enum RepeatOption {
 
     /// `, repeats weekly` for a message, or nothing.
     static func text(_ item: Item) -> String { item.rrule.map { ", repeats " + Repetition.describe($0) } ?? "" }
+
+    /// `items` with the next instances of each repeating item of one's own up to `through` (not
+    /// those already past at `now`), for `agenda` and `cal`; each a copy with its due moved on.
+    static func withInstances(_ items: [Item], through: Instant, now: Instant, zone: Zone) -> [Item] {
+        var out = items
+        for item in items where item.isOpen && item.source == Item.ownSource {
+            guard let rule = item.rrule, let due = item.due else { continue }
+            for d in Repetition.instances(after: due, rule: rule, zone: zone, through: through, limit: maxInstances)
+            where d.instant(in: zone) > now {
+                var copy = item
+                copy.due = d
+                out.append(copy)
+            }
+        }
+        return out
+    }
+
+    /// At most this many instances of one series in a view (a daily series over `agenda`'s longest
+    /// window fits).
+    static let maxInstances = 400
 }
