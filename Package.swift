@@ -46,7 +46,8 @@ let package = Package(
         // files, embedded for `tminus setup gnome|plasma`, with no Foundation bundle; Plasma 6's
         // two files are linked under names of their own, as resource names must differ.)
         .target(
-            name: "TMinusCLI", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO", "TMinusApp"],
+            name: "TMinusCLI",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusRender", "TMinusIO", "TMinusApp"],
             exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
             resources: [
                 "extension-43.js", "extension-45.js", "metadata-43.json", "metadata-45.json", "indicator.js",

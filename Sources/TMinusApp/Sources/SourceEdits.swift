@@ -42,6 +42,9 @@ package enum SourceEdits {
                 "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline"
             )
         }
+        if asked.contains("repeat") {
+            try no("--repeat", "is kept with tminus's own items; add it without --to")
+        }
         let io = SourceKinds.io(kind)
         if isDeadline, let why = io.refusal(.deadline, editing: editing) {
             try no("a deadline", why + "; use tminus todo … --to \(name)")

@@ -2,7 +2,7 @@ import TMinusApp
 import TMinusCore
 import TMinusIO
 
-/// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH] [--to SOURCE]`
+/// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH] [--repeat RULE] [--to SOURCE]`
 enum AddCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         try run(raw, ctx, createTags: false)
@@ -29,6 +29,7 @@ enum AddCommand {
             guard a.value("start") != nil else { throw .usage(pastDue(dueText, due, ctx)) }
             throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
+        let rule = try RepeatOption.rule(a) ?? nil
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: true, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
@@ -37,6 +38,7 @@ enum AddCommand {
             var d = Item.deadline(
                 handle: try change.takeHandle(), title: title, note: note, due: due, start: start,
                 created: ctx.now, tag: tag, icon: icon)
+            d.rrule = rule
             if let target {
                 // A calendar event has no start of its own: progress starts when tminus first sees it.
                 d.source = target.name
@@ -48,7 +50,8 @@ enum AddCommand {
             return d
         }
         let to = added.source == Item.ownSource ? "" : " to \(added.source)"
-        ctx.say("added deadline #\(added.handle) \(added.title), due \(ctx.describe(due))\(to)")
+        ctx.say(
+            "added deadline #\(added.handle) \(added.title), due \(ctx.describe(due))\(RepeatOption.text(added))\(to)")
         return 0
     }
 

@@ -24,7 +24,9 @@ enum AgendaCommand {
             case .instant(let t): from = ctx.zone.local(t).date
             }
         }
-        let (tags, items) = try everyItem(ctx)
+        let (tags, every) = try everyItem(ctx)
+        let items = RepeatOption.withInstances(
+            every, through: ctx.zone.startOfDay(from.adding(days: days)), now: ctx.now, zone: ctx.zone)
         let agenda = Agenda(items, from: from, days: days, now: ctx.now, zone: ctx.zone, isEvent: isEvent(ctx))
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(json(agenda, from: from, days: days, tags: tags, zone: ctx.zone)))

@@ -22,7 +22,11 @@ enum CalCommand {
         }
         let color = try TerminalColor.choice(a.value("color"), ctx)
         let config = (try? ctx.loadConfig().0) ?? Config()
-        let (tags, items) = try AgendaCommand.everyItem(ctx)
+        let (tags, every) = try AgendaCommand.everyItem(ctx)
+        let next =
+            month == 12 ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1)
+        let items = RepeatOption.withInstances(
+            every, through: ctx.zone.startOfDay(next), now: ctx.now, zone: ctx.zone)
         let grid = MonthGrid(
             year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
             isEvent: AgendaCommand.isEvent(ctx),

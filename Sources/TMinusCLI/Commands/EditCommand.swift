@@ -3,7 +3,7 @@ import TMinusCore
 import TMinusIO
 
 /// `tminus edit REF [--title T] [--due WHEN|none] [--start WHEN] [--note T] [--tag NAME|none]
-/// [--icon G] [--working-time on|off] [--star|--unstar] [--priority P] [--remind WHEN|none]`
+/// [--icon G] [--working-time on|off] [--star|--unstar] [--priority P] [--remind WHEN|none] [--repeat RULE|none]`
 enum EditCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "edit")
@@ -11,7 +11,7 @@ enum EditCommand {
             1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
         guard !a.flags.isEmpty || !a.values.isEmpty else {
             throw .usage(
-                "nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority or --remind"
+                "nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority, --remind or --repeat"
             )
         }
         if a.flag("star") && a.flag("unstar") { throw .usage("--star and --unstar contradict each other; give one") }
@@ -37,6 +37,7 @@ enum EditCommand {
         let remind = try a.value("remind").map { (s: String) throws(TMinusError) -> Instant? in
             s == "none" ? nil : try TodoCommand.reminder(s, ctx)
         }
+        let rule = try RepeatOption.rule(a)
         let ref = try RefQuery(a.positional[0])
         let edited = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             var item = try change.openItem(ref)
@@ -84,10 +85,13 @@ enum EditCommand {
             if let title { item.title = title }
             if let note { item.note = note }
             if let tag { item.tag = tag }
+            // (Another source's item was refused --repeat by SourceEdits.check.)
+            if let rule { item.rrule = rule }
+            try RepeatOption.check(item)
             change.update(from: original, to: item)
             return item
         }
-        ctx.say("updated #\(edited.handle) \(edited.title)\(StatusCommands.from(edited))")
+        ctx.say("updated #\(edited.handle) \(edited.title)\(StatusCommands.from(edited))\(RepeatOption.text(edited))")
         return 0
     }
 }

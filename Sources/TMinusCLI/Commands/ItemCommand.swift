@@ -1,5 +1,6 @@
 import TMinusApp
 import TMinusCore
+import TMinusICal
 import TMinusIO
 
 /// `tminus item REF [--json]`: one open item whole (every field `list` leaves out: the whole
@@ -32,6 +33,7 @@ enum ItemCommand {
         if let tag = item.tag { fields.append(("tag", Validation.printable(tag))) }
         if item.priority != .none { fields.append(("priority", item.priority.rawValue)) }
         if item.starred { fields.append(("starred", "yes")) }
+        if let rule = item.rrule { fields.append(("repeats", Repetition.describe(rule))) }
         if let remind = item.remind { fields.append(("reminder", time(remind))) }
         if let icon = item.icon { fields.append(("icon", Validation.printable(icon))) }
         if let reply = item.reply { fields.append(("invitation", reply)) }

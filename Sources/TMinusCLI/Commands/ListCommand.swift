@@ -137,8 +137,8 @@ enum ListCommand {
         return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  "
     }
 
-    /// `★ !high Call mom ✎ ⏰  [personal]  (txt)  [invited]`: the star and priority, the title, a
-    /// mark for a note and one for a reminder still to come, the tag, another source's name, an
+    /// `★ !high Call mom ✎ ⏰ ↻  [personal]  (txt)  [invited]`: the star and priority, the title, a
+    /// mark for a note, one for a reminder still to come and one for a repeating item, the tag, another source's name, an
     /// invitation not accepted, an item that came by a link (`list` and `agenda` lines end so).
     static func described(_ item: Item, color: ((Item) -> String?)? = nil) -> String {
         var marks = ""
@@ -147,6 +147,7 @@ enum ListCommand {
         var after = ""
         if !item.note.isEmpty { after += " ✎" }
         if item.remind != nil && item.completed == nil { after += " ⏰" }
+        if item.rrule != nil && item.completed == nil { after += " ↻" }
         var tag = item.tag.map { "[\(Validation.printable($0))]" } ?? ""
         if let color, !tag.isEmpty { tag = TerminalColor.paint(tag, color(item)) }
         if !tag.isEmpty { tag = "  " + tag }

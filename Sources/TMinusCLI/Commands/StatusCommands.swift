@@ -1,5 +1,6 @@
 import TMinusApp
 import TMinusCore
+import TMinusICal
 import TMinusIO
 
 /// `tminus done REF…`, `undo REF…`, `rm REF…`: every ref is resolved first, so one bad ref
@@ -8,15 +9,44 @@ import TMinusIO
 enum StatusCommands {
     static func done(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let refs = try parseRefs(raw, command: "done")
-        let items = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> [Item] in
+        let items = try ctx.container.mutate(now: ctx.now) {
+            (change: inout Change) throws(TMinusError) -> [(Item, Item?)] in
             var found: [Item] = []
             for ref in refs { found.append(try change.openItem(ref)) }
             found = unique(found)
-            for item in found { change.complete(item, at: ctx.now) }
-            return found
+            var out: [(Item, Item?)] = []
+            for item in found {
+                if let next = nextInstance(of: item, ctx) {
+                    change.completeInstance(item, next: next, at: ctx.now)
+                    out.append((item, next))
+                } else {
+                    change.complete(item, at: ctx.now)
+                    out.append((item, nil))
+                }
+            }
+            return out
         }
-        for item in items { ctx.say("done #\(item.handle) \(item.title)\(from(item))") }
+        for (item, next) in items {
+            let then = next?.due.map { "; next due \(ctx.describe($0))" } ?? ""
+            ctx.say("done #\(item.handle) \(item.title)\(from(item))\(then)")
+        }
         return 0
+    }
+
+    /// A repeating item of one's own at its next instance (its due, and with it a reminder and a
+    /// deadline's progress start, moved on; COUNT counted down); nil when it does not repeat or
+    /// this was its last instance (docs/commands.md, "Repeating items").
+    static func nextInstance(of item: Item, _ ctx: Context) -> Item? {
+        guard item.source == Item.ownSource, let rule = item.rrule, let due = item.due,
+            let (nextDue, nextRule) = Repetition.next(after: due, rule: rule, zone: ctx.zone)
+        else { return nil }
+        let step = nextDue.instant(in: ctx.zone).seconds - due.instant(in: ctx.zone).seconds
+        var next = item
+        next.due = nextDue
+        next.rrule = nextRule
+        next.remind = item.remind.map { Instant($0.seconds + step) }
+        if item.isDeadline, let start = item.start { next.start = Instant(start.seconds + step) }
+        return next
     }
 
     static func undo(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {

@@ -2,7 +2,8 @@ import TMinusApp
 import TMinusCore
 import TMinusIO
 
-/// `tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority P] [--to SOURCE]`
+/// `tminus todo TITLE [--due WHEN] [--remind WHEN] [--note T] [--tag NAME] [--star] [--priority P] [--repeat RULE]
+/// [--to SOURCE]`
 enum TodoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         try run(raw, ctx, createTags: false)
@@ -18,6 +19,10 @@ enum TodoCommand {
         let note = try Validation.note(a.value("note") ?? "")
         let priority =
             try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
+        let rule = try RepeatOption.rule(a) ?? nil
+        if rule != nil, due == nil {
+            throw .usage("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly")
+        }
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
@@ -26,6 +31,7 @@ enum TodoCommand {
             var t = Item.todo(
                 handle: try change.takeHandle(), title: title, note: note, due: due, remind: remind,
                 created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
+            t.rrule = rule
             if let target { t.source = target.name }
             // (An item from a link says so, in list and the summary.)
             if createTags { t.via = Item.viaLink }
@@ -35,7 +41,7 @@ enum TodoCommand {
         let dueText = added.due.map { ", due " + ctx.describe($0) } ?? ""
         let remindText = added.remind.map { ", reminder " + ctx.describe(.instant($0)) } ?? ""
         ctx.say(
-            "added todo #\(added.handle) \(added.title)\(dueText)\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")"
+            "added todo #\(added.handle) \(added.title)\(dueText)\(RepeatOption.text(added))\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")"
         )
         return 0
     }

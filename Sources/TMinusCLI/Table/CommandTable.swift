@@ -60,6 +60,8 @@ enum CommandTable {
         "tag", "NAME", "a tag (its colour shows in list, agenda and cal, and in the bar with \"colorBy\": \"tag\")")
     static let priority = OptionSpec.option("priority", "P", "a todo's priority", complete: .words(priorities))
     static let json = OptionSpec.flag("json", "as JSON")
+    static let repeatOption = OptionSpec.option(
+        "repeat", "RULE", "daily, weekdays, weekly, monthly, yearly, 'every 2 weeks', an RRULE, or none")
     static func format(_ help: String) -> OptionSpec { .option("format", "F", help, complete: .words(formats)) }
     static func family(_ help: String) -> OptionSpec { .option("family", "FAMILY", help, complete: .words(families)) }
     /// `--color auto|always|never`: auto colours on a terminal unless NO_COLOR is set.
@@ -85,6 +87,7 @@ enum CommandTable {
                 .option("start", "WHEN", "where progress starts (default: now)"),
                 note, tag,
                 .option("icon", "GLYPH", "an icon shown before the title"),
+                repeatOption,
                 .option(
                     "to", "SOURCE",
                     "add it to a calendar of the config (a vdir source) as a task with a due date (a VTODO)")
@@ -107,6 +110,7 @@ enum CommandTable {
                 note, tag,
                 .flag("star", "star it"),
                 priority,
+                repeatOption,
                 .option("to", "SOURCE", "add it to a source of the config: a calendar (vdir), todo.txt or Taskwarrior")
             ],
             text: """
@@ -218,7 +222,8 @@ enum CommandTable {
                 .flag("star", "star a todo"),
                 .flag("unstar", "unstar a todo"),
                 priority,
-                .option("remind", "WHEN", "a todo's reminder (none: no reminder)")
+                .option("remind", "WHEN", "a todo's reminder (none: no reminder)"),
+                repeatOption
             ],
             text: """
                 Changes an open item. --start, --icon and --working-time are for deadlines; --star, --priority and --remind

@@ -68,6 +68,7 @@ extension Item {
             out += "true".utf8
         }
         if case .value(let m)? = moreBox, !m.daysOff.isEmpty { text("daysOff", DateRanges.text(m.daysOff)) }
+        text("rrule", rrule)
         out.append(0x7D)
     }
 
@@ -108,6 +109,7 @@ extension Item {
         // The rarely set fields (boxed in the item only when one is there).
         var origin: String?, seen: Instant?, end: Instant?, reply: String?, via: String?, worktime = false
         var daysOff: [ClosedRange<CivilDate>] = []
+        var rrule: String?
         var extras = Extras()
         do throws(JSONSyntaxError) {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
@@ -208,6 +210,7 @@ extension Item {
                         )
                     }
                     daysOff = ranges
+                case .rrule: rrule = try string()
                 case .removed: extras.removed = try int(0...1)
                 case .done: extras.done = try bool()
                 case .doneAt: extras.doneAt = try instant()
@@ -222,9 +225,11 @@ extension Item {
                 title: title, note: note, due: due, start: start, created: created, tag: tag, color: color, icon: icon,
                 starred: starred, priority: priority, remind: remind, completed: completed, source: source)
             if origin != nil || seen != nil || end != nil || reply != nil || via != nil || worktime || !daysOff.isEmpty
+                || rrule != nil
             {
                 item.more = ItemMore(
-                    origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime, daysOff: daysOff)
+                    origin: origin, seen: seen, end: end, reply: reply, via: via, worktime: worktime, daysOff: daysOff,
+                    rrule: rrule)
             }
             return (item, extras)
         } catch {
@@ -237,11 +242,12 @@ extension Item {
 enum ItemField {
     case kind, id, handle, title, note, due, start, created, tag, color, icon, starred, priority, remind, completed,
         source
-    case origin, seen, end, reply, via, worktime, daysOff, removed, done, doneAt
+    case origin, seen, end, reply, via, worktime, daysOff, rrule, removed, done, doneAt
 
     static let all: [ItemField] = [
         .kind, .id, .handle, .title, .note, .due, .start, .created, .tag, .color, .icon, .starred,
-        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .daysOff, .removed,
+        .priority, .remind, .completed, .source, .origin, .seen, .end, .reply, .via, .worktime, .daysOff, .rrule,
+        .removed,
         .done, .doneAt
     ]
 
@@ -270,6 +276,7 @@ enum ItemField {
         case .via: "via"
         case .worktime: "worktime"
         case .daysOff: "daysOff"
+        case .rrule: "rrule"
         case .removed: "removed"
         case .done: "done"
         case .doneAt: "doneAt"
@@ -298,7 +305,7 @@ enum ItemField {
             case (5, UInt8(ascii: "t")): candidate = .title
             case (5, UInt8(ascii: "s")): candidate = .start
             case (5, UInt8(ascii: "c")): candidate = .color
-            case (5, UInt8(ascii: "r")): candidate = .reply
+            case (5, UInt8(ascii: "r")): candidate = b.dropFirst().first == UInt8(ascii: "r") ? .rrule : .reply
             case (6, UInt8(ascii: "h")): candidate = .handle
             case (6, UInt8(ascii: "r")): candidate = .remind
             case (6, UInt8(ascii: "s")): candidate = .source

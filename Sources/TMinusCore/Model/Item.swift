@@ -87,6 +87,13 @@ public struct Item: Equatable, Sendable {
         get { if case .value(let m)? = moreBox { m.daysOff } else { [] } }
         set { more.daysOff = newValue }
     }
+    /// Its own repetition, an RRULE (RFC 5545 §3.3.10) such as `FREQ=WEEKLY;BYDAY=MO,WE`, anchored
+    /// at its due date: `done` completes this instance and moves the due to the next
+    /// (`docs/commands.md`, "Repeating items"). Nil for an item that does not repeat.
+    public var rrule: String? {
+        get { if case .value(let m)? = moreBox { m.rrule } else { nil } }
+        set { more.rrule = newValue }
+    }
     /// The `via` of an item that a `tminus://add` link made.
     public static let viaLink = "link"
 
@@ -196,6 +203,7 @@ struct ItemMore: Equatable, Sendable {
     var via: String?
     var worktime = false
     var daysOff: [ClosedRange<CivilDate>] = []
+    var rrule: String?
 }
 
 /// `ItemMore` behind one reference (an indirect enum: value semantics, one pointer wide; not

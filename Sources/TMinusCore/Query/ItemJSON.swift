@@ -30,7 +30,9 @@ public enum ItemJSON {
             "reply": .string(orNull: item.reply),
             "via": .string(orNull: item.via),
             // A deadline whose countdown counts working time.
-            "worktime": .bool(item.worktime)
+            "worktime": .bool(item.worktime),
+            // An item of one's own that repeats: its RRULE (docs/commands.md, "Repeating items").
+            "rrule": .string(orNull: item.rrule)
         ])
     }
 }

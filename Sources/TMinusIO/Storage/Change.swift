@@ -103,14 +103,23 @@ public struct Change: Sendable {
         completing.append(item.marked(completed: t))
     }
 
-    /// Reopens a completed item: its record leaves the history and the item is open again (in its source).
+    /// Completes this instance of a repeating item of one's own: the instance joins the history
+    /// (with the id it shares with its series) and the item stays open as `next`.
+    public mutating func completeInstance(_ item: Item, next: Item, at t: Instant) {
+        if lines != nil { lines?.record(old: item, new: next) } else { store.replace(next) }
+        completing.append(item.marked(completed: t))
+    }
+
+    /// Reopens a completed item: its record leaves the history and the item is open again (in its
+    /// source). An instance of a repeating item whose series is open puts the series back to it.
     public mutating func reopen(_ record: HistoryRecord) {
         guard record.item.source == Item.ownSource else {
             sourceWork.append(PendingSourceChange(kind: .reopen, item: record.item, at: now, record: record.offset))
             return
         }
         forget(record)
-        store.insert(record.item.marked(completed: nil))
+        let back = record.item.marked(completed: nil)
+        if store.items.contains(where: { $0.id == back.id }) { store.replace(back) } else { store.insert(back) }
     }
 
     /// Removes an open item (from its source, for another source's).

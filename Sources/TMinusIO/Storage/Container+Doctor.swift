@@ -240,6 +240,12 @@ extension Container {
         var twice: [Item] = []
         let end = try History(home: home, meta: meta).forEach(short: true) { (r: HistoryRecord) throws(TMinusError) in
             d.maxHandle = max(d.maxHandle, r.item.handle)
+            // A done instance of a repeating item of one's own shares the id of its series, which
+            // may be open and done before: not a crash's leftover.
+            if r.item.rrule != nil && r.item.source == Item.ownSource {
+                d.live.append(r)
+                return
+            }
             if openIDs.contains(r.item.id) {
                 both.append(r.item)
                 d.drop.append(r)
