@@ -152,7 +152,7 @@ package final class Delivery {
                 }
                 if let at = split.freeAt { freed = min(freed ?? at, at) }
             }
-            one.sort { ($0.reminder.at, $0.reminder.key) < ($1.reminder.at, $1.reminder.key) }
+            one.sort { Reminder.inOrder($0.reminder, $1.reminder) }
             for (r, late) in one {
                 // A try of this process that failed left a lone `sending` that promises this one
                 // already: it is not written again, so failing sends never grow the ledger. (One a
