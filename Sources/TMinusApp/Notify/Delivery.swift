@@ -32,6 +32,9 @@ package final class Delivery {
     /// Failures since the last send that worked, and the last reason given on stderr.
     package var failingInARow = 0
     var lastReason = ""
+    /// Whether this process tries a failed send again (a notifier does, and says so on stderr);
+    /// `remind --again` does not: it says itself what becomes of the reminder.
+    package var triesAgain = true
     /// Reminders whose send failed in this process (their `sending` is on the ledger).
     package var failedHere = Set<String>()
     /// Escalating reminders this process showed or updated, and when (Delivery+Escalation.swift).
@@ -283,7 +286,7 @@ package final class Delivery {
         retry = ctx.now + Self.retrySeconds
         let line = ControlText.oneLine(reason)
         let n = failingInARow
-        if line != lastReason || n & (n - 1) == 0 {
+        if triesAgain && (line != lastReason || n & (n - 1) == 0) {
             let again = n > 1 ? " (\(n) tries so far)" : ""
             ctx.console.err("tminus: \(line)\(again); trying again every minute")
         }
