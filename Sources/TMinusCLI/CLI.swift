@@ -104,6 +104,10 @@ public enum CLI {
             return 0
         }
         guard let spec = CommandTable.named(command), let run = spec.run else {
+            // A word people type for one of ours ends the line with what to type (copied whole).
+            if let typed = CommandWords.suggestion(command, args) {
+                throw .usage("unknown command '\(Validation.printable(command))'; did you mean: \(typed)")
+            }
             let hint = Suggest.closest(command, among: CommandTable.names).map { "did you mean '\($0)'? " } ?? ""
             throw .usage("unknown command '\(Validation.printable(command))'; \(hint)see tminus --help")
         }

@@ -296,10 +296,11 @@ struct CLICalendarAlarmTests {
         #expect(n.summaries.count == 5 + 1 + 1, "\(n.summaries.count) notifications: \(n.summaries.suffix(3))")
         #expect(n.summaries.contains("and 295 more reminders from laptop"), "\(n.summaries)")
         #expect(n.summaries.contains("My own"))
-        // (The body has several lines: read from the log as it is.)
+        // (The body has several lines: read from the log as it is. Titles in natural order: the
+        // first five one by one were Spam 1 to 5.)
         let log = (try? String(contentsOf: n.log, encoding: .utf8)) ?? ""
         #expect(
-            log.contains("and 295 more reminders from laptop\u{1F}• Spam 103 &lt;b&gt;\n• Spam 104"),
+            log.contains("and 295 more reminders from laptop\u{1F}• Spam 6 &lt;b&gt;\n• Spam 7"),
             "\(log.suffix(400))")
         #expect(log.contains("… and 290 more"))
         // Each is recorded once: the six one by one, the 295 as one line (docs/reminders.md).

@@ -33,7 +33,7 @@ struct CLITooltipTests {
         let json = try JSONParser.parse(Array(out.stdout.utf8))
         let tooltip = try #require(json["tooltip"]?.stringValue)
         // Every source's items by day: the overdue todo first, Wednesday's standup and report,
-        // Thursday's call from the todo.txt, undated todos last.
+        // Thursday's call from the todo.txt, undated todos last (by title, NaturalOrder).
         #expect(
             tooltip.hasSuffix(
                 """
@@ -46,8 +46,8 @@ struct CLITooltipTests {
                 Thu 12 Mar
                   all day  Call mom !!
                 No date
-                  Water plants
                   Buy milk
+                  Water plants
                 """), "\(tooltip)")
     }
 

@@ -32,6 +32,9 @@ package final class Delivery {
     /// Failures since the last send that worked, and the last reason given on stderr.
     package var failingInARow = 0
     var lastReason = ""
+    /// Whether this process tries a failed send again (a notifier does, and says so on stderr);
+    /// `remind --again` does not: it says itself what becomes of the reminder.
+    package var triesAgain = true
     /// Reminders whose send failed in this process (their `sending` is on the ledger).
     package var failedHere = Set<String>()
     /// Escalating reminders this process showed or updated, and when (Delivery+Escalation.swift).
@@ -152,7 +155,7 @@ package final class Delivery {
                 }
                 if let at = split.freeAt { freed = min(freed ?? at, at) }
             }
-            one.sort { ($0.reminder.at, $0.reminder.key) < ($1.reminder.at, $1.reminder.key) }
+            one.sort { Reminder.inOrder($0.reminder, $1.reminder) }
             for (r, late) in one {
                 // A try of this process that failed left a lone `sending` that promises this one
                 // already: it is not written again, so failing sends never grow the ledger. (One a
@@ -283,7 +286,7 @@ package final class Delivery {
         retry = ctx.now + Self.retrySeconds
         let line = ControlText.oneLine(reason)
         let n = failingInARow
-        if line != lastReason || n & (n - 1) == 0 {
+        if triesAgain && (line != lastReason || n & (n - 1) == 0) {
             let again = n > 1 ? " (\(n) tries so far)" : ""
             ctx.console.err("tminus: \(line)\(again); trying again every minute")
         }

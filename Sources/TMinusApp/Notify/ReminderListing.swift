@@ -68,7 +68,12 @@ package enum ReminderListing {
             written[row.source + "\u{1F}" + row.id] ?? ctx.zone.local(row.at).date.year
         }
         if let year { rows = rows.filter { yearWritten($0) == year } }
-        rows.sort { (byYear ? yearWritten($0) : 0, $0.at, $0.key) < (byYear ? yearWritten($1) : 0, $1.at, $1.key) }
+        rows.sort { a, b in
+            let ka = (byYear ? yearWritten(a) : 0, a.at), kb = (byYear ? yearWritten(b) : 0, b.at)
+            if ka != kb { return ka < kb }
+            let c = NaturalOrder.compare(a.title, b.title)
+            return c != 0 ? c < 0 : a.key < b.key
+        }
         if json {
             ctx.say(
                 JSONWriter.pretty(

@@ -70,18 +70,28 @@ enum RemindCommand {
             item = open
         }
         let delivery = Delivery(ctx, mode: .send, withActions: false)
+        delivery.triesAgain = false
         let at = ctx.now + (delay ?? 0)
         let key = try delivery.arm(item, at: at)
         if delay != nil {
             ctx.say("reminder for #\(item.handle) \(item.title) armed again for \(ctx.describe(.instant(at)))")
             return 0
         }
+        // No server now: the reminder stays armed, and a notifier sends it when one appears (it
+        // asks every minute). Queued, not failed.
+        let queued =
+            "no notification server now; the reminder for #\(item.handle) \(item.title) is sent when one appears (tminus notify)"
         guard delivery.server.isAvailable() else {
-            ctx.say("reminder for #\(item.handle) \(item.title) armed again now; a running tminus notify sends it")
+            ctx.say(queued)
             return 0
         }
         try delivery.pass(only: key)
-        guard delivery.failures == 0 else { return 1 }
+        guard delivery.failures == 0 else {
+            // Not delivered: armed again, so the ledger says so rather than the `sending` the try left.
+            try delivery.arm(item, at: at)
+            ctx.say(queued)
+            return 0
+        }
         ctx.say("sent the reminder for #\(item.handle) \(item.title) again")
         return 0
     }

@@ -49,6 +49,9 @@ enum CommandTable {
         let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
         guard let name = raw.first else { throw .usage("'\(parent)' needs \(choices); see tminus \(parent) --help") }
         guard let sub = spec(parent).subcommand(name) else {
+            if let typed = CommandWords.suggestion(name, Array(raw.dropFirst()), parent: parent, subcommands: names) {
+                throw .usage("unknown \(parent) command '\(Validation.printable(name))'; did you mean: \(typed)")
+            }
             throw .usage("unknown \(parent) command '\(Validation.printable(name))'; use \(choices)")
         }
         return sub

@@ -84,7 +84,11 @@ public struct Agenda: Equatable, Sendable {
         }
         overdue.sort { Self.less($0, $1, zone: zone) }
         undated.sort {
-            ($0.priority.rank, $0.starred ? 0 : 1, $0.handle) < ($1.priority.rank, $1.starred ? 0 : 1, $1.handle)
+            let (a, b) = ($0, $1)
+            if (a.priority.rank, a.starred ? 0 : 1) != (b.priority.rank, b.starred ? 0 : 1) {
+                return (a.priority.rank, a.starred ? 0 : 1) < (b.priority.rank, b.starred ? 0 : 1)
+            }
+            return Self.titleThenHandle(a, b)
         }
         var days: [Day] = []
         var d = from
@@ -96,10 +100,17 @@ public struct Agenda: Equatable, Sendable {
         self.days = days
     }
 
-    /// By time (a whole day: its start), then priority, then handle.
+    /// By time (a whole day: its start), then priority, then title (NaturalOrder), then handle.
     static func less(_ a: Item, _ b: Item, zone: Zone) -> Bool {
         let ta = a.due?.startInstant(in: zone).seconds ?? .max, tb = b.due?.startInstant(in: zone).seconds ?? .max
-        return (ta, a.priority.rank, a.handle) < (tb, b.priority.rank, b.handle)
+        if (ta, a.priority.rank) != (tb, b.priority.rank) { return (ta, a.priority.rank) < (tb, b.priority.rank) }
+        return titleThenHandle(a, b)
+    }
+
+    /// By title in natural order; equal titles by handle.
+    static func titleThenHandle(_ a: Item, _ b: Item) -> Bool {
+        let c = NaturalOrder.compare(a.title, b.title)
+        return c != 0 ? c < 0 : a.handle < b.handle
     }
 
     /// How many items it lists.

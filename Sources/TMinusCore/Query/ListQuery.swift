@@ -96,8 +96,8 @@ public struct ListQuery: Equatable, Sendable {
         case .created:
             return (a.created?.seconds ?? 0, a.handle) < (b.created?.seconds ?? 0, b.handle)
         case .title:
-            let ta = a.title.lowercased(), tb = b.title.lowercased()
-            return ta != tb ? ta < tb : a.handle < b.handle
+            let c = NaturalOrder.compare(a.title, b.title)
+            return c != 0 ? c < 0 : a.handle < b.handle
         case .priority:
             return (a.priority.rank, a.starred ? 0 : 1, dueA, a.handle) < (
                 b.priority.rank, b.starred ? 0 : 1, dueB, b.handle

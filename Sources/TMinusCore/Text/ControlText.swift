@@ -116,7 +116,7 @@ public enum ControlText {
     }
 }
 
-/// Byte-level checks and comparisons for the poll path, which cannot afford a folded copy of
+/// Byte-level checks for the poll path, which cannot afford a folded copy of
 /// every id and title it reads.
 public enum ASCIIText {
     /// Whether `s` is ASCII without capital letters (so `lowercased()` would not change it).
@@ -126,28 +126,6 @@ public enum ASCIIText {
             for b in buffer where b >= 0x80 || (b >= 0x41 && b <= 0x5A) { return false }
             return true
         }
-    }
-
-    /// `a.lowercased() < b.lowercased()`, without the copies when both are ASCII.
-    public static func foldedLess(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        let result: Bool? = a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = min(x.count, y.count)
-                var i = 0
-                while i < n {
-                    let p = x[i], q = y[i]
-                    if p >= 0x80 || q >= 0x80 { return nil }
-                    let fp = p >= 0x41 && p <= 0x5A ? p + 32 : p
-                    let fq = q >= 0x41 && q <= 0x5A ? q + 32 : q
-                    if fp != fq { return fp < fq }
-                    i += 1
-                }
-                for k in n..<max(x.count, y.count) where (k < x.count ? x[k] : y[k]) >= 0x80 { return nil }
-                return x.count < y.count
-            }
-        }
-        return result ?? (a.lowercased() < b.lowercased())
     }
 }
 

@@ -23,8 +23,14 @@ public struct ReminderLedger: Sendable {
         var offset: Int64 = 0
         var inode: UInt64?
         public private(set) var latest: [String: LedgerRecord] = [:]
-        /// Armed records, latest state `armed` (they are reminders of their own).
-        public var armed: [LedgerRecord] { latest.values.filter { $0.state == .armed } }
+        /// Armed records whose reminder is still owed: latest state `armed`, or a lone `sending`
+        /// after it (a notifier stopped, or the server failed, while handing it over: sent again
+        /// as any lone `sending` is, not lost because its latest record no longer says `armed`).
+        public var armed: [LedgerRecord] {
+            armedRecords.values.filter { latest[$0.key]?.state == .armed || latest[$0.key]?.state == .sending }
+        }
+        /// Each key's latest `armed` record.
+        var armedRecords: [String: LedgerRecord] = [:]
         /// An empty view; `refresh` fills it.
         public init() {}
 
@@ -50,6 +56,7 @@ public struct ReminderLedger: Sendable {
         func take(_ records: [LedgerRecord]) {
             for r in records {
                 latest[r.key] = r
+                if r.state == .armed { armedRecords[r.key] = r }
                 guard r.source != Item.ownSource else { continue }
                 switch r.state {
                 case .sent: Self.note(r.time, in: &recentSent[r.source, default: []])
@@ -74,6 +81,7 @@ public struct ReminderLedger: Sendable {
         func reset() {
             offset = 0
             latest = [:]
+            armedRecords = [:]
             recentSent = [:]
             recentMissed = [:]
             groupedThrough = [:]

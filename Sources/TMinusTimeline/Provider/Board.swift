@@ -9,7 +9,13 @@ public enum Board {
     /// each bar in its deadline's tag colour (else its state's), as 24-bit ANSI.
     public static func lines(_ provider: TimelineProvider, at t: Instant, width: Int, color: Bool) -> [String] {
         let config = provider.config
-        let shown = provider.byDue.filter { $0.over + config.overHold > t }
+        // (Deadlines due at one instant by title, NaturalOrder: Task 2 before Task 10.)
+        let listed = provider.byDue.filter { $0.over + config.overHold > t }
+        let shown = listed.indices.sorted { i, j in
+            if listed[i].due != listed[j].due { return listed[i].due < listed[j].due }
+            let c = NaturalOrder.compare(listed[i].item.title, listed[j].item.title)
+            return c != 0 ? c < 0 : i < j
+        }.map { listed[$0] }
         var out: [String] = []
         if shown.isEmpty {
             out.append("No deadlines")

@@ -151,7 +151,9 @@ extension TimelineProvider {
         let todos = summary.todos
         keys.sort { a, b in
             let ka = (a.overdue, a.time, a.priority, a.star), kb = (b.overdue, b.time, b.priority, b.star)
-            return ka != kb ? ka < kb : ASCIIText.foldedLess(todos[a.index].title, todos[b.index].title)
+            if ka != kb { return ka < kb }
+            let c = NaturalOrder.compare(todos[a.index].title, todos[b.index].title)
+            return c != 0 ? c < 0 : a.index < b.index
         }
         return keys.map { k in
             let todo = todos[k.index]

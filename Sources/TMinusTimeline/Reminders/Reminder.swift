@@ -31,6 +31,14 @@ public struct Reminder: Equatable, Sendable {
         self.item = item
     }
 
+    /// The order reminders are sent and listed in: by time, those at one time by title
+    /// (NaturalOrder: a grouped notification lists Flood 2 before Flood 10), then by key.
+    public static func inOrder(_ a: Reminder, _ b: Reminder) -> Bool {
+        if a.at != b.at { return a.at < b.at }
+        let c = NaturalOrder.compare(a.item.title, b.item.title)
+        return c != 0 ? c < 0 : a.key < b.key
+    }
+
     /// Keys end with the item's source and id (ids are any text; sources have no '/').
     public static func key(_ kind: Kind, at: Instant, item: Item) -> String {
         switch kind {

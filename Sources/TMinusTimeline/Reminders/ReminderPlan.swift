@@ -36,7 +36,7 @@ public enum ReminderPlan {
             else { continue }
             add(Reminder(key: record.key, kind: .again, at: record.at, item: item))
         }
-        return out.sorted { ($0.at, $0.key) < ($1.at, $1.key) }
+        return out.sorted(by: Reminder.inOrder)
     }
 
     /// What `decide` says to do now: what to send, what to record as missed, and when to look again.
