@@ -20,7 +20,8 @@ struct CLINaturalOrderTests {
         let h = try TempHome()
         for i in [11, 2, 10, 1, 3] { try h.ok("todo", "Task \(i)", "--due", "2026-03-10T17:00") }
         let large = h.inProcess(["show", "--family", "large"]).stdout
-        let tasks = large.split(separator: "\n").filter { $0.contains("Task ") }.map {
+        // (The tooltip's list of todos: its first line is the countdown's, a todo of them now.)
+        let tasks = large.split(separator: "\n").filter { $0.hasPrefix("• ") && $0.contains("Task ") }.map {
             String($0[$0.firstRange(of: "Task ")!.lowerBound...])
         }
         #expect(tasks.map { $0.prefix(7) } == ["Task 1", "Task 2", "Task 3", "Task 10", "Task 11"], "\(large)")
