@@ -58,12 +58,12 @@ extension FileIO {
             _ = Glibc.close(fd)
             guard ok else {
                 unlinkat(dirfd, temp, 0)
-                throw .failure("cannot write \(path): \(errorText(code))", path: path, errno: code)
+                throw FileIO.failure("cannot write", path, code)
             }
             guard renameat(dirfd, temp, dirfd, name) == 0 else {
                 let code = errno
                 unlinkat(dirfd, temp, 0)
-                throw .failure("cannot write \(path): \(errorText(code))", path: path, errno: code)
+                throw FileIO.failure("cannot write", path, code)
             }
             _ = fsync(dirfd)
             return true
@@ -109,7 +109,7 @@ extension FileIO {
             _ = Glibc.close(fd)
             guard ok else {
                 unlinkat(dirfd, temp, 0)
-                throw .failure("cannot write \(path): \(errorText(code))")
+                throw FileIO.failure("cannot write", path, code)
             }
             guard isStill(r) else {
                 unlinkat(dirfd, temp, 0)
@@ -118,7 +118,7 @@ extension FileIO {
             guard renameat(dirfd, temp, dirfd, name) == 0 else {
                 let code = errno
                 unlinkat(dirfd, temp, 0)
-                throw .failure("cannot write \(path): \(errorText(code))")
+                throw FileIO.failure("cannot write", path, code)
             }
             _ = fsync(dirfd)
             return true

@@ -45,10 +45,10 @@ public enum FileIO {
     static func readOpened(_ fd: Int32, path: String, limit: Int) throws(TMinusError) -> (bytes: [UInt8], stat: stat) {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            throw .failure("cannot read \(path): it is not a regular file")
+            throw .failure("cannot read \(path): it is not a regular file", path: path)
         }
         guard Int(st.st_size) <= limit else {
-            throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB")
+            throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB", path: path, errno: EFBIG)
         }
         // Read straight into an array of the file's size, no zero-fill. tminus replaces its files
         // by renaming, so the size fstat gives is the whole file: no read past it to find the end
@@ -63,7 +63,9 @@ public enum FileIO {
             // (The first chunk is the array: appending it would copy every byte once more.)
             if out.isEmpty { out = chunk } else { out += chunk }
             if chunk.count < capacity || out.count == size { break }
-            guard out.count <= limit else { throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB") }
+            guard out.count <= limit else {
+                throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB", path: path, errno: EFBIG)
+            }
             capacity = max(capacity, 65_536)
         }
         return (out, st)
@@ -201,7 +203,7 @@ public enum FileIO {
             guard writeAll(fd, bytes) else {
                 let code = errno
                 abandon()
-                throw .failure("cannot write \(path): \(errorText(code))")
+                throw FileIO.failure("cannot write", path, code)
             }
         }
 
@@ -214,7 +216,7 @@ public enum FileIO {
             close(fd)
             guard ok else {
                 unlink(temp)
-                throw .failure("cannot write \(path): \(errorText(code))")
+                throw FileIO.failure("cannot write", path, code)
             }
             return Temp(path: path, target: target, temp: temp, stamp: FileStamp(st))
         }
@@ -242,7 +244,7 @@ public enum FileIO {
         guard rename(t.temp, t.target) == 0 else {
             let code = errno
             unlink(t.temp)
-            throw .failure("cannot write \(t.path): \(errorText(code))")
+            throw FileIO.failure("cannot write", t.path, code)
         }
         OwnWrites.committed?.record(t.target, inode: t.stamp.inode, size: t.stamp.size)
     }
@@ -302,7 +304,7 @@ public enum FileIO {
         guard ok else {
             let code = errno
             _ = ftruncate(fd, off_t(length))
-            throw .failure("cannot write \(path): \(errorText(code))")
+            throw FileIO.failure("cannot write", path, code)
         }
         return length + Int64(bytes.count)
     }

@@ -54,4 +54,38 @@ final class ErrorFieldsTests {
         #expect(TMinusError.usage("x").withDetail("; more").message == "x; more")
         #expect(TMinusError.failure("x", path: "/a") != TMinusError.failure("x", path: "/b"))
     }
+
+    /// A full disk (a 64 KiB tmpfs, as root): every write path's error keeps the file the user
+    /// knows and ENOSPC (the atomic write, the temp writer, an append, a write into a held folder).
+    @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+    func aFullDiskKeepsThePathAndErrno() throws {
+        let dir = try #require(mkdtemp(strdup("/tmp/tminus-full.XXXXXX")).map { String(cString: $0) })
+        dirs.append(dir)
+        guard mount("tmpfs", dir, "tmpfs", 0, "size=64k") == 0 else {
+            Issue.record("cannot mount a tmpfs: \(String(cString: strerror(errno)))")
+            return
+        }
+        defer { umount2(dir, Int32(MNT_DETACH)) }
+        let big = [UInt8](repeating: 0x78, count: 256 << 10)
+        let path = dir + "/store.json"
+        func expectFull(_ what: String, _ body: () throws(TMinusError) -> Void) {
+            do {
+                try body()
+                Issue.record("\(what): wrote 256 KiB into 64 KiB")
+            } catch {
+                #expect(
+                    error.path == path && error.errno == ENOSPC, "\(what): \(error.path ?? "nil") \(error.errno ?? 0)")
+                #expect(error.message.hasPrefix("cannot write \(path): "), "\(what): \(error.message)")
+            }
+        }
+        expectFull("writeAtomically") { () throws(TMinusError) in try FileIO.writeAtomically(big, to: path) }
+        expectFull("writeTemp") { () throws(TMinusError) in _ = try FileIO.writeTemp(big, for: path) }
+        try FileIO.writeAtomically(Array("{}\n".utf8), to: path)
+        expectFull("write at") { () throws(TMinusError) in _ = try FileIO.write(big, to: path, at: 3) }
+        #expect(FileManager.default.contents(atPath: path) == Data("{}\n".utf8), "cut back after a failed write")
+        expectFull("append") { () throws(TMinusError) in try FileIO.append(big, to: path) }
+        // Nothing of the failed writes is left beside the file.
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(left == ["store.json"], "\(left)")
+    }
 }
