@@ -73,9 +73,10 @@ extension TimelineProvider {
             grid = g
         }
         let f = state == .none ? templatesNone : templates
-        // An open overdue todo sets the state, whatever is shown (docs/countdown.md).
+        // An open overdue todo sets the state, whatever is shown, but for a deadline under its
+        // critical time or just over: those stay red, and urgent as overdue is (docs/countdown.md).
         var state = state
-        if state != .overdue, todos.contains(where: \.overdue) {
+        if state != .overdue, state != .critical, state != .over, todos.contains(where: \.overdue) {
             state = .overdue
             v[.state] = state.rawValue
             if view == nil { v[.icon] = config.icons[.overdue] ?? "" }
