@@ -42,7 +42,7 @@ struct CLIColorTests {
         #expect(
             board.hasPrefix("Deadlines\n  Exam  9d 20h        ░░░░░░░░░░░░░░░░░░░░    0%  Fri 20 Mar 09:00\n"),
             "\(board)")
-        #expect(board.contains("\nToday\n  • Buy milk\n") && !board.contains("\u{1B}"))
+        #expect(board.contains("\nToday\n  No todos today\n  Someday\n  • Buy milk\n") && !board.contains("\u{1B}"))
         // The bar in the tag's colour.
         #expect(h.inProcess(["board", "--color", "always"]).stdout.contains("\u{1B}[38;2;255;85;85m░"))
     }

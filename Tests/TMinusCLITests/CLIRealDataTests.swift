@@ -68,8 +68,12 @@ struct CLIHomeCycleTests {
     static func config(_ h: TempHome, reading other: TempHome, name: String) throws {
         let dir = h.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data(#"{"sources": [{"name": "\#(name)", "kind": "summary", "path": "\#(other.summaryPath)"}]}"#.utf8)
-            .write(to: dir.appendingPathComponent("config.json"))
+        // (Its todos are undated: counted in the bar's "· N todos" only with countUndated.)
+        try Data(
+            #"{"countUndated": true, "sources": [{"name": "\#(name)", "kind": "summary", "path": "\#(other.summaryPath)"}]}"#
+                .utf8
+        )
+        .write(to: dir.appendingPathComponent("config.json"))
     }
 
     static func titles(_ h: TempHome) throws -> [String] {
@@ -97,7 +101,7 @@ struct CLIHomeCycleTests {
         let dir = c.root.appendingPathComponent("config/tminus")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data(
-            #"{"sources": [{"name": "a", "kind": "summary", "path": "\#(a.summaryPath)"}, {"name": "b", "kind": "summary", "path": "\#(b.summaryPath)"}]}"#
+            #"{"countUndated": true, "sources": [{"name": "a", "kind": "summary", "path": "\#(a.summaryPath)"}, {"name": "b", "kind": "summary", "path": "\#(b.summaryPath)"}]}"#
                 .utf8
         )
         .write(to: dir.appendingPathComponent("config.json"))

@@ -199,7 +199,10 @@ struct TimelineTests {
         let now = Instant(1_800_000_000)
         let p = Fixtures.provider(
             [Fixtures.deadline("Thesis", due: .instant(now + 2 * 86_400 + 4 * 3600 + 60), start: now - 86_400)],
-            todos: [Fixtures.todo("Buy milk", handle: 2), Fixtures.todo("Call mom", handle: 3)], zone: .utc)
+            todos: [
+                Fixtures.todo("Buy milk", due: .day(CivilDate(year: 2027, month: 1, day: 15)), handle: 2),
+                Fixtures.todo("Call mom", due: .day(CivilDate(year: 2027, month: 1, day: 15)), handle: 3)
+            ], zone: .utc)
         let e = p.entry(at: now)
         #expect(e.small == "⏳ 2d 4h")
         #expect(e.medium == "Thesis 2d 4h · 2 todos")

@@ -62,6 +62,7 @@ cases = {
     "maxTodos": ([0, 10, 100], [101, -1, 1.5]),
     "signals": ([{}, {"waybar": 8}, {"i3blocks": 1, "waybar": 30}], [{"polybar": 3}, {"waybar": 0}, {"waybar": 31}, {"i3blocks": "10"}]),
     "remindersWait": ([True, False], ["true", 1, None]),
+    "countUndated": ([True, False], ["yes", 0, None]),
     "progressBar": ([True, False], ["yes", 0]),
     "alerts": ([[], ["1d", "1h", "0"], [0, 3600], ["15m"]], [["1d", "soon"], [-1], "1h", [[]]]),
     "escalate": ([[], ["reminders"], ["alerts", "reminders"], ["alerts", "alerts"]], [["all"], "reminders", [1], [None]]),

@@ -58,11 +58,25 @@ extension Container {
 
     /// The current summary's items from other sources, which a store change must keep; nil when
     /// it has none (the common case, seen without parsing: the store's items carry no "source").
+    /// A source the config no longer names goes with it (its items leave the bar at the next
+    /// read): only the config's sources and those without a kind (a summary another program
+    /// wrote, taken as it is) are kept.
     func previousSummaryToKeep() -> Summary? {
-        guard let bytes = try? FileIO.read(home.summaryPath), Bytes.contains(bytes, Array(#""source":"#.utf8)) else {
+        guard let bytes = try? FileIO.read(home.summaryPath), Bytes.contains(bytes, Array(#""source":"#.utf8)),
+            var summary = try? parseSummary(bytes)
+        else {
             return nil
         }
-        return try? parseSummary(bytes)
+        if let sourcing {
+            let gone = Set(
+                summary.sources.filter { $0.kind != nil && sourcing.source(named: $0.name) == nil }.map(\.name))
+            if !gone.isEmpty {
+                summary.sources.removeAll { gone.contains($0.name) }
+                summary.deadlines.removeAll { gone.contains($0.source) }
+                summary.todos.removeAll { gone.contains($0.source) }
+            }
+        }
+        return summary
     }
 
     /// The summary built from the store as it is now (a store from before version 3 read as is).

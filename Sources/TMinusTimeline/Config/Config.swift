@@ -124,6 +124,9 @@ public struct Config: Equatable, Sendable {
     /// agenda of the next `agendaDays` days, or this month's calendar. It picks the large
     /// templates' defaults; templates the config sets are kept (`{agenda}`, `{calendar}`).
     public var tooltip: Tooltip = .todos
+    /// Whether todos without a due date count in `{todo_count}` (and `· N todos`); they are
+    /// listed under their own heading either way.
+    public var countUndated = false
     /// A todo with only a reminder (no due date) stays out of today's list until its reminder.
     public var remindersWait = true
     /// Days in the `{agenda}` placeholder, today first.

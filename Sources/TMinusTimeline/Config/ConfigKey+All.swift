@@ -216,6 +216,14 @@ extension ConfigKey {
             }
         },
         ConfigKey(
+            "countUndated", "todos without a due date count among today's (the bar's todo count)",
+            comment: [
+                "Todos without a due date are listed under \"Someday\" below today's; true: counted",
+                "in the bar's \"· N todos\" too."
+            ],
+            initValue: "false", schema: Schema.boolean
+        ) { r, m in if let b = r.bool(m, m.key) { r.config.countUndated = b } },
+        ConfigKey(
             "remindersWait", "a todo with only a reminder stays out of today's list until the reminder comes",
             comment: [
                 "A todo with only a reminder (no due date) stays out of today's list until the reminder",

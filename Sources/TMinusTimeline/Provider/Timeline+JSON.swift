@@ -21,7 +21,7 @@ extension Entry {
             "date": time(date),
             "state": .string(state.rawValue),
             "deadline": deadlineJSON,
-            "todoCount": .int(todos.count),
+            "todoCount": .int(values[.todo_count].flatMap { Int($0) } ?? todos.count),
             "todos": !withTodos
                 ? nil
                 : .array(

@@ -126,8 +126,8 @@ extension TimelineProvider {
         return (todos, values)
     }
 
-    /// Today's todos at `t`: due today, overdue (marked), or undated; overdue first, then by time,
-    /// priority, star, title.
+    /// Today's todos at `t`: due today, overdue (marked), then the undated; overdue first, then by
+    /// time (the undated last), priority, star, title.
     func todayTodos(at t: Instant) -> [TodayTodo] {
         let today = zone.local(t).date
         // Sort small keys and indices, not the todos (moving big values is what sorting costs).
@@ -165,7 +165,14 @@ extension TimelineProvider {
 
     func todoValues(_ todos: [TodayTodo]) -> PlaceholderValues {
         let overdue = todos.filter(\.overdue).count
-        var lines = todos.prefix(config.maxTodos).map { t -> String in
+        // Today's: due today and overdue; the undated ones (sorted last) follow under their own
+        // heading, counted only with `countUndated` (docs/countdown.md).
+        let dated = todos.prefix { $0.item.due != nil }.count
+        let counted = config.countUndated ? todos[...] : todos.prefix(dated)
+        var lines: [String] = []
+        if dated == 0, todos.count > 0, !config.countUndated { lines.append("No todos today") }
+        for (i, t) in todos.prefix(config.maxTodos).enumerated() {
+            if i == dated, !config.countUndated { lines.append("Someday") }
             var line = t.overdue ? "⚠ " : "• "
             if !t.overdue, case .instant(let i)? = t.item.due {
                 line += DueText.clock(zone.local(i), config.clock ?? .h24) + " "
@@ -173,16 +180,16 @@ extension TimelineProvider {
             line += shorten(t.title)
             appendMarks(t.item, to: &line)
             if t.overdue { line += " (overdue)" }
-            return line
+            lines.append(line)
         }
         if todos.count > config.maxTodos { lines.append("+\(todos.count - config.maxTodos) more") }
         return [
-            .todo_count: String(todos.count),
-            .todos_text: todos.isEmpty ? "" : plural(todos.count, "todo"),
+            .todo_count: String(counted.count),
+            .todos_text: counted.isEmpty ? "" : plural(counted.count, "todo"),
             .overdue_count: String(overdue),
-            .todos: ControlText.join(todos.prefix(config.maxTodos).map { shorten($0.title) }, ", "),
+            .todos: ControlText.join(counted.prefix(config.maxTodos).map { shorten($0.title) }, ", "),
             .todos_list: lines.isEmpty ? "No todos today" : ControlText.join(lines, "\n"),
-            .next_todo: todos.first.map { shorten($0.title) } ?? ""
+            .next_todo: counted.first.map { shorten($0.title) } ?? ""
         ]
     }
 }
