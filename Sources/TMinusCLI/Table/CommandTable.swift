@@ -264,7 +264,7 @@ enum CommandTable {
             name: "remind", group: "reminders and links", arguments: "TEXT",
             summary: "a quick reminder (or remind --again REF)",
             options: [
-                .option("in", "D", "in this long: 10m, 2h, 1d, 90s"),
+                .option("in", "D", "in this long: 10m, +10m, 10 minutes, 2h, 1d (WHEN's relative forms)"),
                 .option("at", "WHEN", "at this time"),
                 note, tag,
                 .option("again", "REF", "send REF's reminder again now (or, with --in, arm it again)")
