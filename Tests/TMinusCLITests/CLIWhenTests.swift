@@ -62,3 +62,43 @@ struct CLIWhenTests {
         #expect(bad.status == 2 && bad.stderr == "tminus: 'tomorow' is not a date or time; did you mean 'tomorrow'?\n")
     }
 }
+
+/// Words people type: a date after the title, a month's name for `cal`.
+@Suite("CLI: a WHEN after the title, month names")
+struct CLITrailingWhenTests {
+    static let thursday = "2026-11-26T08:00:00Z"
+
+    @Test func aDateAfterTheTitleSuggestsDue() throws {
+        let h = try TempHome()
+        let todo = try h.run("todo", "Buy eggs", "tomorrow", now: Self.thursday)
+        #expect(todo.status == 2)
+        #expect(
+            todo.stderr
+                == "tminus: 'tomorrow' after the title reads as a date; did you mean: tminus todo \"Buy eggs\" --due tomorrow\n"
+        )
+        // Unquoted, with options: the title is the words before the date, the options kept.
+        let add = try h.run(["add", "Thesis", "draft", "dec", "24", "5pm", "--tag", "uni"], now: Self.thursday)
+        #expect(add.status == 2)
+        #expect(
+            add.stderr.hasSuffix("did you mean: tminus add \"Thesis draft\" --due \"dec 24 5pm\" --tag uni\n"), "\(add)"
+        )
+        #expect(try h.list(now: Self.thursday).isEmpty)
+        // Words that are no date still ask for quotes.
+        let words = try h.run("todo", "Buy", "milk", now: Self.thursday)
+        #expect(words.status == 2 && words.stderr.contains("quote a title"), "\(words)")
+    }
+
+    @Test func calTakesMonthNames() throws {
+        let h = try TempHome()
+        for (args, year, month) in [
+            (["dec"], 2026, 12), (["december"], 2026, 12), (["DEC"], 2026, 12), (["dec", "2027"], 2027, 12),
+            (["dec 2027"], 2027, 12), (["jan"], 2027, 1), (["nov"], 2026, 11), (["next", "week"], 2026, 11),
+            (["dec", "24"], 2026, 12)
+        ] {
+            let json = try h.ok(["cal", "--json"] + args, now: Self.thursday).json()
+            #expect(json["year"]?.intValue == year && json["month"]?.intValue == month, "cal \(args)")
+        }
+        let bad = try h.run("cal", "decembre", now: Self.thursday)
+        #expect(bad.status == 2 && bad.stderr.contains("dec 2027"), "\(bad)")
+    }
+}

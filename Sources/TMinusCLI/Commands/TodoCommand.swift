@@ -11,6 +11,7 @@ enum TodoCommand {
     /// With `createTags`, a tag the store does not have is added (an item from a link).
     static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "todo")
+        try TrailingWhen.check(a, command: "todo", ctx)
         try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
         let title = try Validation.title(a.positional[0])
         let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }

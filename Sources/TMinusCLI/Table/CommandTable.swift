@@ -161,7 +161,7 @@ enum CommandTable {
                 .flag("json", "an object: year, month, today, firstWeekday, days (date, items, color) with items")
             ],
             text: """
-                Prints a month (default: this one; 2026-11, 11, or any WHEN) as a grid: > marks today, • a day
+                Prints a month (default: this one; 2026-11, 11, dec, dec 2027, or any WHEN) as a grid: > marks today, • a day
                 with open items (the agenda's items of that day, overdue ones on the day they were due).
                 Colours on a terminal unless NO_COLOR is set.
                 """, examples: ["tminus cal", "tminus cal 2026-12 --weeks", "tminus cal next week --first sun"],
