@@ -102,3 +102,28 @@ struct CLITrailingWhenTests {
         #expect(bad.status == 2 && bad.stderr.contains("dec 2027"), "\(bad)")
     }
 }
+
+/// A reminder time already past is refused with the nearest future form.
+@Suite("CLI: a past reminder time")
+struct CLIPastReminderTests {
+    static let thursday = "2026-11-26T08:00:00Z"
+
+    @Test func aPastReminderIsRefusedWithTheNearestFutureForm() throws {
+        let h = try TempHome()
+        let todo = try h.run("todo", "Call mom", "--remind", "8am", now: Self.thursday)
+        #expect(todo.status == 2)
+        #expect(todo.stderr == "tminus: 8am is past (09:00 now); did you mean tomorrow 8am?\n", "\(todo)")
+        let remind = try h.run("remind", "Call mom", "--at", "today 8:30", now: Self.thursday)
+        #expect(remind.stderr == "tminus: today 8:30 is past (09:00 now); did you mean tomorrow 8:30?\n", "\(remind)")
+        let day = try h.run("remind", "Call mom", "--at", "2026-11-20", now: Self.thursday)
+        #expect(day.status == 2 && day.stderr.contains("is past (09:00 now); give a time still to come"), "\(day)")
+        #expect(try h.list(now: Self.thursday).isEmpty)
+        try h.ok("todo", "Call mom", now: Self.thursday)
+        let edit = try h.run("edit", "1", "--remind", "8am", now: Self.thursday)
+        #expect(edit.status == 2 && edit.stderr.contains("did you mean tomorrow 8am?"), "\(edit)")
+        // Still to come, or now: accepted.
+        try h.ok("edit", "1", "--remind", "9am", now: Self.thursday)
+        try h.ok("remind", "Tea", "--in", "0m", now: Self.thursday)
+        try h.ok("remind", "Tea again", "--at", "tomorrow 8am", now: Self.thursday)
+    }
+}

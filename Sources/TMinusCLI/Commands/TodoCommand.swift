@@ -41,8 +41,24 @@ enum TodoCommand {
         return 0
     }
 
-    /// A reminder is an instant; a whole day means 09:00 that day.
+    /// A reminder is an instant; a whole day means 09:00 that day. One already past is refused
+    /// (nobody would be reminded), with the nearest future form: `8am` at 09:00 → `tomorrow 8am`.
     static func reminder(_ text: String, _ ctx: Context) throws(TMinusError) -> Instant {
+        let at = try instant(text, ctx)
+        guard at < ctx.now else { return at }
+        let phrase = Validation.trimmedText(text)
+        let lower = phrase.lowercased()
+        var near = ["tomorrow " + phrase]
+        if lower.hasPrefix("today") { near.insert("tomorrow" + phrase.dropFirst(5), at: 0) }
+        let future = near.first { (try? instant($0, ctx)).map { $0 >= ctx.now } ?? false }
+        let now = DueText.clock(ctx.zone.local(ctx.now), ctx.clock)
+        throw .usage(
+            "\(Validation.printable(phrase)) is past (\(now) now); "
+                + (future.map { "did you mean \(Validation.printable($0))?" }
+                    ?? "give a time still to come, e.g. +10m or tomorrow 9am"))
+    }
+
+    static func instant(_ text: String, _ ctx: Context) throws(TMinusError) -> Instant {
         switch try ctx.when(text) {
         case .instant(let t): return t
         case .day(let d): return ctx.zone.instant(LocalDateTime(date: d, hour: 9))
