@@ -15,7 +15,11 @@ enum TodoCommand {
         try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
         let title = try Validation.title(a.positional[0])
         let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
-        let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
+        // A link keeps the reminder it was shared with, even when it has passed since (it is then
+        // a missed one); a typed one must still be to come.
+        let remind = try a.value("remind").map { (s: String) throws(TMinusError) in
+            createTags ? try instant(s, ctx) : try reminder(s, ctx)
+        }
         let note = try Validation.note(a.value("note") ?? "")
         let priority =
             try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
