@@ -84,10 +84,14 @@ package struct Context {
         return config
     }
 
-    /// A WHEN (`+2h`, `fri 17:00`, `2026-12-01`) read at `now` in `zone`.
+    /// A WHEN (`+2h`, `fri 17:00`, `2026-12-01`, docs/when.md) read at `now` in `zone`, weeks
+    /// (`eow`, `next week`) starting on the locale's first weekday.
     package func when(_ text: String) throws(TMinusError) -> When {
-        try WhenParser.parse(text, now: now, zone: zone)
+        try WhenParser.parse(text, now: now, zone: zone, firstWeekday: firstWeekday)
     }
+
+    /// The day weeks start on (0 Sunday … 6 Saturday): the locale's (LC_TIME).
+    package var firstWeekday: Int { LocaleClock.firstWeekday(environment: environment) }
 
     /// The clock's second now, shifted as `--now` shifted the start (`now` is the start's).
     package var currentInstant: Instant { realClock() + clockOffset }

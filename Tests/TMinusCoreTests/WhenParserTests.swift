@@ -25,11 +25,13 @@ struct WhenParserTests {
         ("TODAY", .day(day(2026, 3, 10))),
         ("tomorrow", .day(day(2026, 3, 11))),
         ("  tomorrow  ", .day(day(2026, 3, 11))),
-        // Weekdays: the coming one (a week on when today is one; today is a Tuesday).
+        // Weekdays: the coming one, today while it is not over (today is a Tuesday); `next`:
+        // the first after today.
         ("fri", .day(day(2026, 3, 13))),
         ("Friday", .day(day(2026, 3, 13))),
         ("next friday", .day(day(2026, 3, 13))),
-        ("tue", .day(day(2026, 3, 17))),
+        ("tue", .day(day(2026, 3, 10))),
+        ("next tue", .day(day(2026, 3, 17))),
         ("mon", .day(day(2026, 3, 16))),
         ("next week", .day(day(2026, 3, 16))),
         ("thurs", .day(day(2026, 3, 12))),
@@ -106,8 +108,8 @@ struct WhenParserTests {
 
     @Test(arguments: [
         "next blursday", "", "   ", "tomorow", "yesterday-ish", "+3x", "+h", "+", "+-2d", "+99999999d",
-        "25:00", "12:60", "12:00:60", "1:2:3:4", "2026-1-1", "2026-12-01T25:00", "2026-12-01T17", "2026/12/01",
-        "2026-12-01T17:00+5", "17h", "noon", "2026-12-01T17:00:00+24:00", "2026-12-01junk",
+        "25:00", "12:60", "12:00:60", "1:2:3:4", "2026-1-1", "2026-12-01T25:00", "2026-12-01T17", "2026/12/1x",
+        "2026-12-01T17:00+5", "17x", "noonish", "2026-12-01T17:00:00+24:00", "2026-12-01junk",
         "13pm", "0am", "5:60pm", "pm", "next", "next next friday", "fri 25:00", "friday junk", "5pm tomorrow",
         "fridays",
         "2026-02-30 5pm"
@@ -120,9 +122,9 @@ struct WhenParserTests {
     }
 
     @Test func garbageMessageSaysWhatToTypeInstead() throws {
-        let message = usageMessage { _ = try WhenParser.parse("next blursday", now: Self.now, zone: .utc) }
+        let message = usageMessage { _ = try WhenParser.parse("next qqqqqqq", now: Self.now, zone: .utc) }
         let m = try #require(message)
-        #expect(m.contains("'next blursday'"))
+        #expect(m.contains("'next qqqqqqq'"))
         #expect(m.contains("2026-12-01T17:00") && m.contains("tomorrow") && m.contains("+3h"))
     }
 

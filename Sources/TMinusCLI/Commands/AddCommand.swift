@@ -11,6 +11,7 @@ enum AddCommand {
     /// With `createTags`, a tag the store does not have is added (an item from a link).
     static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "add")
+        try TrailingWhen.check(a, command: "add", ctx)
         try a.expectPositional(
             1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due \(ctx.exampleDue)")
         let title = try Validation.title(a.positional[0])

@@ -8,10 +8,11 @@ import TMinusTimeline
 enum CalCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "cal")
-        try a.expectPositional(0...1, command: "cal", usage: "")
+        // The month may come in words, quoted or not: `cal dec 2027`, `cal next week`.
+        try a.expectPositional(0...4, command: "cal", usage: "")
         let today = ctx.zone.local(ctx.now).date
         var (year, month) = (today.year, today.month)
-        if let m = a.positional.first { (year, month) = try self.month(m, ctx) }
+        if !a.positional.isEmpty { (year, month) = try self.month(a.positional.joined(separator: " "), ctx) }
         var first = LocaleClock.firstWeekday(environment: ctx.environment)
         if let f = a.value("first") {
             switch f.lowercased() {
@@ -39,8 +40,19 @@ enum CalCommand {
         return 0
     }
 
-    /// `2026-11`, `11` (this year), or any WHEN (its month).
+    /// `2026-11`, `11` (this year), a month's name (`dec`, `December`: the coming one, this
+    /// month included) with or without a year (`dec 2027`), or any WHEN (its month).
     static func month(_ text: String, _ ctx: Context) throws(TMinusError) -> (Int, Int) {
+        let words = text.lowercased().split(separator: " ")
+        if (1...2).contains(words.count), let m = WhenParser.month(named: String(words[0])) {
+            let today = ctx.zone.local(ctx.now).date
+            guard words.count == 2 else { return (m < today.month ? today.year + 1 : today.year, m) }
+            if words[1].count == 4, let y = Int(words[1]),
+                CivilDate.supported.contains(CivilDate(year: y, month: m, day: 1))
+            {
+                return (y, m)
+            }
+        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, parts[0].count == 4, (1...2).contains(parts[1].count), let y = Int(parts[0]),
             let m = Int(parts[1])
@@ -63,7 +75,7 @@ enum CalCommand {
             }
         } catch {
             throw .usage(
-                "'\(Validation.printable(text))' is not a month; give 2026-11, 11, or a date like 2026-12-24 or next week"
+                "'\(Validation.printable(text))' is not a month; give 2026-11, 11, dec, dec 2027, or a date like 2026-12-24 or next week"
             )
         }
         return (date.year, date.month)

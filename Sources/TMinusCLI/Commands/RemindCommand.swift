@@ -9,11 +9,9 @@ import TMinusTimeline
 enum RemindCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "remind")
+        // The same grammar as every WHEN's relative forms (docs/when.md): 10m, +10m, 10 minutes.
         let delay = try a.value("in").map { (s: String) throws(TMinusError) -> Int64 in
-            guard let d = DurationText.parse(s) else {
-                throw .usage("--in takes a duration like 10m, 2h, 1d or 90s, not '\(Validation.printable(s))'")
-            }
-            return d
+            try WhenParser.after(s, now: ctx.now, zone: ctx.zone) - ctx.now
         }
         if let ref = a.value("again") {
             try a.expectPositional(0...0, command: "remind", usage: "")

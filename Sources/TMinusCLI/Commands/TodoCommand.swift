@@ -12,10 +12,15 @@ enum TodoCommand {
     /// With `createTags`, a tag the store does not have is added (an item from a link).
     static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "todo")
+        try TrailingWhen.check(a, command: "todo", ctx)
         try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
         let title = try Validation.title(a.positional[0])
         let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
-        let remind = try a.value("remind").map { (s: String) throws(TMinusError) in try reminder(s, ctx) }
+        // A link keeps the reminder it was shared with, even when it has passed since (it is then
+        // a missed one); a typed one must still be to come.
+        let remind = try a.value("remind").map { (s: String) throws(TMinusError) in
+            createTags ? try instant(s, ctx) : try reminder(s, ctx)
+        }
         let note = try Validation.note(a.value("note") ?? "")
         let priority =
             try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
@@ -46,8 +51,24 @@ enum TodoCommand {
         return 0
     }
 
-    /// A reminder is an instant; a whole day means 09:00 that day.
+    /// A reminder is an instant; a whole day means 09:00 that day. One already past is refused
+    /// (nobody would be reminded), with the nearest future form: `8am` at 09:00 → `tomorrow 8am`.
     static func reminder(_ text: String, _ ctx: Context) throws(TMinusError) -> Instant {
+        let at = try instant(text, ctx)
+        guard at < ctx.now else { return at }
+        let phrase = Validation.trimmedText(text)
+        let lower = phrase.lowercased()
+        var near = ["tomorrow " + phrase]
+        if lower.hasPrefix("today") { near.insert("tomorrow" + phrase.dropFirst(5), at: 0) }
+        let future = near.first { (try? instant($0, ctx)).map { $0 >= ctx.now } ?? false }
+        let now = DueText.clock(ctx.zone.local(ctx.now), ctx.clock)
+        throw .usage(
+            "\(Validation.printable(phrase)) is past (\(now) now); "
+                + (future.map { "did you mean \(Validation.printable($0))?" }
+                    ?? "give a time still to come, e.g. +10m or tomorrow 9am"))
+    }
+
+    static func instant(_ text: String, _ ctx: Context) throws(TMinusError) -> Instant {
         switch try ctx.when(text) {
         case .instant(let t): return t
         case .day(let d): return ctx.zone.instant(LocalDateTime(date: d, hour: 9))

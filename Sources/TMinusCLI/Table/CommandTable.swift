@@ -168,7 +168,7 @@ enum CommandTable {
                 .flag("json", "an object: year, month, today, firstWeekday, days (date, items, color) with items")
             ],
             text: """
-                Prints a month (default: this one; 2026-11, 11, or any WHEN) as a grid: > marks today, • a day
+                Prints a month (default: this one; 2026-11, 11, dec, dec 2027, or any WHEN) as a grid: > marks today, • a day
                 with open items (the agenda's items of that day, overdue ones on the day they were due).
                 Colours on a terminal unless NO_COLOR is set.
                 """, examples: ["tminus cal", "tminus cal 2026-12 --weeks", "tminus cal next week --first sun"],
@@ -272,7 +272,7 @@ enum CommandTable {
             name: "remind", group: "reminders and links", arguments: "TEXT",
             summary: "a quick reminder (or remind --again REF)",
             options: [
-                .option("in", "D", "in this long: 10m, 2h, 1d, 90s"),
+                .option("in", "D", "in this long: 10m, +10m, 10 minutes, 2h, 1d (WHEN's relative forms)"),
                 .option("at", "WHEN", "at this time"),
                 note, tag,
                 .option("again", "REF", "send REF's reminder again now (or, with --in, arm it again)")

@@ -15,20 +15,29 @@ public enum When: Equatable, Sendable {
     public func startInstant(in zone: Zone) -> Instant { due.startInstant(in: zone) }
 }
 
-/// Parses WHEN (docs/commands.md, "WHEN and REF") in a zone, relative to `now`:
-/// `2026-12-01` (a whole day), `2026-12-01T17:00[:SS]` (local), with `Z` or an offset;
-/// `today`, `tomorrow`, a weekday (`fri`, `friday`, `next friday`: the coming one, a week from
-/// today when today is one), `next week` (the coming Monday); a time of day (`17:00`, `5pm`,
-/// `5:30 PM`: today at), or a day and a time (`tomorrow 5pm`, `fri 17:00`); `+90m`, `+3h`,
-/// `+2d`, `+1w`. Both clocks are read whatever the config's `clock` is.
+/// Parses WHEN, the one grammar of every option that takes a time (docs/when.md has every form
+/// in a table its tests check): ISO dates and times; `in 3 days`, `+2h`, `2h`, `in a week`;
+/// day words (`today`, `tomorrow`, `fri`, `this fri`, `next fri`, `next week`, `eod`…`eoy`,
+/// `end of month`); dates (`dec 24`, `24 December 2027`, `2026/12/24`, `24.12.2026`, `24.12.`,
+/// `24th`); times (`17:00`, `5pm`, `5.30pm`, `17h`, `17h30`, `noon`, `midnight`, `morning`,
+/// `evening`, `tonight`), alone (today at) or after a day, with or without `at`.
+/// Pure: a function of the text, `now`, the zone and the week's first day. The text is at most
+/// `maxLength` bytes and is read in one pass of small word tables: no backtracking.
 public enum WhenParser {
     /// The end of a "not a date or time" message: the WHEN forms, by example.
     public static let hint =
-        "use 2026-12-01, 2026-12-01T17:00, 17:00, 5pm, today, tomorrow, fri, next week, tomorrow 5pm, +90m, +3h, +2d or +1w"
+        "use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)"
 
-    /// `raw` read as WHEN at `now` in `zone`; a usage error when it is none or falls outside the supported dates.
-    public static func parse(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
-        let when = try parseUnchecked(raw, now: now, zone: zone)
+    /// No date or time is longer than this; a longer argument is refused before any work on it.
+    public static let maxLength = 64
+
+    /// `raw` read as WHEN at `now` in `zone`, weeks starting on `firstWeekday` (0 Sunday … 6
+    /// Saturday; `eow`, `next week`); a usage error when it is none or falls outside the
+    /// supported dates.
+    public static func parse(
+        _ raw: String, now: Instant, zone: Zone, firstWeekday: Int = 1
+    ) throws(TMinusError) -> When {
+        let when = try parseUnchecked(raw, now: now, zone: zone, firstWeekday: firstWeekday)
         let supported: Bool
         switch when {
         case .day(let d): supported = CivilDate.supported.contains(d)
@@ -42,129 +51,72 @@ public enum WhenParser {
         return when
     }
 
-    static func parseUnchecked(_ raw: String, now: Instant, zone: Zone) throws(TMinusError) -> When {
-        // No date or time is longer than this; a longer argument is refused before any work on it.
-        guard raw.utf8.count <= 64 else {
-            throw .usage("'\(Validation.printable(raw))' is not a date or time; \(hint)")
+    static func parseUnchecked(
+        _ raw: String, now: Instant, zone: Zone, firstWeekday: Int = 1
+    ) throws(TMinusError) -> When {
+        guard raw.utf8.count <= maxLength else {
+            throw .usage("'\(Validation.printable(raw))' is longer than any date or time; \(hint)")
         }
         let text = Validation.trimmed(raw)
-        let lower = text.lowercased()
-        let today = zone.local(now).date
-        if lower == "now" { return .instant(now) }
-        if lower.hasPrefix("+") {
-            return .instant(try relative(String(lower.dropFirst()), raw: text, now: now, zone: zone))
+        let moment = Moment(now: now, zone: zone, firstWeekday: firstWeekday)
+        if let when = try read(text, moment) { return when }
+        if let why = impossibleDate(text) { throw .usage("'\(Validation.printable(text))' is not a date: \(why)") }
+        throw refusal(text, moment)
+    }
+
+    /// The clock a phrase is read at.
+    struct Moment {
+        var now: Instant
+        var zone: Zone
+        var firstWeekday: Int
+        var local: LocalDateTime
+        var today: CivilDate { local.date }
+
+        init(now: Instant, zone: Zone, firstWeekday: Int) {
+            self.now = now
+            self.zone = zone
+            self.firstWeekday = ((firstWeekday % 7) + 7) % 7
+            self.local = zone.local(now)
         }
+
+        /// `date` at `time`: an instant (midnight: the day's end, the next day's first moment).
+        func at(_ date: CivilDate, _ time: TimeOfDay) -> When {
+            switch time {
+            case .clock(let h, let m, let s):
+                .instant(zone.instant(LocalDateTime(date: date, hour: h, minute: m, second: s)))
+            case .endOfDay: .instant(zone.startOfDay(date.adding(days: 1)))
+            }
+        }
+    }
+
+    /// A phrase's words: split at spaces and commas, each with its case kept (for `M`) and lowered.
+    struct Word {
+        var original: String
+        var lower: String
+    }
+
+    static func words(_ text: String) -> [Word] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
+            let w = String($0)
+            return Word(original: w, lower: w == "@" ? "at" : w.lowercased())
+        }
+    }
+
+    /// `text` read as WHEN; nil when it is no form at all (the caller explains), an error when it
+    /// is one but names something impossible (Feb 30, an ambiguous unit, a time after a short unit).
+    static func read(_ text: String, _ m: Moment) throws(TMinusError) -> When? {
+        guard !text.isEmpty else { return nil }
+        if text.lowercased() == "now" { return .instant(m.now) }
         // A date first (what `--now` and scripts give): no word list is built for it.
         if let (local, offset) = DateTimeText.parse(text) {
             if text.count == 10 { return .day(local.date) }
             if let offset { return .instant(Instant(local.secondsAsUTC - Int64(offset))) }
-            return .instant(zone.instant(local))
+            return .instant(m.zone.instant(local))
         }
-        if let d = dayWord(lower, today: today) { return .day(d) }
-        if let (h, m, s) = timeOfDay(lower) {
-            return .instant(zone.instant(LocalDateTime(date: today, hour: h, minute: m, second: s)))
-        }
-        // A day and a time: `tomorrow 5pm`, `fri 17:00`, `2026-12-01 5:30 pm`.
-        let words = lower.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        for cut in 1..<max(1, words.count) {
-            let head = words[..<cut].joined(separator: " "), tail = words[cut...].joined(separator: " ")
-            guard let (h, m, s) = timeOfDay(tail) else { continue }
-            let date: CivilDate? =
-                dayWord(head, today: today)
-                ?? (head.count == 10 ? DateTimeText.parse(head).flatMap { $0.1 == nil ? $0.0.date : nil } : nil)
-            if let date { return .instant(zone.instant(LocalDateTime(date: date, hour: h, minute: m, second: s))) }
-        }
-        if let why = impossibleDate(text) { throw .usage("'\(Validation.printable(text))' is not a date: \(why)") }
-        throw .usage("'\(Validation.printable(text))' is not a date or time; \(hint)")
-    }
-
-    /// `today`, `tomorrow`, a weekday (`fri`, `friday`, `next friday`: the coming one), `next week`
-    /// (the coming Monday), in lower case.
-    static func dayWord(_ s: String, today: CivilDate) -> CivilDate? {
-        switch s {
-        case "today": return today
-        case "tomorrow": return today.adding(days: 1)
-        case "next week": return coming(1, after: today)
-        default: break
-        }
-        let name = s.hasPrefix("next ") ? String(s.dropFirst(5)) : s
-        guard let weekday = weekdays.firstIndex(where: { $0.contains(name) }) else { return nil }
-        return coming(weekday, after: today)
-    }
-
-    /// Each weekday's names (Sunday first, as `CivilDate.weekday` counts).
-    static let weekdays: [[String]] = [
-        ["sun", "sunday"], ["mon", "monday"], ["tue", "tues", "tuesday"], ["wed", "weds", "wednesday"],
-        ["thu", "thur", "thurs", "thursday"], ["fri", "friday"], ["sat", "saturday"]
-    ]
-
-    /// The first day after `today` that is `weekday` (1 to 7 days on).
-    static func coming(_ weekday: Int, after today: CivilDate) -> CivilDate {
-        let ahead = (weekday - today.weekday + 7) % 7
-        return today.adding(days: ahead == 0 ? 7 : ahead)
-    }
-
-    /// A time of day: `HH:MM[:SS]` (24-hour), or 12-hour with am/pm: `5pm`, `5 pm`, `5:30pm`,
-    /// `5:30 PM`, `12am` (midnight), `12pm` (noon).
-    static func timeOfDay(_ s: String) -> (Int, Int, Int)? {
-        var body = s
-        var pm: Bool?
-        for (suffix, isPM) in [("am", false), ("pm", true), ("a.m.", false), ("p.m.", true)]
-        where body.hasSuffix(suffix) {
-            body = String(body.dropLast(suffix.count))
-            if body.hasSuffix(" ") { body.removeLast() }
-            pm = isPM
-            break
-        }
-        guard let pm else { return clock(body) }
-        let (h, m, sec): (Int, Int, Int)
-        if body.contains(":") {
-            guard let c = clock(body) else { return nil }
-            (h, m, sec) = c
-        } else {
-            guard (1...2).contains(body.count), body.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(body) else {
-                return nil
-            }
-            (h, m, sec) = (n, 0, 0)
-        }
-        guard (1...12).contains(h) else { return nil }
-        return (h % 12 + (pm ? 12 : 0), m, sec)
-    }
-
-    /// `HH:MM` or `HH:MM:SS`.
-    static func clock(_ s: String) -> (Int, Int, Int)? {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3,
-            parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
-        else { return nil }
-        let sec = parts.count == 3 ? Int(parts[2]) ?? 99 : 0
-        guard sec < 60 else { return nil }
-        return (h, m, sec)
-    }
-
-    /// `90m`, `3h`, `2d`, `1w`, `45s`: days and weeks by the calendar (same wall time), the rest absolute.
-    static func relative(_ body: String, raw: String, now: Instant, zone: Zone) throws(TMinusError) -> Instant {
-        guard let unit = body.last, body.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
-            let n = Int(body.dropLast()), n >= 0, n <= 1_000_000
-        else {
-            throw .usage("'\(Validation.printable(raw))' is not a relative time; use +90m, +3h, +2d or +1w")
-        }
-        switch unit {
-        case "s": return now + Int64(n)
-        case "m": return now + Int64(n) * 60
-        case "h": return now + Int64(n) * 3600
-        case "d", "w":
-            let days = unit == "d" ? n : n * 7
-            // Far beyond the supported dates: refuse before any calendar arithmetic.
-            guard days <= 4_000_000 else { return Instant(Int64.max / 4) }
-            var local = zone.local(now)
-            local.date = local.date.adding(days: days)
-            return zone.instant(local)
-        default:
-            throw .usage(
-                "'\(Validation.printable(raw))' has an unknown unit; use m (minutes), h (hours), d (days) or w (weeks)")
-        }
+        let words = words(text)
+        guard !words.isEmpty, words.count <= 16 else { return nil }
+        if let when = try relative(words, m) { return when }
+        return try absolute(words, m)
     }
 
     /// For text shaped like a date that does not exist, why (e.g. "February 2026 has 28 days").
@@ -173,12 +125,18 @@ public enum WhenParser {
         let parts = head.split(separator: "-")
         guard head.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
         else { return nil }
+        if let why = impossible(year: y, month: m, day: d) { return why }
+        return text.count > 10 ? "the time of day is not HH:MM or HH:MM:SS" : nil
+    }
+
+    /// Why year-month-day is no date (month 13, Feb 30), or nil.
+    static func impossible(year y: Int, month m: Int, day d: Int) -> String? {
         guard (1...12).contains(m) else { return "there is no month \(m)" }
         let dim = CivilDate.daysInMonth(year: y, month: m)
         guard (1...dim).contains(d) else {
             let name = CivilDate(year: y, month: m, day: 1).monthName
             return "\(name) \(y) has \(dim) days"
         }
-        return text.count > 10 ? "the time of day is not HH:MM or HH:MM:SS" : nil
+        return nil
     }
 }

@@ -167,6 +167,36 @@ let targets: [Target] = [
         }
     },
     Target(
+        name: "when-words",
+        seeds: [
+            "in 3 days", "2h", "+2h", "in an hour", "10 minutes", "1h30m", "3mo", "2 days ago", "in 2 days at 5pm",
+            "dec 24", "24 December 2027 17:00", "Dec 24 5pm", "24th of dec", "2026/12/24", "24.12.2026", "24.12.",
+            "tomorrow at 5pm", "fri at 17:00", "this friday", "next fri 9am", "tomorrow morning", "tonight", "noon",
+            "midnight", "end of the month", "eow", "5.30pm", "9 a.m.", "17h", "17h30", "+1M", "tomorow", "at 5"
+        ]
+    ) { b in
+        let text = string(b)
+        for zone in zones {
+            guard let w = try? WhenParser.parse(text, now: now, zone: zone, firstWeekday: Int(b.count % 7)) else {
+                continue
+            }
+            switch w {
+            case .day(let d): check(CivilDate.supported.contains(d), "WHEN gave \(d)")
+            case .instant(let t): check(t.isSupported, "WHEN gave \(t.seconds)")
+            }
+            // No silent wrong unit: `+N<unit>` moves by that unit (seconds, minutes and hours exact).
+            var body = Substring(text)
+            guard body.hasPrefix("+") else { continue }
+            body = body.dropFirst()
+            let digits = body.prefix { $0.isASCII && $0.isNumber }
+            let letters = body.dropFirst(digits.count)
+            guard let n = Int64(digits), let unit = WhenParser.Unit.named(letters.lowercased()) else { continue }
+            let size: Int64? = [.second: 1, .minute: 60, .hour: 3600][unit]
+            if let size { check(w == .instant(now + n * size), "'\(text)' is not \(n) \(unit)") }
+            check(!letters.contains("M") || letters.lowercased() != "m", "'\(text)' took M as a unit")
+        }
+    },
+    Target(
         name: "store",
         seeds: [
             ##"{"version": 3, "nextHandle": 4, "tags": [{"name": "work", "color": "#5e81ac"}], "history": {"bytes": 300, "deadlines": 1, "todos": 2, "removing": [0], "index": "index.ab12"}, "items": [{"kind": "deadline", "id": "11111111-1111-4111-8111-111111111111", "handle": 1, "title": "Thesis", "due": "2026-12-01T16:00:00Z", "start": "2026-11-01T00:00:00Z", "created": "2026-11-01T00:00:00Z", "tag": "work", "icon": "🎓"}, {"kind": "todo", "id": "2222", "handle": 2, "title": "Buy milk", "due": "2026-12-01", "starred": true, "priority": "high", "remind": "2026-12-01T08:00:00Z"}]}"##,
