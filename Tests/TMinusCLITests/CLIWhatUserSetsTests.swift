@@ -33,3 +33,40 @@ struct CLIWhatUserSetsTests {
         }
     }
 }
+
+extension CLIWhatUserSetsTests {
+    /// `--icon` showed only in the small family: not in list, board, the medium text or the tooltip.
+    @Test func theIconIsWhereTheTitleIs() throws {
+        let h = try TempHome()
+        try h.ok("add", "Thesis", "--due", "2026-03-12T17:00", "--icon", "🎓")
+        #expect(try h.ok("list").stdout.contains("🎓 Thesis"))
+        #expect(h.inProcess(["board"]).stdout.contains("  🎓 Thesis  "))
+        #expect(try h.ok("show", "--family", "medium").stdout.hasPrefix("🎓 Thesis 2d 4h"))
+        #expect(try h.ok("show", "--family", "large").stdout.hasPrefix("🎓 Thesis · due Thu 12 Mar 17:00\n"))
+        #expect(try h.ok("show", "--family", "small").stdout.hasPrefix("🎓 "))
+        // Without an icon, nothing before the title.
+        let g = try TempHome()
+        try g.ok("add", "Thesis", "--due", "2026-03-12T17:00")
+        #expect(try g.ok("show", "--family", "medium").stdout.hasPrefix("Thesis 2d 4h"))
+        #expect(try g.ok("show", "--family", "large").stdout.hasPrefix("Thesis · due Thu 12 Mar 17:00\n"))
+    }
+
+    /// `--note` says "(shown in the tooltip)", and the tooltip (the large family) did not show it.
+    @Test func theNoteIsInTheTooltip() throws {
+        let h = try TempHome()
+        try h.ok("add", "Thesis", "--due", "2026-03-12T17:00", "--note", "chapter 3 first\nthen the rest")
+        let large = try h.ok("show", "--family", "large").stdout
+        #expect(large.split(separator: "\n").dropFirst(2).first == "chapter 3 first", "\(large)")
+        let waybar = try JSONParser.parse(Array(h.ok("show", "--format", "waybar").stdout.utf8))
+        #expect(waybar["tooltip"]?.stringValue?.contains("\nchapter 3 first\n") == true, "\(waybar)")
+        for tooltip in ["agenda", "calendar"] {
+            let f = try TempHome()
+            try FileManager.default.createDirectory(
+                at: f.root.appendingPathComponent("config/tminus"), withIntermediateDirectories: true)
+            try #"{"tooltip": "\#(tooltip)"}"#.write(
+                to: f.root.appendingPathComponent("config/tminus/config.json"), atomically: false, encoding: .utf8)
+            try f.ok("add", "Thesis", "--due", "2026-03-12T17:00", "--note", "chapter 3 first")
+            #expect(try f.ok("show", "--family", "large").stdout.contains("\nchapter 3 first\n"), "\(tooltip)")
+        }
+    }
+}

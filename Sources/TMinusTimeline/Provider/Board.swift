@@ -21,7 +21,9 @@ public enum Board {
             out.append("No deadlines")
         } else {
             out.append("Deadlines")
-            let titleWidth = min(30, shown.map { provider.shorten($0.item.title).count }.max() ?? 0)
+            // (Each title with its deadline's own icon, as in the bar.)
+            func titled(_ item: Item) -> String { provider.shorten((item.icon.map { $0 + " " } ?? "") + item.title) }
+            let titleWidth = min(30, shown.map { titled($0.item).count }.max() ?? 0)
             for d in shown {
                 let ongoing = d.isOngoing(at: t)
                 let cd = Countdown(now: t, due: ongoing ? d.over : d.due, zone: provider.zone)
@@ -38,7 +40,7 @@ public enum Board {
                 let end = ongoing ? d.over : d.due
                 let total = end - start
                 let percent = total > 0 ? Int(min(max(t - start, 0), total) * 100 / total) : 100
-                var title = String(provider.shorten(d.item.title).prefix(titleWidth))
+                var title = String(titled(d.item).prefix(titleWidth))
                 if title.count < titleWidth { title += String(repeating: " ", count: titleWidth - title.count) }
                 let filled = percent * 20 / 100
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
