@@ -73,7 +73,7 @@ struct CLIListTests {
         #expect(lines.count == 2)
         #expect(
             lines == [
-                "   1  deadline  Tue 2026-12-01 17:00  266d 4h left   Thesis ✎  [study]",
+                "   1  deadline  Tue 2026-12-01 17:00  266d 4h left   🎓 Thesis ✎  [study]",
                 "   3  deadline  Mon 2027-02-15 09:00  341d 20h left  Conference talk  [work]"
             ])
         let over = try h.ok("list", "--deadlines", now: "2026-12-01T16:00:00Z").stdout

@@ -8,8 +8,11 @@ enum AddCommand {
         try run(raw, ctx, createTags: false)
     }
 
-    /// With `createTags`, a tag the store does not have is added (an item from a link).
-    static func run(_ raw: [String], _ ctx: Context, createTags: Bool) throws(TMinusError) -> Int32 {
+    /// With `createTags`, a tag the store does not have is added (an item from a link), in
+    /// `tagColor` when the link gave one.
+    static func run(_ raw: [String], _ ctx: Context, createTags: Bool, tagColor: String? = nil) throws(TMinusError)
+        -> Int32
+    {
         let a = try Arguments.parse(raw, command: "add")
         try TrailingWhen.check(a, command: "add", ctx)
         try a.expectPositional(
@@ -34,7 +37,9 @@ enum AddCommand {
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: true, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
             let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
-                target == nil ? try TagCommand.forNewItem(s, &change, create: createTags) : try Validation.tagName(s)
+                target == nil
+                    ? try TagCommand.forNewItem(s, &change, create: createTags, color: tagColor)
+                    : try Validation.tagName(s)
             }
             var d = Item.deadline(
                 handle: try change.takeHandle(), title: title, note: note, due: due, start: start,

@@ -20,7 +20,9 @@ extension LinkCommands {
         var lines = ["\(kind == "deadline" ? "Deadline" : "Todo"): \(Escape.oneLine(value("title") ?? ""))"]
         if let due = value("due") { lines.append("due \(when(due))") }
         if let remind = value("remind") { lines.append("reminder \(when(remind))") }
-        if let tag = value("tag") { lines.append("tag \(Escape.oneLine(tag))") }
+        if let tag = value("tag") {
+            lines.append("tag \(Escape.oneLine(tag))" + (Validation.hexColor(value("color")).map { " " + $0 } ?? ""))
+        }
         if let note = value("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
             lines.append("note: \(Escape.oneLine(note))")
         }

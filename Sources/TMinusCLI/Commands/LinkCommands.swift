@@ -125,7 +125,17 @@ enum LinkCommands {
             "start": "deadline", "icon": "deadline", "remind": "todo", "priority": "todo", "star": "todo"
         ]
         var args: [String] = []
+        var tagColor: String?
         for (name, v) in params where name != "kind" && name != "title" {
+            if name == "color" {
+                guard value("tag") != nil else {
+                    throw .usage("not a tminus link: color is the tag's, and it has no tag")
+                }
+                do throws(TMinusError) { tagColor = try Validation.color(v) } catch {
+                    throw .usage("not a tminus link: color '\(Validation.printable(v))' is not #rrggbb")
+                }
+                continue
+            }
             if let k = onlyFor[name], k != kind {
                 throw .usage("not a tminus link: \(name) is for a \(k), and this is a \(kind)")
             }
@@ -149,7 +159,7 @@ enum LinkCommands {
         }
         let command = ["--"] + [title]
         return kind == "todo"
-            ? try TodoCommand.run(args + command, ctx, createTags: true)
-            : try AddCommand.run(args + command, ctx, createTags: true)
+            ? try TodoCommand.run(args + command, ctx, createTags: true, tagColor: tagColor)
+            : try AddCommand.run(args + command, ctx, createTags: true, tagColor: tagColor)
     }
 }

@@ -137,13 +137,16 @@ enum ListCommand {
         return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  "
     }
 
-    /// `★ !high Call mom ✎ ⏰ ↻  [personal]  (txt)  [invited]`: the star and priority, the title, a
-    /// mark for a note, one for a reminder still to come and one for a repeating item, the tag, another source's name, an
+    /// `★ !high Call mom ✎ ⏰ ↻  [personal]`, `🎓 Thesis ✎  [study]  (txt)  [invited]`: the star and
+    /// priority, the icon and title, a mark for a note, one for a reminder still to come and one
+    /// for a repeating item, the tag, another source's name, an
     /// invitation not accepted, an item that came by a link (`list` and `agenda` lines end so).
     static func described(_ item: Item, color: ((Item) -> String?)? = nil) -> String {
         var marks = ""
         if item.starred { marks += "★ " }
         if item.priority != .none { marks += "!\(item.priority.rawValue) " }
+        // (A deadline's icon is shown with its title wherever the title is.)
+        if let icon = item.icon, !icon.isEmpty { marks += Validation.printable(icon) + " " }
         var after = ""
         if !item.note.isEmpty { after += " ✎" }
         if item.remind != nil && item.completed == nil { after += " ⏰" }

@@ -36,12 +36,14 @@ enum TagCommand {
         return 0
     }
 
-    /// The tag of a new item: one the store has; with `create`, a missing one is added with the
-    /// next palette colour.
-    static func forNewItem(_ s: String, _ change: inout Change, create: Bool) throws(TMinusError) -> String {
+    /// The tag of a new item: one the store has; with `create`, a missing one is added in `color`
+    /// (a link's), else the next palette colour. (A tag the store has keeps its own colour.)
+    static func forNewItem(_ s: String, _ change: inout Change, create: Bool, color: String? = nil) throws(TMinusError)
+        -> String
+    {
         if create, change.tag(named: s) == nil {
             let name = try Validation.tagName(s)
-            change.tags.append(Tag(name: name, color: palette[change.tags.count % palette.count]))
+            change.tags.append(Tag(name: name, color: color ?? palette[change.tags.count % palette.count]))
             return name
         }
         return try Validation.knownTag(s, in: change.tags).name

@@ -28,7 +28,7 @@ public enum ItemLink {
 
     /// The parameters each host takes (`title` is required for `add`).
     public static let addParameters = [
-        "kind", "title", "due", "start", "note", "tag", "remind", "icon", "priority", "star"
+        "kind", "title", "due", "start", "note", "tag", "color", "remind", "icon", "priority", "star"
     ]
 
     /// What `url` asks for; a usage error, saying why, for anything but a well-formed tminus link.
@@ -173,7 +173,11 @@ public enum ItemLink {
             p.append(("start", RFC3339.format(start, offset: zone.offset(at: start))))
         }
         if !item.note.isEmpty { p.append(("note", item.note)) }
-        if let tag = item.tag { p.append(("tag", tag)) }
+        if let tag = item.tag {
+            p.append(("tag", tag))
+            // (The tag's colour: the other home makes the tag in it when it has none of that name.)
+            if let color = Validation.hexColor(item.color) { p.append(("color", color.lowercased())) }
+        }
         if let remind = item.remind { p.append(("remind", RFC3339.format(remind, offset: zone.offset(at: remind)))) }
         if let icon = item.icon { p.append(("icon", icon)) }
         if item.priority != .none { p.append(("priority", item.priority.rawValue)) }

@@ -55,7 +55,9 @@ extension Container {
             if isCurrent(summary) {
                 report.ok("summary.json matches the store")
             } else {
-                report.found("summary.json is older than the store (widgets rebuild it on their next read)")
+                // (It heals itself: the next read, a bar's poll or any command, rebuilds it. After
+                // an upgrade it is the earlier version's until then.)
+                report.note("summary.json is older than the store: the next read rebuilds it (nothing to repair)")
             }
         } else {
             report.found("summary.json is missing or unreadable (tminus summary --rebuild writes it)")
@@ -205,8 +207,10 @@ extension Container {
         let store = loaded.store
         if loaded.version < Store.currentVersion {
             let (history, open, findings) = try Migration.legacyHistory(home, loaded)
-            d.report.found(
-                "store.json is version \(loaded.version); the next write migrates it to \(Store.currentVersion)")
+            // (An earlier version's store heals itself as the summary does: a note.)
+            d.report.note(
+                "store.json is version \(loaded.version); the next write migrates it to \(Store.currentVersion) (nothing to repair)"
+            )
             for f in findings { d.report.found(f + " (the migration repairs it)") }
             d.report.ok("\(open.count) open items, \(history.count) completed")
             return d

@@ -14,9 +14,10 @@ public struct Config: Equatable, Sendable {
         /// The small family's template (the countdown) while a deadline is shown.
         public var small = "{icon} {countdown}"
         /// The medium family's template (a bar's text) while a deadline is shown.
-        public var medium = "{title} {countdown}[ · {todos_text}]"
+        public var medium = "[{title_icon} ]{title} {countdown}[ · {todos_text}]"
         /// The large family's template (a bar's tooltip) while a deadline is shown.
-        public var large = "{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n{todos_list}"
+        public var large =
+            "[{title_icon} ]{title} · due {due}\n{countdown_long}[ · {percent}% elapsed][\n{note}]\n{todos_list}"
         /// The small family's template when there is no deadline.
         public var smallNone = "{icon}[ {todo_count}]"
         /// The medium family's template when there is no deadline.
@@ -51,9 +52,15 @@ public struct Config: Equatable, Sendable {
             switch tooltip {
             case .todos: (Templates().large, Templates().largeNone)
             case .agenda:
-                ("{title} · due {due}\n{countdown_long}[ · {percent}% elapsed]\n\n{agenda}", "No deadlines\n\n{agenda}")
+                (
+                    "[{title_icon} ]{title} · due {due}\n{countdown_long}[ · {percent}% elapsed][\n{note}]\n\n{agenda}",
+                    "No deadlines\n\n{agenda}"
+                )
             case .calendar:
-                ("{calendar}\n\n{title} · due {due}\n{countdown_long}\n{todos_list}", "{calendar}\n\n{todos_list}")
+                (
+                    "{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}",
+                    "{calendar}\n\n{todos_list}"
+                )
             }
         }
     }

@@ -95,8 +95,8 @@ extension ConfigKey {
             initValue: """
                 {
                     "small": "{icon} {countdown}",
-                    "medium": "{title} {countdown}[ · {todos_text}]",
-                    "large": "{title} · due {due}\\n{countdown_long}[ · {percent}% elapsed]\\n{todos_list}",
+                    "medium": "[{title_icon} ]{title} {countdown}[ · {todos_text}]",
+                    "large": "[{title_icon} ]{title} · due {due}\\n{countdown_long}[ · {percent}% elapsed][\\n{note}]\\n{todos_list}",
                     "smallNone": "{icon}[ {todo_count}]",
                     "mediumNone": "no deadlines[ · {todos_text}]",
                     "largeNone": "No deadlines\\n{todos_list}",

@@ -52,6 +52,7 @@ extension TimelineProvider {
         }
         values[.percent] = String(percent)
         values[.icon] = icon
+        values[.title_icon] = shorten(d.icon ?? style?.icon ?? "")
         values[.state] = state.rawValue
         values[.tag] = d.tag ?? ""
         values[.note] = shorten(String(d.note.split(separator: "\n").first ?? ""))

@@ -2,6 +2,7 @@
 /// checks both ways).
 public enum Placeholder: String, CaseIterable, Sendable {
     case title, countdown, countdown_long, worktime, due, due_date, due_time, percent, icon, state, tag, note, ends
+    case title_icon
     case todo_count, todos_text, overdue_count, todos, todos_list, next_todo, notice, agenda, calendar
 
     /// What it holds, for docs/config.md and `--help`.
@@ -18,8 +19,10 @@ public enum Placeholder: String, CaseIterable, Sendable {
         case .due_time: "the due time: \"17:00\" (empty for a whole day)"
         case .percent: "time elapsed from start to due (an event in progress: of its length), a whole number 0–100"
         case .icon: "the deadline's icon, else its tag's, else the state's"
+        case .title_icon:
+            "the deadline's icon, else its tag's; empty when neither (the defaults put it before the title)"
         case .state:
-            "none, normal, warning, critical, over, ongoing (an event in progress), or overdue (an open todo is overdue, whatever is shown)"
+            "none, normal, warning, critical, over, ongoing (an event in progress), or overdue (an open todo is overdue; a deadline critical or over keeps its state)"
         case .tag: "the deadline's tag"
         case .note: "the deadline's note (first line)"
         case .ends: "an event in progress: time until it ends, \"25:00\" (empty otherwise)"
