@@ -192,3 +192,48 @@ struct CLIRepeatShownTests {
         #expect(aprilDays.filter { ($0["items"] as? Int ?? 0) > 0 }.count == 5, "\(aprilDays)")
     }
 }
+
+/// A repeating item added to a calendar keeps its rule there as the task's RRULE.
+@Suite("CLI: repeating items in a calendar")
+struct CLIRepeatCalendarTests {
+    func file(_ f: SourcesFixture, _ title: String) throws -> String {
+        let folder = f.vdir.appendingPathComponent("work").path
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder).first {
+                f.text("calendars/work/" + $0).contains("SUMMARY:\(title)")
+            })
+        return "calendars/work/" + name
+    }
+
+    @Test func addToACalendarWritesTheRule() throws {
+        let f = try SourcesFixture()
+        try f.h.ok("todo", "Bins out", "--due", "2026-03-12", "--repeat", "every 2 weeks", "--to", "cal")
+        let bins = try file(f, "Bins out")
+        #expect(
+            f.text(bins).contains("\r\nDUE;VALUE=DATE:20260312\r\nRRULE:FREQ=WEEKLY;INTERVAL=2\r\n"), "\(f.text(bins))")
+        try f.h.ok("add", "Rent", "--due", "2026-03-31T12:00", "--repeat", "FREQ=MONTHLY;BYMONTHDAY=-1", "--to", "cal")
+        let rent = try file(f, "Rent")
+        #expect(f.text(rent).contains("\r\nDUE:20260331T100000Z\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n"))
+        // done there moves the task on, as the calendar's own recurring tasks do; undo moves it back.
+        let handle = try #require(try f.items()["Bins out"]?["handle"]?.intValue)
+        try f.h.ok("done", String(handle))
+        #expect(f.text(bins).contains("\r\nDUE;VALUE=DATE:20260326\r\n"), "\(f.text(bins))")
+        #expect(try f.items()["Bins out"]?["due"]?.stringValue == "2026-03-26")
+        try f.h.ok("undo", String(handle))
+        #expect(f.text(bins).contains("\r\nDUE;VALUE=DATE:20260312\r\n"), "\(f.text(bins))")
+    }
+
+    @Test(
+        "--repeat where the source cannot keep it is refused, nothing written",
+        arguments: [
+            (["todo", "X", "--due", "2026-03-12", "--repeat", "weekly", "--to", "txt"], "--repeat is kept with"),
+            (["edit", "Write report", "--repeat", "weekly"], "change the rule where the item comes from")
+        ])
+    func refused(args: [String], message: String) throws {
+        let f = try SourcesFixture()
+        let before = (f.text("todo.txt"), f.text("calendars/work/report.ics"))
+        let bad = f.h.inProcess(args)
+        #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
+        #expect(f.text("todo.txt") == before.0 && f.text("calendars/work/report.ics") == before.1)
+    }
+}
