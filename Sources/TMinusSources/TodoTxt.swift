@@ -323,12 +323,15 @@ extension TodoTxt {
     }
 
     /// `x DATE ` in front; a priority `(X) ` becomes `pri:X` at the end (as todo.txt clients do,
-    /// so that undoing it can put it back).
+    /// so that undoing it can put it back). A line with `rec:` gets its next one at the end of
+    /// the file (`nextRecurrence`), in the file's line break; one already done gets none.
     public static func complete(_ bytes: [UInt8], id: String, source: String, on date: CivilDate) throws(EditError)
         -> [UInt8]
     {
-        try replacing(bytes, id: id, source: source) { line in
+        var next: String?
+        var out = try replacing(bytes, id: id, source: source) { line in
             guard !line.hasPrefix("x ") else { return line }
+            next = nextRecurrence(of: line, completedOn: date)
             var rest = Substring(line)
             var pri = ""
             let chars = Array(rest.prefix(4))
@@ -338,6 +341,13 @@ extension TodoTxt {
             }
             return "x \(date) " + rest + pri
         }
+        if let next {
+            let brk = lineBreak(out)
+            if let last = out.last, last != 0x0A && last != 0x0D { out += brk }
+            out += next.utf8
+            out += brk
+        }
+        return out
     }
 
     /// The `x DATE ` mark removed, and a `pri:X` put back in front as `(X) `.

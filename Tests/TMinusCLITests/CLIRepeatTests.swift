@@ -237,3 +237,48 @@ struct CLIRepeatCalendarTests {
         #expect(f.text("todo.txt") == before.0 && f.text("calendars/work/report.ics") == before.1)
     }
 }
+
+/// todo.txt `rec:` as SimpleTask and topydo read it. Each expected next line is what topydo 0.16
+/// (PyPI, an independent implementation) appended on `topydo do N` of the same line with its
+/// clock at 2026-03-10 (under faketime): tminus's must be byte for byte the same.
+@Suite("CLI: todo.txt rec:")
+struct CLIRepeatTodoTxtTests {
+    @Test(
+        "done appends the next line, every other byte kept",
+        arguments: [
+            // rec:1w from the completion day; t: keeps its distance to due:; the creation date is the day done.
+            (
+                "(A) 2026-03-01 Water ferns +home due:2026-03-12 t:2026-03-10 rec:1w", "Water ferns",
+                "(A) 2026-03-10 Water ferns +home due:2026-03-17 t:2026-03-15 rec:1w"
+            ),
+            // rec:+1m from its own due day (31 March: the month's last day).
+            ("Pay rent due:2026-03-31 rec:+1m", "Pay rent", "2026-03-10 Pay rent due:2026-04-30 rec:+1m"),
+            // No due day: one is added.
+            ("Stretch rec:2d", "Stretch", "2026-03-10 Stretch rec:2d due:2026-03-12"),
+            // Business days: Friday 13 + 3 is Wednesday 18; Tuesday 10 + 1 is Wednesday 11.
+            ("Report due:2026-03-13 rec:+3b", "Report", "2026-03-10 Report due:2026-03-18 rec:+3b"),
+            ("Gym rec:1b", "Gym", "2026-03-10 Gym rec:1b due:2026-03-11")
+        ])
+    func doneAppendsTheNext(line: String, title: String, next: String) throws {
+        let f = try SourcesFixture()
+        let before = "First line\r\n\(line)\r\nLast line, no break"
+        try f.write("todo.txt", before)
+        let done = f.h.inProcess(["done", title])
+        #expect(done.status == 0, "\(done.stderr)")
+        let after = f.text("todo.txt")
+        let completed = line.hasPrefix("(A) ") ? "x 2026-03-10 " + line.dropFirst(4) + " pri:A" : "x 2026-03-10 " + line
+        #expect(after == "First line\r\n\(completed)\r\nLast line, no break\r\n\(next)\r\n", "\(after)")
+        // The next one is open in tminus (the done one is not).
+        let open = try f.items().values.filter {
+            $0["source"]?.stringValue == "txt" && $0["title"]?.stringValue == title
+        }
+        #expect(open.count == 1, "\(open)")
+    }
+
+    @Test func aLineWithoutRecIsOnlyDone() throws {
+        let f = try SourcesFixture()
+        try f.write("todo.txt", "Call mom due:2026-03-12\n")
+        try f.h.ok("done", "Call mom")
+        #expect(f.text("todo.txt") == "x 2026-03-10 Call mom due:2026-03-12\n")
+    }
+}
