@@ -350,22 +350,38 @@ extension TodoTxt {
         return out
     }
 
-    /// The `x DATE ` mark removed, and a `pri:X` put back in front as `(X) `.
+    /// The `x DATE ` mark removed, and a `pri:X` put back in front as `(X) `. A `rec:` line's next
+    /// one, as `done` added it (the last line with exactly that text), goes again.
     public static func reopen(_ bytes: [UInt8], id: String, source: String) throws(EditError) -> [UInt8] {
-        try replacing(bytes, id: id, source: source) { line in
+        var added: String?
+        let out = try replacing(bytes, id: id, source: source) { line in
             guard line.hasPrefix("x ") else { return line }
             var rest = line.dropFirst(2)
+            var doneOn: CivilDate?
             if rest.count >= 11, rest.dropFirst(10).first == " ", DateTimeText.parse(String(rest.prefix(10))) != nil {
+                doneOn = date(rest.prefix(10))
                 rest = rest.dropFirst(11)
             }
-            var words = rest.split(separator: " ", omittingEmptySubsequences: false)
-            var prefix = ""
-            if let i = words.lastIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
-                prefix = "(\(words[i].last!)) "
-                words.remove(at: i)
-            }
-            return prefix + words.joined(separator: " ")
+            let open = reopened(rest)
+            if let doneOn { added = nextRecurrence(of: open, completedOn: doneOn) }
+            return open
         }
+        guard let added, let last = lines(out).last(where: { out[$0.0].elementsEqual(added.utf8) }) else { return out }
+        var end = last.0.upperBound
+        if end < out.count, out[end] == 0x0D { end += 1 }
+        if end < out.count, out[end] == 0x0A { end += 1 }
+        return Array(out[..<last.0.lowerBound] + out[end...])
+    }
+
+    /// A done line's rest (after `x DATE `) open again: a `pri:X` back in front as `(X) `.
+    static func reopened(_ rest: Substring) -> String {
+        var words = rest.split(separator: " ", omittingEmptySubsequences: false)
+        var prefix = ""
+        if let i = words.lastIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
+            prefix = "(\(words[i].last!)) "
+            words.remove(at: i)
+        }
+        return prefix + words.joined(separator: " ")
     }
 
     /// The file without the line of `id` and its line break; every other byte as it was.

@@ -282,3 +282,19 @@ struct CLIRepeatTodoTxtTests {
         #expect(f.text("todo.txt") == "x 2026-03-10 Call mom due:2026-03-12\n")
     }
 }
+
+extension CLIRepeatTodoTxtTests {
+    @Test func undoTakesTheNextLineAwayAgain() throws {
+        let f = try SourcesFixture()
+        let before = "(B) 2026-03-01 Water ferns due:2026-03-12 rec:+1w\r\nOther\r\n"
+        try f.write("todo.txt", before)
+        try f.h.ok("done", "Water ferns")
+        #expect(f.text("todo.txt").hasSuffix("\r\n(B) 2026-03-10 Water ferns due:2026-03-19 rec:+1w\r\n"))
+        let handle = try #require(
+            try f.h.list("--all").first {
+                $0["title"]?.stringValue == "Water ferns" && $0["completed"]?.boolValue == true
+            }?["handle"]?.intValue)
+        try f.h.ok("undo", String(handle))
+        #expect(f.text("todo.txt") == before)
+    }
+}
