@@ -292,13 +292,14 @@ extension TodoTxt {
     /// The file with the line of `id` replaced by `transform(line)` (nil removes the line, with
     /// its line break); every other byte as it was.
     static func replacing(
-        _ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1,
+        _ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1, isUTF8: ((Bool) -> Void)? = nil,
         _ transform: (String) -> String?
     ) throws(EditError) -> [UInt8] {
         guard let entry = parse(bytes, source: source).first(where: { $0.item.id == id }) else { throw .notFound }
         let raw = bytes[entry.range]
         let utf8 = String(validating: raw, as: UTF8.self)
         if utf8 == nil && bytewise == .refuse { throw .notUTF8(line: entry.line) }
+        isUTF8?(utf8 != nil)
         let line = utf8 ?? String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
         var out = Array(bytes[..<entry.range.lowerBound])
         if let new = transform(line) {
@@ -329,7 +330,9 @@ extension TodoTxt {
         -> [UInt8]
     {
         var next: String?
-        var out = try replacing(bytes, id: id, source: source) { line in
+        // (A line that is not UTF-8 gets no next one: it would be written in another encoding.)
+        var utf8 = true
+        var out = try replacing(bytes, id: id, source: source, isUTF8: { utf8 = $0 }) { line in
             guard !line.hasPrefix("x ") else { return line }
             next = nextRecurrence(of: line, completedOn: date)
             var rest = Substring(line)
@@ -341,7 +344,7 @@ extension TodoTxt {
             }
             return "x \(date) " + rest + pri
         }
-        if let next {
+        if let next, utf8 {
             let brk = lineBreak(out)
             if let last = out.last, last != 0x0A && last != 0x0D { out += brk }
             out += next.utf8

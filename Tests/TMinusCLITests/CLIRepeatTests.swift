@@ -298,3 +298,17 @@ extension CLIRepeatTodoTxtTests {
         #expect(f.text("todo.txt") == before)
     }
 }
+
+extension CLIRepeatTodoTxtTests {
+    /// A Latin-1 line is only marked done: its next line would have to be written in UTF-8.
+    @Test func aLineThatIsNotUTF8IsOnlyDone() throws {
+        let f = try SourcesFixture()
+        let path = f.root.appendingPathComponent("todo.txt")
+        try Data("Caf".utf8 + [0xE9] + " bill rec:1w\n".utf8).write(to: path)
+        let handle = try #require(
+            try f.items().values.first { $0["title"]?.stringValue?.hasPrefix("Caf") == true }?["handle"]?.intValue)
+        try f.h.ok("done", String(handle))
+        let after = try Data(contentsOf: path)
+        #expect(after == Data("x 2026-03-10 Caf".utf8 + [0xE9] + " bill rec:1w\n".utf8), "\(Array(after))")
+    }
+}
