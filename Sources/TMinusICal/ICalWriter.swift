@@ -123,7 +123,12 @@ public enum ICalWriter {
             Line("CREATED", utc(now)), Line("LAST-MODIFIED", utc(now)),
             Line("SUMMARY", value: ICalText.escape(item.title))
         ]
-        if let due = item.due { lines.append(dateLine("DUE", due)) }
+        if let due = item.due {
+            lines.append(dateLine("DUE", due))
+            // A repeating item's rule, anchored at DUE as tasks.org writes it (`done` there and here
+            // moves DUE on: ICalWriter+Recurring.swift).
+            if let rule = item.rrule { lines.append(Line("RRULE", rule)) }
+        }
         if item.isDeadline { lines.append(Line(kindProperty, "deadline")) }
         if let p = priority(item.priority) { lines.append(Line("PRIORITY", p)) }
         lines.append(Line("STATUS", "NEEDS-ACTION"))

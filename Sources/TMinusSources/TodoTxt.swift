@@ -292,13 +292,14 @@ extension TodoTxt {
     /// The file with the line of `id` replaced by `transform(line)` (nil removes the line, with
     /// its line break); every other byte as it was.
     static func replacing(
-        _ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1,
+        _ bytes: [UInt8], id: String, source: String, bytewise: Bytewise = .latin1, isUTF8: ((Bool) -> Void)? = nil,
         _ transform: (String) -> String?
     ) throws(EditError) -> [UInt8] {
         guard let entry = parse(bytes, source: source).first(where: { $0.item.id == id }) else { throw .notFound }
         let raw = bytes[entry.range]
         let utf8 = String(validating: raw, as: UTF8.self)
         if utf8 == nil && bytewise == .refuse { throw .notUTF8(line: entry.line) }
+        isUTF8?(utf8 != nil)
         let line = utf8 ?? String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
         var out = Array(bytes[..<entry.range.lowerBound])
         if let new = transform(line) {
@@ -323,12 +324,17 @@ extension TodoTxt {
     }
 
     /// `x DATE ` in front; a priority `(X) ` becomes `pri:X` at the end (as todo.txt clients do,
-    /// so that undoing it can put it back).
+    /// so that undoing it can put it back). A line with `rec:` gets its next one at the end of
+    /// the file (`nextRecurrence`), in the file's line break; one already done gets none.
     public static func complete(_ bytes: [UInt8], id: String, source: String, on date: CivilDate) throws(EditError)
         -> [UInt8]
     {
-        try replacing(bytes, id: id, source: source) { line in
+        var next: String?
+        // (A line that is not UTF-8 gets no next one: it would be written in another encoding.)
+        var utf8 = true
+        var out = try replacing(bytes, id: id, source: source, isUTF8: { utf8 = $0 }) { line in
             guard !line.hasPrefix("x ") else { return line }
+            next = nextRecurrence(of: line, completedOn: date)
             var rest = Substring(line)
             var pri = ""
             let chars = Array(rest.prefix(4))
@@ -338,24 +344,47 @@ extension TodoTxt {
             }
             return "x \(date) " + rest + pri
         }
+        if let next, utf8 {
+            let brk = lineBreak(out)
+            if let last = out.last, last != 0x0A && last != 0x0D { out += brk }
+            out += next.utf8
+            out += brk
+        }
+        return out
     }
 
-    /// The `x DATE ` mark removed, and a `pri:X` put back in front as `(X) `.
+    /// The `x DATE ` mark removed, and a `pri:X` put back in front as `(X) `. A `rec:` line's next
+    /// one, as `done` added it (the last line with exactly that text), goes again.
     public static func reopen(_ bytes: [UInt8], id: String, source: String) throws(EditError) -> [UInt8] {
-        try replacing(bytes, id: id, source: source) { line in
+        var added: String?
+        let out = try replacing(bytes, id: id, source: source) { line in
             guard line.hasPrefix("x ") else { return line }
             var rest = line.dropFirst(2)
+            var doneOn: CivilDate?
             if rest.count >= 11, rest.dropFirst(10).first == " ", DateTimeText.parse(String(rest.prefix(10))) != nil {
+                doneOn = date(rest.prefix(10))
                 rest = rest.dropFirst(11)
             }
-            var words = rest.split(separator: " ", omittingEmptySubsequences: false)
-            var prefix = ""
-            if let i = words.lastIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
-                prefix = "(\(words[i].last!)) "
-                words.remove(at: i)
-            }
-            return prefix + words.joined(separator: " ")
+            let open = reopened(rest)
+            if let doneOn { added = nextRecurrence(of: open, completedOn: doneOn) }
+            return open
         }
+        guard let added, let last = lines(out).last(where: { out[$0.0].elementsEqual(added.utf8) }) else { return out }
+        var end = last.0.upperBound
+        if end < out.count, out[end] == 0x0D { end += 1 }
+        if end < out.count, out[end] == 0x0A { end += 1 }
+        return Array(out[..<last.0.lowerBound] + out[end...])
+    }
+
+    /// A done line's rest (after `x DATE `) open again: a `pri:X` back in front as `(X) `.
+    static func reopened(_ rest: Substring) -> String {
+        var words = rest.split(separator: " ", omittingEmptySubsequences: false)
+        var prefix = ""
+        if let i = words.lastIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
+            prefix = "(\(words[i].last!)) "
+            words.remove(at: i)
+        }
+        return prefix + words.joined(separator: " ")
     }
 
     /// The file without the line of `id` and its line break; every other byte as it was.

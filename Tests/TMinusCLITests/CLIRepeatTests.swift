@@ -192,3 +192,123 @@ struct CLIRepeatShownTests {
         #expect(aprilDays.filter { ($0["items"] as? Int ?? 0) > 0 }.count == 5, "\(aprilDays)")
     }
 }
+
+/// A repeating item added to a calendar keeps its rule there as the task's RRULE.
+@Suite("CLI: repeating items in a calendar")
+struct CLIRepeatCalendarTests {
+    func file(_ f: SourcesFixture, _ title: String) throws -> String {
+        let folder = f.vdir.appendingPathComponent("work").path
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder).first {
+                f.text("calendars/work/" + $0).contains("SUMMARY:\(title)")
+            })
+        return "calendars/work/" + name
+    }
+
+    @Test func addToACalendarWritesTheRule() throws {
+        let f = try SourcesFixture()
+        try f.h.ok("todo", "Bins out", "--due", "2026-03-12", "--repeat", "every 2 weeks", "--to", "cal")
+        let bins = try file(f, "Bins out")
+        #expect(
+            f.text(bins).contains("\r\nDUE;VALUE=DATE:20260312\r\nRRULE:FREQ=WEEKLY;INTERVAL=2\r\n"), "\(f.text(bins))")
+        try f.h.ok("add", "Rent", "--due", "2026-03-31T12:00", "--repeat", "FREQ=MONTHLY;BYMONTHDAY=-1", "--to", "cal")
+        let rent = try file(f, "Rent")
+        #expect(f.text(rent).contains("\r\nDUE:20260331T100000Z\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n"))
+        // done there moves the task on, as the calendar's own recurring tasks do; undo moves it back.
+        let handle = try #require(try f.items()["Bins out"]?["handle"]?.intValue)
+        try f.h.ok("done", String(handle))
+        #expect(f.text(bins).contains("\r\nDUE;VALUE=DATE:20260326\r\n"), "\(f.text(bins))")
+        #expect(try f.items()["Bins out"]?["due"]?.stringValue == "2026-03-26")
+        try f.h.ok("undo", String(handle))
+        #expect(f.text(bins).contains("\r\nDUE;VALUE=DATE:20260312\r\n"), "\(f.text(bins))")
+    }
+
+    @Test(
+        "--repeat where the source cannot keep it is refused, nothing written",
+        arguments: [
+            (["todo", "X", "--due", "2026-03-12", "--repeat", "weekly", "--to", "txt"], "--repeat is kept with"),
+            (["edit", "Write report", "--repeat", "weekly"], "change the rule where the item comes from")
+        ])
+    func refused(args: [String], message: String) throws {
+        let f = try SourcesFixture()
+        let before = (f.text("todo.txt"), f.text("calendars/work/report.ics"))
+        let bad = f.h.inProcess(args)
+        #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
+        #expect(f.text("todo.txt") == before.0 && f.text("calendars/work/report.ics") == before.1)
+    }
+}
+
+/// todo.txt `rec:` as SimpleTask and topydo read it. Each expected next line is what topydo 0.16
+/// (PyPI, an independent implementation) appended on `topydo do N` of the same line with its
+/// clock at 2026-03-10 (under faketime): tminus's must be byte for byte the same.
+@Suite("CLI: todo.txt rec:")
+struct CLIRepeatTodoTxtTests {
+    @Test(
+        "done appends the next line, every other byte kept",
+        arguments: [
+            // rec:1w from the completion day; t: keeps its distance to due:; the creation date is the day done.
+            (
+                "(A) 2026-03-01 Water ferns +home due:2026-03-12 t:2026-03-10 rec:1w", "Water ferns",
+                "(A) 2026-03-10 Water ferns +home due:2026-03-17 t:2026-03-15 rec:1w"
+            ),
+            // rec:+1m from its own due day (31 March: the month's last day).
+            ("Pay rent due:2026-03-31 rec:+1m", "Pay rent", "2026-03-10 Pay rent due:2026-04-30 rec:+1m"),
+            // No due day: one is added.
+            ("Stretch rec:2d", "Stretch", "2026-03-10 Stretch rec:2d due:2026-03-12"),
+            // Business days: Friday 13 + 3 is Wednesday 18; Tuesday 10 + 1 is Wednesday 11.
+            ("Report due:2026-03-13 rec:+3b", "Report", "2026-03-10 Report due:2026-03-18 rec:+3b"),
+            ("Gym rec:1b", "Gym", "2026-03-10 Gym rec:1b due:2026-03-11")
+        ])
+    func doneAppendsTheNext(line: String, title: String, next: String) throws {
+        let f = try SourcesFixture()
+        let before = "First line\r\n\(line)\r\nLast line, no break"
+        try f.write("todo.txt", before)
+        let done = f.h.inProcess(["done", title])
+        #expect(done.status == 0, "\(done.stderr)")
+        let after = f.text("todo.txt")
+        let completed = line.hasPrefix("(A) ") ? "x 2026-03-10 " + line.dropFirst(4) + " pri:A" : "x 2026-03-10 " + line
+        #expect(after == "First line\r\n\(completed)\r\nLast line, no break\r\n\(next)\r\n", "\(after)")
+        // The next one is open in tminus (the done one is not).
+        let open = try f.items().values.filter {
+            $0["source"]?.stringValue == "txt" && $0["title"]?.stringValue == title
+        }
+        #expect(open.count == 1, "\(open)")
+    }
+
+    @Test func aLineWithoutRecIsOnlyDone() throws {
+        let f = try SourcesFixture()
+        try f.write("todo.txt", "Call mom due:2026-03-12\n")
+        try f.h.ok("done", "Call mom")
+        #expect(f.text("todo.txt") == "x 2026-03-10 Call mom due:2026-03-12\n")
+    }
+}
+
+extension CLIRepeatTodoTxtTests {
+    @Test func undoTakesTheNextLineAwayAgain() throws {
+        let f = try SourcesFixture()
+        let before = "(B) 2026-03-01 Water ferns due:2026-03-12 rec:+1w\r\nOther\r\n"
+        try f.write("todo.txt", before)
+        try f.h.ok("done", "Water ferns")
+        #expect(f.text("todo.txt").hasSuffix("\r\n(B) 2026-03-10 Water ferns due:2026-03-19 rec:+1w\r\n"))
+        let handle = try #require(
+            try f.h.list("--all").first {
+                $0["title"]?.stringValue == "Water ferns" && $0["completed"]?.boolValue == true
+            }?["handle"]?.intValue)
+        try f.h.ok("undo", String(handle))
+        #expect(f.text("todo.txt") == before)
+    }
+}
+
+extension CLIRepeatTodoTxtTests {
+    /// A Latin-1 line is only marked done: its next line would have to be written in UTF-8.
+    @Test func aLineThatIsNotUTF8IsOnlyDone() throws {
+        let f = try SourcesFixture()
+        let path = f.root.appendingPathComponent("todo.txt")
+        try Data("Caf".utf8 + [0xE9] + " bill rec:1w\n".utf8).write(to: path)
+        let handle = try #require(
+            try f.items().values.first { $0["title"]?.stringValue?.hasPrefix("Caf") == true }?["handle"]?.intValue)
+        try f.h.ok("done", String(handle))
+        let after = try Data(contentsOf: path)
+        #expect(after == Data("x 2026-03-10 Caf".utf8 + [0xE9] + " bill rec:1w\n".utf8), "\(Array(after))")
+    }
+}

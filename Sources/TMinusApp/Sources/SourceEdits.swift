@@ -42,8 +42,14 @@ package enum SourceEdits {
                 "is kept in tminus's own deadlines only; {worktime} in a template shows working time for every deadline"
             )
         }
-        if asked.contains("repeat") {
-            try no("--repeat", "is kept with tminus's own items; add it without --to")
+        // A new calendar task keeps the rule as its RRULE; a todo.txt line its `rec:` is written by
+        // hand, a Taskwarrior task's recurrence by task itself.
+        if asked.contains("repeat") && (editing || kind != .vdir) {
+            try no(
+                "--repeat",
+                editing
+                    ? "is kept with tminus's own items; change the rule where the item comes from"
+                    : "is kept with tminus's own items and new calendar tasks; add it without --to")
         }
         let io = SourceKinds.io(kind)
         if isDeadline, let why = io.refusal(.deadline, editing: editing) {
