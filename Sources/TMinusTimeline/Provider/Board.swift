@@ -41,12 +41,8 @@ public enum Board {
                 let end = ongoing ? d.over : d.due
                 let total = end - start
                 let percent = total > 0 ? Int(min(max(t - start, 0), total) * 100 / total) : 100
-                // (Each title with its deadline's own icon, as in the bar.) Columns, not characters: a
-                // Korean or Chinese title's characters take two each.
-                func titled(_ item: Item) -> String {
-                    provider.shorten((item.icon.map { $0 + " " } ?? "") + item.title)
-                }
-                let titleWidth = min(30, shown.map { DisplayWidth.of(titled($0.item)) }.max() ?? 0)
+                let title = DisplayWidth.padded(
+                    DisplayWidth.prefix(titled(d.item), columns: titleWidth), to: titleWidth)
                 let filled = percent * 20 / 100
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
                 let head = "  " + title + "  " + left + String(repeating: " ", count: max(0, 12 - left.count)) + "  "
