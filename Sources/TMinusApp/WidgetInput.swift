@@ -33,6 +33,8 @@ package struct WidgetInput {
         // word in the tooltip, never an error in the bar. (`--deadline REF` on the command line
         // that names none is an error: it was asked for now.)
         var notice: String?
+        // A change that cannot be made now (a full disk): the committed state, marked.
+        if summary.waiting != nil { notice = "⚠ a change waits to be made (the disk is full or read-only)" }
         if deadline == nil, case .ref(let ref) = config.deadline, let q = try? RefQuery(ref),
             RefResolver.matches(q, among: summary.deadlines).isEmpty
         {

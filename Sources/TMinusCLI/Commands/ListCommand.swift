@@ -47,7 +47,8 @@ enum ListCommand {
             q.sort = sort
         }
         // Other sources' open items, as the widgets see them (read again when they changed).
-        let fromSources = try ctx.container.sourceItems(now: ctx.now)
+        let (fromSources, waiting) = try ctx.container.sourceReading(now: ctx.now)
+        if let waiting { ctx.console.err("tminus: " + Self.waitingNote(waiting)) }
         let (store, items) = try ctx.container.reading {
             (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
             var q = q
@@ -132,6 +133,11 @@ enum ListCommand {
     }
 
     /// The handle, right-aligned in four columns, and two spaces.
+    /// The line a listing and the tooltip show while a change cannot be made (a full disk).
+    static func waitingNote(_ why: String) -> String {
+        "a change waits to be made (\(why)); this shows what was saved before it, and the change is made once it can be"
+    }
+
     static func handleColumn(_ item: Item) -> String {
         let handle = String(item.handle)
         return String(repeating: " ", count: max(0, 4 - handle.count)) + handle + "  "

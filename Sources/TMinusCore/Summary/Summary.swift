@@ -93,6 +93,9 @@ public struct Summary: Equatable, Sendable {
     /// The store has changes to other sources not made yet (a command was killed making them):
     /// a reader makes them before it trusts this summary.
     public var pending = false
+    /// Why this read could not make the pending changes (a full disk): the summary is then the
+    /// committed state, not written, and says so (never in the file).
+    public var waiting: String?
     /// How many changes to other sources are set aside (`tminus doctor` names them).
     public var setAside = 0
     /// The id of the home that wrote it (its own items are that home's; see `Item.origin`).

@@ -158,10 +158,14 @@ extension Container {
     }
 
     /// Open items of other sources, as current as the summary for widgets (read again if stale).
-    public func sourceItems(now: Instant) throws(TMinusError) -> [Item] {
-        guard let sourcing, !sourcing.sources.isEmpty else { return [] }
+    public func sourceItems(now: Instant) throws(TMinusError) -> [Item] { try sourceReading(now: now).items }
+
+    /// The same, and why a pending change could not be made on this read (a full disk: the
+    /// items are then as committed before it, and a listing says so).
+    public func sourceReading(now: Instant) throws(TMinusError) -> (items: [Item], waiting: String?) {
+        guard let sourcing, !sourcing.sources.isEmpty else { return ([], nil) }
         let summary = try summaryForWidgets(now: now)
-        return (summary.deadlines + summary.todos).filter { $0.source != Item.ownSource }
+        return ((summary.deadlines + summary.todos).filter { $0.source != Item.ownSource }, summary.waiting)
     }
 
     /// The records of other sources (for `tminus sources`), read again when stale.

@@ -178,10 +178,22 @@ extension Container {
         var change = try begin()
         change.now = now
         // A killed command's changes to other sources are made now (a commit like any other).
+        // When the system refuses them (a full disk, a read-only file system), the read goes on
+        // with what was committed, marked pending: a bar keeps its countdown, and the change is
+        // made by the first read or command once there is room.
         if !change.sourceWork.isEmpty {
             change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now)
-            try commit(change, now: now)
-            if let bytes = try FileIO.read(home.summaryPath) { return try parseSummary(bytes) }
+            do throws(TMinusError) {
+                try commit(change, now: now)
+                if let bytes = try FileIO.read(home.summaryPath) { return try parseSummary(bytes) }
+            } catch where error.errno != nil {
+                var summary = Summary.build(
+                    from: change.store, now: now, storeStamp: FileStamp.of(home.storePath)?.description,
+                    parts: change.parts ?? [], extraTags: [])
+                summary.pending = true
+                summary.waiting = ControlText.oneLine(error.message)
+                return summary
+            }
         }
         let legacy = change.migrated != nil
         if legacy { change.migrated?.discard(home) }
