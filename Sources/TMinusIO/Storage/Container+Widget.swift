@@ -186,7 +186,7 @@ extension Container {
             do throws(TMinusError) {
                 try commit(change, now: now)
                 if let bytes = try FileIO.read(home.summaryPath) { return try parseSummary(bytes) }
-            } catch where error.errno != nil {
+            } catch  where error.errno != nil {
                 var summary = Summary.build(
                     from: change.store, now: now, storeStamp: FileStamp.of(home.storePath)?.description,
                     parts: change.parts ?? [], extraTags: [])
