@@ -81,42 +81,22 @@ struct DBusTests {
         #expect(DBusConnection.sessionAddresses(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/a%00b"]).isEmpty)
     }
 
-    /// A private dbus-daemon; nil (the test is skipped) where none is installed, except in CI.
+    /// A private dbus-daemon (TMinusTestSupport's); nil (the test is skipped) where none is
+    /// installed, except in CI.
     final class Bus: @unchecked Sendable {
-        let pid: pid_t
-        let address: String
+        let session: SessionBus
+        var address: String { session.address }
 
         init?() throws {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
+            guard let session = try SessionBus() else {
                 if Needs.enforced {
                     Issue.record(
                         Comment(rawValue: Needs.message("dbus-daemon", install: "apt-get install dbus-daemon")))
                 }
                 return nil
             }
-            // A session bus without D-Bus activation (no service starts on its own), forked once
-            // its socket listens, after printing the address and its pid.
-            let config = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "tminus-bus-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).conf")
-            try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig><type>session</type><listen>unix:tmpdir=/tmp</listen>
-            <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-            </busconfig>
-            """.write(to: config, atomically: false, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: config) }
-            let r = try ChildProcess.run(
-                "dbus-daemon",
-                ["--config-file=" + config.path, "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"],
-                environment: ["PATH": "/usr/bin:/bin"], timeout: 10_000)
-            let lines = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-            try #require(r.status == 0 && lines.count >= 2, "dbus-daemon: \(lines)")
-            address = lines[0]
-            pid = pid_t(lines[1]) ?? 0
+            self.session = session
         }
-
-        deinit { if pid > 0 { kill(pid, SIGTERM) } }
 
         var environment: Environment { ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"] }
 

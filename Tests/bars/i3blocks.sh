@@ -24,7 +24,7 @@ echo "i3blocks version: $IB_VERSION"
 tminus add 'Thesis <b>& "draft"' --due +30m >/dev/null || fail "tminus add"
 tminus add 'Second' --due +2h >/dev/null || fail "tminus add"
 tminus add 'Third' --due +3h >/dev/null || fail "tminus add"
-tminus todo 'Buy milk' >/dev/null || fail "tminus todo"
+tminus todo 'Buy milk' --due today >/dev/null || fail "tminus todo"
 
 # Start i3blocks on a config with a click pipe as its stdin (held open on fd $CLICKS).
 start_i3blocks() {   # config file, output file

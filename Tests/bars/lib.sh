@@ -36,6 +36,23 @@ setup_env() {
     export XDG_CONFIG_HOME="$TMP/config"   # never read the user's tminus config
     trap cleanup EXIT
 }
+# bar_user: sway and the bars refuse root, so as root the bars run as $BARS_USER (default
+# tminusbar, made here) and TMP becomes theirs; as_user runs a command as that user with the
+# test's PATH, zone, home and config, and a runtime folder of its own ($TMP/run).
+bar_user() {
+    if [ "$(id -u)" = 0 ]; then
+        U=${BARS_USER:-tminusbar}
+        id "$U" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$U" || fail "useradd $U"
+        chown -R "$U" "$TMP"
+        as_user() {
+            runuser -u "$U" -- env PATH="$PATH" ${TZ+TZ="$TZ"} TMINUS_HOME="$TMINUS_HOME" \
+                XDG_CONFIG_HOME="$XDG_CONFIG_HOME" XDG_RUNTIME_DIR="$TMP/run" "$@"
+        }
+    else
+        as_user() { env XDG_RUNTIME_DIR="$TMP/run" "$@"; }
+    fi
+    mkdir -p "$TMP/run"; chmod 700 "$TMP/run"; [ "$(id -u)" = 0 ] && chown "$U" "$TMP/run"
+}
 # desktop_session: a desktop shell's test user (GNOME Shell, Plasma): its own HOME and runtime
 # folder, nothing of the caller's display or bus, and a deadline with a hostile title.
 desktop_session() {

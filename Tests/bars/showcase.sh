@@ -28,15 +28,8 @@ start=$SECONDS
 OUT=${OUT:-$REPO/docs/screenshots}; mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) || fail "cannot create $OUT"
 export TZ=Europe/Berlin W=960 BAR=30 OUTH=440   # output width, bar height, output height (px)
 
-if [ "$(id -u)" = 0 ]; then
-    U=${BARS_USER:-tminusbar}
-    id "$U" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$U" || fail "useradd $U"
-    chown -R "$U" "$TMP"
-    as_user() { runuser -u "$U" -- env PATH="$PATH" TZ="$TZ" TMINUS_HOME="$TMINUS_HOME" XDG_CONFIG_HOME="$XDG_CONFIG_HOME" XDG_RUNTIME_DIR="$TMP/run" "$@"; }
-else
-    as_user() { env XDG_RUNTIME_DIR="$TMP/run" "$@"; }
-fi
-mkdir -p "$TMP/run" "$TMP/shots"; chmod 700 "$TMP/run"; [ "$(id -u)" = 0 ] && chown "$U" "$TMP/run" "$TMP/shots"
+bar_user
+mkdir -p "$TMP/shots"; [ "$(id -u)" = 0 ] && chown "$U" "$TMP/shots"
 as_user test -x "$TMINUS" || fail "the bar user cannot execute $TMINUS (put the build somewhere world-readable)"
 
 # The data: three deadlines and three todos, added on Mon 16 Nov; the empty state's home has

@@ -13,15 +13,8 @@ setup_env
 start=$SECONDS
 ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
 
-if [ "$(id -u)" = 0 ]; then
-    U=${BARS_USER:-tminusbar}
-    id "$U" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$U" || fail "useradd $U"
-    chown -R "$U" "$TMP"; chmod 755 "$ART"
-    as_user() { runuser -u "$U" -- env PATH="$PATH" TMINUS_HOME="$TMINUS_HOME" XDG_CONFIG_HOME="$XDG_CONFIG_HOME" XDG_RUNTIME_DIR="$TMP/run" "$@"; }
-else
-    as_user() { env XDG_RUNTIME_DIR="$TMP/run" "$@"; }
-fi
-mkdir -p "$TMP/run"; chmod 700 "$TMP/run"; [ "$(id -u)" = 0 ] && chown "$U" "$TMP/run"
+bar_user
+[ "$(id -u)" = 0 ] && chmod 755 "$ART"
 as_user test -x "$TMINUS" || skip "the bar user cannot execute $TMINUS (put the build somewhere world-readable)"
 
 # The calendar: a daily 15-minute "Standup" whose first instance starts $1 minutes from now.
