@@ -110,7 +110,9 @@ struct CLIRemindersTests {
         try n.run("remind", "Dentist", "--in", "1m", now: "2026-03-10T12:00:00Z")
         let failed = try n.run("notify", "--once", now: "2026-03-10T12:02:00Z")
         #expect(failed.status == 1)
-        #expect(failed.stderrLines.count == 1 && failed.stderr.contains("could not reach the notification server"))
+        #expect(
+            failed.stderrLines.count == 1 && failed.stderr.contains("could not reach the notification server"),
+            "\(failed.stderr)")
         try n.install(fail: false)
         #expect(try n.run("notify", "--once", now: "2026-03-10T12:03:00Z").status == 0)
         #expect(try n.run("notify", "--once", now: "2026-03-10T12:04:00Z").status == 0)

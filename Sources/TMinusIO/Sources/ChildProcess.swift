@@ -105,7 +105,16 @@ public enum ChildProcess {
         posix_spawnattr_setsigdefault(&attr, &all)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attr, argv, envp)
+        var spawned = posix_spawn(&pid, executable, &actions, &attr, argv, envp)
+        // ETXTBSY: the program was just written and some process, forked meanwhile by another
+        // thread, still holds it open for writing until that child's own exec; it passes in
+        // milliseconds (a few tries, 20 ms apart, then the error).
+        var tries = 0
+        while spawned == ETXTBSY && tries < 25 {
+            tries += 1
+            usleep(20_000)
+            spawned = posix_spawn(&pid, executable, &actions, &attr, argv, envp)
+        }
         close(out[1])
         if err[1] >= 0 { close(err[1]) }
         if inp[0] >= 0 { close(inp[0]) }
