@@ -311,9 +311,11 @@ let targets: [Target] = [
         for e in entries.prefix(b.count > 100_000 ? 1 : 3) {
             let day = CivilDate(year: 2026, month: 3, day: 10)
             if let done = try? TodoTxt.complete(b, id: e.item.id, source: "t", on: day) {
-                check(
-                    TodoTxt.parse(done, source: "t").count == entries.count,
-                    "completing a line changed the number of todos")
+                // (A line with rec: brings its next one, as SimpleTask and topydo do: one more.)
+                let grew = TodoTxt.parse(done, source: "t").count - entries.count
+                let recurs =
+                    b.count >= 4 && (0...(b.count - 4)).contains { b[$0..<($0 + 4)].elementsEqual("rec:".utf8) }
+                check(grew == 0 || (grew == 1 && recurs), "completing a line changed the number of todos by \(grew)")
                 _ = try? TodoTxt.reopen(done, id: e.item.id, source: "t")
             }
             var new = e.item
