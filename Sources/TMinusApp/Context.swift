@@ -44,15 +44,21 @@ package struct Context {
         self.realClock = realClock
     }
 
+    /// The user's language (LC_MESSAGES, LANGUAGE) and the locale's calendar names (LC_TIME).
+    package var words: Words = .english
+
     /// The config as read once for this run (a file that cannot be read: the error).
     package var loaded: Result<(Config, [ConfigProblem]), TMinusError> = .success((Config(), []))
 
     /// Reads the config (again: a follower does on every change) and sets up the sources from it.
     package mutating func readConfig() {
+        // Messages in the user's language, the calendar's names in the locale's.
+        words = Words(messages: Catalog.chosen(by: environment), names: LocaleClock.names(environment: environment))
         do throws(TMinusError) {
             var (config, problems) = try container.loadConfig()
             // Times of day as the config says, else as the locale writes them.
             if config.clock == nil { config.clock = LocaleClock.preferred(environment: environment) }
+            config.speak(words)
             // Weeks in `{calendar}` start where the locale starts them (asked only when it shows).
             if config.firstWeekday == nil, config.templates.mentionsCalendar {
                 config.firstWeekday = LocaleClock.firstWeekday(environment: environment)
@@ -103,7 +109,9 @@ package struct Context {
     package var clock: ClockStyle { (try? loadConfig().0.clock ?? .h24) ?? .h24 }
 
     /// "today 17:45", "Tue 2026-12-01", relative to now, in the user's clock style.
-    package func describe(_ due: Due) -> String { DueText.describe(due, now: now, zone: zone, clock: clock) }
+    package func describe(_ due: Due) -> String {
+        DueText.describe(due, now: now, zone: zone, clock: clock, words: words)
+    }
 }
 
 extension Context {

@@ -10,7 +10,7 @@ public enum ProcessEnvironment {
     public static let names: [StaticString] = [
         "HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
         "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
-        "LC_ALL", "LC_TIME", "LANG", "XDG_RUNTIME_DIR", "TMINUS_NOW"
+        "LC_ALL", "LC_TIME", "LC_MESSAGES", "LANGUAGE", "LANG", "XDG_RUNTIME_DIR", "TMINUS_NOW"
     ]
     /// The session's bus and display: for notifications and the link dialog, and the terminal's
     /// colour choice (`NO_COLOR`, `TERM`); not for a bar's poll (each name read costs a scan of

@@ -51,3 +51,34 @@ extension LocaleClock {
         return (date.weekday + n - 1) % 7
     }
 }
+
+extension LocaleClock {
+    /// The names the user's locale (LC_TIME) gives days, months and the day's halves, and
+    /// whether it writes the month before the day (its date format, `D_FMT`). English, day
+    /// first, for C, POSIX and a locale this system lacks.
+    public static func names(environment: Environment) -> TimeNames {
+        let read = inTimeLocale(environment) { () -> TimeNames in
+            func item(_ i: Int) -> String { nl_langinfo(nl_item(i)).map { String(cString: $0) } ?? "" }
+            func items(_ first: Int, _ count: Int) -> [String] { (0..<count).map { item(first + $0) } }
+            // The first of the date format's conversions that is a month (%m, %b) or a day (%d, %e).
+            var monthFirst = false
+            var percent = false
+            for c in item(Int(D_FMT)).utf8 {
+                if percent {
+                    if c == UInt8(ascii: "m") || c == UInt8(ascii: "b") {
+                        monthFirst = true
+                        break
+                    }
+                    if c == UInt8(ascii: "d") || c == UInt8(ascii: "e") { break }
+                }
+                percent = c == UInt8(ascii: "%") && !percent
+            }
+            return TimeNames(
+                abbreviatedDays: items(Int(ABDAY_1), 7), days: items(Int(DAY_1), 7),
+                abbreviatedMonths: items(Int(ABMON_1), 12), months: items(Int(MON_1), 12),
+                standaloneMonths: items(Int(__ALTMON_1), 12), am: item(Int(AM_STR)), pm: item(Int(PM_STR)),
+                monthFirst: monthFirst)
+        }
+        return read ?? .english
+    }
+}

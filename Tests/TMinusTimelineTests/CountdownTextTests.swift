@@ -67,9 +67,10 @@ struct CountdownTextTests {
         #expect(c.text(.auto, over: "") == "3d 0h")
     }
 
-    @Test func pluralHelper() {
-        #expect(plural(1, "todo") == "1 todo")
-        #expect(plural(0, "todo") == "0 todos")
-        #expect(plural(3, "todo") == "3 todos")
+    @Test func englishPlurals() {
+        let w = Words.english
+        #expect(w.trn("%d todo", "%d todos", 1) == "1 todo")
+        #expect(w.trn("%d todo", "%d todos", 0) == "0 todos")
+        #expect(w.trn("%d todo", "%d todos", 3) == "3 todos")
     }
 }

@@ -83,9 +83,11 @@ enum AgendaCommand {
     /// ` 3  17:00        Thesis  [school]`.
     static func lines(_ agenda: Agenda, _ ctx: Context, color: ((Item) -> String?)? = nil) -> [String] {
         if agenda.count == 0 {
-            let n = agenda.days.count
             return [
-                "nothing in \(n == 1 ? "this day" : "these \(n) days"); add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"
+                ctx.words.trn(
+                    "nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE",
+                    "nothing in these %d days; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE",
+                    agenda.days.count)
             ]
         }
         var out: [String] = []
@@ -93,20 +95,24 @@ enum AgendaCommand {
             guard !rows.isEmpty else { return }
             if !out.isEmpty { out.append("") }
             out.append(heading)
-            let width = max(13, (rows.map { $0.1.count }.max() ?? 0) + 2)
-            for (item, time) in rows { out.append(line(item, time: time, width: width, color: color)) }
+            let width = max(13, (rows.map { DisplayWidth.of($0.1) }.max() ?? 0) + 2)
+            for (item, time) in rows {
+                out.append(line(item, time: time, width: width, color: color, words: ctx.words))
+            }
         }
-        section("Overdue", agenda.overdue.map { ($0, $0.due.map { ctx.describe($0) } ?? "") })
+        section(ctx.words.tr("Overdue"), agenda.overdue.map { ($0, $0.due.map { ctx.describe($0) } ?? "") })
         for day in agenda.days {
-            section(agenda.heading(day.date), day.rows.map { ($0.item, time($0, ctx)) })
+            section(agenda.heading(day.date, words: ctx.words), day.rows.map { ($0.item, time($0, ctx)) })
         }
-        section("No date", agenda.undated.map { ($0, "") })
+        section(ctx.words.tr("No date"), agenda.undated.map { ($0, "") })
         return out
     }
 
-    static func time(_ row: Agenda.Row, _ ctx: Context) -> String { Agenda.time(row, zone: ctx.zone, clock: ctx.clock) }
+    static func time(_ row: Agenda.Row, _ ctx: Context) -> String {
+        Agenda.time(row, zone: ctx.zone, clock: ctx.clock, words: ctx.words)
+    }
 
-    static func line(_ item: Item, time: String, width: Int, color: ((Item) -> String?)?) -> String {
-        ListCommand.handleColumn(item) + time.padding(width) + ListCommand.described(item, color: color)
+    static func line(_ item: Item, time: String, width: Int, color: ((Item) -> String?)?, words: Words) -> String {
+        ListCommand.handleColumn(item) + time.padding(width) + ListCommand.described(item, color: color, words: words)
     }
 }

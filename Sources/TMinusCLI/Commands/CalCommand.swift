@@ -28,10 +28,11 @@ enum CalCommand {
             month == 12 ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1)
         let items = RepeatOption.withInstances(
             every, through: ctx.zone.startOfDay(next), now: ctx.now, zone: ctx.zone)
-        let grid = MonthGrid(
+        var grid = MonthGrid(
             year: year, month: month, firstWeekday: first, items: items, now: ctx.now, zone: ctx.zone,
             isEvent: AgendaCommand.isEvent(ctx),
             color: TerminalColor.tagColor(tags: tags, config: config))
+        grid.words = config.words
         if a.flag("json") {
             ctx.say(JSONWriter.pretty(json(grid)))
             return 0
@@ -92,10 +93,13 @@ enum CalCommand {
         var out = grid.lines(weeks: weeks, style: style)
         let marked = grid.marks.count
         out.append("")
+        let words = grid.words
+        let agenda =
+            "tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month))"
         out.append(
             marked == 0
-                ? "no items this month"
-                : "• \(marked) day\(marked == 1 ? "" : "s") with items; tminus agenda --from \(CivilDate(year: grid.year, month: grid.month, day: 1)) --days \(CivilDate.daysInMonth(year: grid.year, month: grid.month)) lists them"
+                ? words.tr("no items this month")
+                : words.trn("• %d day with items; %s lists them", "• %d days with items; %s lists them", marked, agenda)
         )
         return out
     }

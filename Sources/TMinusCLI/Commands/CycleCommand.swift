@@ -67,7 +67,7 @@ enum CycleCommand {
             throw .usage("scroll takes up or down, not '\(Validation.printable(other))'; e.g. tminus scroll down")
         }
         if let month = try wheel(ctx, by: step) {
-            let name = MonthGrid.monthNames[month % 12] + " \(month / 12)"
+            let name = TimeNames.english.format(CivilDate(year: month / 12, month: month % 12 + 1, day: 1), "%OB %Y")
             ctx.say("the calendar shows \(name); back to this month after a minute without scrolling")
         } else if let chosen = try select(ctx, by: step) {
             ctx.say("showing #\(chosen.handle) \(chosen.title)")

@@ -27,7 +27,11 @@ enum DemoCommand {
             "tminus demo: sample data at \(RFC3339.format(now, offset: ctx.zone.offset(at: now))) (\(ctx.zone.name)); freeze another time with --now"
         )
         for (state, at, summary) in moments(now: now, zone: ctx.zone) {
-            let entry = TimelineProvider(summary: summary, zone: ctx.zone).entry(at: at)
+            // The sample in the user's language and clock (the config's other keys are not the sample's).
+            var config = Config()
+            config.clock = ctx.clock
+            config.speak(ctx.words)
+            let entry = TimelineProvider(summary: summary, config: config, zone: ctx.zone).entry(at: at)
             ctx.say("")
             ctx.say("# \(state) at \(ctx.describe(.instant(at)))")
             for format in renderers {

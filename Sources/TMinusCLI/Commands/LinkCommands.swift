@@ -97,11 +97,13 @@ enum LinkCommands {
             }
         }
         rows.sort { Agenda.Row.inOrder($0, $1, zone: ctx.zone) }
-        ctx.say("\(date.weekdayName) \(date)")
-        if rows.isEmpty { ctx.say("nothing due") }
-        let width = max(13, (rows.map { AgendaCommand.time($0, ctx).count }.max() ?? 0) + 2)
+        ctx.say(ctx.words.dayAndISODate(date))
+        if rows.isEmpty { ctx.say(ctx.words.tr("nothing due")) }
+        let width = max(13, (rows.map { DisplayWidth.of(AgendaCommand.time($0, ctx)) }.max() ?? 0) + 2)
         for row in rows {
-            ctx.say(AgendaCommand.line(row.item, time: AgendaCommand.time(row, ctx), width: width, color: nil))
+            ctx.say(
+                AgendaCommand.line(
+                    row.item, time: AgendaCommand.time(row, ctx), width: width, color: nil, words: ctx.words))
         }
         if !running.isEmpty {
             var q = ListQuery()

@@ -85,8 +85,10 @@ enum ListCommand {
         if items.isEmpty {
             ctx.say(
                 store.items.isEmpty && fromSources.isEmpty
-                    ? "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"
-                    : "nothing matches")
+                    ? ctx.words.tr(
+                        "nothing yet; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE"
+                    )
+                    : ctx.words.tr("nothing matches"))
             return 0
         }
         let color =
@@ -110,26 +112,33 @@ enum ListCommand {
             let countdown = Countdown(now: ctx.now, due: d.instant(in: ctx.zone), zone: ctx.zone)
             let left =
                 countdown.remaining > 0
-                ? countdown.text(config.precision, over: config.overText) + " left" : config.overText
+                ? Catalog.format(
+                    ctx.words.tr("%s left"), [countdown.text(config.precision, over: config.overText, words: ctx.words)]
+                )
+                : config.overText
             return ctx.describe(d) + "  " + left
         }
-        let width = max(26, (dues.map(\.count).max() ?? 0) + 2)
-        return zip(items, dues).map { line($0, due: $1, width: width, color: color) }
+        let width = max(26, (dues.map(DisplayWidth.of).max() ?? 0) + 2)
+        return zip(items, dues).map { line($0, due: $1, width: width, color: color, words: ctx.words) }
     }
 
     static func dueColumn(_ item: Item, _ ctx: Context) -> String {
         var due = item.due.map { ctx.describe($0) } ?? "-"
         if item.completed != nil {
-            due = "done"
+            due = ctx.words.tr("done")
         } else if ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) {
-            due += " (late)"
+            due = Catalog.format(ctx.words.tr("%s (late)"), [due])
         }
         return due
     }
 
     /// ` 3  deadline  Tue 2026-12-01 17:00      Thesis  [school]`
-    static func line(_ item: Item, due: String, width: Int, color: ((Item) -> String?)? = nil) -> String {
-        handleColumn(item) + item.kind.rawValue.padding(8) + "  " + due.padding(width) + described(item, color: color)
+    static func line(
+        _ item: Item, due: String, width: Int, color: ((Item) -> String?)? = nil, words: Words = .english
+    ) -> String {
+        let kind = item.kind == .deadline ? words.tr("deadline") : words.tr("todo")
+        return handleColumn(item) + kind.padding(8) + "  " + due.padding(width)
+            + described(item, color: color, words: words)
     }
 
     /// The handle, right-aligned in four columns, and two spaces.
@@ -147,10 +156,10 @@ enum ListCommand {
     /// priority, the icon and title, a mark for a note, one for a reminder still to come and one
     /// for a repeating item, the tag, another source's name, an
     /// invitation not accepted, an item that came by a link (`list` and `agenda` lines end so).
-    static func described(_ item: Item, color: ((Item) -> String?)? = nil) -> String {
+    static func described(_ item: Item, color: ((Item) -> String?)? = nil, words: Words = .english) -> String {
         var marks = ""
         if item.starred { marks += "★ " }
-        if item.priority != .none { marks += "!\(item.priority.rawValue) " }
+        if item.priority != .none { marks += "!" + item.priority.name(words) + " " }
         // (A deadline's icon is shown with its title wherever the title is.)
         if let icon = item.icon, !icon.isEmpty { marks += Validation.printable(icon) + " " }
         var after = ""
@@ -161,7 +170,9 @@ enum ListCommand {
         if let color, !tag.isEmpty { tag = TerminalColor.paint(tag, color(item)) }
         if !tag.isEmpty { tag = "  " + tag }
         let source = item.source == Item.ownSource ? "" : "  (\(item.source))"
-        let reply = (item.reply.map { "  [\($0)]" } ?? "") + (item.via == Item.viaLink ? "  [from a link]" : "")
+        let reply =
+            (item.reply.map { "  [\($0)]" } ?? "")
+            + (item.via == Item.viaLink ? "  [" + words.tr("from a link") + "]" : "")
         return marks + Validation.printable(item.title) + after + tag + source + reply
     }
 }

@@ -21,3 +21,16 @@ public enum Priority: String, CaseIterable, Sendable, Comparable {
     /// Whether `a` sorts before `b`: higher priorities come first (`.high < .none`).
     public static func < (a: Priority, b: Priority) -> Bool { a.rank < b.rank }
 }
+
+extension Priority {
+    /// The priority's name in the user's language ("high", "hoch"); `rawValue` is the one
+    /// commands take and files keep.
+    public func name(_ words: Words) -> String {
+        switch self {
+        case .high: words.trc("priority", "high")
+        case .medium: words.trc("priority", "medium")
+        case .low: words.trc("priority", "low")
+        case .none: ""
+        }
+    }
+}

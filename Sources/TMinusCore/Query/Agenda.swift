@@ -118,12 +118,14 @@ public struct Agenda: Equatable, Sendable {
 
     /// A day's heading: `Today · Thu 26 Nov`, `Tomorrow · Fri 27 Nov`, `Sat 28 Nov` (with the year
     /// when it is not this year's).
-    public func heading(_ date: CivilDate) -> String {
-        let year = date.year == today.year ? "" : " \(date.year)"
-        let name = "\(date.weekdayName) \(date.day) \(date.monthName)" + year
-        if date == today { return "Today · " + name }
-        if date == today.adding(days: 1) { return "Tomorrow · " + name }
-        if date == today.adding(days: -1) { return "Yesterday · " + name }
+    public func heading(_ date: CivilDate, words: Words = .english) -> String {
+        var name = words.dayAndMonth(date)
+        if date.year != today.year {
+            name = Catalog.format(words.trc("a day and its year", "%s %s"), [name, String(date.year)])
+        }
+        if date == today { return Catalog.format(words.tr("Today · %s"), [name]) }
+        if date == today.adding(days: 1) { return Catalog.format(words.tr("Tomorrow · %s"), [name]) }
+        if date == today.adding(days: -1) { return Catalog.format(words.tr("Yesterday · %s"), [name]) }
         return name
     }
 }

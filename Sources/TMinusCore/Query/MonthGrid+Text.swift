@@ -23,24 +23,23 @@ extension MonthGrid {
         public static let plain = Style(today: { $0 }, mark: { _ in "•" }, pointsAtToday: true)
     }
 
-    /// The English month names, January first (index `month - 1`).
-    public static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December"
-    ]
-    /// Two-letter weekday heads, Sunday first (index 0 Sunday … 6 Saturday).
-    public static let dayHeads = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
+    /// The month and year as a title: "November 2026" (the locale's standalone month name).
+    public var title: String { words.names.format(CivilDate(year: year, month: month, day: 1), words.tr("%OB %Y")) }
+
+    /// A weekday's two-column head ("Mo"): its abbreviation's first two columns.
+    func head(_ weekday: Int) -> String {
+        DisplayWidth.padded(DisplayWidth.prefix(words.names.abbreviatedDays[weekday], columns: 2), to: 2)
+    }
 
     /// The grid as text: a title, the weekday heads, a row per week. Each day is four columns:
     /// `>` for today (or a space), the day, `•` when it has items (or a space). `weeks`: ISO
     /// week numbers first. Lines are trimmed on the right.
     public func lines(weeks showWeeks: Bool = false, style: Style = .plain) -> [String] {
-        let prefix = showWeeks ? "Wk " : ""
-        let width = prefix.count + 7 * 4
-        let title = "\(Self.monthNames[month - 1]) \(year)"
-        var out = [String(repeating: " ", count: max(0, (width - title.count) / 2)) + title]
-        out.append(
-            Self.trimmedRight(prefix + (0..<7).map { " " + Self.dayHeads[(firstWeekday + $0) % 7] + " " }.joined()))
+        let prefix = showWeeks ? DisplayWidth.padded(DisplayWidth.prefix(words.tr("Wk"), columns: 2), to: 2) + " " : ""
+        let width = DisplayWidth.of(prefix) + 7 * 4
+        let title = self.title
+        var out = [String(repeating: " ", count: max(0, (width - DisplayWidth.of(title)) / 2)) + title]
+        out.append(Self.trimmedRight(prefix + (0..<7).map { " " + head((firstWeekday + $0) % 7) + " " }.joined()))
         for row in weeks {
             var line = ""
             // The row's ISO week: the week of its Thursday (a Sunday-first row's Monday to Saturday).

@@ -23,6 +23,8 @@ public struct MonthGrid: Equatable, Sendable {
     public var weeks: [[CivilDate?]]
     /// The mark of each day of the month that has items; a day without items has none.
     public var marks: [CivilDate: Mark]
+    /// The language of its title and weekday heads.
+    public var words: Words = .english
 
     /// `color`: an item's colour (its tag's, from the store's tags or the config's).
     public init(

@@ -16,14 +16,13 @@ public struct Config: Equatable, Sendable {
         /// The medium family's template (a bar's text) while a deadline is shown.
         public var medium = "[{title_icon} ]{title} {countdown}[ · {todos_text}]"
         /// The large family's template (a bar's tooltip) while a deadline is shown.
-        public var large =
-            "[{title_icon} ]{title} · due {due}\n{countdown_long}[ · {percent}% elapsed][\n{note}]\n{todos_list}"
+        public var large = Config.defaultLarge.description
         /// The small family's template when there is no deadline.
         public var smallNone = "{icon}[ {todo_count}]"
         /// The medium family's template when there is no deadline.
-        public var mediumNone = "no deadlines[ · {todos_text}]"
+        public var mediumNone = Config.defaultMediumNone.description
         /// The large family's template when there is no deadline.
-        public var largeNone = "No deadlines\n{todos_list}"
+        public var largeNone = Config.defaultLargeNone.description
         /// The default templates.
         public init() {}
 
@@ -52,15 +51,9 @@ public struct Config: Equatable, Sendable {
             switch tooltip {
             case .todos: (Templates().large, Templates().largeNone)
             case .agenda:
-                (
-                    "[{title_icon} ]{title} · due {due}\n{countdown_long}[ · {percent}% elapsed][\n{note}]\n\n{agenda}",
-                    "No deadlines\n\n{agenda}"
-                )
+                (Config.defaultAgendaLarge.description, Config.defaultAgendaLargeNone.description)
             case .calendar:
-                (
-                    "{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}",
-                    "{calendar}\n\n{todos_list}"
-                )
+                (Config.defaultCalendarLarge.description, "{calendar}\n\n{todos_list}")
             }
         }
     }
@@ -93,9 +86,9 @@ public struct Config: Equatable, Sendable {
     /// How long the "over" entry holds before the next deadline takes over (seconds).
     public var overHold: Int64 = 3600
     /// `{countdown}`'s text once the deadline is over.
-    public var overText = "over"
+    public var overText = Config.defaultOverText.description
     /// `{countdown_long}`'s text once the deadline is over.
-    public var overLongText = "Deadline is over!"
+    public var overLongText = Config.defaultOverLongText.description
     /// Each family's text, with `{placeholders}` and `[sections]`.
     public var templates = Templates()
     /// The colour (`#rrggbb`) of each state, for the bar's text.
@@ -127,6 +120,9 @@ public struct Config: Equatable, Sendable {
     /// "24h" or "12h" for times of day in every family and in `list`; nil: the locale's
     /// (LC_TIME), filled in by the command line.
     public var clock: ClockStyle?
+    /// The user's language (messages, day and month names), filled in by the command line
+    /// (`speak`); English without a locale.
+    public var words: Words = .english
     /// What the large family (a bar's tooltip) shows below the countdown: today's todos, the
     /// agenda of the next `agendaDays` days, or this month's calendar. It picks the large
     /// templates' defaults; templates the config sets are kept (`{agenda}`, `{calendar}`).

@@ -56,67 +56,89 @@ public struct Countdown: Equatable, Sendable {
         return min(rest % unit + 1, rest + 1)
     }
 
-    /// The short text: "2d 4h", "4h 05m", "04:09" (auto); forced precisions keep their unit.
-    public func text(_ precision: Precision, over: String) -> String {
+    /// The short text: "2d 4h", "4h 05m", "04:09" (auto); forced precisions keep their unit. The
+    /// units' letters are the language's ("2 T. 4 Std." is the catalog's to say).
+    public func text(_ precision: Precision, over: String, words: Words = .english) -> String {
         if isOver { return over }
         let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
         let d = days
+        func f(_ pattern: String, _ values: Int...) -> String { Catalog.format(pattern, values.map(String.init)) }
+        let minutesSeconds = "\(pad(m, 2)):\(pad(s, 2))"
         switch precision {
         case .auto:
-            if d >= 1 { return "\(d)d \(h)h" }
-            if h >= 1 { return "\(h)h \(pad(m, 2))m" }
-            return "\(pad(m, 2)):\(pad(s, 2))"
+            if d >= 1 { return f(words.tr("%dd %dh"), d, h) }
+            if h >= 1 { return f(words.tr("%dh %02dm"), h, m) }
+            return minutesSeconds
         case .seconds:
             let clock = "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))"
-            if d >= 1 { return "\(d)d \(clock)" }
-            return h >= 1 ? clock : "\(pad(m, 2)):\(pad(s, 2))"
+            if d >= 1 { return Catalog.format(words.tr("%dd %s"), [String(d), clock]) }
+            return h >= 1 ? clock : minutesSeconds
         case .minutes:
-            if d >= 1 { return "\(d)d \(h)h \(pad(m, 2))m" }
-            return h >= 1 ? "\(h)h \(pad(m, 2))m" : "\(m)m"
+            if d >= 1 { return f(words.tr("%dd %dh %02dm"), d, h, m) }
+            return h >= 1 ? f(words.tr("%dh %02dm"), h, m) : f(words.tr("%dm"), m)
         case .hours:
-            if d >= 1 { return "\(d)d \(h)h" }
-            return h >= 1 ? "\(h)h" : "<1h"
+            if d >= 1 { return f(words.tr("%dd %dh"), d, h) }
+            return h >= 1 ? f(words.tr("%dh"), h) : words.tr("<1h")
         case .days:
-            return d >= 1 ? "\(d)d" : "<1d"
+            return d >= 1 ? f(words.tr("%dd"), d) : words.tr("<1d")
         }
     }
 
     /// The long text with words, singular and plural right: "2 days 4 hours", "1 hour 5 minutes",
     /// "4 minutes 9 seconds".
-    public func longText(_ precision: Precision, over: String) -> String {
+    public func longText(_ precision: Precision, over: String, words: Words = .english) -> String {
         if isOver { return over }
         let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
-        var parts: [(Int, String)] = []
+        var parts: [(Int, Unit)] = []
         switch precision {
         case .auto:
             if days >= 1 {
-                parts = [(days, "day"), (h, "hour")]
+                parts = [(days, .day), (h, .hour)]
             } else if h >= 1 {
-                parts = [(h, "hour"), (m, "minute")]
+                parts = [(h, .hour), (m, .minute)]
             } else {
-                parts = [(m, "minute"), (s, "second")]
+                parts = [(m, .minute), (s, .second)]
             }
-        case .seconds: parts = [(days, "day"), (h, "hour"), (m, "minute"), (s, "second")]
-        case .minutes: parts = [(days, "day"), (h, "hour"), (m, "minute")]
-        case .hours: parts = [(days, "day"), (h, "hour")]
-        case .days: parts = [(days, "day")]
+        case .seconds: parts = [(days, .day), (h, .hour), (m, .minute), (s, .second)]
+        case .minutes: parts = [(days, .day), (h, .hour), (m, .minute)]
+        case .hours: parts = [(days, .day), (h, .hour)]
+        case .days: parts = [(days, .day)]
         }
-        return Countdown.words(parts)
+        return Countdown.words(parts, words)
+    }
+
+    /// A unit of the long text.
+    enum Unit {
+        case day, hour, minute, second
+
+        /// "3 days", in the language's plural form.
+        func counted(_ n: Int, _ words: Words) -> String {
+            switch self {
+            case .day: words.trn("%d day", "%d days", n)
+            case .hour: words.trn("%d hour", "%d hours", n)
+            case .minute: words.trn("%d minute", "%d minutes", n)
+            case .second: words.trn("%d second", "%d seconds", n)
+            }
+        }
+
+        /// "less than an hour".
+        func lessThanOne(_ words: Words) -> String {
+            switch self {
+            case .day: words.tr("less than a day")
+            case .hour: words.tr("less than an hour")
+            case .minute: words.tr("less than a minute")
+            case .second: words.tr("less than a second")
+            }
+        }
     }
 
     /// Counts with their units in words, those that are 0 left out: "2 days 4 hours"; "less than
     /// an hour" when all are 0.
-    static func words(_ parts: [(Int, String)]) -> String {
+    static func words(_ parts: [(Int, Unit)], _ words: Words) -> String {
         let shown = parts.filter { $0.0 > 0 }
-        if shown.isEmpty {
-            let unit = parts.last?.1 ?? "day"
-            return "less than a\(unit == "hour" ? "n" : "") \(unit)"
-        }
-        return ControlText.join(shown.map { plural($0.0, $0.1) }, " ")
+        if shown.isEmpty { return (parts.last?.1 ?? .day).lessThanOne(words) }
+        // Two units as the language joins them ("2 days 4 hours", "2日4時間").
+        let texts = shown.map { $0.1.counted($0.0, words) }
+        return texts.dropFirst().reduce(texts[0]) { Catalog.format(words.trc("two units of time", "%s %s"), [$0, $1]) }
     }
-}
-
-/// "1 todo", "3 todos".
-public func plural(_ n: Int, _ word: String) -> String {
-    "\(n) \(word)\(n == 1 ? "" : "s")"
 }

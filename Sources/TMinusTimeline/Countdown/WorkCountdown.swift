@@ -35,41 +35,42 @@ public struct WorkCountdown: Equatable, Sendable {
     }
 
     /// The short text: "40h", "7h 05m", "04:09" (auto); forced precisions keep their unit.
-    public func text(_ precision: Precision) -> String {
+    public func text(_ precision: Precision, words: Words = .english) -> String {
         let h = Int(remaining / 3600), m = Int(remaining / 60 % 60), s = Int(remaining % 60)
+        func f(_ pattern: String, _ values: Int...) -> String { Catalog.format(pattern, values.map(String.init)) }
         switch precision {
         case .auto:
-            if h >= 24 { return "\(h)h" }
-            if h >= 1 { return "\(h)h \(pad(m, 2))m" }
+            if h >= 24 { return f(words.tr("%dh"), h) }
+            if h >= 1 { return f(words.tr("%dh %02dm"), h, m) }
             return "\(pad(m, 2)):\(pad(s, 2))"
         case .seconds:
             return h >= 1 ? "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))" : "\(pad(m, 2)):\(pad(s, 2))"
         case .minutes:
-            return h >= 1 ? "\(h)h \(pad(m, 2))m" : "\(m)m"
+            return h >= 1 ? f(words.tr("%dh %02dm"), h, m) : f(words.tr("%dm"), m)
         case .hours, .days:
-            return h >= 1 ? "\(h)h" : "<1h"
+            return h >= 1 ? f(words.tr("%dh"), h) : words.tr("<1h")
         }
     }
 
     /// The long text with words: "40 hours", "7 hours 5 minutes", "4 minutes 9 seconds"; "no
     /// working time" when none is left.
-    public func longText(_ precision: Precision) -> String {
-        if remaining == 0 { return "no working time" }
+    public func longText(_ precision: Precision, words: Words = .english) -> String {
+        if remaining == 0 { return words.tr("no working time") }
         let h = Int(remaining / 3600), m = Int(remaining / 60 % 60), s = Int(remaining % 60)
-        let parts: [(Int, String)]
+        let parts: [(Int, Countdown.Unit)]
         switch precision {
         case .auto:
             if h >= 24 {
-                parts = [(h, "hour")]
+                parts = [(h, .hour)]
             } else if h >= 1 {
-                parts = [(h, "hour"), (m, "minute")]
+                parts = [(h, .hour), (m, .minute)]
             } else {
-                parts = [(m, "minute"), (s, "second")]
+                parts = [(m, .minute), (s, .second)]
             }
-        case .seconds: parts = [(h, "hour"), (m, "minute"), (s, "second")]
-        case .minutes: parts = [(h, "hour"), (m, "minute")]
-        case .hours, .days: parts = [(h, "hour")]
+        case .seconds: parts = [(h, .hour), (m, .minute), (s, .second)]
+        case .minutes: parts = [(h, .hour), (m, .minute)]
+        case .hours, .days: parts = [(h, .hour)]
         }
-        return Countdown.words(parts)
+        return Countdown.words(parts, words)
     }
 }

@@ -9,6 +9,7 @@ public enum Board {
     /// each bar in its deadline's tag colour (else its state's), as 24-bit ANSI.
     public static func lines(_ provider: TimelineProvider, at t: Instant, width: Int, color: Bool) -> [String] {
         let config = provider.config
+        let words = config.words
         // (Deadlines due at one instant by title, NaturalOrder: Task 2 before Task 10.)
         let listed = provider.byDue.filter { $0.over + config.overHold > t }
         let shown = listed.indices.sorted { i, j in
@@ -18,9 +19,9 @@ public enum Board {
         }.map { listed[$0] }
         var out: [String] = []
         if shown.isEmpty {
-            out.append("No deadlines")
+            out.append(words.tr("No deadlines"))
         } else {
-            out.append("Deadlines")
+            out.append(words.tr("Deadlines"))
             // (Each title with its deadline's own icon, as in the bar.) Columns, not characters: a
             // Korean or Chinese title's characters take two each.
             func titled(_ item: Item) -> String { provider.shorten((item.icon.map { $0 + " " } ?? "") + item.title) }
@@ -29,13 +30,13 @@ public enum Board {
                 let ongoing = d.isOngoing(at: t)
                 let cd = Countdown(now: t, due: ongoing ? d.over : d.due, zone: provider.zone)
                 let state: EntryState = ongoing ? .ongoing : provider.state(remaining: cd.remaining)
-                var left =
-                    ongoing
-                    ? "ends in " + cd.text(config.precision, over: config.overText)
-                    : cd.text(config.precision, over: config.overText)
+                let countdown = cd.text(config.precision, over: config.overText, words: words)
+                var left = ongoing ? Catalog.format(words.tr("ends in %s"), [countdown]) : countdown
                 // A deadline counting working time shows it here as in the bar.
                 if !ongoing, !cd.isOver, d.item.worktime, let work = provider.work {
-                    left = WorkCountdown(now: t, due: d.due, work: work).text(config.precision) + " work"
+                    left = Catalog.format(
+                        words.tr("%s work"),
+                        [WorkCountdown(now: t, due: d.due, work: work).text(config.precision, words: words)])
                 }
                 let start = ongoing ? d.due : d.item.progressStart(or: provider.summary.generated)
                 let end = ongoing ? d.over : d.due
@@ -45,7 +46,9 @@ public enum Board {
                     DisplayWidth.prefix(titled(d.item), columns: titleWidth), to: titleWidth)
                 let filled = percent * 20 / 100
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
-                let head = "  " + title + "  " + left + String(repeating: " ", count: max(0, 12 - left.count)) + "  "
+                let head =
+                    "  " + title + "  " + left + String(repeating: " ", count: max(0, 12 - DisplayWidth.of(left)))
+                    + "  "
                 let percentText = String(percent)
                 let tail =
                     "  " + String(repeating: " ", count: max(0, 3 - percentText.count)) + percentText + "%  "
@@ -63,10 +66,10 @@ public enum Board {
         }
         let entry = provider.entry(at: t)
         out.append("")
-        out.append("Today")
+        out.append(words.tr("Today"))
         for line in (entry.values[.todos_list] ?? "").split(separator: "\n") { out.append(fit("  " + line, width)) }
         out.append("")
-        out.append("q quits")
+        out.append(words.tr("q quits"))
         return out
     }
 

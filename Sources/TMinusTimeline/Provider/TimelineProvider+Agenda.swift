@@ -58,7 +58,7 @@ extension TimelineProvider {
             values[.agenda] = agendaText(a)
         }
         if input.usesCalendar {
-            let g = MonthGrid(
+            var g = MonthGrid(
                 year: month / 12, month: month % 12 + 1, firstWeekday: config.firstWeekday ?? 1, items: input.items,
                 now: t,
                 zone: zone, isEvent: input.isEvent,
@@ -66,6 +66,7 @@ extension TimelineProvider {
                     let style = config.tags.isEmpty ? nil : item.tag.flatMap { config.tags[$0.lowercased()] }
                     return style?.color ?? item.color
                 })
+            g.words = words
             values[.calendar] = ControlText.join(g.lines(), "\n")
             grid = g
         }
@@ -105,17 +106,22 @@ extension TimelineProvider {
                 appendMarks(row.item, to: &line)
                 lines.append(line)
             }
-            if rows.count > config.maxTodos { lines.append("  +\(rows.count - config.maxTodos) more") }
+            if rows.count > config.maxTodos {
+                lines.append("  " + words.trn("+%d more", "+%d more", rows.count - config.maxTodos))
+            }
         }
         let clock = config.clock ?? .h24
-        section("Overdue", a.overdue.map { (time: $0.due.map(dueText) ?? "", item: $0) })
+        section(words.tr("Overdue"), a.overdue.map { (time: $0.due.map(dueText) ?? "", item: $0) })
         for day in a.days {
             section(
-                a.heading(day.date), day.rows.map { (time: Agenda.time($0, zone: zone, clock: clock), item: $0.item) })
+                a.heading(day.date, words: words),
+                day.rows.map { (time: Agenda.time($0, zone: zone, clock: clock, words: words), item: $0.item) })
         }
-        section("No date", a.undated.map { (time: "", item: $0) })
+        section(words.tr("No date"), a.undated.map { (time: "", item: $0) })
         if lines.isEmpty {
-            return config.agendaDays == 1 ? "Nothing today" : "Nothing in the next \(config.agendaDays) days"
+            return config.agendaDays == 1
+                ? words.tr("Nothing today")
+                : words.trn("Nothing in the next %d day", "Nothing in the next %d days", config.agendaDays)
         }
         return ControlText.join(lines, "\n")
     }

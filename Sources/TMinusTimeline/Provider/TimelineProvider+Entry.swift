@@ -31,23 +31,26 @@ extension TimelineProvider {
         var values = todoValues
         values[.title] = shorten(d.title)
         if ongoing {
-            let left = cd.text(config.precision, over: config.overText)
+            let left = cd.text(config.precision, over: config.overText, words: words)
             values[.ends] = left
-            values[.countdown] = "ends in " + left
-            values[.countdown_long] = "ends in " + cd.longText(config.precision, over: config.overLongText)
+            values[.countdown] = Catalog.format(words.tr("ends in %s"), [left])
+            values[.countdown_long] = Catalog.format(
+                words.tr("ends in %s"), [cd.longText(config.precision, over: config.overLongText, words: words)])
         } else if shown.isEvent {
-            values[.countdown] = "starts in " + cd.text(config.precision, over: config.overText)
-            values[.countdown_long] = "starts in " + cd.longText(config.precision, over: config.overLongText)
+            values[.countdown] = Catalog.format(
+                words.tr("starts in %s"), [cd.text(config.precision, over: config.overText, words: words)])
+            values[.countdown_long] = Catalog.format(
+                words.tr("starts in %s"), [cd.longText(config.precision, over: config.overLongText, words: words)])
         } else {
-            values[.countdown] = cd.text(config.precision, over: config.overText)
-            values[.countdown_long] = cd.longText(config.precision, over: config.overLongText)
+            values[.countdown] = cd.text(config.precision, over: config.overText, words: words)
+            values[.countdown_long] = cd.longText(config.precision, over: config.overLongText, words: words)
             workValues(&values, at: t, due: due, item: d, over: cd.isOver)
         }
         if let dueValue = d.due {
             values[.due] = dueText(dueValue)
             values[.due_date] = dueValue.localDate(in: zone).description
             if case .instant(let i) = dueValue {
-                values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24)
+                values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24, words: words)
             }
         }
         values[.percent] = String(percent)
@@ -96,15 +99,21 @@ extension TimelineProvider {
         return .normal
     }
 
-    /// "Tue 1 Dec 17:00", or "Mon 30 Nov" for a whole day: absolute, so it never changes at midnight.
+    /// "Tue 1 Dec 17:00", or "Mon 30 Nov" for a whole day: absolute, so it never changes at
+    /// midnight. In the locale's names and order ("Tue Dec 1" in en_US).
     func dueText(_ due: Due) -> String {
         switch due {
-        case .day(let d): return "\(d.weekdayName) \(d.day) \(d.monthName)"
+        case .day(let d): return words.dayAndMonth(d)
         case .instant(let i):
             let l = zone.local(i)
-            return "\(l.date.weekdayName) \(l.date.day) \(l.date.monthName) \(DueText.clock(l, config.clock ?? .h24))"
+            return Catalog.format(
+                words.trc("a day and a time", "%s %s"),
+                [words.dayAndMonth(l.date), DueText.clock(l, config.clock ?? .h24, words: words)])
         }
     }
+
+    /// The user's language.
+    var words: Words { config.words }
 
     /// Data made safe for one line: control characters (newlines, tabs, escapes from other
     /// programs' data) become spaces, and text over `maxLength` characters ends in an ellipsis.
@@ -171,25 +180,27 @@ extension TimelineProvider {
         let dated = todos.prefix { $0.item.due != nil }.count
         let counted = config.countUndated ? todos[...] : todos.prefix(dated)
         var lines: [String] = []
-        if dated == 0, todos.count > 0, !config.countUndated { lines.append("No todos today") }
+        if dated == 0, todos.count > 0, !config.countUndated { lines.append(words.tr("No todos today")) }
         for (i, t) in todos.prefix(config.maxTodos).enumerated() {
-            if i == dated, !config.countUndated { lines.append("Someday") }
+            if i == dated, !config.countUndated { lines.append(words.tr("Someday")) }
             var line = t.overdue ? "⚠ " : "• "
             if !t.overdue, case .instant(let i)? = t.item.due {
-                line += DueText.clock(zone.local(i), config.clock ?? .h24) + " "
+                line += DueText.clock(zone.local(i), config.clock ?? .h24, words: words) + " "
             }
             line += shorten(t.title)
             appendMarks(t.item, to: &line)
-            if t.overdue { line += " (overdue)" }
+            if t.overdue { line = Catalog.format(words.tr("%s (overdue)"), [line]) }
             lines.append(line)
         }
-        if todos.count > config.maxTodos { lines.append("+\(todos.count - config.maxTodos) more") }
+        if todos.count > config.maxTodos {
+            lines.append(words.trn("+%d more", "+%d more", todos.count - config.maxTodos))
+        }
         return [
             .todo_count: String(counted.count),
-            .todos_text: counted.isEmpty ? "" : plural(counted.count, "todo"),
+            .todos_text: counted.isEmpty ? "" : words.trn("%d todo", "%d todos", counted.count),
             .overdue_count: String(overdue),
             .todos: ControlText.join(counted.prefix(config.maxTodos).map { shorten($0.title) }, ", "),
-            .todos_list: lines.isEmpty ? "No todos today" : ControlText.join(lines, "\n"),
+            .todos_list: lines.isEmpty ? words.tr("No todos today") : ControlText.join(lines, "\n"),
             .next_todo: counted.first.map { shorten($0.title) } ?? ""
         ]
     }

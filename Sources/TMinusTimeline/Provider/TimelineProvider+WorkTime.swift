@@ -64,11 +64,11 @@ extension TimelineProvider {
     func workValues(_ values: inout PlaceholderValues, at t: Instant, due: Instant, item: Item, over: Bool) {
         guard let work else { return }
         let wc = WorkCountdown(now: t, due: due, work: work)
-        let text = over ? config.overText : wc.text(config.precision)
+        let text = over ? config.overText : wc.text(config.precision, words: words)
         values[.worktime] = text
         if item.worktime {
             values[.countdown] = text
-            values[.countdown_long] = over ? config.overLongText : wc.longText(config.precision)
+            values[.countdown_long] = over ? config.overLongText : wc.longText(config.precision, words: words)
         }
     }
 

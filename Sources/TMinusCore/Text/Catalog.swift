@@ -1,0 +1,171 @@
+/// The messages of one language: gettext's model (docs/translations.md). A message is looked up
+/// by its English text (the msgid, a literal: `StaticString` keeps interpolation out, so every
+/// message can be extracted into `po/tminus.pot`); a count picks one of the language's plural
+/// forms by its `Plural-Forms` rule. English, and a message a catalog lacks, is the msgid itself.
+///
+/// The catalogs are built into the program (`Catalogs/`, generated from `po/*.po` by
+/// `po/catalogs.py`), so the one static file needs nothing installed beside it.
+public struct Catalog: Sendable, Equatable {
+    /// A language's translations: msgids sorted by their UTF-8 bytes, each with its forms
+    /// (one, or one per plural form).
+    public struct Table: Sendable {
+        /// The language's code as gettext names it (`de`, `pt_BR`).
+        public let code: String
+        /// The plural form (0-based) for a count.
+        public let plural: @Sendable (Int) -> Int
+        /// (msgid, forms), sorted by msgid's bytes.
+        public let entries: [(String, [String])]
+
+        /// A table as the generator writes it.
+        public init(code: String, plural: @escaping @Sendable (Int) -> Int, entries: [(String, [String])]) {
+            self.code = code
+            self.plural = plural
+            self.entries = entries
+        }
+
+        /// The forms of `msgid`, by binary search (no dictionary: building one costs every run).
+        func forms(_ msgid: StaticString) -> [String]? {
+            forms(UnsafeBufferPointer(start: msgid.utf8Start, count: msgid.utf8CodeUnitCount))
+        }
+
+        /// The forms of a msgid given as bytes (with a context: the context, 0x04, the msgid).
+        func forms(_ key: UnsafeBufferPointer<UInt8>) -> [String]? {
+            var low = 0, high = entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                let c = Catalog.compare(entries[mid].0, key)
+                if c == 0 { return entries[mid].1 }
+                if c < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+    }
+
+    /// The language's code (`de`, `pt_BR`; `en` for English, `qps` for the pseudo-locale).
+    public let code: String
+    let table: Table?
+
+    /// English: every message its msgid.
+    public static let english = Catalog(code: "en", table: nil)
+    /// The pseudo-locale (`LANGUAGE=qps`): every message accented and wrapped in ⟦ ⟧, so a test
+    /// finds any text that does not come through a catalog.
+    public static let pseudo = Catalog(code: "qps", table: nil)
+
+    init(code: String, table: Table?) {
+        self.code = code
+        self.table = table
+    }
+
+    /// A catalog over `table`.
+    public init(_ table: Table) { self.init(code: table.code, table: table) }
+
+    public static func == (a: Catalog, b: Catalog) -> Bool { a.code == b.code }
+
+    /// The message `msgid` in this language.
+    public func tr(_ msgid: StaticString) -> String {
+        if let forms = table?.forms(msgid), let first = forms.first, !first.isEmpty { return first }
+        return code == "qps" ? Catalog.pseudoText(msgid.description) : msgid.description
+    }
+
+    /// The message `msgid` in `context` (the same English in two places a language may say
+    /// apart, gettext's msgctxt).
+    public func trc(_ context: StaticString, _ msgid: StaticString) -> String {
+        if let table {
+            var key = Array(UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount))
+            key.append(0x04)
+            key += UnsafeBufferPointer(start: msgid.utf8Start, count: msgid.utf8CodeUnitCount)
+            let forms = key.withUnsafeBufferPointer { table.forms($0) }
+            if let first = forms?.first, !first.isEmpty { return first }
+        }
+        return code == "qps" ? Catalog.pseudoText(msgid.description) : msgid.description
+    }
+
+    /// The form of a message with a count (`%d day` / `%d days`) for `count`, its first
+    /// conversion the count and the next ones `more`.
+    public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ more: [String] = []) -> String {
+        var form: String
+        if let table, let forms = table.forms(singular), !forms.isEmpty {
+            let i = table.plural(count)
+            form = forms[i >= 0 && i < forms.count ? i : forms.count - 1]
+            if form.isEmpty { form = (count == 1 ? singular : plural).description }
+        } else {
+            form = (count == 1 ? singular : plural).description
+            if code == "qps" { form = Catalog.pseudoText(form) }
+        }
+        return Catalog.format(form, [String(count)] + more)
+    }
+
+    /// `template` with its conversions filled from `arguments` in order, or by position
+    /// (`%2$s`): `%s`, `%d`, a zero-padded width (`%02d`), and `%%`. gettext's `c-format`
+    /// check (`msgfmt -c`) keeps a translation's conversions the msgid's.
+    public static func format(_ template: String, _ arguments: [String]) -> String {
+        guard template.utf8.contains(0x25) else { return template }
+        var out = ""
+        var next = 0
+        var i = template.unicodeScalars.startIndex
+        let s = template.unicodeScalars
+        while i < s.endIndex {
+            let c = s[i]
+            i = s.index(after: i)
+            guard c == "%", i < s.endIndex else {
+                out.unicodeScalars.append(c)
+                continue
+            }
+            if s[i] == "%" {
+                out.append("%")
+                i = s.index(after: i)
+                continue
+            }
+            // [N$][0][width](s|d)
+            var j = i
+            var digits = 0
+            while j < s.endIndex, s[j].isASCIIDigit {
+                digits = digits * 10 + Int(s[j].value - 0x30)
+                j = s.index(after: j)
+            }
+            var position: Int?
+            if j < s.endIndex, s[j] == "$", digits > 0 {
+                position = digits - 1
+                j = s.index(after: j)
+            } else {
+                j = i
+            }
+            var zero = false, width = 0
+            if j < s.endIndex, s[j] == "0" {
+                zero = true
+                j = s.index(after: j)
+            }
+            while j < s.endIndex, s[j].isASCIIDigit {
+                width = width * 10 + Int(s[j].value - 0x30)
+                j = s.index(after: j)
+            }
+            guard j < s.endIndex, s[j] == "s" || s[j] == "d" else {
+                out.unicodeScalars.append(c)
+                continue
+            }
+            let index = position ?? next
+            if position == nil { next += 1 }
+            var value = index < arguments.count ? arguments[index] : ""
+            if value.count < width {
+                value = String(repeating: zero ? "0" : " ", count: width - value.count) + value
+            }
+            out += value
+            i = s.index(after: j)
+        }
+        return out
+    }
+
+    /// Bytes of `a` against `b`: negative, 0 or positive.
+    static func compare(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var a = a
+        return a.withUTF8 { x in
+            let n = min(x.count, b.count)
+            for k in 0..<n where x[k] != b[k] { return Int(x[k]) - Int(b[k]) }
+            return x.count - b.count
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
+}

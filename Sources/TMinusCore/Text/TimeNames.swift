@@ -1,0 +1,89 @@
+/// The names the user's locale (LC_TIME) gives days, months and the halves of the day, and the
+/// order it writes a day and its month in. Read by TMinusIO (`LocaleClock.names`); English for C.
+public struct TimeNames: Sendable, Equatable {
+    /// Abbreviated weekday names, Sunday first ("Sun").
+    public var abbreviatedDays: [String]
+    /// Weekday names, Sunday first ("Sunday").
+    public var days: [String]
+    /// Abbreviated month names as a date writes them, January first ("Jan").
+    public var abbreviatedMonths: [String]
+    /// Month names as a date writes them ("November"; Russian's and Polish's genitive).
+    public var months: [String]
+    /// Month names standing alone, as a calendar's title (Russian's and Polish's nominative).
+    public var standaloneMonths: [String]
+    /// The morning's and the afternoon's words for a 12-hour clock ("AM", "PM"); empty in
+    /// locales that have none.
+    public var am: String
+    /// The afternoon's word.
+    public var pm: String
+    /// Whether the locale writes the month before the day (en_US: "Nov 27").
+    public var monthFirst: Bool
+
+    /// English, day first: the C locale's (and the output's without a locale).
+    public static let english = TimeNames(
+        abbreviatedDays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        days: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        abbreviatedMonths: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        months: [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December"
+        ],
+        standaloneMonths: [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December"
+        ], am: "AM", pm: "PM", monthFirst: false)
+
+    /// Names as given; a list of the wrong length is taken as English's.
+    public init(
+        abbreviatedDays: [String], days: [String], abbreviatedMonths: [String], months: [String],
+        standaloneMonths: [String], am: String, pm: String, monthFirst: Bool
+    ) {
+        func checked(_ list: [String], _ count: Int, _ fallback: @autoclosure () -> [String]) -> [String] {
+            list.count == count && !list.contains(where: \.isEmpty) ? list : fallback()
+        }
+        self.abbreviatedDays = checked(abbreviatedDays, 7, TimeNames.english.abbreviatedDays)
+        self.days = checked(days, 7, TimeNames.english.days)
+        self.abbreviatedMonths = checked(abbreviatedMonths, 12, TimeNames.english.abbreviatedMonths)
+        self.months = checked(months, 12, TimeNames.english.months)
+        self.standaloneMonths = checked(standaloneMonths, 12, self.months)
+        self.am = am
+        self.pm = pm
+        self.monthFirst = monthFirst
+    }
+
+    /// `date` written by `pattern`, strftime's way for the conversions a date needs: `%a` `%A`
+    /// (weekday), `%b` `%B` (month; `%OB` standing alone, as a title), `%d` (two digits) `%e` `%-d` (day), `%m` `%-m` (month's
+    /// number), `%Y` `%y` (year), `%%`.
+    public func format(_ date: CivilDate, _ pattern: String) -> String {
+        var out = ""
+        var percent = false, unpadded = false, standalone = false
+        for c in pattern.unicodeScalars {
+            guard percent else {
+                if c == "%" { percent = true } else { out.unicodeScalars.append(c) }
+                continue
+            }
+            if c == "-" || c == "O" {
+                if c == "-" { unpadded = true } else { standalone = true }
+                continue
+            }
+            percent = false
+            defer { (unpadded, standalone) = (false, false) }
+            switch c {
+            case "a": out += abbreviatedDays[date.weekday]
+            case "A": out += days[date.weekday]
+            case "b": out += abbreviatedMonths[date.month - 1]
+            case "B": out += (standalone ? standaloneMonths : months)[date.month - 1]
+            case "d": out += unpadded ? String(date.day) : pad(date.day, 2)
+            case "e": out += unpadded ? String(date.day) : (date.day < 10 ? " " : "") + String(date.day)
+            case "m": out += unpadded ? String(date.month) : pad(date.month, 2)
+            case "Y": out += String(date.year)
+            case "y": out += pad(date.year % 100, 2)
+            case "%": out += "%"
+            default:
+                out += "%"
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

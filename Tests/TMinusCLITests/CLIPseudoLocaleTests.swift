@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TMinusCore
+
+/// The pseudo-locale (`LANGUAGE=qps`): every message from a catalog is accented and wrapped in
+/// ⟦ ⟧. With titles and tags in letters that are not ASCII, any ASCII word left in what a person
+/// reads (the bar's text and tooltip in every family and state, list, agenda, cal, board) did not
+/// come through a catalog: a word a translator cannot reach.
+@Suite("CLI: every word through the catalogs (pseudo-locale)")
+struct CLIPseudoLocaleTests {
+    let pseudo = ["LANG": "en_US.UTF-8", "LANGUAGE": "qps"]
+
+    /// The home: deadlines in each state, an overdue, a timed, an undated and a many-todo day.
+    func home() throws -> TempHome {
+        let h = try TempHome()
+        try h.ok("tag", "add", "ŝçĥóóĺ")
+        try h.ok("add", "Ŧĥéšíš", "--due", "2026-03-12T17:00", "--tag", "ŝçĥóóĺ", "--start", "2026-03-01")
+        try h.ok("add", "Éхам", "--due", "2026-03-10T13:30")
+        try h.ok("add", "Рарег", "--due", "2026-04-02")
+        try h.ok("todo", "Оплата", "--due", "2026-03-09", "--priority", "high")
+        try h.ok("todo", "Звонок", "--due", "2026-03-10T18:00", "--star")
+        try h.ok("todo", "Молоко")
+        return h
+    }
+
+    /// The ASCII words of `text` once every ⟦…⟧ is taken out, and the names the locale gives
+    /// days and months (LC_TIME's: not the catalogs').
+    func bypassing(_ text: String) -> [String] {
+        var depth = 0
+        var rest = ""
+        for c in text {
+            if c == "⟦" { depth += 1 } else if c == "⟧" { depth -= 1 } else if depth == 0 { rest.append(c) }
+        }
+        let names = Set(
+            (TimeNames.english.abbreviatedDays + TimeNames.english.days + TimeNames.english.abbreviatedMonths
+                + TimeNames.english.months + TimeNames.english.abbreviatedDays.map { String($0.prefix(2)) }
+                + ["AM", "PM"]))
+        return
+            rest.split { !($0.isASCII && $0.isLetter) }.map(String.init).filter { $0.count >= 2 && !names.contains($0) }
+    }
+
+    func expectThroughCatalogs(
+        _ h: TempHome, _ args: [String], now: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let r = h.inProcess(args, now: now, env: pseudo)
+        #expect(r.status == 0 || r.status == 33, "\(args): \(r)", sourceLocation: sourceLocation)
+        // (A countdown of digits alone, "🔥 30:00", has no word to translate.)
+        let digitsOnly = r.stdout.allSatisfy { !$0.isLetter }
+        #expect(
+            digitsOnly || r.stdout.contains("⟦"), "\(args): nothing translated: \(r.stdout)",
+            sourceLocation: sourceLocation)
+        #expect(
+            bypassing(r.stdout).isEmpty, "\(args) bypasses the catalogs: \(bypassing(r.stdout)) in \(r.stdout)",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func theBarsTextAndTooltipInEveryFamilyAndState() throws {
+        let h = try home()
+        // Normal (two days left), critical (30 minutes), over, and with nothing left to count down.
+        for now in ["2026-03-10T12:00:00Z", "2026-03-10T12:00:00Z", "2026-03-12T16:30:00Z", "2026-03-12T16:05:00Z"] {
+            for family in ["small", "medium", "large"] {
+                expectThroughCatalogs(h, ["show", "--format", "plain", "--family", family], now: now)
+            }
+        }
+        for precision in ["seconds", "minutes", "hours", "days"] {
+            let config = try h.writeConfig(#"{"precision": "\#(precision)"}"#)
+            _ = config
+            expectThroughCatalogs(h, ["show", "--format", "plain", "--family", "large"], now: "2026-03-10T12:00:00Z")
+        }
+    }
+
+    @Test func theAgendaAndCalendarTooltips() throws {
+        let h = try home()
+        for tooltip in ["agenda", "calendar"] {
+            _ = try h.writeConfig(#"{"tooltip": "\#(tooltip)"}"#)
+            expectThroughCatalogs(h, ["show", "--format", "plain", "--family", "large"])
+        }
+    }
+
+    @Test func theTerminalCommands() throws {
+        let h = try home()
+        for args in [
+            ["list"], ["list", "--deadlines"], ["agenda", "--days", "7"], ["cal"], ["cal", "--weeks"],
+            ["board", "--once"]
+        ] {
+            expectThroughCatalogs(h, args)
+        }
+    }
+
+    @Test func englishIsUnchangedWithoutTheLanguage() throws {
+        let h = try home()
+        let r = h.inProcess(
+            ["show", "--format", "plain", "--family", "large"], env: ["LANG": "C.UTF-8", "LANGUAGE": "qps"])
+        #expect(!r.stdout.contains("⟦"), "LANGUAGE is not read under the C locale, as gettext does: \(r.stdout)")
+    }
+}

@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""tminus's message catalogs, the gettext way (docs/translations.md).
+
+  python3 po/catalogs.py extract    write po/tminus.pot from the sources' tr/trn/N_ literals
+  python3 po/catalogs.py update     extract, then merge the template into every po/LL.po (msgmerge)
+  python3 po/catalogs.py generate   write Sources/TMinusCore/Text/Catalogs/ from the po/*.po files
+  python3 po/catalogs.py check      fail when the template or the generated Swift is stale, a
+                                    catalog is incomplete, or msgfmt -c finds a fault
+
+The catalogs are compiled into the program (one static file, nothing installed beside it).
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PO = os.path.join(ROOT, "po")
+OUT = os.path.join(ROOT, "Sources", "TMinusCore", "Text", "Catalogs")
+LITERAL = r'"((?:[^"\\\n]|\\.)*)"'
+CALLS = {
+    "trn": re.compile(r"trn\(\s*" + LITERAL + r"\s*,\s*" + LITERAL),
+    "trc": re.compile(r"trc\(\s*" + LITERAL + r"\s*,\s*" + LITERAL),
+    "tr": re.compile(r"tr\(\s*" + LITERAL),
+    "N_": re.compile(r"N_\(\s*" + LITERAL),
+}
+ANY_CALL = re.compile(r"\b(trn|trc|tr|N_)\(")
+
+
+def swift_unescape(s, where):
+    out, i = [], 0
+    while i < len(s):
+        c = s[i]
+        if c != "\\":
+            out.append(c)
+            i += 1
+            continue
+        n = s[i + 1]
+        if n == "(":
+            sys.exit(f"{where}: a message cannot interpolate (use %s and Catalog.format)")
+        if n == "u":
+            end = s.index("}", i)
+            out.append(chr(int(s[i + 3:end], 16)))
+            i = end + 1
+            continue
+        out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\", "0": "\0", "r": "\r", "'": "'"}[n])
+        i += 2
+    return "".join(out)
+
+
+def messages():
+    """(msgid, plural or None, [references]) in order of first appearance."""
+    found, order = {}, []
+    for base, dirs, files in os.walk(os.path.join(ROOT, "Sources")):
+        dirs.sort()
+        if os.path.abspath(base) == OUT:
+            continue
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(base, name)
+            rel = os.path.relpath(path, ROOT)
+            text = open(path, encoding="utf-8").read()
+            for m in ANY_CALL.finditer(text):
+                line = text.count("\n", 0, m.start()) + 1
+                where = f"{rel}:{line}"
+                rest = text[m.start():]
+                kind = m.group(1)
+                hit = CALLS[kind].match(rest)
+                if not hit:
+                    # Calls of these names with something else than literals: declarations and
+                    # forwarding (the parameter is a StaticString, so only literals reach them).
+                    continue
+                msgid = swift_unescape(hit.group(1), where)
+                plural = swift_unescape(hit.group(2), where) if kind == "trn" else None
+                if kind == "trc":
+                    # gettext's key for a message in a context: the context, EOT, the msgid.
+                    msgid += "\x04" + swift_unescape(hit.group(2), where)
+                if msgid not in found:
+                    found[msgid] = (plural, [])
+                    order.append(msgid)
+                found[msgid][1].append(rel + ":" + str(line))
+    return [(m, found[m][0], found[m][1]) for m in order]
+
+
+def po_quote(s):
+    s = s.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    if "\n" in s[:-1]:
+        parts = s.split("\n")
+        lines = [p + "\\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+        return '""\n' + "\n".join(f'"{l}"' for l in lines)
+    return '"' + s.replace("\n", "\\n") + '"'
+
+
+CONVERSION = re.compile(r"%(?:\d+\$)?0?\d*([a-zA-Z%-])")
+
+
+def format_flag(msgid):
+    kinds = CONVERSION.findall(msgid)
+    if "%" not in msgid:
+        return None
+    if kinds and all(k in "sd%" for k in kinds) and msgid.count("%") == len(kinds) + msgid.count("%%"):
+        return "c-format"
+    return "no-c-format"
+
+
+HEADER = """# The messages of tminus, for translators (docs/translations.md).
+# This file is generated: python3 po/catalogs.py extract
+msgid ""
+msgstr ""
+"Project-Id-Version: tminus\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"
+"""
+
+
+def template():
+    out = [HEADER]
+    for msgid, plural, refs in messages():
+        out.append("")
+        out.append("#: " + " ".join(refs[:4]))
+        flag = format_flag(msgid)
+        if flag:
+            out.append("#, " + flag)
+        if "\x04" in msgid:
+            context, msgid = msgid.split("\x04")
+            out.append("msgctxt " + po_quote(context))
+        out.append("msgid " + po_quote(msgid))
+        if plural is not None:
+            out.append("msgid_plural " + po_quote(plural))
+            out.append('msgstr[0] ""')
+            out.append('msgstr[1] ""')
+        else:
+            out.append('msgstr ""')
+    return "\n".join(out) + "\n"
+
+
+def parse_po(path):
+    """{msgid: [forms]} of the translated, non-fuzzy entries, and the header's Plural-Forms."""
+    entries, header = {}, {}
+    cur, key, flags = {}, None, ""
+
+    def finish():
+        nonlocal cur, flags
+        if "msgid" in cur:
+            if cur["msgid"] == "":
+                for line in cur.get("msgstr", "").split("\n"):
+                    if ":" in line:
+                        k, v = line.split(":", 1)
+                        header[k.strip()] = v.strip()
+            elif "fuzzy" not in flags and not cur.get("obsolete"):
+                forms = [cur[k] for k in sorted(k for k in cur if k.startswith("msgstr"))]
+                key = (cur["msgctxt"] + "\x04" if "msgctxt" in cur else "") + cur["msgid"]
+                if all(forms):
+                    entries[key] = forms
+        cur, flags = {}, ""
+
+    def unquote(s):
+        s = s.strip()
+        assert s.startswith('"') and s.endswith('"'), (path, s)
+        s = s[1:-1]
+        return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}[m.group(1)], s)
+
+    for raw in open(path, encoding="utf-8"):
+        line = raw.rstrip("\n")
+        if not line.strip():
+            finish()
+            key = None
+            continue
+        if line.startswith("#~"):
+            cur["obsolete"] = True
+            continue
+        if line.startswith("#,"):
+            flags += line
+            continue
+        if line.startswith("#"):
+            continue
+        if line.startswith('"'):
+            cur[key] += unquote(line)
+            continue
+        word, rest = line.split(" ", 1)
+        if word in ("msgid", "msgctxt") and "msgid" in cur:
+            finish()
+        m = re.match(r"msgstr\[(\d+)\]", word)
+        key = f"msgstr{int(m.group(1)):02d}" if m else word
+        cur[key] = unquote(rest)
+    finish()
+    return entries, header
+
+
+TOKEN = re.compile(r"\s*(\d+|n|\|\||&&|==|!=|<=|>=|[?:<>+\-*/%()!])")
+
+
+def plural_swift(expression):
+    """The C expression of Plural-Forms as a Swift expression of Int (bools made 0 or 1)."""
+    tokens = TOKEN.findall(expression.strip().rstrip(";"))
+    assert "".join(tokens).replace(" ", "") == expression.replace(" ", "").rstrip(";"), expression
+    pos = 0
+    BIN = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, ">": 4, "<=": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+
+    def peek():
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take():
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def as_int(e):
+        text, kind = e
+        return text if kind == "int" else f"({text} ? 1 : 0)"
+
+    def as_bool(e):
+        text, kind = e
+        return text if kind == "bool" else f"({text} != 0)"
+
+    def primary():
+        t = take()
+        if t == "(":
+            e = ternary()
+            assert take() == ")"
+            return (f"({e[0]})", e[1])
+        if t == "!":
+            return (f"!{as_bool(primary())}", "bool")
+        return (t, "int")
+
+    def binary(level):
+        left = primary()
+        while peek() in BIN and BIN[peek()] >= level:
+            op = take()
+            right = binary(BIN[op] + 1)
+            if op in ("||", "&&"):
+                left = (f"({as_bool(left)} {op} {as_bool(right)})", "bool")
+            elif op in ("==", "!=", "<", ">", "<=", ">="):
+                left = (f"({as_int(left)} {op} {as_int(right)})", "bool")
+            else:
+                left = (f"({as_int(left)} {op} {as_int(right)})", "int")
+        return left
+
+    def ternary():
+        cond = binary(1)
+        if peek() == "?":
+            take()
+            a = ternary()
+            assert take() == ":"
+            b = ternary()
+            return (f"({as_bool(cond)} ? {as_int(a)} : {as_int(b)})", "int")
+        return cond
+
+    e = ternary()
+    assert pos == len(tokens), expression
+    return as_int(e)
+
+
+
+
+def swift_literal(s):
+    out = []
+    for c in s:
+        if c == "\\":
+            out.append("\\\\")
+        elif c == '"':
+            out.append('\\"')
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\t":
+            out.append("\\t")
+        elif ord(c) < 0x20:
+            out.append("\\u{%x}" % ord(c))
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+def languages():
+    return sorted(f[:-3] for f in os.listdir(PO) if f.endswith(".po"))
+
+
+def generated():
+    """{file name: Swift text} of the catalogs."""
+    msgids = {m for m, _, _ in messages()}
+    files = {}
+    for code in languages():
+        entries, header = parse_po(os.path.join(PO, code + ".po"))
+        forms = header.get("Plural-Forms", "")
+        m = re.match(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?);?\s*$", forms)
+        if not m:
+            sys.exit(f"po/{code}.po: no Plural-Forms header")
+        rule = plural_swift(m.group(2))
+        kept = sorted(((k, v) for k, v in entries.items() if k in msgids), key=lambda kv: kv[0].encode("utf-8"))
+        lines = [
+            "// swift-format-ignore-file", f"// Generated from po/{code}.po by po/catalogs.py generate: do not edit.",
+            "",
+            "extension Catalog.Table {",
+            f"    /// The {code} catalog ({len(kept)} messages; Plural-Forms: {m.group(2).strip()}).",
+            f"    static let {code} = Catalog.Table(",
+            f'        code: "{code}", plural: {{ n in {rule} }},',
+            "        entries: [",
+        ]
+        for k, v in kept:
+            lines.append(f"            ({swift_literal(k)}, [{', '.join(swift_literal(x) for x in v)}]),")
+        lines += ["        ])", "}", ""]
+        files[f"Catalog+{code}.swift"] = "\n".join(lines)
+    return files
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def main():
+    what = sys.argv[1] if len(sys.argv) > 1 else "check"
+    pot = os.path.join(PO, "tminus.pot")
+    if what in ("extract", "update"):
+        write(pot, template())
+        if what == "update":
+            for code in languages():
+                subprocess.run(["msgmerge", "-q", "--no-wrap", "--update", "--backup=none",
+                                os.path.join(PO, code + ".po"), pot], check=True)
+        return
+    if what == "generate":
+        os.makedirs(OUT, exist_ok=True)
+        for name in os.listdir(OUT):
+            os.remove(os.path.join(OUT, name))
+        for name, text in generated().items():
+            write(os.path.join(OUT, name), text)
+        return
+    if what != "check":
+        sys.exit(__doc__)
+    bad = []
+    if open(pot, encoding="utf-8").read() != template():
+        bad.append("po/tminus.pot is stale: run python3 po/catalogs.py update, translate, then generate")
+    want = generated()
+    have = {n: open(os.path.join(OUT, n), encoding="utf-8").read() for n in os.listdir(OUT)}
+    if want != have:
+        bad.append("Sources/TMinusCore/Text/Catalogs is stale: run python3 po/catalogs.py generate")
+    every = messages()
+    for code in languages():
+        entries, header = parse_po(os.path.join(PO, code + ".po"))
+        missing = [m for m, _, _ in every if m not in entries]
+        if missing:
+            bad.append(f"po/{code}.po lacks {len(missing)} of {len(every)} messages, e.g. {missing[0]!r}")
+        rule = re.match(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?);?\s*$", header.get("Plural-Forms", ""))
+        for m, plural, _ in every:
+            if plural is not None and m in entries and rule and len(entries[m]) != int(rule.group(1)):
+                bad.append(f"po/{code}.po: {m!r} has {len(entries[m])} forms, not {rule.group(1)}")
+        # Placeholders of templates ({title}) stay as they are.
+        for m, forms in entries.items():
+            want_p = sorted(re.findall(r"\{[a-z_]+\}", m))
+            for f in forms:
+                if sorted(re.findall(r"\{[a-z_]+\}", f)) != want_p:
+                    bad.append(f"po/{code}.po: {m!r}: the placeholders differ in {f!r}")
+        if subprocess.run(["which", "msgfmt"], capture_output=True).returncode == 0:
+            r = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", os.path.join(PO, code + ".po")],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                bad.append(f"po/{code}.po: msgfmt -c: {r.stderr.strip()}")
+    for b in bad:
+        print("catalogs:", b, file=sys.stderr)
+    if bad:
+        sys.exit(1)
+    print(f"catalogs: {len(every)} messages, {len(languages())} languages, all current and complete")
+
+
+if __name__ == "__main__":
+    main()
