@@ -22,34 +22,43 @@ public enum NotificationText {
     /// time, for an item with none) on.
     public static func make(
         _ r: Reminder, now: Instant, zone: Zone, late: Bool, markup: Bool, clock: ClockStyle = .h24,
-        escalating: Bool = false
+        escalating: Bool = false, words: Words = .english
     ) -> Message {
+        func describe(_ due: Due) -> String { DueText.describe(due, now: now, zone: zone, clock: clock, words: words) }
         let item = r.item
         var lines: [String] = []
         let target = Escalation.target(r, zone: zone)
         if escalating && now >= target {
             let minutes = (now - target) / 60
-            let when = item.due.map { DueText.describe($0, now: now, zone: zone, clock: clock) }
-            let was = when.map { " · was due \($0)" } ?? ""
+            let was = item.due.map { Catalog.format(words.tr(" · was due %s"), [describe($0)]) } ?? ""
             // (Counted to the item's due, or, without one, to the reminder's own time.)
             switch (item.due?.instant(in: zone) == target, item.isDeadline) {
-            case (true, true): lines.append(minutes == 0 ? "over now\(was)" : "over \(minutes) min ago\(was)")
-            case (true, false): lines.append(minutes == 0 ? "due now\(was)" : "\(minutes) min late\(was)")
-            default: lines.append(minutes == 0 ? "now" : "\(minutes) min ago")
+            case (true, true):
+                lines.append(
+                    (minutes == 0
+                        ? words.tr("over now") : words.trn("over %d min ago", "over %d min ago", Int(minutes)))
+                        + was)
+            case (true, false):
+                lines.append(
+                    (minutes == 0 ? words.tr("due now") : words.trn("%d min late", "%d min late", Int(minutes))) + was)
+            default: lines.append(minutes == 0 ? words.tr("now") : words.trn("%d min ago", "%d min ago", Int(minutes)))
             }
         } else if let due = item.due {
-            let when = DueText.describe(due, now: now, zone: zone, clock: clock)
+            let when = describe(due)
             if now >= due.instant(in: zone) {
-                lines.append(item.isDeadline ? "over · was due \(when)" : "overdue · was due \(when)")
+                lines.append(
+                    Catalog.format(
+                        item.isDeadline ? words.tr("over · was due %s") : words.tr("overdue · was due %s"), [when]))
             } else {
-                let left = Countdown(now: now, due: due.instant(in: zone), zone: zone).longText(.minutes, over: "")
-                lines.append("due \(when) · in \(left)")
+                let left = Countdown(now: now, due: due.instant(in: zone), zone: zone).longText(
+                    .minutes, over: "", words: words)
+                lines.append(Catalog.format(words.tr("due %s · in %s"), [when, left]))
             }
         }
         let note = Escape.stripControls(item.note, keepNewlines: true)
         if !note.isEmpty { lines.append(note) }
-        if late { lines.append("missed at \(DueText.describe(.instant(r.at), now: now, zone: zone, clock: clock))") }
-        if item.source != Item.ownSource { lines.append("from \(item.source)") }
+        if late { lines.append(Catalog.format(words.tr("missed at %s"), [describe(.instant(r.at))])) }
+        if item.source != Item.ownSource { lines.append(Catalog.format(words.tr("from %s"), [item.source])) }
         let body = lines.joined(separator: "\n")
         return Message(
             summary: Escape.oneLine(item.title), body: markup ? Escape.pango(body) : body,
@@ -59,14 +68,16 @@ public enum NotificationText {
     /// One notification for the reminders of a source beyond the few sent one by one in a pass
     /// (a synced summary with 2,000 due at once is not 2,000 notifications): "and 1,995 more
     /// from laptop", the first titles in the body.
-    public static func more(_ rs: [Reminder], from source: String, markup: Bool) -> Message {
+    public static func more(_ rs: [Reminder], from source: String, markup: Bool, words: Words = .english) -> Message {
         let shown = rs.prefix(5).map { "• " + Escape.oneLine($0.item.title) }
-        let rest = rs.count > 5 ? ["… and \(rs.count - 5) more"] : []
+        let rest = rs.count > 5 ? [words.trn("… and %d more", "… and %d more", rs.count - 5)] : []
         let body = (shown + rest).joined(separator: "\n")
-        let from = source == Item.ownSource ? "" : " from \(Escape.oneLine(source))"
-        return Message(
-            summary: "and \(rs.count) more reminder\(rs.count == 1 ? "" : "s")\(from)",
-            body: markup ? Escape.pango(body) : body, critical: false)
+        let summary =
+            source == Item.ownSource
+            ? words.trn("and %d more reminder", "and %d more reminders", rs.count)
+            : words.trn(
+                "and %d more reminder from %s", "and %d more reminders from %s", rs.count, Escape.oneLine(source))
+        return Message(summary: summary, body: markup ? Escape.pango(body) : body, critical: false)
     }
 
     /// `--dry-run`'s line: what would be sent, as JSON.

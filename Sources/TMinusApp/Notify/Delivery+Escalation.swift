@@ -48,7 +48,7 @@ extension Delivery {
             }
             let m = NotificationText.make(
                 r, now: ctx.now, zone: ctx.zone, late: record.late, markup: server.markup, clock: ctx.clock,
-                escalating: true)
+                escalating: true, words: ctx.words)
             let first = updated[record.key] == nil
             let listen = first && withActions && watches.count < Self.maxWatches
             let shown: (id: UInt32, watch: ActionWatch?, instance: String)?
@@ -57,7 +57,7 @@ extension Delivery {
                 // program's, and the update must not replace that one.)
                 shown = try server.show(
                     summary: m.summary, body: m.body, critical: m.critical,
-                    buttons: withActions && server.actions ? NotificationServer.reminderButtons : [],
+                    buttons: withActions && server.actions ? NotificationServer.reminderButtons(ctx.words) : [],
                     replaces: id, of: record.server, watch: listen)
             } catch {
                 failed(error.description)

@@ -108,7 +108,8 @@ package final class Delivery {
     func dryRun(_ d: ReminderPlan.Decision) {
         for (r, late) in d.send {
             printed.insert(r.key)
-            let m = NotificationText.make(r, now: ctx.now, zone: ctx.zone, late: late, markup: false, clock: ctx.clock)
+            let m = NotificationText.make(
+                r, now: ctx.now, zone: ctx.zone, late: late, markup: false, clock: ctx.clock, words: ctx.words)
             ctx.console.out(JSONWriter.compact(NotificationText.json(r, m, late: late, zone: ctx.zone)))
         }
         for r in d.miss { printed.insert(r.key) }
@@ -168,7 +169,7 @@ package final class Delivery {
                 let escalates = Escalation.escalates(r, config.escalate) && server.bus != nil
                 let m = NotificationText.make(
                     r, now: ctx.now, zone: ctx.zone, late: late, markup: server.markup, clock: ctx.clock,
-                    escalating: escalates)
+                    escalating: escalates, words: ctx.words)
                 var watch: ActionWatch?
                 var shownID: UInt32?
                 var instance: String?
@@ -177,7 +178,7 @@ package final class Delivery {
                     if escalates,
                         let shown = try server.show(
                             summary: m.summary, body: m.body, critical: m.critical,
-                            buttons: buttons ? NotificationServer.reminderButtons : [], replaces: 0,
+                            buttons: buttons ? NotificationServer.reminderButtons(ctx.words) : [], replaces: 0,
                             watch: withActions && watches.count < Self.maxWatches)
                     {
                         watch = shown.watch
@@ -220,7 +221,8 @@ package final class Delivery {
             // A group is one notification and one record (`sent`, written once it was shown:
             // a kill before that shows it again, as for one on its own).
             for (source, sends) in grouped {
-                let m = NotificationText.more(sends.map(\.reminder), from: source, markup: server.markup)
+                let m = NotificationText.more(
+                    sends.map(\.reminder), from: source, markup: server.markup, words: ctx.words)
                 do throws(TMinusError) {
                     _ = try send(summary: m.summary, body: m.body, critical: false, withActions: false)
                 } catch {
@@ -265,12 +267,15 @@ package final class Delivery {
         -> ActionWatch?
     {
         do {
-            return try server.send(summary: summary, body: body, critical: critical, withActions: withActions)
+            return try server.send(
+                summary: summary, body: body, critical: critical, withActions: withActions,
+                buttons: NotificationServer.reminderButtons(ctx.words))
         } catch {
             guard server.bus?.closed == true else { throw error }
             server = NotificationServer.connect(environment: ctx.environment)
             return try server.send(
-                summary: summary, body: body, critical: critical, withActions: withActions && server.actions)
+                summary: summary, body: body, critical: critical, withActions: withActions && server.actions,
+                buttons: NotificationServer.reminderButtons(ctx.words))
         }
     }
 

@@ -22,30 +22,33 @@ enum ItemCommand {
     /// `#3 todo  Call mom`, then one `field: value` line per field that has a value, the note's
     /// lines last.
     static func lines(_ item: Item, _ ctx: Context) -> [String] {
+        let w = ctx.words
         func time(_ t: Instant) -> String { ctx.describe(.instant(t)) }
         var fields: [(String, String)] = []
         if let due = item.due {
-            let late = ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone) ? " (late)" : ""
-            fields.append(("due", ctx.describe(due) + late))
+            let text = ctx.describe(due)
+            let late = ListQuery.isOverdue(item, now: ctx.now, zone: ctx.zone)
+            fields.append((w.tr("due"), late ? Catalog.format(w.tr("%s (late)"), [text]) : text))
         }
-        if let end = item.end { fields.append(("ends", time(end))) }
-        if item.isDeadline, let start = item.start { fields.append(("progress from", time(start))) }
-        if let tag = item.tag { fields.append(("tag", Validation.printable(tag))) }
-        if item.priority != .none { fields.append(("priority", item.priority.rawValue)) }
-        if item.starred { fields.append(("starred", "yes")) }
-        if let rule = item.rrule { fields.append(("repeats", Repetition.describe(rule))) }
-        if let remind = item.remind { fields.append(("reminder", time(remind))) }
-        if let icon = item.icon { fields.append(("icon", Validation.printable(icon))) }
-        if let reply = item.reply { fields.append(("invitation", reply)) }
-        fields.append(("source", item.source))
-        if item.via == Item.viaLink { fields.append(("came by", "a link")) }
-        if let created = item.created { fields.append(("created", time(created))) }
+        if let end = item.end { fields.append((w.tr("ends"), time(end))) }
+        if item.isDeadline, let start = item.start { fields.append((w.tr("progress from"), time(start))) }
+        if let tag = item.tag { fields.append((w.tr("tag"), Validation.printable(tag))) }
+        if item.priority != .none { fields.append((w.tr("priority"), item.priority.name(w))) }
+        if item.starred { fields.append((w.tr("starred"), w.tr("yes"))) }
+        if let rule = item.rrule { fields.append((w.tr("repeats"), Repetition.describe(rule))) }
+        if let remind = item.remind { fields.append((w.tr("reminder"), time(remind))) }
+        if let icon = item.icon { fields.append((w.tr("icon"), Validation.printable(icon))) }
+        if let reply = item.reply { fields.append((w.tr("invitation"), reply)) }
+        fields.append((w.tr("source"), item.source))
+        if item.via == Item.viaLink { fields.append((w.tr("came by"), w.tr("a link"))) }
+        if let created = item.created { fields.append((w.tr("created"), time(created))) }
         fields.append(("id", item.id))
-        let width = (fields.map(\.0.count).max() ?? 0) + 2
-        var out = ["#\(item.handle) \(item.kind.rawValue)  \(Validation.printable(item.title))"]
+        let width = (fields.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+        let kind = item.kind == .deadline ? w.tr("deadline") : w.tr("todo")
+        var out = ["#\(item.handle) \(kind)  \(Validation.printable(item.title))"]
         out += fields.map { "  " + ($0.0 + ":").padding(width) + $0.1 }
         let note = ControlText.lines(item.note).map { Validation.printable($0) }.filter { !$0.isEmpty }
-        if !note.isEmpty { out += ["  note:"] + note.map { "    " + $0 } }
+        if !note.isEmpty { out += ["  " + w.tr("note") + ":"] + note.map { "    " + $0 } }
         return out
     }
 }

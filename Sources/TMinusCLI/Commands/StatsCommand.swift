@@ -18,13 +18,23 @@ enum StatsCommand {
             ctx.say(JSONWriter.pretty(stats.json()))
             return 0
         }
-        func row(_ name: String, _ c: Stats.Counts) -> String {
-            "\(name.padding(10)) \(String(c.completed).padding(10)) \(String(c.pending).padding(8)) \(c.overdue)"
+        // Columns as wide as their heads in the user's language (at least the English widths).
+        let w = ctx.words
+        let heads = [w.tr("completed"), w.tr("pending"), w.tr("overdue")]
+        let names = [w.tr("deadlines"), w.tr("todos"), w.tr("all")]
+        let first = max(11, (names.map(DisplayWidth.of).max() ?? 0) + 1)
+        let widths = heads.map { DisplayWidth.of($0) + 2 }
+        func row(_ cells: [String]) -> String {
+            var line = cells[0].padding(first)
+            for (i, cell) in cells.dropFirst().enumerated() {
+                line += i == cells.count - 2 ? cell : cell.padding(max(widths[i], i == 0 ? 11 : 9))
+            }
+            return line
         }
-        ctx.say("           completed  pending  overdue")
-        ctx.say(row("deadlines", stats.deadlines))
-        ctx.say(row("todos", stats.todos))
-        ctx.say(row("all", stats.all))
+        ctx.say(row([""] + heads))
+        for (name, c) in zip(names, [stats.deadlines, stats.todos, stats.all]) {
+            ctx.say(row([name, String(c.completed), String(c.pending), String(c.overdue)]))
+        }
         return 0
     }
 }

@@ -82,6 +82,11 @@ public struct NotificationServer: Sendable {
     /// A reminder's buttons.
     public static let reminderButtons = [(id: "done", label: "Done"), (id: "snooze", label: "Snooze 10 min")]
 
+    /// The reminder's buttons in the user's language (the ids are what a press reports).
+    public static func reminderButtons(_ words: Words) -> [(id: String, label: String)] {
+        [(id: "done", label: words.tr("Done")), (id: "snooze", label: words.tr("Snooze 10 min"))]
+    }
+
     /// Hands one notification to the server; returns what waits for an action when
     /// `withActions`, else nil once it was delivered. Throws when it was not delivered.
     public func send(
