@@ -93,7 +93,7 @@ package struct Context {
     /// A WHEN (`+2h`, `fri 17:00`, `2026-12-01`, docs/when.md) read at `now` in `zone`, weeks
     /// (`eow`, `next week`) starting on the locale's first weekday.
     package func when(_ text: String) throws(TMinusError) -> When {
-        try WhenParser.parse(text, now: now, zone: zone, firstWeekday: firstWeekday)
+        try WhenParser.parse(text, now: now, zone: zone, firstWeekday: firstWeekday, words: words)
     }
 
     /// The day weeks start on (0 Sunday … 6 Saturday): the locale's (LC_TIME).

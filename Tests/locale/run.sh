@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The locale's clock and first weekday, read by tminus as `locale -k LC_TIME` says them, in the
+# The locale's clock, first weekday and names (weekdays, months, the afternoon's word), read by
+# tminus as `locale -k LC_TIME` says them, in the
 # dynamic (debug) build and the static release build alike: in a statically linked program,
 # glibc's nl_langinfo_l answers with the C locale's values for a locale newlocale made, so the
 # release binary once showed 24-hour times in en_US and weeks from Sunday in de_DE.
@@ -25,6 +26,7 @@ H=$(mktemp -d "${TMPDIR:-/tmp}/tminus-locale.XXXXXX")
 trap 'rm -rf "$H"' EXIT
 have() { locale -a 2>/dev/null | grep -qix "$1.utf-\?8"; }
 "${bins[0]}" --home "$H" --now 2026-11-26T09:00 add Thesis --due 2026-11-26T17:00 >/dev/null || exit 2
+"${bins[0]}" --home "$H" --now 2026-11-26T09:00 add Essay --due 2026-11-28T17:00 >/dev/null || exit 2
 for l in $LOCALES; do
     if ! have "$l"; then
         if [ "$(id -u)" = 0 ] && command -v localedef >/dev/null; then
@@ -37,28 +39,41 @@ for l in $LOCALES; do
     # is first_weekday counted from week-1stday's date (glibc's definition).
     t_fmt=$(LC_ALL=$L locale t_fmt)
     case "$t_fmt" in *%I* | *%l* | *%r*) clock=12 ;; *) clock=24 ;; esac
+    pm=$(LC_ALL=$L locale am_pm | cut -d";" -f2)
+    # The first weekday's head in `cal`: its abbreviation's first two columns (So, lu, 月).
     first=$(LC_ALL=$L python3 -c '
-import datetime, subprocess
-out = subprocess.run(["locale", "week-1stday", "first_weekday"], capture_output=True, text=True).stdout.split()
+import datetime, subprocess, unicodedata
+out = subprocess.run(["locale", "week-1stday", "first_weekday", "abday"], capture_output=True, text=True).stdout.split("\n")
 d = datetime.date(int(out[0][:4]), int(out[0][4:6]), int(out[0][6:8]))
-names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-print(names[(d.weekday() + int(out[1]) - 1) % 7])')
+sunday_first = (d.weekday() + 1) % 7
+abday = out[2].split(";")
+name, head, cols = abday[(sunday_first + int(out[1]) - 1) % 7], "", 0
+for c in name:
+    w = 2 if unicodedata.east_asian_width(c) in "WF" else 1
+    if cols + w > 2:
+        break
+    head, cols = head + c, cols + w
+print(head)')
+    saturday=$(LC_ALL=$L locale abday | cut -d';' -f7)
+    november=$(LC_ALL=$L locale alt_mon | cut -d';' -f11)
     for b in "${bins[@]}"; do
         kind=dynamic
         [ "$b" = "$STATIC" ] && kind=static
         shown=$(LC_ALL=$L TZ=UTC "$b" --home "$H" --now 2026-11-26T09:00 list 2>&1)
-        case "$shown" in
-            *"5:00 PM"* | *"5:00 pm"* | *"5pm"*) got_clock=12 ;;
-            *"17:00"*) got_clock=24 ;;
-            *) got_clock="?" ;;
-        esac
+        got_clock="?"
+        case "$shown" in *"17:00"*) got_clock=24 ;; esac
+        if [ -n "$pm" ]; then case "$shown" in *"5:00 $pm"*) got_clock=12 ;; esac; fi
         got_first=$(LC_ALL=$L "$b" --home "$H" --now 2026-11-26T09:00 cal 2>&1 | sed -n 2p | awk '{print $1}')
+        title=$(LC_ALL=$L "$b" --home "$H" --now 2026-11-26T09:00 cal 2>&1 | sed -n 1p)
+        tooltip=$(LC_ALL=$L TZ=UTC "$b" --home "$H" --now 2026-11-27T09:00 show --format plain --family large 2>&1 | sed -n 1p)
         checked=$((checked + 1))
-        if [ "$got_clock" != "$clock" ] || [ "$got_first" != "$first" ]; then
-            echo "locale: FAIL $L $kind: ${got_clock}-hour, weeks from $got_first; locale -k says ${clock}-hour ($t_fmt), from $first"
+        if [ "$got_clock" != "$clock" ] || [ "$got_first" != "$first" ] || [[ "$title" != *"$november"* ]] \
+            || [[ "$tooltip" != *"$saturday"* ]]; then
+            echo "locale: FAIL $L $kind: ${got_clock}-hour, weeks from $got_first, title '$title', tooltip '$tooltip';" \
+                "locale -k says ${clock}-hour ($t_fmt), from $first, November '$november', Saturday '$saturday'"
             fail=1
         else
-            echo "locale: $L $kind: ${clock}-hour, weeks from $first, as locale -k LC_TIME says"
+            echo "locale: $L $kind: ${clock}-hour, weeks from $first, '$november', '$saturday', as locale -k LC_TIME says"
         fi
     done
 done

@@ -35,9 +35,19 @@ public enum WhenParser {
     /// Saturday; `eow`, `next week`); a usage error when it is none or falls outside the
     /// supported dates.
     public static func parse(
-        _ raw: String, now: Instant, zone: Zone, firstWeekday: Int = 1
+        _ raw: String, now: Instant, zone: Zone, firstWeekday: Int = 1, words: Words = .english
     ) throws(TMinusError) -> When {
-        let when = try parseUnchecked(raw, now: now, zone: zone, firstWeekday: firstWeekday)
+        let when: When
+        do {
+            when = try parseUnchecked(raw, now: now, zone: zone, firstWeekday: firstWeekday)
+        } catch {
+            // In the user's words (WhenParser+Language): the English reading's error stands when
+            // the language's does not read it either.
+            guard words != .english, raw.utf8.count <= maxLength, let english = inEnglish(raw, words),
+                let read = try? parseUnchecked(english, now: now, zone: zone, firstWeekday: firstWeekday)
+            else { throw error }
+            when = read
+        }
         let supported: Bool
         switch when {
         case .day(let d): supported = CivilDate.supported.contains(d)

@@ -44,6 +44,8 @@ public struct Catalog: Sendable, Equatable {
     /// The language's code (`de`, `pt_BR`; `en` for English, `qps` for the pseudo-locale).
     public let code: String
     let table: Table?
+    /// Whether it is the pseudo-locale's (asked on every message: a flag, not a comparison).
+    let isPseudo: Bool
 
     /// English: every message its msgid.
     public static let english = Catalog(code: "en", table: nil)
@@ -54,6 +56,7 @@ public struct Catalog: Sendable, Equatable {
     init(code: String, table: Table?) {
         self.code = code
         self.table = table
+        isPseudo = code == "qps"
     }
 
     /// A catalog over `table`.
@@ -63,8 +66,9 @@ public struct Catalog: Sendable, Equatable {
 
     /// The message `msgid` in this language.
     public func tr(_ msgid: StaticString) -> String {
+        if table == nil && !isPseudo { return msgid.description }
         if let forms = table?.forms(msgid), let first = forms.first, !first.isEmpty { return first }
-        return code == "qps" ? Catalog.pseudoText(msgid.description) : msgid.description
+        return isPseudo ? Catalog.pseudoText(msgid.description) : msgid.description
     }
 
     /// The message `msgid` in `context` (the same English in two places a language may say
@@ -77,7 +81,7 @@ public struct Catalog: Sendable, Equatable {
             let forms = key.withUnsafeBufferPointer { table.forms($0) }
             if let first = forms?.first, !first.isEmpty { return first }
         }
-        return code == "qps" ? Catalog.pseudoText(msgid.description) : msgid.description
+        return isPseudo ? Catalog.pseudoText(msgid.description) : msgid.description
     }
 
     /// The form of a message with a count (`%d day` / `%d days`) for `count`, its first
@@ -90,7 +94,7 @@ public struct Catalog: Sendable, Equatable {
             if form.isEmpty { form = (count == 1 ? singular : plural).description }
         } else {
             form = (count == 1 ? singular : plural).description
-            if code == "qps" { form = Catalog.pseudoText(form) }
+            if isPseudo { form = Catalog.pseudoText(form) }
         }
         return Catalog.format(form, [String(count)] + more)
     }
@@ -99,60 +103,65 @@ public struct Catalog: Sendable, Equatable {
     /// (`%2$s`): `%s`, `%d`, a zero-padded width (`%02d`), and `%%`. gettext's `c-format`
     /// check (`msgfmt -c`) keeps a translation's conversions the msgid's.
     public static func format(_ template: String, _ arguments: [String]) -> String {
-        guard template.utf8.contains(0x25) else { return template }
-        var out = ""
-        var next = 0
-        var i = template.unicodeScalars.startIndex
-        let s = template.unicodeScalars
-        while i < s.endIndex {
-            let c = s[i]
-            i = s.index(after: i)
-            guard c == "%", i < s.endIndex else {
-                out.unicodeScalars.append(c)
-                continue
+        // (Bytes, not characters: a countdown's text is formatted for each of the hour's kept
+        // outputs on the poll path.)
+        var template = template
+        return template.withUTF8 { t -> String in
+            guard t.contains(0x25) else { return String(decoding: t, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(t.count + 16)
+            var next = 0
+            var i = 0
+            func digit(_ k: Int) -> Int? { k < t.count && t[k] >= 0x30 && t[k] <= 0x39 ? Int(t[k] - 0x30) : nil }
+            while i < t.count {
+                let c = t[i]
+                i += 1
+                guard c == 0x25, i < t.count else {
+                    out.append(c)
+                    continue
+                }
+                if t[i] == 0x25 {
+                    out.append(0x25)
+                    i += 1
+                    continue
+                }
+                // [N$][0][width](s|d)
+                var j = i
+                var number = 0
+                while let v = digit(j) {
+                    number = number * 10 + v
+                    j += 1
+                }
+                var position: Int?
+                if j < t.count, t[j] == 0x24, number > 0 {
+                    position = number - 1
+                    j += 1
+                } else {
+                    j = i
+                }
+                var zero = false, width = 0
+                if j < t.count, t[j] == 0x30 {
+                    zero = true
+                    j += 1
+                }
+                while let v = digit(j) {
+                    width = width * 10 + v
+                    j += 1
+                }
+                guard j < t.count, t[j] == 0x73 || t[j] == 0x64 else {
+                    out.append(c)
+                    continue
+                }
+                let index = position ?? next
+                if position == nil { next += 1 }
+                var value = index < arguments.count ? arguments[index] : ""
+                let count = value.utf8.count
+                if count < width { out += repeatElement(zero ? 0x30 : 0x20, count: width - count) }
+                value.withUTF8 { out += $0 }
+                i = j + 1
             }
-            if s[i] == "%" {
-                out.append("%")
-                i = s.index(after: i)
-                continue
-            }
-            // [N$][0][width](s|d)
-            var j = i
-            var digits = 0
-            while j < s.endIndex, s[j].isASCIIDigit {
-                digits = digits * 10 + Int(s[j].value - 0x30)
-                j = s.index(after: j)
-            }
-            var position: Int?
-            if j < s.endIndex, s[j] == "$", digits > 0 {
-                position = digits - 1
-                j = s.index(after: j)
-            } else {
-                j = i
-            }
-            var zero = false, width = 0
-            if j < s.endIndex, s[j] == "0" {
-                zero = true
-                j = s.index(after: j)
-            }
-            while j < s.endIndex, s[j].isASCIIDigit {
-                width = width * 10 + Int(s[j].value - 0x30)
-                j = s.index(after: j)
-            }
-            guard j < s.endIndex, s[j] == "s" || s[j] == "d" else {
-                out.unicodeScalars.append(c)
-                continue
-            }
-            let index = position ?? next
-            if position == nil { next += 1 }
-            var value = index < arguments.count ? arguments[index] : ""
-            if value.count < width {
-                value = String(repeating: zero ? "0" : " ", count: width - value.count) + value
-            }
-            out += value
-            i = s.index(after: j)
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
     /// Bytes of `a` against `b`: negative, 0 or positive.
@@ -164,8 +173,4 @@ public struct Catalog: Sendable, Equatable {
             return x.count - b.count
         }
     }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
 }

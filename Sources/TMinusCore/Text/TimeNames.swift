@@ -57,33 +57,41 @@ public struct TimeNames: Sendable, Equatable {
     public func format(_ date: CivilDate, _ pattern: String) -> String {
         var out = ""
         var percent = false, unpadded = false, standalone = false
-        for c in pattern.unicodeScalars {
+        var literal: [UInt8] = []
+        for c in pattern.utf8 {
             guard percent else {
-                if c == "%" { percent = true } else { out.unicodeScalars.append(c) }
+                if c == 0x25 {
+                    percent = true
+                    if !literal.isEmpty {
+                        out += String(decoding: literal, as: UTF8.self)
+                        literal.removeAll(keepingCapacity: true)
+                    }
+                } else {
+                    literal.append(c)
+                }
                 continue
             }
-            if c == "-" || c == "O" {
-                if c == "-" { unpadded = true } else { standalone = true }
+            if c == UInt8(ascii: "-") || c == UInt8(ascii: "O") {
+                if c == UInt8(ascii: "-") { unpadded = true } else { standalone = true }
                 continue
             }
             percent = false
             defer { (unpadded, standalone) = (false, false) }
             switch c {
-            case "a": out += abbreviatedDays[date.weekday]
-            case "A": out += days[date.weekday]
-            case "b": out += abbreviatedMonths[date.month - 1]
-            case "B": out += (standalone ? standaloneMonths : months)[date.month - 1]
-            case "d": out += unpadded ? String(date.day) : pad(date.day, 2)
-            case "e": out += unpadded ? String(date.day) : (date.day < 10 ? " " : "") + String(date.day)
-            case "m": out += unpadded ? String(date.month) : pad(date.month, 2)
-            case "Y": out += String(date.year)
-            case "y": out += pad(date.year % 100, 2)
-            case "%": out += "%"
-            default:
-                out += "%"
-                out.unicodeScalars.append(c)
+            case UInt8(ascii: "a"): out += abbreviatedDays[date.weekday]
+            case UInt8(ascii: "A"): out += days[date.weekday]
+            case UInt8(ascii: "b"): out += abbreviatedMonths[date.month - 1]
+            case UInt8(ascii: "B"): out += (standalone ? standaloneMonths : months)[date.month - 1]
+            case UInt8(ascii: "d"): out += unpadded ? String(date.day) : pad(date.day, 2)
+            case UInt8(ascii: "e"): out += unpadded ? String(date.day) : (date.day < 10 ? " " : "") + String(date.day)
+            case UInt8(ascii: "m"): out += unpadded ? String(date.month) : pad(date.month, 2)
+            case UInt8(ascii: "Y"): out += String(date.year)
+            case UInt8(ascii: "y"): out += pad(date.year % 100, 2)
+            case UInt8(ascii: "%"): out += "%"
+            default: literal += [0x25, c]
             }
         }
+        if !literal.isEmpty { out += String(decoding: literal, as: UTF8.self) }
         return out
     }
 }

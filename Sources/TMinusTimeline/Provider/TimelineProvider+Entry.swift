@@ -47,7 +47,13 @@ extension TimelineProvider {
             workValues(&values, at: t, due: due, item: d, over: cd.isOver)
         }
         if let dueValue = d.due {
-            values[.due] = dueText(dueValue)
+            if let memo, let (due, text) = memo.dueText, due == dueValue {
+                values[.due] = text
+            } else {
+                let text = dueText(dueValue)
+                memo?.dueText = (dueValue, text)
+                values[.due] = text
+            }
             values[.due_date] = dueValue.localDate(in: zone).description
             if case .instant(let i) = dueValue {
                 values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24, words: words)

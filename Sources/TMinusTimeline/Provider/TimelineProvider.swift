@@ -284,4 +284,6 @@ public final class TodayMemo {
     var agendaKey: AgendaKey?
     var agendaValues: PlaceholderValues = [:]
     var grid: MonthGrid?
+    /// The shown deadline's due and its text (the same for every entry it is shown in).
+    var dueText: (Due, String)?
 }
