@@ -1,7 +1,4 @@
 extension Catalog {
-    /// Every catalog built in (generated from `po/*.po`), by code.
-    static let tables: [Table] = [.de, .es, .fr, .it, .ja, .ko, .nl, .pl, .pt_BR, .ru, .zh_CN]
-
     /// The codes of the built-in languages.
     public static var codes: [String] { tables.map(\.code) }
 
