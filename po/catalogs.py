@@ -24,8 +24,9 @@ CALLS = {
     "trc": re.compile(r"trc\(\s*" + LITERAL + r"\s*,\s*" + LITERAL),
     "tr": re.compile(r"tr\(\s*" + LITERAL),
     "N_": re.compile(r"N_\(\s*" + LITERAL),
+    "usage": re.compile(r"usage\(\s*tr:\s*" + LITERAL),
 }
-ANY_CALL = re.compile(r"\b(trn|trc|tr|N_)\(")
+ANY_CALL = re.compile(r"\b(trn|trc|tr|N_|usage)\(")
 
 
 def swift_unescape(s, where):

@@ -42,22 +42,30 @@ struct Arguments {
                 name = String(name[..<eq])
             }
             if flags.contains(name) {
-                guard inline == nil else { throw .usage("--\(name) takes no value; see tminus \(command) --help") }
+                guard inline == nil else {
+                    throw .usage(tr: "--%s takes no value; see tminus %s --help", name, command)
+                }
                 if !out.flags.contains(name) { out.flags.append(name) }
             } else if options.contains(name) {
                 if let inline {
                     out.values.append((name, inline))
                 } else {
-                    guard i < args.count else { throw .usage("--\(name) needs a value; see tminus \(command) --help") }
+                    guard i < args.count else {
+                        throw .usage(tr: "--%s needs a value; see tminus %s --help", name, command)
+                    }
                     out.values.append((name, args[i]))
                     i += 1
                 }
             } else {
                 let known = (flags + options).sorted()
-                let hint = Suggest.closest(name, among: known).map { "did you mean --\($0)? " } ?? ""
-                throw .usage(
-                    "unknown option --\(Validation.printable(name)) for '\(command)'; \(hint)see tminus \(command) --help"
-                )
+                let shown = Validation.printable(name)
+                if let near = Suggest.closest(name, among: known) {
+                    throw .usage(
+                        tr: "unknown option --%s for '%s'; did you mean --%s? see tminus %s --help", shown, command,
+                        near,
+                        command)
+                }
+                throw .usage(tr: "unknown option --%s for '%s'; see tminus %s --help", shown, command, command)
             }
         }
         return out
@@ -72,11 +80,12 @@ struct Arguments {
             let extra = Validation.printable(positional[range.upperBound])
             // A command that takes no words: a hint to quote a title would fail itself.
             if range.upperBound == 0 {
-                throw .usage("'\(command)' takes no arguments ('\(extra)'); see tminus \(command) --help")
+                throw .usage(tr: "'%s' takes no arguments ('%s'); see tminus %s --help", command, extra, command)
             }
             throw .usage(
-                "too many arguments for '\(command)' ('\(extra)'); quote a title with spaces, e.g. tminus \(command) \"Buy milk\""
-            )
+                tr: "too many arguments for '%s' ('%s'); quote a title with spaces, e.g. tminus %s \"Buy milk\"",
+                command,
+                extra, command)
         }
     }
 }

@@ -22,7 +22,9 @@ public enum CLI {
                 arguments, environment: environment, clock: clock, console: console, barSignals: barSignals,
                 finish: finish)
         } catch {
-            console.err("tminus: " + ControlText.oneLine(error.description))
+            // (In the user's language where the message has a catalog entry.)
+            let words = Words(messages: Catalog.chosen(by: environment), names: .english)
+            console.err("tminus: " + ControlText.oneLine(error.text(words)))
             return error.exitCode
         }
     }
@@ -106,10 +108,14 @@ public enum CLI {
         guard let spec = CommandTable.named(command), let run = spec.run else {
             // A word people type for one of ours ends the line with what to type (copied whole).
             if let typed = CommandWords.suggestion(command, args) {
-                throw .usage("unknown command '\(Validation.printable(command))'; did you mean: \(typed)")
+                throw .usage(tr: "unknown command '%s'; did you mean: %s", Validation.printable(command), typed)
             }
-            let hint = Suggest.closest(command, among: CommandTable.names).map { "did you mean '\($0)'? " } ?? ""
-            throw .usage("unknown command '\(Validation.printable(command))'; \(hint)see tminus --help")
+            if let near = Suggest.closest(command, among: CommandTable.names) {
+                throw .usage(
+                    tr: "unknown command '%s'; did you mean '%s'? see tminus --help", Validation.printable(command),
+                    near)
+            }
+            throw .usage(tr: "unknown command '%s'; see tminus --help", Validation.printable(command))
         }
         if args.contains("--help") || args.contains("-h"), !args.starts(with: ["--"]) {
             console.out(Help.page(spec))

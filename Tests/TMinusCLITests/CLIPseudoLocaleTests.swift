@@ -87,6 +87,23 @@ struct CLIPseudoLocaleTests {
         }
     }
 
+    /// The errors people meet most: a mistyped command or option, a date tminus cannot read, a
+    /// REF that names nothing, a word too many.
+    @Test func everydayErrors() throws {
+        let h = try home()
+        for args in [
+            ["frobnicate"], ["lsit"], ["add", "Ŧĥéšíš", "--due", "blorp"], ["add", "Ŧĥéšíš", "--due", "tomorow"],
+            ["add", "Ŧĥéšíš", "--due", "at 5"], ["list", "--bogus"], ["list", "--deadlnes"], ["done", "ŵĥáŧ"],
+            ["done", ""], ["stats", "extra"], ["add", "--due"]
+        ] {
+            let r = h.inProcess(args, env: pseudo)
+            #expect(r.status == 2, "\(args): \(r)")
+            let line = r.stderr.hasPrefix("tminus: ") ? String(r.stderr.dropFirst(8)) : r.stderr
+            #expect(line.hasPrefix("⟦"), "\(args): not through a catalog: \(r.stderr)")
+            #expect(bypassing(line).isEmpty, "\(args): \(bypassing(line)) in \(r.stderr)")
+        }
+    }
+
     @Test func englishIsUnchangedWithoutTheLanguage() throws {
         let h = try home()
         let r = h.inProcess(

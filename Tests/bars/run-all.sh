@@ -4,7 +4,7 @@
 # TMINUS_BIN picks the binary; BARS_ARTIFACTS keeps the screenshots.
 cd "$(dirname "$0")" || exit 2
 passed=0; failed=0; skipped=0
-for t in i3blocks.sh conky.sh polybar.sh waybar.sh waybar-day.sh board.sh yambar.sh xmobar.sh tmux.sh genmon.sh gnome-shell.sh plasma.sh; do
+for t in i3blocks.sh conky.sh polybar.sh waybar.sh waybar-day.sh waybar-german.sh board.sh yambar.sh xmobar.sh tmux.sh genmon.sh gnome-shell.sh plasma.sh; do
     t0=$(date +%s.%N)
     out=$(timeout 120 bash "$t" 2>&1); rc=$?
     dt=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')

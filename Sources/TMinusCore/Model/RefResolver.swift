@@ -15,7 +15,7 @@ public struct RefQuery: Equatable, Sendable {
     public init(_ raw: String) throws(TMinusError) {
         let ref = Validation.trimmed(raw)
         guard !ref.isEmpty else {
-            throw .usage("an empty reference; give a number from tminus list, an id prefix or a title")
+            throw .usage(tr: "an empty reference; give a number from tminus list, an id prefix or a title")
         }
         shown = Validation.printable(ref)
         let number = ref.hasPrefix("#") ? String(ref.dropFirst()) : ref
@@ -48,6 +48,11 @@ public enum RefResolver {
     {
         let matches = self.matches(q, among: items)
         if matches.count == 1 { return matches[0] }
+        if matches.isEmpty, what == "open item" {
+            throw .usage(
+                tr: "no open item matches '%s'; use a number from tminus list, an id prefix or the exact title",
+                q.shown)
+        }
         if matches.isEmpty {
             throw .usage(
                 "no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title"
@@ -55,7 +60,7 @@ public enum RefResolver {
         }
         let listed = ControlText.join(
             matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")
-        throw .usage("'\(q.shown)' matches \(matches.count) items: \(listed); use the number")
+        throw .usage(tr: "'%s' matches %s items: %s; use the number", q.shown, String(matches.count), listed)
     }
 
     /// What a REF names among `items`: the item with its handle, else every id-prefix and title match.

@@ -24,6 +24,13 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
     public var errno: Int32?
     /// The error underneath, when another one caused it.
     public var cause: (any Error & Sendable)?
+    /// The message's catalog entry and what fills it (`usage(tr:)`), for the user's language;
+    /// nil for a message that is English only.
+    public var template: StaticString?
+    /// The values of the template's conversions, in order.
+    public var arguments: [String] = []
+    /// What `withDetail` added after a translated message.
+    var detail = ""
 
     /// An error of `kind` with its message and what it is about.
     public init(
@@ -49,8 +56,23 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
         TMinusError(.failure, message, path: path, line: line, errno: errno, cause: cause)
     }
 
-    /// The message.
+    /// A usage error whose message a catalog translates: `template` with `%s` conversions
+    /// (`"unknown command '%s'; see tminus --help"`), filled by `arguments`.
+    public static func usage(tr template: StaticString, _ arguments: String...) -> TMinusError {
+        var e = TMinusError(.usage, Catalog.format(template.description, arguments))
+        e.template = template
+        e.arguments = arguments
+        return e
+    }
+
+    /// The message (English).
     public var description: String { message }
+
+    /// The message in the user's language (English where it has no catalog entry).
+    public func text(_ words: Words) -> String {
+        guard let template else { return message }
+        return Catalog.format(words.tr(template), arguments) + detail
+    }
 
     /// The process exit status: 2 for a usage error, 1 for a failure.
     public var exitCode: Int32 { kind == .usage ? 2 : 1 }
@@ -68,6 +90,7 @@ extension TMinusError {
         guard !detail.isEmpty else { return self }
         var e = self
         e.message += detail
+        e.detail += detail
         return e
     }
 }

@@ -5,20 +5,30 @@
 extension WhenParser {
     static func refusal(_ text: String, _ m: Moment) -> TMinusError {
         let shown = Validation.printable(text)
-        guard !text.isEmpty else { return .usage("no date or time given; \(hint)") }
+        guard !text.isEmpty else {
+            return .usage(
+                tr:
+                    "no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)"
+            )
+        }
         let words = words(text)
         let parses = { (c: String) in c.utf8.count <= maxLength && (try? read(c, m)) != nil }
         if let hour = bareHour(words) {
             let (first, second) = hour
             if parses(first) {
-                let or = second.map { " or '\($0)'" } ?? ""
-                return .usage("'\(shown)' gives an hour alone; did you mean '\(first)'\(or)?")
+                if let second {
+                    return .usage(tr: "'%s' gives an hour alone; did you mean '%s' or '%s'?", shown, first, second)
+                }
+                return .usage(tr: "'%s' gives an hour alone; did you mean '%s'?", shown, first)
             }
         }
         for candidate in candidates(words) where parses(candidate) {
-            return .usage("'\(shown)' is not a date or time; did you mean '\(candidate)'?")
+            return .usage(tr: "'%s' is not a date or time; did you mean '%s'?", shown, candidate)
         }
-        return .usage("'\(shown)' is not a date or time; \(hint)")
+        return .usage(
+            tr:
+                "'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)",
+            shown)
     }
 
     /// Phrases near `words` that might be accepted, nearest first.
