@@ -104,6 +104,21 @@ struct CLIPseudoLocaleTests {
         }
     }
 
+    /// What the commands that change data say they did.
+    @Test func theConfirmations() throws {
+        let h = try home()
+        for args in [
+            ["add", "Ŕéƥóŕŧ", "--due", "2026-03-20T10:00", "--repeat", "weekly"],
+            ["todo", "Ŧéá", "--due", "2026-03-11", "--remind", "2026-03-11T08:00", "--repeat", "every 2 days"],
+            ["done", "5"], ["undo", "5"], ["done", "8"], ["edit", "1", "--due", "2026-03-13T17:00"], ["rm", "3"]
+        ] {
+            let r = h.inProcess(args, env: pseudo)
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(
+                r.stdout.contains("⟦") && bypassing(r.stdout).isEmpty, "\(args): \(bypassing(r.stdout)) in \(r.stdout)")
+        }
+    }
+
     @Test func englishIsUnchangedWithoutTheLanguage() throws {
         let h = try home()
         let r = h.inProcess(

@@ -55,9 +55,12 @@ enum AddCommand {
             change.add(d)
             return d
         }
-        let to = added.source == Item.ownSource ? "" : " to \(added.source)"
+        let w = ctx.words
+        let to = added.source == Item.ownSource ? "" : Catalog.format(w.tr(" to %s"), [added.source])
         ctx.say(
-            "added deadline #\(added.handle) \(added.title), due \(ctx.describe(due))\(RepeatOption.text(added))\(to)")
+            Catalog.format(
+                w.tr("added deadline #%s %s, due %s"), [String(added.handle), added.title, ctx.describe(due)])
+                + RepeatOption.text(added, w) + to)
         return 0
     }
 

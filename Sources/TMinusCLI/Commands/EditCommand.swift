@@ -91,7 +91,9 @@ enum EditCommand {
             change.update(from: original, to: item)
             return item
         }
-        ctx.say("updated #\(edited.handle) \(edited.title)\(StatusCommands.from(edited))\(RepeatOption.text(edited))")
+        ctx.say(
+            Catalog.format(ctx.words.tr("updated #%s %s"), [String(edited.handle), edited.title])
+                + StatusCommands.from(edited, ctx.words) + RepeatOption.text(edited, ctx.words))
         return 0
     }
 }

@@ -19,7 +19,9 @@ enum RepeatOption {
     }
 
     /// `, repeats weekly` for a message, or nothing.
-    static func text(_ item: Item) -> String { item.rrule.map { ", repeats " + Repetition.describe($0) } ?? "" }
+    static func text(_ item: Item, _ w: Words = .english) -> String {
+        item.rrule.map { Catalog.format(w.tr(", repeats %s"), [Repetition.describe($0, words: w)]) } ?? ""
+    }
 
     /// `items` with the next instances of each repeating item of one's own up to `through` (not
     /// those already past at `now`), for `agenda` and `cal`; each a copy with its due moved on.

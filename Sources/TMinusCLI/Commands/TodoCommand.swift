@@ -48,11 +48,13 @@ enum TodoCommand {
             change.add(t)
             return t
         }
-        let dueText = added.due.map { ", due " + ctx.describe($0) } ?? ""
-        let remindText = added.remind.map { ", reminder " + ctx.describe(.instant($0)) } ?? ""
+        let w = ctx.words
+        let dueText = added.due.map { Catalog.format(w.tr(", due %s"), [ctx.describe($0)]) } ?? ""
+        let remindText = added.remind.map { Catalog.format(w.tr(", reminder %s"), [ctx.describe(.instant($0))]) } ?? ""
+        let to = added.source == Item.ownSource ? "" : Catalog.format(w.tr(" to %s"), [added.source])
         ctx.say(
-            "added todo #\(added.handle) \(added.title)\(dueText)\(RepeatOption.text(added))\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")"
-        )
+            Catalog.format(w.tr("added todo #%s %s"), [String(added.handle), added.title]) + dueText
+                + RepeatOption.text(added, w) + remindText + to)
         return 0
     }
 
