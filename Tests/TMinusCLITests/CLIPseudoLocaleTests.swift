@@ -94,7 +94,10 @@ struct CLIPseudoLocaleTests {
         for args in [
             ["frobnicate"], ["lsit"], ["add", "Ŧĥéšíš", "--due", "blorp"], ["add", "Ŧĥéšíš", "--due", "tomorow"],
             ["add", "Ŧĥéšíš", "--due", "at 5"], ["list", "--bogus"], ["list", "--deadlnes"], ["done", "ŵĥáŧ"],
-            ["done", ""], ["stats", "extra"], ["add", "--due"]
+            ["done", ""], ["stats", "extra"], ["add", "--due"], ["add", "Ŧĥéšíš"], ["add", " ", "--due", "fri"],
+            ["edit", "1"], ["edit", "1", "--star", "--unstar"], ["edit", "4", "--start", "fri"],
+            ["todo", "Ŧéá", "--priority", "ŭŕĝéñŧ"], ["todo", "Ŧéá", "--repeat", "weekly"],
+            ["add", "Ŧĥéšíš", "--due", "fri", "--icon", "ŧóóĺóñĝíçóñ"]
         ] {
             let r = h.inProcess(args, env: pseudo)
             #expect(r.status == 2, "\(args): \(r)")

@@ -15,7 +15,7 @@ enum RepeatOption {
     static func check(_ item: Item) throws(TMinusError) {
         guard item.rrule != nil, item.due == nil else { return }
         let ref = item.handle > 0 ? "tminus edit \(item.handle) --due WHEN" : "--due WHEN"
-        throw .usage("a repeating item needs a due date, its first instance; give \(ref) with --repeat")
+        throw .usage(tr: "a repeating item needs a due date, its first instance; give %s with --repeat", "\(ref)")
     }
 
     /// `, repeats weekly` for a message, or nothing.

@@ -65,7 +65,9 @@ enum StatusCommands {
                 if open.contains(where: {
                     $0.id == record.item.id && $0.source == record.item.source && $0.due == record.item.due
                 }) {
-                    throw .usage("#\(record.item.handle) \(Validation.printable(record.item.title)) is open already")
+                    throw .usage(
+                        tr: "#%s %s is open already", "\(record.item.handle)",
+                        "\(Validation.printable(record.item.title))")
                 }
                 change.reopen(record)
             }

@@ -29,7 +29,7 @@ enum TodoCommand {
             try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
         let rule = try RepeatOption.rule(a) ?? nil
         if rule != nil, due == nil {
-            throw .usage("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly")
+            throw .usage(tr: "a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly")
         }
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
