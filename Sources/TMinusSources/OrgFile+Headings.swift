@@ -63,8 +63,10 @@ extension OrgFile {
         }
     }
 
-    /// Each heading of the file, in order, with its planning, note and end.
-    static func forEachHeading(_ bytes: [UInt8], _ settings: Settings, _ body: (Heading) -> Void) {
+    /// Each heading of the file, in order, with its planning, note (of the headings whose line `notes` takes) and end.
+    static func forEachHeading(
+        _ bytes: [UInt8], _ settings: Settings, notes: (Int) -> Bool = { _ in true }, _ body: (Heading) -> Void
+    ) {
         var current: Heading?
         var afterHeading = false
         var inDrawer = false
@@ -84,33 +86,52 @@ extension OrgFile {
                 return
             }
             guard current != nil else { return }
-            let line = String(decoding: bytes[range], as: UTF8.self)
-            let trimmed = Validation.trimmedText(line)
-            defer { afterHeading = false }
-            if afterHeading, planning(Substring(trimmed), into: &current!) {
-                current!.planning = range
-                return
+            // (Cheap checks on the bytes first: most body lines of a big file are plain text.)
+            var first = range.lowerBound
+            while first < range.upperBound, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            let mayPlan = afterHeading && first < range.upperBound && "DSC".utf8.contains(bytes[first])
+            afterHeading = false
+            if mayPlan {
+                let trimmed = Validation.trimmedText(String(decoding: bytes[range], as: UTF8.self))
+                if planning(Substring(trimmed), into: &current!) {
+                    current!.planning = range
+                    return
+                }
             }
+            let colon = first < range.upperBound && bytes[first] == 0x3A
             if inDrawer {
-                if trimmed.uppercased() == ":END:" { inDrawer = false }
+                if colon, Validation.trimmedText(String(decoding: bytes[range], as: UTF8.self)).uppercased() == ":END:"
+                {
+                    inDrawer = false
+                }
                 return
             }
-            if trimmed.count > 2, trimmed.first == ":", trimmed.last == ":",
-                !trimmed.dropFirst().dropLast().contains(":"),
-                !trimmed.contains(" ")
+            if colon, range.count < 200 {
+                let trimmed = Validation.trimmedText(String(decoding: bytes[range], as: UTF8.self))
+                if trimmed.count > 2, trimmed.last == ":", !trimmed.dropFirst().dropLast().contains(":"),
+                    !trimmed.contains(" ")
+                {
+                    inDrawer = true
+                    return
+                }
+            }
+            if current!.keyword == nil, current!.event == nil, bytes[range].contains(0x3C),
+                let e = stamp(in: Substring(String(decoding: bytes[range], as: UTF8.self)))
             {
-                inDrawer = true
-                return
-            }
-            if current!.keyword == nil, current!.event == nil, let e = stamp(in: Substring(line)) {
                 current!.event = e
             }
-            if current!.note.count < Validation.maxNoteLength, !trimmed.isEmpty || !current!.note.isEmpty {
-                let clean = ControlText.clean(line, replacement: " ", dropBidi: true)
-                current!.note += (current!.note.isEmpty ? "" : "\n") + clean
-                if current!.note.count > Validation.maxNoteLength {
-                    current!.note = String(current!.note.prefix(Validation.maxNoteLength))
-                }
+            guard notes(current!.line), current!.note.count < Validation.maxNoteLength,
+                first < range.upperBound || !current!.note.isEmpty
+            else { return }
+            // (At most a note's length of the line is taken.)
+            let line = String(
+                decoding: bytes[
+                    range.lowerBound..<min(range.upperBound, range.lowerBound + 4 * Validation.maxNoteLength)],
+                as: UTF8.self)
+            let clean = ControlText.clean(line, replacement: " ", dropBidi: true)
+            current!.note += (current!.note.isEmpty ? "" : "\n") + clean
+            if current!.note.count > Validation.maxNoteLength {
+                current!.note = String(current!.note.prefix(Validation.maxNoteLength))
             }
         }
         if var c = current {

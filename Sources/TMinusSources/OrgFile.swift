@@ -61,25 +61,28 @@ public enum OrgFile {
     ) -> (items: [Item], leftOut: Int) {
         let settings = Settings(bytes)
         var nearest = NearestKept<(line: Int, base: String, item: Item)>(limit: limit)
-        forEachHeading(bytes, settings) { h in
+        // First pass: what is kept, without notes; second: the kept ones' ids (copies of their
+        // text counted) and notes.
+        forEachHeading(bytes, settings, notes: { _ in false }) { h in
             guard let item = item(h, settings, source: source, zone: zone, now: now), item.isOpen else { return }
             nearest.add((h.line, id(file, h), item), Nearness(item, now: now, zone: zone))
         }
         let kept = nearest.kept()
         let wanted = Set(kept.map(\.base)), lines = Set(kept.map(\.line))
         var seen: [String: Int] = [:]
-        var ids: [Int: String] = [:]
-        forEachHeading(bytes, settings) { h in
+        var ids: [Int: (String, String)] = [:]
+        forEachHeading(bytes, settings, notes: { lines.contains($0) }) { h in
             let base = id(file, h)
             guard wanted.contains(base) else { return }
             let n = (seen[base] ?? 0) + 1
             seen[base] = n
-            if lines.contains(h.line) { ids[h.line] = n == 1 ? base : "\(base)#\(n)" }
+            if lines.contains(h.line) { ids[h.line] = (n == 1 ? base : "\(base)#\(n)", h.note) }
         }
         return (
             kept.map {
                 var item = $0.item
-                item.id = ids[$0.line] ?? $0.base
+                item.id = ids[$0.line]?.0 ?? $0.base
+                item.note = ids[$0.line]?.1 ?? ""
                 return item
             }, nearest.leftOut
         )

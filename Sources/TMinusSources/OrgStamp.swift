@@ -145,19 +145,15 @@ public struct OrgStamp: Equatable, Sendable {
         return zone.instant(LocalDateTime(date: date, hour: endTime / 60, minute: endTime % 60))
     }
 
-    /// The warning period before `due` (months and years as 30 and 365 days), nil without one.
+    /// Where the warning period (`-3d`) starts: as many days (weeks, months, years) before the
+    /// deadline's day as Org's agenda shows it, hours before its time; nil without one.
     public func warningStart(in zone: Zone) -> Instant? {
         guard let warning else { return nil }
-        let start = due(in: zone).startInstant(in: zone).seconds
-        let unit: Int64 =
-            switch warning.unit {
-            case "h": 3600
-            case "d": 86_400
-            case "w": 7 * 86_400
-            case "m": 30 * 86_400
-            default: 365 * 86_400
-            }
-        return Instant(start - Int64(warning.count) * unit)
+        if warning.unit == "h" {
+            return Instant(due(in: zone).startInstant(in: zone).seconds - Int64(warning.count) * 3600)
+        }
+        let back = Self.shifted((date, nil), Interval(count: -warning.count, unit: warning.unit)).date
+        return zone.startOfDay(back)
     }
 
     /// The stamp `[2026-11-27 Fri 10:00]` (inactive) or `<…>` of a local time, as Org writes
