@@ -155,14 +155,17 @@ extension OrgFile {
     static func brk(_ lines: [Line]) -> String { lines.first { !$0.brk.isEmpty }?.brk ?? "\n" }
 
     /// The line with each of its repeating active stamps moved, and whether one was.
-    static func movingStamps(_ line: String, now: LocalDateTime) -> (String, Bool) {
+    static func movingStamps(
+        _ line: String, now: LocalDateTime,
+        _ repeated: (OrgStamp, LocalDateTime) -> (date: CivilDate, time: Int?)? = { $0.repeated(now: $1) }
+    ) -> (String, Bool) {
         var out = ""
         var rest = Substring(line)
         var any = false
         while let open = rest.firstIndex(of: "<") {
             out += rest[..<open]
             let from = rest[open...]
-            if let s = OrgStamp.parse(from), let at = s.repeated(now: now) {
+            if let s = OrgStamp.parse(from), let at = repeated(s, now) {
                 out += OrgStamp.moved(from.prefix(s.length), to: at)
                 rest = from.dropFirst(s.length)
                 any = true

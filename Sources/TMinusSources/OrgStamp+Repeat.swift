@@ -84,3 +84,25 @@ extension OrgStamp {
         return open + words.joined(separator: " ") + String(text.suffix(1))
     }
 }
+
+extension OrgStamp {
+    /// Where it moves when its block is done in Logseq (its `repeated` handler): `+` one
+    /// interval; `.+` intervals until after now; `++` stays when it is still ahead, else one
+    /// interval. Nil when it does not repeat.
+    public func repeatedInLogseq(now: LocalDateTime) -> (date: CivilDate, time: Int?)? {
+        guard repeats, let repeatKind, let interval else { return nil }
+        let start = (date: date, time: time)
+        switch repeatKind {
+        case .shift: return Self.shifted(start, interval)
+        case .catchUp: return Self.seconds(start) > now.secondsAsUTC ? start : Self.shifted(start, interval)
+        case .fromToday:
+            var at = Self.shifted(start, interval)
+            var steps = 0
+            while Self.seconds(at) <= now.secondsAsUTC && steps < 100_000 {
+                at = Self.shifted(at, interval)
+                steps += 1
+            }
+            return at
+        }
+    }
+}

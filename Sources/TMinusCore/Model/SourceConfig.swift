@@ -16,6 +16,8 @@ public struct SourceConfig: Equatable, Sendable {
         case summary
         /// An Org mode file, or a folder of `.org` files.
         case org
+        /// A Logseq graph's folder (`journals/`, `pages/`).
+        case logseq
     }
 
     /// The config's `name`: the `source` its items carry.

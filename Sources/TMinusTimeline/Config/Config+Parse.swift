@@ -188,7 +188,7 @@ extension ConfigReader {
             if !bad {
                 problem(
                     first, path,
-                    "'\(name)' has no \"path\"; give the \(kind == .vdir ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
+                    "'\(name)' has no \"path\"; give the \(kind == .vdir || kind == .logseq ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
                 )
             }
             return nil
@@ -234,6 +234,7 @@ extension Config {
         case .taskwarrior: ""
         case .summary: "~/Sync/phone/summary.json"
         case .org: "~/org/todo.org"
+        case .logseq: "~/logseq"
         }
     }
 }

@@ -320,6 +320,7 @@ extension ConfigKey {
                     // { "name": "txt", "kind": "todotxt", "path": "~/todo/todo.txt" },
                     // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
                     // { "name": "org", "kind": "org", "path": "~/org/todo.org" },
+                    // { "name": "graph", "kind": "logseq", "path": "~/logseq" },
                   ]
                 """,
             schema: Schema.array(sourceSchema)

@@ -57,6 +57,7 @@ public enum SourceKinds {
         case .taskwarrior: TaskwarriorSource.self
         case .summary: SummarySource.self
         case .org: OrgSource.self
+        case .logseq: LogseqSource.self
         }
     }
 }
