@@ -40,6 +40,15 @@ public enum Logseq {
     /// of each id and, for a journal, its day.
     public static func parse(_ bytes: [UInt8], source: String, file: String, zone: Zone) -> [Entry] {
         var out: [Entry] = []
+        forEachEntry(bytes, source: source, file: file, zone: zone) { out.append($0) }
+        return out
+    }
+
+    /// The same, one at a time: a reader keeps what it needs (the nearest, `NearestKept`) and
+    /// holds one short hash per task besides, never the page's tasks.
+    public static func forEachEntry(
+        _ bytes: [UInt8], source: String, file: String, zone: Zone, _ body: (Entry) -> Void
+    ) {
         var seen: [String: Int] = [:]
         let day = journalDay(file)
         forEachBlock(bytes) { b in
@@ -67,9 +76,8 @@ public enum Logseq {
                 item.due = .day(day)
             }
             if doneMarkers.contains(b.marker) { item.completed = Instant(0) }
-            out.append(Entry(block: b, item: item))
+            body(Entry(block: b, item: item))
         }
-        return out
     }
 
     /// Whether a line starts a block (`- ` after its indent, or a lone `-`), and where its text starts.
@@ -132,14 +140,22 @@ public enum Logseq {
         }
         var tags: [String] = []
         var words: [Substring] = []
-        for w in rest.split(separator: " ") {
-            if w.hasPrefix("#[["), w.hasSuffix("]]"), w.count > 5 {
-                tags.append(String(w.dropFirst(3).dropLast(2)))
-            } else if w.hasPrefix("#"), w.count > 1,
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " }
+            // `#[[two words]]` is one tag.
+            if rest.hasPrefix("#[["), let close = rest.firstRange(of: "]]") {
+                let tag = rest[rest.index(rest.startIndex, offsetBy: 3)..<close.lowerBound]
+                if !tag.isEmpty { tags.append(String(tag)) }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            let w = rest.prefix { $0 != " " }
+            rest = rest.dropFirst(w.count)
+            if w.hasPrefix("#"), w.count > 1,
                 w.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "-_/".contains($0) })
             {
                 tags.append(String(w.dropFirst()))
-            } else {
+            } else if !w.isEmpty {
                 words.append(w)
             }
         }

@@ -29,8 +29,8 @@ enum LogseqSource: SourceKindIO {
                 out.problems.append("\(file): \(error.description)")
                 continue
             }
-            for entry in Logseq.parse(bytes, source: source.name, file: file, zone: sourcing.zone)
-            where entry.item.isOpen {
+            Logseq.forEachEntry(bytes, source: source.name, file: file, zone: sourcing.zone) { entry in
+                guard entry.item.isOpen else { return }
                 nearest.add(entry.item, Nearness(entry.item, now: now, zone: sourcing.zone))
             }
         }
