@@ -115,6 +115,12 @@ extension OrgFile {
                     return
                 }
             }
+            // Org's state-change notes (`- State "DONE" from "TODO" [time]`) are its log, not the note.
+            if first < range.upperBound, bytes[first] == 0x2D,
+                String(decoding: bytes[first..<min(range.upperBound, first + 9)], as: UTF8.self) == "- State \""
+            {
+                return
+            }
             if current!.keyword == nil, current!.event == nil, bytes[range].contains(0x3C),
                 let e = stamp(in: Substring(String(decoding: bytes[range], as: UTF8.self)))
             {

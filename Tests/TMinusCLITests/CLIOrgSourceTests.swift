@@ -68,6 +68,7 @@ struct CLIOrgSourceTests {
                 "* TODO Water plants\nSCHEDULED: <2026-03-16 Mon +1w>\n:PROPERTIES:\n:LAST_REPEAT: [2026-03-10 Tue 13:00]\n:END:\n- State \"DONE\"       from \"TODO\"       [2026-03-10 Tue 13:00]\n* DONE Old chore"
             ))
         #expect(try f.items()["Water plants"]?["due"]?.stringValue == "2026-03-16")
+        #expect(try f.items()["Water plants"]?["note"]?.stringValue == "", "Org's state line is its log, not the note")
         try f.h.ok("edit", String(taxes), "--title", "File the taxes", "--due", "2026-03-13")
         let after = try f.items()
         #expect(after["File the taxes"]?["handle"]?.intValue == taxes, "an edited heading keeps its handle")

@@ -143,12 +143,14 @@ def source_files(sandbox):
     files = {}
     folder = f"{sandbox}/cal/work"
     names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
-    for rel in ["todo.txt"] + [f"cal/work/{n}" for n in names]:
+    graph = [f"graph/{d}/{n}" for d in ["journals", "pages"] if os.path.isdir(f"{sandbox}/graph/{d}")
+             for n in sorted(os.listdir(f"{sandbox}/graph/{d}"))]
+    for rel in ["todo.txt", "todo.org"] + [f"cal/work/{n}" for n in names] + graph:
         path = f"{sandbox}/{rel}"
         if rel.endswith(".tmp") or not os.path.isfile(path):
             continue
         data = open(path, "rb").read()
-        if b"SUMMARY:Ship it" in data:
+        if b"SUMMARY:Ship it" in data or (rel.startswith("graph/journals/") and b"Ship it" in data):
             rel, data = "new item", re.sub(rb"UID:[^\r\n]*", b"UID:x", data)
         files[rel] = data
     return files
@@ -213,6 +215,20 @@ def sourced(base):
     return base
 
 
+def sourced_plain_text(base):
+    """A home with an Org file (a one-off and a repeater) and a Logseq graph: their writes go
+    through the same crash-safe rewrite as todo.txt's."""
+    os.makedirs(f"{base}/graph/journals")
+    os.makedirs(f"{base}/graph/pages")
+    open(f"{base}/todo.org", "w").write("#+STARTUP: logdone\n* TODO Renew passport :admin:\nDEADLINE: <2026-11-28 Sat>\n"
+                                        "* TODO Stretch\nSCHEDULED: <2026-11-20 Fri .+1d>\n")
+    open(f"{base}/graph/pages/Trip.md", "w").write("- LATER Pack bags\n  SCHEDULED: <2026-11-26 Thu>\n- Notes\n")
+    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "org", "kind": "org", "path": "todo.org" },'
+                                           ' { "name": "graph", "kind": "logseq", "path": "graph" } ] }')
+    ok(base, "list")
+    return base
+
+
 def sourced_synced(base):
     """A sourced home after a sync brought a file into its vdir (aged, so its reading is kept in
     the file cache): the next read folds it in and writes the cache, the store and the summary."""
@@ -264,6 +280,9 @@ SCENARIOS = [
     ("todo --to vdir", sourced, ["todo", "Ship it", "--due", "2026-12-02", "--to", "cal"]),
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
     ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
+    ("done org", sourced_plain_text, ["done", "Renew passport"]),
+    ("done logseq", sourced_plain_text, ["done", "Pack bags"]),
+    ("todo --to logseq", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "graph"]),
 ]
 
 
