@@ -131,7 +131,7 @@ extension ConfigReader {
                         } ?? ""
                     problem(
                         f, fpath,
-                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior or summary"
+                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use \(SourceConfig.Kind.named)"
                     )
                     bad = true
                     continue
@@ -180,7 +180,7 @@ extension ConfigReader {
         }
         guard let kind else {
             if !bad {
-                problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior or summary")
+                problem(first, path, "'\(name)' has no \"kind\"; use \(SourceConfig.Kind.named)")
             }
             return nil
         }
@@ -188,7 +188,7 @@ extension ConfigReader {
             if !bad {
                 problem(
                     first, path,
-                    "'\(name)' has no \"path\"; give the \(kind == .vdir ? "folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
+                    "'\(name)' has no \"path\"; give the \(kind == .vdir || kind == .logseq ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
                 )
             }
             return nil
@@ -233,6 +233,8 @@ extension Config {
         case .todotxt: "~/todo/todo.txt"
         case .taskwarrior: ""
         case .summary: "~/Sync/phone/summary.json"
+        case .org: "~/org/todo.org"
+        case .logseq: "~/logseq"
         }
     }
 }
