@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The de catalog (73 messages; Plural-Forms: (n != 1)).
     static let de = Catalog.Table(
         code: "de", plural: { n in (((n != 1)) ? 1 : 0) },
+        pluralForms: "nplurals=2; plural=(n != 1);",
         entries: [
             ("%OB %Y", ["%OB %Y"]),
             ("%a %-d %b", ["%a %-d. %b"]),

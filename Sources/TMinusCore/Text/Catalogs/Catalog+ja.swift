@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The ja catalog (73 messages; Plural-Forms: 0).
     static let ja = Catalog.Table(
         code: "ja", plural: { n in 0 },
+        pluralForms: "nplurals=1; plural=0;",
         entries: [
             ("%OB %Y", ["%Y年%-m月"]),
             ("%a %-d %b", ["%-m月%-d日(%a)"]),

@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The ko catalog (73 messages; Plural-Forms: 0).
     static let ko = Catalog.Table(
         code: "ko", plural: { n in 0 },
+        pluralForms: "nplurals=1; plural=0;",
         entries: [
             ("%OB %Y", ["%Y년 %-m월"]),
             ("%a %-d %b", ["%-m월 %-d일 (%a)"]),

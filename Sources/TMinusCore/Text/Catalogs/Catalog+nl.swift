@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The nl catalog (73 messages; Plural-Forms: (n != 1)).
     static let nl = Catalog.Table(
         code: "nl", plural: { n in (((n != 1)) ? 1 : 0) },
+        pluralForms: "nplurals=2; plural=(n != 1);",
         entries: [
             ("%OB %Y", ["%OB %Y"]),
             ("%a %-d %b", ["%a %-d %b"]),

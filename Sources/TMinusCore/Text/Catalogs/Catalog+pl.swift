@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The pl catalog (73 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let pl = Catalog.Table(
         code: "pl", plural: { n in (((n == 1) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
+        pluralForms: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
         entries: [
             ("%OB %Y", ["%OB %Y"]),
             ("%a %-d %b", ["%a, %-d %b"]),

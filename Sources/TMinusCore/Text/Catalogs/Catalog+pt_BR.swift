@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The pt_BR catalog (73 messages; Plural-Forms: (n > 1)).
     static let pt_BR = Catalog.Table(
         code: "pt_BR", plural: { n in (((n > 1)) ? 1 : 0) },
+        pluralForms: "nplurals=2; plural=(n > 1);",
         entries: [
             ("%OB %Y", ["%OB de %Y"]),
             ("%a %-d %b", ["%a, %-d de %b"]),

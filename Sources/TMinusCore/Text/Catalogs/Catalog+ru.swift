@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The ru catalog (73 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let ru = Catalog.Table(
         code: "ru", plural: { n in (((((n % 10) == 1) && ((n % 100) != 11)) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
+        pluralForms: "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
         entries: [
             ("%OB %Y", ["%OB %Y"]),
             ("%a %-d %b", ["%a, %-d %b"]),

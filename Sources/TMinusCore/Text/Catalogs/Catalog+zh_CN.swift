@@ -5,6 +5,7 @@ extension Catalog.Table {
     /// The zh_CN catalog (73 messages; Plural-Forms: 0).
     static let zh_CN = Catalog.Table(
         code: "zh_CN", plural: { n in 0 },
+        pluralForms: "nplurals=1; plural=0;",
         entries: [
             ("%OB %Y", ["%Y年%-m月"]),
             ("%a %-d %b", ["%-m月%-d日 周%a"]),
