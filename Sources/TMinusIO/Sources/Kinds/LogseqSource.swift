@@ -128,10 +128,11 @@ enum LogseqSource: SourceKindIO {
                         "source \(source.name): the block at line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in Logseq"
                     )
                 }
-                if op.kind == .remove { return bytes }
-                throw .failure(
-                    "source \(source.name): \(path) no longer has \(Validation.printable(item.title)); run tminus list and try again"
-                )
+                // (An edit made already is found by its new text, as for the other kinds.)
+                return try alreadyMade(
+                    op, bytes,
+                    entries: { Logseq.parse(bytes, source: source.name, file: file, zone: zone).map(\.item) },
+                    newID: &newID, source: source, path: path, what: "")
             }
         }
         return newID

@@ -117,19 +117,12 @@ enum OrgSource: SourceKindIO {
                         "source \(source.name): the entry at line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in Emacs"
                     )
                 }
-                if op.kind == .remove { return bytes }
-                if op.kind == .update {
-                    let edited = op.to ?? item
-                    if let entry = OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).first(
-                        where: { $0.item.title == edited.title && $0.item.due == edited.due })
-                    {
-                        newID = entry.item.id
-                    }
-                    return bytes
-                }
-                throw .failure(
-                    "source \(source.name): \(path) no longer has the entry of \(Validation.printable(item.title)); run tminus list and try again"
-                )
+                return try alreadyMade(
+                    op, bytes,
+                    entries: {
+                        OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(\.item)
+                    },
+                    newID: &newID, source: source, path: path, what: "the entry of ")
             }
         }
         return newID

@@ -102,3 +102,26 @@ extension ReadOnlySource {
 
     static func refusal(_ field: SourceField, editing: Bool) -> String? { nil }
 }
+
+extension SourceKindIO {
+    /// A write-back whose entry the file no longer has (a line, a heading, a block): a remove or
+    /// an edit made already (again after a kill, or by another program meanwhile) is done, and an
+    /// edited entry found by its new text keeps its handle (`newID`: the text changed its id);
+    /// anything else is the error that says to look again. `entries`: the file's items as read now.
+    static func alreadyMade(
+        _ op: PendingSourceChange, _ bytes: [UInt8], entries: () -> [Item], newID: inout String,
+        source: SourceConfig, path: String, what: String
+    ) throws(TMinusError) -> [UInt8] {
+        if op.kind == .remove { return bytes }
+        if op.kind == .update {
+            let edited = op.to ?? op.item
+            if let found = entries().first(where: { $0.title == edited.title && $0.due == edited.due }) {
+                newID = found.id
+            }
+            return bytes
+        }
+        throw .failure(
+            "source \(source.name): \(path) no longer has \(what)\(Validation.printable(op.item.title)); run tminus list and try again",
+            path: path)
+    }
+}

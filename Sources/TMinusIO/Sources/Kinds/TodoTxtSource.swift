@@ -55,22 +55,9 @@ enum TodoTxtSource: SourceKindIO {
                         "source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)"
                     )
                 }
-                // Removed, or edited, already (made again after a kill, or by another program): done.
-                if op.kind == .remove { return bytes }
-                if op.kind == .update {
-                    // The edited line has a new id (the text changed): found by its new text, it
-                    // keeps the handle a kill before the record would have lost.
-                    let edited = op.to ?? item
-                    if let line = TodoTxt.parse(bytes, source: source.name).first(where: {
-                        $0.item.title == edited.title && $0.item.due == edited.due
-                    }) {
-                        newID = line.item.id
-                    }
-                    return bytes
-                }
-                throw .failure(
-                    "source \(source.name): \(path) no longer has the line of \(Validation.printable(item.title)); run tminus list and try again"
-                )
+                return try alreadyMade(
+                    op, bytes, entries: { TodoTxt.parse(bytes, source: source.name).map(\.item) }, newID: &newID,
+                    source: source, path: path, what: "the line of ")
             }
         }
         return newID
