@@ -14,6 +14,8 @@ public struct SourceConfig: Equatable, Sendable {
         case taskwarrior
         /// Another program's `summary.json` (read-only).
         case summary
+        /// An Obsidian vault's notes, with the Tasks plugin's task lines.
+        case obsidian
     }
 
     /// The config's `name`: the `source` its items carry.
@@ -30,6 +32,8 @@ public struct SourceConfig: Equatable, Sendable {
     public var data: String?
     /// vdir with several collections: where new items go (default: the first by name).
     public var collection: String?
+    /// obsidian: the note new tasks go to, in the vault (default: today's daily note, `YYYY-MM-DD.md`).
+    public var note: String?
     /// The config line of the entry (for messages).
     public var line: Int
     /// At most this many open items are taken from it (a 15 MB todo.txt or a calendar that mints
@@ -65,7 +69,7 @@ public struct SourceConfig: Equatable, Sendable {
     }
 
     /// Whether `done`, `undo`, `edit`, `rm` and `--to` may change it.
-    public var isWritable: Bool { kind == .vdir || kind == .todotxt || kind == .taskwarrior }
+    public var isWritable: Bool { kind == .vdir || kind == .todotxt || kind == .taskwarrior || kind == .obsidian }
 
     /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
     public var isCalendar: Bool { kind == .vdir || kind == .ics }

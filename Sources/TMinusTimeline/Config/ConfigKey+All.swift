@@ -319,6 +319,7 @@ extension ConfigKey {
                     // { "name": "holidays", "kind": "ics", "path": "~/cal/holidays.ics" },
                     // { "name": "txt", "kind": "todotxt", "path": "~/todo/todo.txt" },
                     // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
+                    // { "name": "notes", "kind": "obsidian", "path": "~/Notes", "note": "Tasks.md" },
                   ]
                 """,
             schema: Schema.array(sourceSchema)
@@ -382,6 +383,7 @@ extension ConfigKey {
             JSON.Member("filter", Schema.string()),
             JSON.Member("data", Schema.string()),
             JSON.Member("collection", Schema.string()),
+            JSON.Member("note", Schema.string()),
             JSON.Member("me", addressesSchema),
             JSON.Member("maxItems", Schema.integer(1...100_000))
         ]),
