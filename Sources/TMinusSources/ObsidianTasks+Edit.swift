@@ -152,10 +152,11 @@ extension ObsidianTasks {
                 if new.tag != old.tag {
                     if let i = words.firstIndex(where: { ObsidianTasks.isTag($0[...]) }) {
                         if let tag = new.tag { words[i] = "#" + tag } else { words.remove(at: i) }
+                    } else if let first = old.tag, let f = task.trailingTagRange(first) {
+                        // The first tag is among the fields: changed where it is.
+                        edits.append((f, new.tag.map { "#" + $0 } ?? ""))
                     } else if let tag = new.tag {
                         words.append("#" + tag)
-                    } else if let first = old.tag, let f = task.trailingTagRange(first) {
-                        edits.append((f, ""))
                     }
                 }
                 edits.append((task.body.lowerBound..<task.descriptionEnd, words.joined(separator: " ")))

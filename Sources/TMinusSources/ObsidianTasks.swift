@@ -361,6 +361,14 @@ extension ObsidianTasks {
         c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_")
     }
 
+    /// Ids separated by commas (spaces around them allowed), as `⛔` takes them.
+    static func isIDList(_ value: String) -> Bool {
+        value.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
+            let id = String(part).trimmingSpaces
+            return !id.isEmpty && id.unicodeScalars.allSatisfy(isIDScalar)
+        }
+    }
+
     static func emoji(_ kind: Kind, _ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Field? {
         func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
         switch kind {
@@ -384,9 +392,11 @@ extension ObsidianTasks {
             let valueStart = i
             while i > start, s[i - 1] == " " { i -= 1 }
             if kind == .dependsOn, i > start, s[i - 1] == "\u{FE0F}" { i -= 1 }
-            guard valueStart < end, i > start, s[i - 1] == (kind == .id ? "🆔" : "⛔") else { return nil }
-            return Field(
-                kind: kind, range: (i - 1)..<end, value: text(valueStart..<end).trimmingSpaces, dataview: false)
+            let value = text(valueStart..<end).trimmingSpaces
+            guard valueStart < end, i > start, s[i - 1] == (kind == .id ? "🆔" : "⛔"), isIDList(value) else {
+                return nil
+            }
+            return Field(kind: kind, range: (i - 1)..<end, value: value, dataview: false)
         default:
             guard let symbols = emojiDates[kind], end - start >= 11 else { return nil }
             if kind == .reminder, end - start >= 17, isDateText(s[(end - 16)..<(end - 6)]), s[end - 6] == " " {
@@ -426,8 +436,7 @@ extension ObsidianTasks {
         case .priority: ok = ["highest", "high", "medium", "low", "lowest"].contains(value)
         case .recurrence: ok = !value.isEmpty && value.unicodeScalars.allSatisfy(isRuleScalar)
         case .id: ok = !value.isEmpty && value.unicodeScalars.allSatisfy(isIDScalar)
-        case .dependsOn:
-            ok = !value.isEmpty && value.unicodeScalars.allSatisfy { isIDScalar($0) || $0 == "," || $0 == " " }
+        case .dependsOn: ok = isIDList(value)
         case .reminder:
             let v = Array(value.unicodeScalars)
             ok = v.count >= 10 && isDateText(v[0..<10][...])
