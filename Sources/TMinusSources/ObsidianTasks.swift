@@ -51,27 +51,41 @@ public enum ObsidianTasks {
 
         /// The description's words without tags, as the title.
         var title: String {
-            let words = text(body.lowerBound..<descriptionEnd).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // (A title is at most 200 characters: a longer description is not taken apart whole.)
+            let end = min(descriptionEnd, body.lowerBound + 8 * Validation.maxTitleLength)
+            let words = text(body.lowerBound..<end).split(whereSeparator: { $0 == " " || $0 == "\t" })
                 .filter { !ObsidianTasks.isTag($0) }
             let t = ControlText.clean(words.joined(separator: " "), replacement: " ", dropBidi: true)
             return t.count > Validation.maxTitleLength ? String(t.prefix(Validation.maxTitleLength - 1)) + "…" : t
         }
 
         /// What identifies the task in its note: its text without the status, the block link and
-        /// what `done`, `undo` and a new priority change (done and cancelled dates, priority).
+        /// what `done`, `undo` and a new priority change (done and cancelled dates, priority),
+        /// runs of spaces as one.
         var identity: String {
             var out = String.UnicodeScalarView()
             var i = body.lowerBound
             let skipped = fields.filter { $0.kind == .done || $0.kind == .cancelled || $0.kind == .priority }
+                .map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+            var next = 0
+            var space = true
             while i < body.upperBound {
-                if let f = skipped.first(where: { $0.range.contains(i) }) {
-                    i = f.range.upperBound
+                if next < skipped.count, i >= skipped[next].lowerBound {
+                    i = max(i, skipped[next].upperBound)
+                    next += 1
                     continue
                 }
-                out.append(scalars[i])
+                let c = scalars[i]
                 i += 1
+                if c == " " {
+                    space = true
+                    continue
+                }
+                if space && !out.isEmpty { out.append(" ") }
+                space = false
+                out.append(c)
             }
-            return String(out).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            return String(out)
         }
 
         var priority: Priority {
@@ -313,11 +327,23 @@ extension ObsidianTasks.Task {
         }
         descriptionEnd = cut
         self.fields = fields
-        let description = String(String.UnicodeScalarView(s[start..<cut]))
-        tags =
-            description.split(whereSeparator: { $0 == " " || $0 == "\t" }).filter(ObsidianTasks.isTag).map {
-                String($0.dropFirst())
-            } + trailingTags
+        // The description's tags: `#` at its start or after white space, and what follows (up to
+        // a space or one of the characters a tag cannot hold, as the plugin reads them).
+        var found: [String] = []
+        var k = start
+        while k < cut {
+            if s[k] == "#", k == start || isSpace(s[k - 1]) {
+                var e = k + 1
+                while e < cut, ObsidianTasks.isTagScalar(s[e]) { e += 1 }
+                if e > k + 1 {
+                    found.append(String(String.UnicodeScalarView(s[(k + 1)..<e])))
+                }
+                k = e
+            } else {
+                k += 1
+            }
+        }
+        tags = found + trailingTags
     }
 }
 
@@ -337,6 +363,10 @@ extension ObsidianTasks {
         .done: "completion", .cancelled: "cancelled", .reminder: "reminder", .recurrence: "repeat", .id: "id",
         .dependsOn: "dependsOn"
     ]
+
+    /// A field (or tag) is at most this long, in Unicode scalars: longer text is description, and
+    /// a line of a megabyte costs its length, not its length times the fields tried.
+    static let maxField = 256
 
     static let priorityEmoji: [Unicode.Scalar] = ["🔺", "⏫", "🔼", "🔽", "⏬"]
 
@@ -370,6 +400,7 @@ extension ObsidianTasks {
     }
 
     static func emoji(_ kind: Kind, _ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Field? {
+        let floor = max(start, end - maxField)
         func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
         switch kind {
         case .priority:
@@ -379,18 +410,18 @@ extension ObsidianTasks {
             return Field(kind: kind, range: (e - 1)..<end, value: String(s[e - 1]), dataview: false)
         case .recurrence:
             var i = end
-            while i > start, isRuleScalar(s[i - 1]) { i -= 1 }
+            while i > floor, isRuleScalar(s[i - 1]) { i -= 1 }
             guard i < end, i > start, s[i - 1] == "🔁" else { return nil }
             let value = text(i..<end).trimmingSpaces
             guard !value.isEmpty else { return nil }
             return Field(kind: kind, range: (i - 1)..<end, value: value, dataview: false)
         case .id, .dependsOn:
             var i = end
-            while i > start, isIDScalar(s[i - 1]) || (kind == .dependsOn && (s[i - 1] == "," || s[i - 1] == " ")) {
+            while i > floor, isIDScalar(s[i - 1]) || (kind == .dependsOn && (s[i - 1] == "," || s[i - 1] == " ")) {
                 i -= 1
             }
             let valueStart = i
-            while i > start, s[i - 1] == " " { i -= 1 }
+            while i > floor, s[i - 1] == " " { i -= 1 }
             if kind == .dependsOn, i > start, s[i - 1] == "\u{FE0F}" { i -= 1 }
             let value = text(valueStart..<end).trimmingSpaces
             guard valueStart < end, i > start, s[i - 1] == (kind == .id ? "🆔" : "⛔"), isIDList(value) else {
@@ -402,14 +433,14 @@ extension ObsidianTasks {
             if kind == .reminder, end - start >= 17, isDateText(s[(end - 16)..<(end - 6)]), s[end - 6] == " " {
                 // `⏰ DATE HH:MM`
                 var i = end - 16
-                while i > start, s[i - 1] == " " { i -= 1 }
+                while i > floor, s[i - 1] == " " { i -= 1 }
                 if i > start, symbols.contains(s[i - 1]) {
                     return Field(kind: kind, range: (i - 1)..<end, value: text((end - 16)..<end), dataview: false)
                 }
             }
             guard isDateText(s[(end - 10)..<end]) else { return nil }
             var i = end - 10
-            while i > start, s[i - 1] == " " { i -= 1 }
+            while i > floor, s[i - 1] == " " { i -= 1 }
             guard i > start, symbols.contains(s[i - 1]) else { return nil }
             return Field(kind: kind, range: (i - 1)..<end, value: text((end - 10)..<end), dataview: false)
         }
@@ -417,16 +448,17 @@ extension ObsidianTasks {
 
     /// `[key:: value]` or `(key:: value)` at the end (a comma after it allowed).
     static func dataview(_ kind: Kind, _ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Field? {
+        let floor = max(start, end - maxField)
         guard let key = dataviewKeys[kind] else { return nil }
         var e = end
         if e > start, s[e - 1] == "," {
             e -= 1
-            while e > start, s[e - 1] == " " { e -= 1 }
+            while e > floor, s[e - 1] == " " { e -= 1 }
         }
         guard e > start, s[e - 1] == "]" || s[e - 1] == ")" else { return nil }
         let open: Unicode.Scalar = s[e - 1] == "]" ? "[" : "("
         var i = e - 1
-        while i > start, s[i - 1] != open, s[i - 1] != "[", s[i - 1] != "(" { i -= 1 }
+        while i > floor, s[i - 1] != open, s[i - 1] != "[", s[i - 1] != "(" { i -= 1 }
         guard i > start, s[i - 1] == open else { return nil }
         let inner = String(String.UnicodeScalarView(s[i..<(e - 1)])).trimmingSpaces
         guard inner.hasPrefix(key + "::") else { return nil }
@@ -448,8 +480,9 @@ extension ObsidianTasks {
 
     /// Where a `#tag` that ends the text starts (its `#`), preceded by white space or the text's start.
     static func trailingTag(_ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Int? {
+        let floor = max(start, end - maxField)
         var i = end
-        while i > start, isTagScalar(s[i - 1]) { i -= 1 }
+        while i > floor, isTagScalar(s[i - 1]) { i -= 1 }
         guard i < end, i > start, s[i - 1] == "#" else { return nil }
         let hash = i - 1
         guard hash == start || s[hash - 1].properties.isWhitespace else { return nil }

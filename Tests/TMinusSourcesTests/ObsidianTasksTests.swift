@@ -232,6 +232,24 @@ struct ObsidianTasksTests {
         #expect(!again.added && again.bytes == out && again.id == id)
     }
 
+    /// A field is at most 256 characters long: the fuzzer found a task whose text ended in a
+    /// million digits, which the id, depends-on, rule and tag fields each scanned back to the
+    /// line's start, round after round, parse after parse (10 s for one input). Longer is text,
+    /// and a line of a megabyte costs its length.
+    @Test func aFieldIsBoundedAndALineOfAMegabyteCostsItsLength() throws {
+        let long = "every day" + String(repeating: " and", count: 70)
+        let parsed = ObsidianTasks.parse(Array("- [ ] Rule 🔁 \(long) 📅 2026-11-27\n".utf8), note: "n.md", source: "o")
+        #expect(parsed.first?.item.title.hasPrefix("Rule 🔁 every day and") == true)
+        let short = ObsidianTasks.parse(Array("- [ ] Rule 🔁 every day 📅 2026-11-27\n".utf8), note: "n.md", source: "o")
+        #expect(short.first?.item.title == "Rule")
+        let bytes = Array(("- [ ] Pay #work ⏫ 📅 2026-11-27\n1. [ ] Old " + String(repeating: "9", count: 1 << 20)).utf8)
+        let started = ContinuousClock.now
+        let entries = ObsidianTasks.parse(bytes, note: "n.md", source: "o")
+        #expect(entries.count == 2 && entries[1].item.title.hasPrefix("Old 999"))
+        _ = try ObsidianTasks.complete(bytes, note: "n.md", id: entries[1].item.id, source: "o", on: Self.day)
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     @Test func aLineNotUTF8IsNotRewritten() {
         var bytes = Array("- [ ] caf".utf8) + [0xE9] + Array(" 📅 2026-11-27\n".utf8)
         bytes += Array("- [ ] fine\n".utf8)
