@@ -221,7 +221,19 @@ public enum ObsidianTasks {
     }
 
     static func isTagScalar(_ s: Unicode.Scalar) -> Bool {
-        !s.properties.isWhitespace && !"!@#$%^&*(),.?\":{}|<>".unicodeScalars.contains(s)
+        // (ASCII from a table: a megabyte of tag costs its length, quickly.)
+        if s.value < 0x80 { return tagASCII[Int(s.value)] }
+        return !s.properties.isWhitespace
+    }
+
+    static let tagASCII: [Bool] = (0..<128).map { v in
+        v > 0x20 && v != 0x7F && !"!@#$%^&*(),.?\":{}|<>".unicodeScalars.contains(Unicode.Scalar(UInt8(v)))
+    }
+
+    /// White space (ASCII without a property lookup).
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        if c.value < 0x80 { return c == " " || (0x09...0x0D).contains(c.value) }
+        return c.properties.isWhitespace
     }
 
     /// `---` alone on a line (the front matter's first and last line).
@@ -285,7 +297,7 @@ extension ObsidianTasks.Task {
         i += 3
         var start = i
         var end = s.count
-        func isSpace(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
+        let isSpace = ObsidianTasks.isSpace
         while start < end, isSpace(s[start]) { start += 1 }
         while end > start, isSpace(s[end - 1]) { end -= 1 }
         // A block link (` ^abc-1`) at the end is not part of the text.

@@ -143,7 +143,8 @@ def source_files(sandbox):
     files = {}
     folder = f"{sandbox}/cal/work"
     names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
-    for rel in ["todo.txt"] + [f"cal/work/{n}" for n in names]:
+    notes = sorted(n for n in os.listdir(f"{sandbox}/vault") if n.endswith(".md")) if os.path.isdir(f"{sandbox}/vault") else []
+    for rel in ["todo.txt"] + [f"cal/work/{n}" for n in names] + [f"vault/{n}" for n in notes]:
         path = f"{sandbox}/{rel}"
         if rel.endswith(".tmp") or not os.path.isfile(path):
             continue
@@ -226,6 +227,18 @@ def sourced_synced(base):
     return base
 
 
+def sourced_obsidian(base):
+    """A sourced home with an Obsidian vault too: a note (CRLF) with a recurring task."""
+    sourced(base)
+    os.makedirs(f"{base}/vault/.obsidian")
+    open(f"{base}/vault/Work.md", "w", newline="").write(
+        "# Work\r\n- [ ] Pay rent 🔁 every month 📅 2026-11-30\r\n- [ ] Ring Bo 📅 2026-12-02\r\n")
+    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "cal", "kind": "vdir", "path": "cal" },'
+                                           ' { "name": "notes", "kind": "obsidian", "path": "vault" } ] }')
+    ok(base, "list")
+    return base
+
+
 def sourced_done(base):
     sourced(base)
     ok(base, "done", "Write report", "Call mom")
@@ -264,6 +277,8 @@ SCENARIOS = [
     ("todo --to vdir", sourced, ["todo", "Ship it", "--due", "2026-12-02", "--to", "cal"]),
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
     ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
+    ("done obsidian", sourced_obsidian, ["done", "Pay rent"]),
+    ("todo --to obsidian", sourced_obsidian, ["todo", "Ring Al", "--due", "2026-12-03", "--to", "notes"]),
 ]
 
 
@@ -408,7 +423,7 @@ def snapshot(home):
     return out
 
 
-MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy, sourced, sourced_done)]
+MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy, sourced, sourced_done, sourced_obsidian)]
 
 
 def fill(mnt):
