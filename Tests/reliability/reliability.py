@@ -145,7 +145,8 @@ def source_files(sandbox):
     names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
     graph = [f"graph/{d}/{n}" for d in ["journals", "pages"] if os.path.isdir(f"{sandbox}/graph/{d}")
              for n in sorted(os.listdir(f"{sandbox}/graph/{d}"))]
-    for rel in ["todo.txt", "todo.org"] + [f"cal/work/{n}" for n in names] + graph:
+    notes = sorted(n for n in os.listdir(f"{sandbox}/vault") if n.endswith(".md")) if os.path.isdir(f"{sandbox}/vault") else []
+    for rel in ["todo.txt", "todo.org"] + [f"cal/work/{n}" for n in names] + graph + [f"vault/{n}" for n in notes]:
         path = f"{sandbox}/{rel}"
         if rel.endswith(".tmp") or not os.path.isfile(path):
             continue
@@ -242,6 +243,18 @@ def sourced_synced(base):
     return base
 
 
+def sourced_obsidian(base):
+    """A sourced home with an Obsidian vault too: a note (CRLF) with a recurring task."""
+    sourced(base)
+    os.makedirs(f"{base}/vault/.obsidian")
+    open(f"{base}/vault/Work.md", "w", newline="").write(
+        "# Work\r\n- [ ] Pay rent 🔁 every month 📅 2026-11-30\r\n- [ ] Ring Bo 📅 2026-12-02\r\n")
+    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "cal", "kind": "vdir", "path": "cal" },'
+                                           ' { "name": "notes", "kind": "obsidian", "path": "vault" } ] }')
+    ok(base, "list")
+    return base
+
+
 def sourced_done(base):
     sourced(base)
     ok(base, "done", "Write report", "Call mom")
@@ -283,6 +296,8 @@ SCENARIOS = [
     ("done org", sourced_plain_text, ["done", "Renew passport"]),
     ("done logseq", sourced_plain_text, ["done", "Pack bags"]),
     ("todo --to logseq", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "graph"]),
+    ("done obsidian", sourced_obsidian, ["done", "Pay rent"]),
+    ("todo --to obsidian", sourced_obsidian, ["todo", "Ring Al", "--due", "2026-12-03", "--to", "notes"]),
 ]
 
 
@@ -427,7 +442,7 @@ def snapshot(home):
     return out
 
 
-MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy, sourced, sourced_done)]
+MUTATING = [(make, c) for _, make, c in SCENARIOS if make in (seed, legacy, sourced, sourced_done, sourced_obsidian)]
 
 
 def fill(mnt):

@@ -18,6 +18,8 @@ public struct SourceConfig: Equatable, Sendable {
         case org
         /// A Logseq graph's folder (`journals/`, `pages/`).
         case logseq
+        /// An Obsidian vault's notes, with the Tasks plugin's task lines.
+        case obsidian
     }
 
     /// The config's `name`: the `source` its items carry.
@@ -34,6 +36,8 @@ public struct SourceConfig: Equatable, Sendable {
     public var data: String?
     /// vdir with several collections: where new items go (default: the first by name).
     public var collection: String?
+    /// obsidian: the note new tasks go to, in the vault (default: today's daily note, `YYYY-MM-DD.md`).
+    public var note: String?
     /// The config line of the entry (for messages).
     public var line: Int
     /// At most this many open items are taken from it (a 15 MB todo.txt or a calendar that mints

@@ -102,10 +102,10 @@ extension ConfigReader {
 
     /// One `sources` entry; nil (with its problems reported) when it cannot be used.
     mutating func source(_ fields: [JSON.Member], path: String, at line: Int) -> SourceConfig? {
-        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems"]
+        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note"]
         var maxItems = SourceConfig.defaultMaxItems
         var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?,
-            me: [String]?
+            me: [String]?, note: String?
         var events = true
         var bad = false
         for f in fields {
@@ -160,6 +160,7 @@ extension ConfigReader {
             case "filter": filter = string(f, fpath)
             case "data": data = string(f, fpath)
             case "collection": collection = string(f, fpath)
+            case "note": note = string(f, fpath)
             case "me": me = addresses(f, fpath)
             case "maxItems":
                 guard let n = f.value.intValue, (1...100_000).contains(n) else {
@@ -188,7 +189,7 @@ extension ConfigReader {
             if !bad {
                 problem(
                     first, path,
-                    "'\(name)' has no \"path\"; give the \(kind == .vdir || kind == .logseq ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
+                    "'\(name)' has no \"path\"; give the \(kind == .vdir || kind == .logseq || kind == .obsidian ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
                 )
             }
             return nil
@@ -197,7 +198,7 @@ extension ConfigReader {
             guard value != nil, !allowed, let f = fields.first(where: { $0.key == key }) else { return }
             problem(
                 f, "\(path).\(key)",
-                "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : "taskwarrior") sources only"
+                "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : key == "note" ? "obsidian" : "taskwarrior") sources only"
             )
             bad = true
         }
@@ -205,6 +206,7 @@ extension ConfigReader {
         misplaced("filter", filter, allowed: kind == .taskwarrior)
         misplaced("data", data, allowed: kind == .taskwarrior)
         misplaced("collection", collection, allowed: kind == .vdir)
+        misplaced("note", note, allowed: kind == .obsidian)
         if me != nil, kind != .vdir, kind != .ics, let f = fields.first(where: { $0.key == "me" }) {
             problem(f, "\(path).me", "applies to vdir and ics sources only")
             bad = true
@@ -220,6 +222,7 @@ extension ConfigReader {
             name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection,
             line: first.line)
         source.me = me ?? []
+        source.note = note
         source.maxItems = maxItems
         return source
     }
@@ -235,6 +238,7 @@ extension Config {
         case .summary: "~/Sync/phone/summary.json"
         case .org: "~/org/todo.org"
         case .logseq: "~/logseq"
+        case .obsidian: "~/Notes"
         }
     }
 }

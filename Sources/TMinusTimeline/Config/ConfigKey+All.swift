@@ -321,6 +321,7 @@ extension ConfigKey {
                     // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
                     // { "name": "org", "kind": "org", "path": "~/org/todo.org" },
                     // { "name": "graph", "kind": "logseq", "path": "~/logseq" },
+                    // { "name": "notes", "kind": "obsidian", "path": "~/Notes", "note": "Tasks.md" },
                   ]
                 """,
             schema: Schema.array(sourceSchema)
@@ -384,6 +385,7 @@ extension ConfigKey {
             JSON.Member("filter", Schema.string()),
             JSON.Member("data", Schema.string()),
             JSON.Member("collection", Schema.string()),
+            JSON.Member("note", Schema.string()),
             JSON.Member("me", addressesSchema),
             JSON.Member("maxItems", Schema.integer(1...100_000))
         ]),

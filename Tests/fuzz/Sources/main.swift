@@ -387,6 +387,43 @@ let targets: [Target] = [
             b, item: Item(kind: .todo, id: "", handle: 0, title: "T", source: "l"), file: file, zone: zone)
     },
     Target(
+        name: "obsidian",
+        seeds: [
+            "---\na: b\n---\n- [ ] Pay #work ⏫ 🔁 every week when done ⏳ 2026-03-09 📅 2026-03-12 ^id\r\n  * [/] Report [priority:: high]  [due:: 2026-03-13]\n```\n- [ ] x\n```\n1. [x] Old ✅ 2026-03-02\n> - [-] c ❌ 2026-03-01 🔁 every month on the last"
+        ]
+    ) { b in
+        let entries = ObsidianTasks.parse(b, note: "n.md", source: "o")
+        for e in entries.prefix(b.count > 100_000 ? 1 : 3) {
+            let prefix = b[..<e.range.lowerBound], suffix = b[e.range.upperBound...]
+            func keepsTheRest(_ out: [UInt8], _ what: String) {
+                check(
+                    out.starts(with: prefix) && out.reversed().starts(with: suffix.reversed()),
+                    "\(what) changed another line")
+            }
+            let day = CivilDate(year: 2026, month: 3, day: 10)
+            if let done = try? ObsidianTasks.complete(b, note: "n.md", id: e.item.id, source: "o", on: day) {
+                keepsTheRest(done, "done")
+                // (A recurring task brings its next instance, as the plugin does: one more.)
+                let grew = ObsidianTasks.parse(done, note: "n.md", source: "o").count - entries.count
+                check(grew == 0 || grew == 1, "completing a task changed the number of tasks by \(grew)")
+                _ = try? ObsidianTasks.reopen(done, note: "n.md", id: e.item.id, source: "o")
+            }
+            var new = e.item
+            new.title = "New title"
+            new.due = .day(day)
+            new.priority = .medium
+            new.tag = "t"
+            if let out = try? ObsidianTasks.update(
+                b, note: "n.md", id: e.item.id, source: "o", from: e.item, to: new, zone: .utc)
+            {
+                keepsTheRest(out, "edit")
+            }
+            if let out = try? ObsidianTasks.remove(b, note: "n.md", id: e.item.id, source: "o") {
+                check(out.starts(with: prefix), "removing a task changed a line before it")
+            }
+        }
+    },
+    Target(
         name: "taskwarrior",
         seeds: [
             ##"[{"uuid":"a","status":"pending","description":"x","due":"20261201T170000Z","priority":"H","project":"p","tags":["t"],"annotations":[{"description":"n"}]},{"uuid":"b","status":"recurring"}]"##

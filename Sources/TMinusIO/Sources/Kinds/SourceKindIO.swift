@@ -58,6 +58,7 @@ public enum SourceKinds {
         case .summary: SummarySource.self
         case .org: OrgSource.self
         case .logseq: LogseqSource.self
+        case .obsidian: ObsidianSource.self
         }
     }
 }

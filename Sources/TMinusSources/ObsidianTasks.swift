@@ -1,0 +1,513 @@
+public import TMinusCore
+
+/// The Obsidian Tasks plugin's task lines in a Markdown note: a list item with a checkbox
+/// (`- [ ] text`, `* [ ]`, `+ [ ]`, `1. [ ]`, indented or in a `>` quote), its status the
+/// checkbox's character (`x`/`X` done, `-` cancelled, any other open), and its fields at the end
+/// of the text, taken off from the end in any order as the plugin does: in its emoji format
+/// (`📅 DATE` due, `⏳` scheduled, `🛫` start, `➕` created, `✅` done, `❌` cancelled, `🔁 RULE`,
+/// `🔺⏫🔼🔽⏬` priorities, `🆔`, `⛔`, `⏰`) and in its Dataview format (`[due:: DATE]`, `(…)` too).
+/// `#tags` anywhere in the text (the first is the item's tag); the title is the text without
+/// fields and tags. Pure: bytes in, items out; the edits (ObsidianTasks+Edit.swift) change task
+/// lines only.
+public enum ObsidianTasks {
+    /// A field the plugin reads at the end of a task's text.
+    public enum Kind: String, Sendable, CaseIterable {
+        case priority, due, scheduled, start, created, done, cancelled, reminder, recurrence, id, dependsOn
+    }
+
+    /// One field as written: where it is in the line (in Unicode scalars, its symbol or bracket
+    /// to its end), its value as written, and whether it is a Dataview field.
+    struct Field {
+        var kind: Kind
+        var range: Range<Int>
+        var value: String
+        var dataview: Bool
+    }
+
+    /// A task line taken apart; every position is an offset in `scalars`.
+    struct Task {
+        var scalars: [Unicode.Scalar]
+        /// The checkbox's character and where it is.
+        var status: Unicode.Scalar
+        var statusAt: Int
+        /// The text after the checkbox, without the white space around it and the block link.
+        var body: Range<Int>
+        /// Where the description ends (the fields and the tags after it follow).
+        var descriptionEnd: Int
+        var fields: [Field]
+        /// The `#tags` of the description and those among the fields, without `#`, in order.
+        var tags: [String]
+
+        var isDone: Bool { status == "x" || status == "X" }
+        var isCancelled: Bool { status == "-" }
+        var isOpen: Bool { !isDone && !isCancelled }
+
+        func field(_ kind: Kind) -> Field? { fields.first { $0.kind == kind } }
+        func date(_ kind: Kind) -> CivilDate? { field(kind).flatMap { ObsidianTasks.date($0.value) } }
+        /// Whether the line's fields are Dataview's (a new field is written that way then).
+        var isDataview: Bool { !fields.isEmpty && fields.allSatisfy(\.dataview) }
+
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+
+        /// The description's words without tags, as the title.
+        var title: String {
+            // (A title is at most 200 characters: a longer description is not taken apart whole.)
+            let end = min(descriptionEnd, body.lowerBound + 8 * Validation.maxTitleLength)
+            let words = text(body.lowerBound..<end).split(whereSeparator: { $0 == " " || $0 == "\t" })
+                .filter { !ObsidianTasks.isTag($0) }
+            let t = ControlText.clean(words.joined(separator: " "), replacement: " ", dropBidi: true)
+            return t.count > Validation.maxTitleLength ? String(t.prefix(Validation.maxTitleLength - 1)) + "…" : t
+        }
+
+        /// What identifies the task in its note: its text without the status, the block link and
+        /// what `done`, `undo` and a new priority change (done and cancelled dates, priority),
+        /// runs of spaces as one.
+        var identity: String {
+            var out = String.UnicodeScalarView()
+            var i = body.lowerBound
+            let skipped = fields.filter { $0.kind == .done || $0.kind == .cancelled || $0.kind == .priority }
+                .map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+            var next = 0
+            var space = true
+            while i < body.upperBound {
+                if next < skipped.count, i >= skipped[next].lowerBound {
+                    i = max(i, skipped[next].upperBound)
+                    next += 1
+                    continue
+                }
+                let c = scalars[i]
+                i += 1
+                if c == " " {
+                    space = true
+                    continue
+                }
+                if space && !out.isEmpty { out.append(" ") }
+                space = false
+                out.append(c)
+            }
+            return String(out)
+        }
+
+        var priority: Priority {
+            switch field(.priority)?.value {
+            case "highest", "high", "🔺", "⏫": .high
+            case "medium", "🔼": .medium
+            case "low", "lowest", "🔽", "⏬": .low
+            default: .none
+            }
+        }
+    }
+
+    /// One task of a note.
+    public struct Entry: Sendable {
+        /// The line's bytes in the file, without its line break; 1-based line number.
+        public var range: Range<Int>
+        public var line: Int
+        public var item: Item
+    }
+
+    /// Every task of a note (`note`: its path in the vault, part of each id).
+    public static func parse(_ bytes: [UInt8], note: String, source: String) -> [Entry] {
+        var out: [Entry] = []
+        forEachTask(bytes, note: note) { range, number, task, id in
+            if let item = item(task, id: id, source: source) {
+                out.append(Entry(range: range, line: number, item: item))
+            }
+        }
+        return out
+    }
+
+    /// The open tasks of a note nearest now, at most `limit`, how many open ones were left out
+    /// (a huge note costs what the cap shows), and how many tasks it has, open or not.
+    public static func nearest(
+        _ bytes: [UInt8], note: String, source: String, limit: Int, now: Instant, zone: Zone
+    ) -> (items: [Item], leftOut: Int, tasks: Int) {
+        var nearest = NearestKept<Item>(limit: limit)
+        var tasks = 0
+        forEachTask(bytes, note: note) { _, _, task, id in
+            tasks += 1
+            guard task.isOpen, let item = item(task, id: id, source: source) else { return }
+            nearest.add(item, Nearness(item, now: now, zone: zone))
+        }
+        return (nearest.kept(), nearest.leftOut, tasks)
+    }
+
+    /// Each task line of the note with its id (`md-`, the hash of the note's path, `-` and the
+    /// hash of the task's identity; the n-th copy of one in the note `#n`). Lines in the front matter and in
+    /// fenced code blocks are not tasks (Obsidian does not list them).
+    static func forEachTask(
+        _ bytes: [UInt8], note: String, _ body: (Range<Int>, Int, Task, String) -> Void
+    ) {
+        var seen: [String: Int] = [:]
+        let noteHash = self.noteHash(note)
+        var fence: UInt8?
+        var frontMatter = false
+        TodoTxt.forEachLine(bytes) { range, number in
+            if number == 1, isRule(bytes, range) {
+                frontMatter = true
+                return
+            }
+            if frontMatter {
+                if isRule(bytes, range) { frontMatter = false }
+                return
+            }
+            if let f = fenceMark(bytes, range) {
+                if fence == nil { fence = f } else if fence == f { fence = nil }
+                return
+            }
+            guard fence == nil, looksLikeTask(bytes, range) else { return }
+            guard let task = Task(String(decoding: bytes[range], as: UTF8.self)) else { return }
+            let base = "md-" + noteHash + "-" + FNV1a.hex(task.identity.utf8)
+            let n = (seen[base] ?? 0) + 1
+            seen[base] = n
+            body(range, number, task, n == 1 ? base : "\(base)#\(n)")
+        }
+    }
+
+    /// The part of a task's id that names its note (`md-NOTE-TASK`): the hash of its path in the vault.
+    public static func noteHash(_ note: String) -> String { FNV1a.hex(note.utf8) }
+
+    /// The note part of a task's id (nil: not a task's id).
+    public static func noteHash(ofID id: String) -> String? {
+        let parts = id.split(separator: "-")
+        guard parts.count == 3, parts[0] == "md" else { return nil }
+        return String(parts[1])
+    }
+
+    /// A task's item (nil: a task without title or date, which tminus does not show).
+    static func item(_ task: Task, id: String, source: String) -> Item? {
+        let due = task.date(.due) ?? task.date(.scheduled)
+        let title = task.title
+        guard !title.isEmpty || due != nil else { return nil }
+        var item = Item(kind: .todo, id: id, handle: 0, title: title.isEmpty ? "(no title)" : title, source: source)
+        item.due = due.map { .day($0) }
+        item.priority = task.priority
+        item.tag = task.tags.first
+        item.created = task.date(.created).map(instant)
+        if task.isDone {
+            item.completed = task.date(.done).map(instant) ?? Instant(0)
+        } else if task.isCancelled {
+            item.completed = task.date(.cancelled).map(instant) ?? Instant(0)
+        }
+        return item
+    }
+
+    static func instant(_ d: CivilDate) -> Instant { Instant(d.daysSinceEpoch * 86_400) }
+
+    /// `YYYY-MM-DD` (a date that does not exist: nil).
+    static func date(_ s: String) -> CivilDate? {
+        let u = Array(s.utf8)
+        guard u.count == 10, u[4] == 0x2D, u[7] == 0x2D else { return nil }
+        func n(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for i in r {
+                guard (0x30...0x39).contains(u[i]) else { return nil }
+                v = v * 10 + Int(u[i] - 0x30)
+            }
+            return v
+        }
+        guard let y = n(0..<4), let m = n(5..<7), let d = n(8..<10),
+            let date = CivilDate.valid(year: y, month: m, day: d),
+            CivilDate.supported.contains(date)
+        else { return nil }
+        return date
+    }
+
+    /// Whether `word` is a tag as the plugin reads one: `#` and at least one character that is
+    /// not white space or one of `!@#$%^&*(),.?":{}|<>`.
+    static func isTag(_ word: Substring) -> Bool {
+        guard word.first == "#", word.count > 1 else { return false }
+        return word.unicodeScalars.dropFirst().allSatisfy(isTagScalar)
+    }
+
+    static func isTagScalar(_ s: Unicode.Scalar) -> Bool {
+        // (ASCII from a table: a megabyte of tag costs its length, quickly.)
+        if s.value < 0x80 { return tagASCII[Int(s.value)] }
+        return !s.properties.isWhitespace
+    }
+
+    static let tagASCII: [Bool] = (0..<128).map { v in
+        v > 0x20 && v != 0x7F && !"!@#$%^&*(),.?\":{}|<>".unicodeScalars.contains(Unicode.Scalar(UInt8(v)))
+    }
+
+    /// White space (ASCII without a property lookup).
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        if c.value < 0x80 { return c == " " || (0x09...0x0D).contains(c.value) }
+        return c.properties.isWhitespace
+    }
+
+    /// `---` alone on a line (the front matter's first and last line).
+    static func isRule(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == 0x20 { end -= 1 }
+        return end - range.lowerBound == 3 && bytes[range.lowerBound..<end].allSatisfy { $0 == 0x2D }
+    }
+
+    /// A code fence's character (``` ` ``` or `~`, three or more) at the line's start.
+    static func fenceMark(_ bytes: [UInt8], _ range: Range<Int>) -> UInt8? {
+        var i = range.lowerBound
+        while i < range.upperBound, bytes[i] == 0x20 || bytes[i] == 0x3E { i += 1 }
+        guard i + 3 <= range.upperBound, bytes[i] == 0x60 || bytes[i] == 0x7E, bytes[i + 1] == bytes[i],
+            bytes[i + 2] == bytes[i]
+        else { return nil }
+        return bytes[i]
+    }
+
+    /// Whether the line's bytes start as a task does (indentation, a list marker, spaces, `[`):
+    /// others are not decoded at all.
+    static func looksLikeTask(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x3E { i += 1 }
+        guard i < end else { return false }
+        if bytes[i] == 0x2D || bytes[i] == 0x2A || bytes[i] == 0x2B {
+            i += 1
+        } else {
+            let start = i
+            while i < end, (0x30...0x39).contains(bytes[i]) { i += 1 }
+            guard i > start, i < end, bytes[i] == 0x2E else { return false }
+            i += 1
+        }
+        guard i < end, bytes[i] == 0x20 else { return false }
+        while i < end, bytes[i] == 0x20 { i += 1 }
+        return i < end && bytes[i] == 0x5B
+    }
+}
+
+extension ObsidianTasks.Task {
+    /// The line taken apart, or nil when it is not a task line.
+    init?(_ line: String) {
+        let s = Array(line.unicodeScalars)
+        var i = 0
+        while i < s.count, s[i] == " " || s[i] == "\t" || s[i] == ">" || s[i].properties.isWhitespace { i += 1 }
+        guard i < s.count else { return nil }
+        if s[i] == "-" || s[i] == "*" || s[i] == "+" {
+            i += 1
+        } else {
+            let start = i
+            while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
+            guard i > start, i < s.count, s[i] == "." else { return nil }
+            i += 1
+        }
+        guard i < s.count, s[i] == " " else { return nil }
+        while i < s.count, s[i] == " " { i += 1 }
+        guard i + 2 < s.count, s[i] == "[", s[i + 2] == "]" else { return nil }
+        status = s[i + 1]
+        statusAt = i + 1
+        i += 3
+        var start = i
+        var end = s.count
+        let isSpace = ObsidianTasks.isSpace
+        while start < end, isSpace(s[start]) { start += 1 }
+        while end > start, isSpace(s[end - 1]) { end -= 1 }
+        // A block link (` ^abc-1`) at the end is not part of the text.
+        var j = end
+        while j > start, s[j - 1].isASCII,
+            s[j - 1].properties.isAlphabetic || ("0"..."9").contains(s[j - 1]) || s[j - 1] == "-"
+        {
+            j -= 1
+        }
+        if j < end, j - 1 > start, s[j - 1] == "^", s[j - 2] == " " {
+            end = j - 2
+            while end > start, isSpace(s[end - 1]) { end -= 1 }
+        }
+        scalars = s
+        body = start..<end
+        var fields: [ObsidianTasks.Field] = []
+        var trailingTags: [String] = []
+        // Fields are taken off the end one after another, in any order (at most 20 rounds, as the
+        // plugin does); tags among them stay part of the description.
+        var cut = end
+        var runs = 0
+        var matched = true
+        while matched && runs <= 20 {
+            matched = false
+            for kind in ObsidianTasks.order {
+                guard let f = ObsidianTasks.match(kind, s, start, cut) else { continue }
+                fields.append(f)
+                cut = f.range.lowerBound
+                while cut > start, isSpace(s[cut - 1]) { cut -= 1 }
+                matched = true
+            }
+            if let t = ObsidianTasks.trailingTag(s, start, cut) {
+                trailingTags.insert(String(String.UnicodeScalarView(s[(t + 1)..<cut])), at: 0)
+                cut = t
+                while cut > start, isSpace(s[cut - 1]) { cut -= 1 }
+                matched = true
+            }
+            runs += 1
+        }
+        descriptionEnd = cut
+        self.fields = fields
+        // The description's tags: `#` at its start or after white space, and what follows (up to
+        // a space or one of the characters a tag cannot hold, as the plugin reads them).
+        var found: [String] = []
+        var k = start
+        while k < cut {
+            if s[k] == "#", k == start || isSpace(s[k - 1]) {
+                var e = k + 1
+                while e < cut, ObsidianTasks.isTagScalar(s[e]) { e += 1 }
+                if e > k + 1 {
+                    found.append(String(String.UnicodeScalarView(s[(k + 1)..<e])))
+                }
+                k = e
+            } else {
+                k += 1
+            }
+        }
+        tags = found + trailingTags
+    }
+}
+
+extension ObsidianTasks {
+    /// The order the plugin tries the fields in, each round.
+    static let order: [Kind] = [
+        .priority, .done, .cancelled, .due, .reminder, .scheduled, .start, .created, .recurrence, .id, .dependsOn
+    ]
+
+    static let emojiDates: [Kind: [Unicode.Scalar]] = [
+        .done: ["✅"], .cancelled: ["❌"], .due: ["📅", "📆", "🗓"], .reminder: ["⏰"], .scheduled: ["⏳", "⌛"],
+        .start: ["🛫"], .created: ["➕"]
+    ]
+
+    static let dataviewKeys: [Kind: String] = [
+        .priority: "priority", .due: "due", .scheduled: "scheduled", .start: "start", .created: "created",
+        .done: "completion", .cancelled: "cancelled", .reminder: "reminder", .recurrence: "repeat", .id: "id",
+        .dependsOn: "dependsOn"
+    ]
+
+    /// A field (or tag) is at most this long, in Unicode scalars: longer text is description, and
+    /// a line of a megabyte costs its length, not its length times the fields tried.
+    static let maxField = 256
+
+    static let priorityEmoji: [Unicode.Scalar] = ["🔺", "⏫", "🔼", "🔽", "⏬"]
+
+    /// `kind` as the last thing in `s[start..<end]`, in either format.
+    static func match(_ kind: Kind, _ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Field? {
+        emoji(kind, s, start, end) ?? dataview(kind, s, start, end)
+    }
+
+    static func isDateText(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard s.count == 10 else { return false }
+        for (k, c) in s.enumerated() {
+            if k == 4 || k == 7 { if c != "-" { return false } } else if !("0"..."9").contains(c) { return false }
+        }
+        return true
+    }
+
+    static func isRuleScalar(_ c: Unicode.Scalar) -> Bool {
+        (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c))) || c == "," || c == " " || c == "!"
+    }
+
+    static func isIDScalar(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_")
+    }
+
+    /// Ids separated by commas (spaces around them allowed), as `⛔` takes them.
+    static func isIDList(_ value: String) -> Bool {
+        value.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
+            let id = String(part).trimmingSpaces
+            return !id.isEmpty && id.unicodeScalars.allSatisfy(isIDScalar)
+        }
+    }
+
+    static func emoji(_ kind: Kind, _ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Field? {
+        let floor = max(start, end - maxField)
+        func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
+        switch kind {
+        case .priority:
+            var e = end
+            if e > start, s[e - 1] == "\u{FE0F}" { e -= 1 }
+            guard e > start, priorityEmoji.contains(s[e - 1]) else { return nil }
+            return Field(kind: kind, range: (e - 1)..<end, value: String(s[e - 1]), dataview: false)
+        case .recurrence:
+            var i = end
+            while i > floor, isRuleScalar(s[i - 1]) { i -= 1 }
+            guard i < end, i > start, s[i - 1] == "🔁" else { return nil }
+            let value = text(i..<end).trimmingSpaces
+            guard !value.isEmpty else { return nil }
+            return Field(kind: kind, range: (i - 1)..<end, value: value, dataview: false)
+        case .id, .dependsOn:
+            var i = end
+            while i > floor, isIDScalar(s[i - 1]) || (kind == .dependsOn && (s[i - 1] == "," || s[i - 1] == " ")) {
+                i -= 1
+            }
+            let valueStart = i
+            while i > floor, s[i - 1] == " " { i -= 1 }
+            if kind == .dependsOn, i > start, s[i - 1] == "\u{FE0F}" { i -= 1 }
+            let value = text(valueStart..<end).trimmingSpaces
+            guard valueStart < end, i > start, s[i - 1] == (kind == .id ? "🆔" : "⛔"), isIDList(value) else {
+                return nil
+            }
+            return Field(kind: kind, range: (i - 1)..<end, value: value, dataview: false)
+        default:
+            guard let symbols = emojiDates[kind], end - start >= 11 else { return nil }
+            if kind == .reminder, end - start >= 17, isDateText(s[(end - 16)..<(end - 6)]), s[end - 6] == " " {
+                // `⏰ DATE HH:MM`
+                var i = end - 16
+                while i > floor, s[i - 1] == " " { i -= 1 }
+                if i > start, symbols.contains(s[i - 1]) {
+                    return Field(kind: kind, range: (i - 1)..<end, value: text((end - 16)..<end), dataview: false)
+                }
+            }
+            guard isDateText(s[(end - 10)..<end]) else { return nil }
+            var i = end - 10
+            while i > floor, s[i - 1] == " " { i -= 1 }
+            guard i > start, symbols.contains(s[i - 1]) else { return nil }
+            return Field(kind: kind, range: (i - 1)..<end, value: text((end - 10)..<end), dataview: false)
+        }
+    }
+
+    /// `[key:: value]` or `(key:: value)` at the end (a comma after it allowed).
+    static func dataview(_ kind: Kind, _ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Field? {
+        let floor = max(start, end - maxField)
+        guard let key = dataviewKeys[kind] else { return nil }
+        var e = end
+        if e > start, s[e - 1] == "," {
+            e -= 1
+            while e > floor, s[e - 1] == " " { e -= 1 }
+        }
+        guard e > start, s[e - 1] == "]" || s[e - 1] == ")" else { return nil }
+        let open: Unicode.Scalar = s[e - 1] == "]" ? "[" : "("
+        var i = e - 1
+        while i > floor, s[i - 1] != open, s[i - 1] != "[", s[i - 1] != "(" { i -= 1 }
+        guard i > start, s[i - 1] == open else { return nil }
+        let inner = String(String.UnicodeScalarView(s[i..<(e - 1)])).trimmingSpaces
+        guard inner.hasPrefix(key + "::") else { return nil }
+        let value = String(inner.dropFirst(key.count + 2)).trimmingSpaces
+        let ok: Bool
+        switch kind {
+        case .priority: ok = ["highest", "high", "medium", "low", "lowest"].contains(value)
+        case .recurrence: ok = !value.isEmpty && value.unicodeScalars.allSatisfy(isRuleScalar)
+        case .id: ok = !value.isEmpty && value.unicodeScalars.allSatisfy(isIDScalar)
+        case .dependsOn: ok = isIDList(value)
+        case .reminder:
+            let v = Array(value.unicodeScalars)
+            ok = v.count >= 10 && isDateText(v[0..<10][...])
+        default: ok = isDateText(Array(value.unicodeScalars)[...])
+        }
+        guard ok else { return nil }
+        return Field(kind: kind, range: (i - 1)..<end, value: value, dataview: true)
+    }
+
+    /// Where a `#tag` that ends the text starts (its `#`), preceded by white space or the text's start.
+    static func trailingTag(_ s: [Unicode.Scalar], _ start: Int, _ end: Int) -> Int? {
+        let floor = max(start, end - maxField)
+        var i = end
+        while i > floor, isTagScalar(s[i - 1]) { i -= 1 }
+        guard i < end, i > start, s[i - 1] == "#" else { return nil }
+        let hash = i - 1
+        guard hash == start || s[hash - 1].properties.isWhitespace else { return nil }
+        return hash
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
