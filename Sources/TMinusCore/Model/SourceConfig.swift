@@ -14,6 +14,9 @@ public struct SourceConfig: Equatable, Sendable {
         case taskwarrior
         /// Another program's `summary.json` (read-only).
         case summary
+        /// GNOME's Evolution Data Server over the session bus: its enabled calendars and task
+        /// lists (read-only for now).
+        case gnome
     }
 
     /// The config's `name`: the `source` its items carry.
@@ -68,7 +71,7 @@ public struct SourceConfig: Equatable, Sendable {
     public var isWritable: Bool { kind == .vdir || kind == .todotxt || kind == .taskwarrior }
 
     /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
-    public var isCalendar: Bool { kind == .vdir || kind == .ics }
+    public var isCalendar: Bool { kind == .vdir || kind == .ics || kind == .gnome }
 
     /// What its reading depends on in the config: when this text changes, it is read again.
     public var key: String {

@@ -131,7 +131,7 @@ extension ConfigReader {
                         } ?? ""
                     problem(
                         f, fpath,
-                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior or summary"
+                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior, summary or gnome"
                     )
                     bad = true
                     continue
@@ -180,11 +180,11 @@ extension ConfigReader {
         }
         guard let kind else {
             if !bad {
-                problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior or summary")
+                problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior, summary or gnome")
             }
             return nil
         }
-        if file == nil, kind != .taskwarrior {
+        if file == nil, kind != .taskwarrior, kind != .gnome {
             if !bad {
                 problem(
                     first, path,
@@ -209,6 +209,11 @@ extension ConfigReader {
             problem(f, "\(path).me", "applies to vdir and ics sources only")
             bad = true
         }
+        if kind == .gnome, let f = fields.first(where: { $0.key == "path" }) {
+            problem(
+                f, "\(path).path", "a gnome source has no path; tminus asks Evolution Data Server on the session bus")
+            bad = true
+        }
         if kind == .taskwarrior, let f = fields.first(where: { $0.key == "path" }) {
             problem(
                 f, "\(path).path",
@@ -231,7 +236,7 @@ extension Config {
         case .vdir: "~/.local/share/calendars/work"
         case .ics: "~/cal/holidays.ics"
         case .todotxt: "~/todo/todo.txt"
-        case .taskwarrior: ""
+        case .taskwarrior, .gnome: ""
         case .summary: "~/Sync/phone/summary.json"
         }
     }

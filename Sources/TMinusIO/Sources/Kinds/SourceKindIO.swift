@@ -56,6 +56,7 @@ public enum SourceKinds {
         case .todotxt: TodoTxtSource.self
         case .taskwarrior: TaskwarriorSource.self
         case .summary: SummarySource.self
+        case .gnome: GnomeSource.self
         }
     }
 }
