@@ -14,6 +14,9 @@ struct EDSClient {
     static let calendarInterface = "org.gnome.evolution.dataserver.Calendar"
     /// How long a whole read may take, in milliseconds.
     static let timeout: Int64 = 5_000
+    /// The largest reply read: a calendar's objects in the window (beyond it, that calendar is
+    /// not read, and `tminus sources` says so).
+    static let maxReply = 32 << 20
 
     /// Why EDS is not there: the source is skipped (no session bus, no EDS on it, or EDS did not
     /// answer in time).
@@ -33,6 +36,7 @@ struct EDSClient {
         let start = monotonicMilliseconds()
         do throws(DBusConnection.Failure) {
             let bus = try DBusConnection.session(environment, timeoutMilliseconds: Int32(timeout))
+            bus.maxLength = maxReply
             return EDSClient(bus: bus, deadline: start + timeout)
         } catch {
             throw Absent(reason: error.description)
