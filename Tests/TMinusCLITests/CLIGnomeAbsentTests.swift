@@ -67,6 +67,23 @@ struct CLIGnomeAbsentTests {
         hung.close()
     }
 
+    @Test func calendarsAppliesToGnomeOnlyAndIsAList() throws {
+        let h = try TempHome()
+        try h.writeConfig(
+            #"{ "sources": [ { "name": "txt", "kind": "todotxt", "path": "t.txt", "calendars": ["Work"] } ] }"#)
+        let r = try h.run(["config", "check"])
+        #expect(
+            r.status != 0 && (r.stdout + r.stderr).contains("sources[0].calendars: applies to gnome sources only"),
+            "\(r)")
+        try h.writeConfig(#"{ "sources": [ { "name": "gnome", "kind": "gnome", "calendars": "Work" } ] }"#)
+        let r2 = try h.run(["config", "check"])
+        #expect(r2.status != 0 && (r2.stdout + r2.stderr).contains("expected 1 to 64 calendar names or UIDs"), "\(r2)")
+        try h.writeConfig(
+            #"{ "sources": [ { "name": "gnome", "kind": "gnome", "calendars": ["Work", "Personal"] } ] }"#)
+        let r3 = try h.run(["config", "check"])
+        #expect(r3.status == 0, "\(r3)")
+    }
+
     @Test func writingToItIsRefusedInOneLine() throws {
         let h = try Self.home()
         let r = try h.run(["todo", "Call", "--to", "gnome"])

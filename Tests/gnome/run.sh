@@ -76,4 +76,14 @@ grep -q '^    3 open items' "$W/sources.out" || fail "tminus sources: $(cat "$W/
 ! grep -q 'skipped\|cannot read' "$W/sources.out" || fail "tminus sources: $(cat "$W/sources.out")"
 "$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
 grep -q 'Dentist' "$W/list.out" || fail "tminus list: $(cat "$W/list.out")"
-echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server)"
+
+# "calendars" narrows it, by UID or display name; a name EDS does not have is said, with the ones it has.
+echo '{ "sources": [ { "name": "gnome", "kind": "gnome", "calendars": ["system-task-list", "Nope"] } ] }' \
+  >"$W/user/.config/tminus/config.json"
+"$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list: $(cat "$W/list.out")"
+grep -q 'File taxes' "$W/list.out" && ! grep -q 'Dentist' "$W/list.out" || fail "calendars: $(cat "$W/list.out")"
+"$BIN" "${T[@]}" sources >"$W/sources.out" 2>&1 || fail "tminus sources: $(cat "$W/sources.out")"
+grep -q "^    1 open item," "$W/sources.out" || fail "calendars: $(cat "$W/sources.out")"
+grep -q "no calendar or task list 'Nope' in Evolution Data Server; it has: .*Personal" "$W/sources.out" \
+  || fail "calendars: $(cat "$W/sources.out")"
+echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; calendars narrows it)"

@@ -51,6 +51,8 @@ public struct SourceConfig: Equatable, Sendable {
     /// Whether it is the config's `holidays` calendar: its recurring whole-day events carry every
     /// date they cover in the next ten years (days off), not only their next instance.
     public var daysOff = false
+    /// gnome: only these calendars and task lists (display name or UID); empty: every one shown.
+    public var calendars: [String] = []
 
     /// An entry with these fields; `maxItems`, `me`, `declined` and `invited` start at their defaults.
     public init(
@@ -83,6 +85,7 @@ public struct SourceConfig: Equatable, Sendable {
             if daysOff { parts.append("days-off") }
         }
         if kind == .taskwarrior { parts += [filter ?? "", data ?? ""] }
+        if !calendars.isEmpty { parts.append(calendars.joined(separator: "\u{1E}")) }
         return parts.joined(separator: "\u{1F}")
     }
 

@@ -383,7 +383,8 @@ extension ConfigKey {
             JSON.Member("data", Schema.string()),
             JSON.Member("collection", Schema.string()),
             JSON.Member("me", addressesSchema),
-            JSON.Member("maxItems", Schema.integer(1...100_000))
+            JSON.Member("maxItems", Schema.integer(1...100_000)),
+            JSON.Member("calendars", Schema.array(Schema.string()))
         ]),
         "additionalProperties": .bool(false)
     ])

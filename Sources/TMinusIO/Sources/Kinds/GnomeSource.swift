@@ -36,7 +36,18 @@ enum GnomeSource: ReadOnlySource {
         }
         defer { client.bus.close() }
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
-        for s in EDSSource.shown(all) {
+        var shownSources = EDSSource.shown(all)
+        if !source.calendars.isEmpty {
+            let wanted = Set(source.calendars)
+            for name in source.calendars where !shownSources.contains(where: { $0.name == name || $0.uid == name }) {
+                let known = ControlText.join(shownSources.map { Validation.printable($0.name) }, ", ")
+                calendar.report(
+                    "no calendar or task list '\(Validation.printable(name))' in Evolution Data Server; it has: \(known)"
+                )
+            }
+            shownSources = shownSources.filter { wanted.contains($0.name) || wanted.contains($0.uid) }
+        }
+        for s in shownSources {
             let shown = Validation.printable(s.name)
             let components: [String]
             do throws(DBusConnection.Failure) {
