@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tminus's message catalogs, the gettext way (docs/translations.md).
 
-  python3 po/catalogs.py extract    write po/tminus.pot from the sources' tr/trn/N_ literals
+  python3 po/catalogs.py extract    write po/tminus.pot from the sources' tr/trn/N_ literals, the
+                                    GNOME Shell extension's _('…') and the Plasma applets' i18n("…")
   python3 po/catalogs.py update     extract, then merge the template into every po/LL.po (msgmerge)
   python3 po/catalogs.py generate   write Sources/TMinusCore/Text/Catalogs/ from the po/*.po files
   python3 po/catalogs.py check      fail when the template or the generated Swift is stale, a
@@ -27,6 +28,14 @@ CALLS = {
     "usage": re.compile(r"usage\(\s*tr:\s*" + LITERAL),
 }
 ANY_CALL = re.compile(r"\b(trn|trc|tr|N_|usage)\(")
+# The desktops' own words: the GNOME Shell extension's _('…') or _("…"), the Plasma applets'
+# i18n("…") (literals only; the setup commands install them as .mo files from the same catalogs).
+DESKTOP = [
+    (os.path.join("integrations", "gnome-shell"), ".js",
+     re.compile(r"\b_\(\s*(?:'((?:[^'\\\n]|\\.)*)'|" + LITERAL + r")\s*\)")),
+    (os.path.join("integrations", "plasma", "contents", "ui"), ".qml", re.compile(r"\bi18n\(\s*" + LITERAL + r"\s*\)")),
+    (os.path.join("integrations", "plasma6", "contents", "ui"), ".qml", re.compile(r"\bi18n\(\s*" + LITERAL + r"\s*\)")),
+]
 
 
 def swift_unescape(s, where):
@@ -50,8 +59,36 @@ def swift_unescape(s, where):
     return "".join(out)
 
 
+def js_unescape(s, where):
+    """A JavaScript or QML string literal's text (the escapes a label may use)."""
+    def one(m):
+        c = m.group(1)
+        if c in "nt\\'\"":
+            return {"n": "\n", "t": "\t"}.get(c, c)
+        sys.exit(f"{where}: \\{c} in a message: write the character itself")
+    return re.sub(r"\\(.)", one, s)
+
+
+def desktop_messages():
+    """(msgid, reference) of the desktops' literals, file by file."""
+    out = []
+    for folder, ext, call in DESKTOP:
+        base = os.path.join(ROOT, folder)
+        for name in sorted(os.listdir(base)) if os.path.isdir(base) else []:
+            if not name.endswith(ext):
+                continue
+            rel = os.path.join(folder, name)
+            text = open(os.path.join(ROOT, rel), encoding="utf-8").read()
+            for m in call.finditer(text):
+                line = text.count("\n", 0, m.start()) + 1
+                literal = next(g for g in m.groups() if g is not None)
+                out.append((js_unescape(literal, f"{rel}:{line}"), f"{rel}:{line}"))
+    return out
+
+
 def messages():
-    """(msgid, plural or None, [references]) in order of first appearance."""
+    """(msgid, plural or None, [references]) in order of first appearance: the program's, then
+    the desktops'."""
     found, order = {}, []
     for base, dirs, files in os.walk(os.path.join(ROOT, "Sources")):
         dirs.sort()
@@ -82,6 +119,11 @@ def messages():
                     found[msgid] = (plural, [])
                     order.append(msgid)
                 found[msgid][1].append(rel + ":" + str(line))
+    for msgid, where in desktop_messages():
+        if msgid not in found:
+            found[msgid] = (None, [])
+            order.append(msgid)
+        found[msgid][1].append(where)
     return [(m, found[m][0], found[m][1]) for m in order]
 
 
@@ -298,6 +340,7 @@ def generated():
             f"    /// The {code} catalog ({len(kept)} messages; Plural-Forms: {m.group(2).strip()}).",
             f"    static let {code} = Catalog.Table(",
             f'        code: "{code}", plural: {{ n in {rule} }},',
+            f"        pluralForms: {swift_literal(forms)},",
             "        entries: [",
         ]
         for k, v in kept:

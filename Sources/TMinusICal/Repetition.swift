@@ -58,8 +58,8 @@ public enum Repetition {
 
     /// The rule in words where it is one of the phrases (`weekly`, `every 2 weeks`, `weekdays`),
     /// else the RRULE as kept.
-    public static func describe(_ rule: String) -> String {
-        if rule == weekdays { return "weekdays" }
+    public static func describe(_ rule: String, words w: Words = .english) -> String {
+        if rule == weekdays { return w.trc("repeats", "weekdays") }
         var freq: String?
         var interval = 1
         for part in rule.split(separator: ";") {
@@ -73,12 +73,17 @@ public enum Repetition {
             default: return rule
             }
         }
-        let words = [
-            "DAILY": ("daily", "days"), "WEEKLY": ("weekly", "weeks"), "MONTHLY": ("monthly", "months"),
-            "YEARLY": ("yearly", "years")
-        ]
-        guard let freq, let (once, unit) = words[freq] else { return rule }
-        return interval == 1 ? once : "every \(interval) \(unit)"
+        switch (freq, interval) {
+        case ("DAILY", 1): return w.trc("repeats", "daily")
+        case ("WEEKLY", 1): return w.trc("repeats", "weekly")
+        case ("MONTHLY", 1): return w.trc("repeats", "monthly")
+        case ("YEARLY", 1): return w.trc("repeats", "yearly")
+        case ("DAILY", let n): return w.trn("every %d day", "every %d days", n)
+        case ("WEEKLY", let n): return w.trn("every %d week", "every %d weeks", n)
+        case ("MONTHLY", let n): return w.trn("every %d month", "every %d months", n)
+        case ("YEARLY", let n): return w.trn("every %d year", "every %d years", n)
+        default: return rule
+        }
     }
 
     /// The instance after `due` (the series' anchor) and the rule to keep with it (COUNT counted

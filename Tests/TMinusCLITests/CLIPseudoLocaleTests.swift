@@ -94,13 +94,31 @@ struct CLIPseudoLocaleTests {
         for args in [
             ["frobnicate"], ["lsit"], ["add", "Ŧĥéšíš", "--due", "blorp"], ["add", "Ŧĥéšíš", "--due", "tomorow"],
             ["add", "Ŧĥéšíš", "--due", "at 5"], ["list", "--bogus"], ["list", "--deadlnes"], ["done", "ŵĥáŧ"],
-            ["done", ""], ["stats", "extra"], ["add", "--due"]
+            ["done", ""], ["stats", "extra"], ["add", "--due"], ["add", "Ŧĥéšíš"], ["add", " ", "--due", "fri"],
+            ["edit", "1"], ["edit", "1", "--star", "--unstar"], ["edit", "4", "--start", "fri"],
+            ["todo", "Ŧéá", "--priority", "ŭŕĝéñŧ"], ["todo", "Ŧéá", "--repeat", "weekly"],
+            ["add", "Ŧĥéšíš", "--due", "fri", "--icon", "ŧóóĺóñĝíçóñ"]
         ] {
             let r = h.inProcess(args, env: pseudo)
             #expect(r.status == 2, "\(args): \(r)")
             let line = r.stderr.hasPrefix("tminus: ") ? String(r.stderr.dropFirst(8)) : r.stderr
             #expect(line.hasPrefix("⟦"), "\(args): not through a catalog: \(r.stderr)")
             #expect(bypassing(line).isEmpty, "\(args): \(bypassing(line)) in \(r.stderr)")
+        }
+    }
+
+    /// What the commands that change data say they did.
+    @Test func theConfirmations() throws {
+        let h = try home()
+        for args in [
+            ["add", "Ŕéƥóŕŧ", "--due", "2026-03-20T10:00", "--repeat", "weekly"],
+            ["todo", "Ŧéá", "--due", "2026-03-11", "--remind", "2026-03-11T08:00", "--repeat", "every 2 days"],
+            ["done", "5"], ["undo", "5"], ["done", "8"], ["edit", "1", "--due", "2026-03-13T17:00"], ["rm", "3"]
+        ] {
+            let r = h.inProcess(args, env: pseudo)
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(
+                r.stdout.contains("⟦") && bypassing(r.stdout).isEmpty, "\(args): \(bypassing(r.stdout)) in \(r.stdout)")
         }
     }
 

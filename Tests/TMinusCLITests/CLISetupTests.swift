@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import TMinusCore
 import TMinusRender
+import TMinusTestSupport
+import Testing
 
 /// `tminus setup BAR`: the snippet with the binary's path and the config's numbers, and `--write`,
 /// which changes a bar's config only by appending after a backup, or creates a missing one.
@@ -123,7 +125,25 @@ struct CLISetupTests {
         #expect(out.stdout == "${execpi 1 \(TminusBinary.path) show --format conky}\n", "\(out.stdout)")
     }
 
-    /// gnome: the extension's files for the GNOME asked for, this binary named in metadata.json.
+    /// A desktop's catalogs under `locale`: a .mo file in `domain` for every built-in language,
+    /// German's read back by Python's gettext with the desktops' words in it.
+    func expectCatalogs(in locale: URL, domain: String) throws {
+        for code in Catalog.codes {
+            let mo = locale.appendingPathComponent("\(code)/LC_MESSAGES/\(domain).mo").path
+            #expect(FileManager.default.fileExists(atPath: mo), "\(mo)")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: locale.path).sorted() == Catalog.codes.sorted())
+        guard Needs.runs(with: "python3") else { return }
+        let de = try GettextReader.python(locale.appendingPathComponent("de/LC_MESSAGES/\(domain).mo").path)
+        #expect(de.catalog["Today"] == "Heute", "\(de.catalog)")
+        // (The desktops' own words, from the same catalogs: the menu's first entry.)
+        #expect(de.catalog["Next deadline"] == "Nächste Frist", "\(de.catalog)")
+        #expect(de.catalog[""]?.contains("Plural-Forms: nplurals=2; plural=(n != 1);\n") == true)
+    }
+
+    /// gnome: the extension's files for the GNOME asked for, this binary named in metadata.json,
+    /// its words in every built-in language (locale/, its gettext-domain tminus).
     @Test func gnomeInstallsTheExtensionForItsVersion() throws {
         let h = try TempHome()
         let data = h.root.appendingPathComponent("data")
@@ -146,6 +166,8 @@ struct CLISetupTests {
             #expect(
                 metadata.contains(versions) && metadata.contains("\"tminus-binary\": \"/opt/tminus/bin/tminus\""),
                 "\(metadata)")
+            #expect(metadata.contains("\"gettext-domain\": \"tminus\""), "\(metadata)")
+            try expectCatalogs(in: dir.appendingPathComponent("locale"), domain: "tminus")
         }
         for bad in ["42", "x"] {
             let out = h.inProcess(
@@ -181,6 +203,8 @@ struct CLISetupTests {
             try Data(contentsOf: dir.appendingPathComponent("metadata.json"))
                 == Data(
                     contentsOf: TminusBinary.packageRoot.appendingPathComponent(folder + "/metadata.json")))
+        try expectCatalogs(
+            in: dir.appendingPathComponent("contents/locale"), domain: "plasma_applet_org.tminus.countdown")
         // Titles are plain text in every label of the applet.
         #expect(!original.contains("textFormat: Text.RichText") && !original.contains("textFormat: Text.StyledText"))
         #expect(
@@ -198,7 +222,9 @@ struct CLISetupTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let log = h.root.appendingPathComponent("tool.log").path
         for tool in ["kpackagetool5", "kpackagetool6"] {
-            let script = "#!/bin/sh\necho \"\(tool) $*\" >> '\(log)'\ncat \"$4/metadata.json\" >> '\(log)'\n"
+            let script =
+                "#!/bin/sh\necho \"\(tool) $*\" >> '\(log)'\ncat \"$4/metadata.json\" >> '\(log)'\n"
+                + "(cd \"$4\" && find . -type f) >> '\(log)'\n"
             try script.write(to: bin.appendingPathComponent(tool), atomically: false, encoding: .utf8)
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent(tool).path)
@@ -209,6 +235,11 @@ struct CLISetupTests {
         let called = try String(contentsOfFile: log, encoding: .utf8)
         #expect(called.hasPrefix("kpackagetool6 -t Plasma/Applet -i "), "\(called)")
         #expect(called.contains("\"X-Plasma-API-Minimum-Version\": \"6.0\""), "\(called)")
+        // The catalogs go in with the applet, and the folder it was installed from is gone.
+        for code in Catalog.codes {
+            #expect(called.contains("./contents/locale/\(code)/LC_MESSAGES/plasma_applet_org.tminus.countdown.mo\n"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("tminus-plasma-applet").path))
 
         let none = try TempHome()
         let noData = none.root.appendingPathComponent("data")

@@ -4,20 +4,24 @@
 # A deadline titled  <b>Bold</b> & #{x}  due in 30 minutes: the top bar shows it literally (plain
 # label, no markup; OCR of a screenshot through org.gnome.Shell.Screenshot), in the critical colour
 # #bf616a from stylesheet.css; one `tminus show --format json --follow` child runs (not a poll);
-# when it is killed the extension starts another; disabling the extension ends it.
+# when it is killed the extension starts another; disabling the extension ends it. The session
+# speaks German (LANG=de_DE.UTF-8): the menu's own "Next deadline" is the one the extension's
+# locale/de/LC_MESSAGES/tminus.mo gives (read by Python's gettext), and the large family's lines
+# are tminus's German (the menu read over org.gnome.Shell.Eval, the shell in unsafe mode).
 source "$(dirname "$0")/lib.sh"
 need_bar gnome-shell
 [ "$(id -u)" = 0 ] || skip "needs root (a system bus, a mount namespace to hide logind)"
-for b in unshare dbus-daemon dbus-send dbus-run-session gsettings tesseract convert python3; do command -v $b >/dev/null || fail "$b missing"; done
+for b in gdbus unshare dbus-daemon dbus-send dbus-run-session gsettings tesseract convert python3; do command -v $b >/dev/null || fail "$b missing"; done
 /usr/bin/python3 -c 'import gi' 2>/dev/null || fail "python3-gi missing (see Tests/bars/PACKAGES)"
 setup_env
 start=$SECONDS
+locale -a 2>/dev/null | grep -qix 'de_DE.utf8' || localedef -i de_DE -f UTF-8 de_DE.UTF-8 || fail "no de_DE.UTF-8 locale (localedef)"
 ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
 desktop_session
 "$TMINUS" setup gnome >"$TMP/setup.out" 2>"$TMP/setup.err" || { cat "$TMP/setup.err"; fail "tminus setup gnome"; }
 cat "$TMP/setup.out"
 EXT="$HOME/.local/share/gnome-shell/extensions/tminus@tminus.github.io"
-for f in extension.js metadata.json indicator.js stylesheet.css; do [ -f "$EXT/$f" ] || fail "setup gnome did not install $f"; done
+for f in extension.js metadata.json indicator.js stylesheet.css locale/de/LC_MESSAGES/tminus.mo; do [ -f "$EXT/$f" ] || fail "setup gnome did not install $f"; done
 grep -qF "\"tminus-binary\": \"$TMINUS\"" "$EXT/metadata.json" || grep -qF "\"tminus-binary\": \"$(readlink -f "$TMINUS")\"" "$EXT/metadata.json" \
     || fail "metadata.json does not name this binary: $(cat "$EXT/metadata.json")"
 
@@ -35,13 +39,15 @@ cat >"$TMP/inner.sh" <<INNER
 rm -f "\$XDG_RUNTIME_DIR/gnome-shell-disable-extensions"
 gsettings set org.gnome.shell disable-user-extensions false
 gsettings set org.gnome.shell enabled-extensions "['tminus@tminus.github.io']"
-gnome-shell --headless --virtual-monitor 1280x800 --wayland --no-x11 >"$TMP/shell.log" 2>&1 &
+LANG=de_DE.UTF-8 LANGUAGE= LC_ALL= LC_MESSAGES= gnome-shell --headless --unsafe-mode --virtual-monitor 1280x800 --wayland --no-x11 >"$TMP/shell.log" 2>&1 &
 echo \$! >"$TMP/shell.pid"
 i=0; until [ -S "\$XDG_RUNTIME_DIR/wayland-0" ] || [ \$i -ge 60 ]; do sleep 0.5; i=\$((i+1)); done
 sleep 8
 /usr/bin/python3 "$TMP/shot.py" "$TMP/one.png" >"$TMP/shot.log" 2>&1
 sleep 2
 /usr/bin/python3 "$TMP/shot.py" "$ART/gnome-shell.png" >>"$TMP/shot.log" 2>&1
+gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval \
+    "Main.panel.statusArea['tminus@tminus.github.io'].menu._getMenuItems().map(i => i.label ? i.label.text : '').join(' | ')" >"$TMP/menu.txt" 2>&1
 pgrep -f -- "show --format json --follow" >"$TMP/children.1"
 # A child that dies is started again (after a second).
 pkill -f -- "show --format json --follow"
@@ -66,8 +72,15 @@ echo "OCR: $first / $second"
 grep -qF '<b>Bold</b>' <<<"$second" || fail "the title's <b>…</b> was not shown literally"
 c1=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$first" | tail -1); c2=$(grep -oE '[0-9]{2}:[0-9]{2}' <<<"$second" | tail -1)
 [ -n "$c1" ] && [ -n "$c2" ] && [ "$c1" != "$c2" ] || fail "the countdown did not move ($c1 → $c2)"
+# German: the extension's own words from its catalog, tminus's from its own.
+next=$(/usr/bin/python3 -c 'import gettext, sys; print(gettext.GNUTranslations(open(sys.argv[1], "rb")).gettext("Next deadline"))' \
+    "$EXT/locale/de/LC_MESSAGES/tminus.mo") || fail "Python cannot read the German catalog"
+echo "menu: $(cat "$TMP/menu.txt")"
+[ "$next" != "Next deadline" ] || fail "the German catalog has no \"Next deadline\" (po/de.po)"
+grep -qF "$next" "$TMP/menu.txt" || fail "the menu does not say \"$next\": $(cat "$TMP/menu.txt")"
+grep -qF 'fällig' "$TMP/menu.txt" || fail "the menu's large family is not German: $(cat "$TMP/menu.txt")"
 [ "$(wc -l <"$TMP/children.1")" = 1 ] || fail "not exactly one follower child: $(cat "$TMP/children.1")"
 [ "$(wc -l <"$TMP/children.2")" = 1 ] || fail "a killed child was not started again"
 [ "$(cat "$TMP/children.1")" != "$(cat "$TMP/children.2")" ] || fail "the child was not replaced"
 [ ! -s "$TMP/children.3" ] || fail "disabling the extension left its child running"
-echo "PASS: gnome-shell 43 ($((SECONDS - start)) s; $c1 → $c2; one follower, restarted when killed, gone when disabled)"
+echo "PASS: gnome-shell 43 ($((SECONDS - start)) s; $c1 → $c2; one follower, restarted when killed, gone when disabled; German menu: $next)"

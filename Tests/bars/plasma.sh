@@ -2,7 +2,9 @@
 # KDE Plasma 5.27's plasmoidviewer under Xvfb with the applet as `tminus setup plasma` installs it
 # (kpackagetool5). A deadline titled  <b>Bold</b> & #{x}  due in 30 minutes and a todo titled
 # Buy <i>milk</i>: a screenshot shows both as written (plain text, no markup; read back by
-# OCR), the countdown in the critical colour #bf616a, moving between two screenshots.
+# OCR), the countdown in the critical colour #bf616a, moving between two screenshots. Then once
+# in German (LANG=de_DE.UTF-8): the "Next deadline" button says what the applet's
+# contents/locale/de catalog gives (read by Python's gettext; OCR drops the accents).
 source "$(dirname "$0")/lib.sh"
 need_bar plasmoidviewer
 for b in xvfb-run dbus-run-session kpackagetool5 tesseract convert import; do command -v $b >/dev/null || fail "$b missing (see Tests/bars/PACKAGES)"; done
@@ -32,4 +34,18 @@ grep -qF '<b>Bold</b>' <<<"$second" || fail "the title's <b>…</b> was not show
 grep -qF '<i>milk</i>' <<<"$second" || fail "the todo's <i>…</i> was not shown literally"
 c1=$(grep -oE '[0-9]+ minutes [0-9]+ seconds' <<<"$first" | head -1); c2=$(grep -oE '[0-9]+ minutes [0-9]+ seconds' <<<"$second" | head -1)
 [ -n "$c1" ] && [ -n "$c2" ] && [ "$c1" != "$c2" ] || fail "the countdown did not move ($c1 → $c2)"
-echo "PASS: plasma 5 plasmoidviewer ($((SECONDS - start)) s; $c1 → $c2; titles shown as written)"
+
+locale -a 2>/dev/null | grep -qix 'de_DE.utf8' || localedef -i de_DE -f UTF-8 de_DE.UTF-8 || fail "no de_DE.UTF-8 locale (localedef)"
+MO="$HOME/.local/share/plasma/plasmoids/org.tminus.countdown/contents/locale/de/LC_MESSAGES/plasma_applet_org.tminus.countdown.mo"
+[ -f "$MO" ] || fail "setup plasma did not install the German catalog"
+next=$(python3 -c 'import gettext, sys, unicodedata
+t = gettext.GNUTranslations(open(sys.argv[1], "rb")).gettext("Next deadline")
+print("".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c)))' "$MO") || fail "Python cannot read $MO"
+[ "$next" != "Next deadline" ] || fail "the German catalog has no \"Next deadline\" (po/de.po)"
+timeout 60 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
+    LANG=de_DE.UTF-8 LANGUAGE= LC_ALL= LC_MESSAGES= plasmoidviewer -a org.tminus.countdown -s 600x300 >'$TMP/viewer-de.log' 2>&1 &
+    sleep 12; import -window root '$ART/plasma-de.png'; kill \$! 2>/dev/null" >"$TMP/session-de.log" 2>&1
+german=$(ocr_text "$ART/plasma-de.png" 600x300+0+0 300%)
+echo "OCR (de): $german"
+grep -qF "$next" <<<"$german" || fail "the applet does not say \"$next\" in German (screenshot $ART/plasma-de.png)"
+echo "PASS: plasma 5 plasmoidviewer ($((SECONDS - start)) s; $c1 → $c2; titles shown as written; German: $next)"

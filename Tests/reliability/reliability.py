@@ -143,12 +143,14 @@ def source_files(sandbox):
     files = {}
     folder = f"{sandbox}/cal/work"
     names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
-    for rel in ["todo.txt"] + [f"cal/work/{n}" for n in names]:
+    graph = [f"graph/{d}/{n}" for d in ["journals", "pages"] if os.path.isdir(f"{sandbox}/graph/{d}")
+             for n in sorted(os.listdir(f"{sandbox}/graph/{d}"))]
+    for rel in ["todo.txt", "todo.org"] + [f"cal/work/{n}" for n in names] + graph:
         path = f"{sandbox}/{rel}"
         if rel.endswith(".tmp") or not os.path.isfile(path):
             continue
         data = open(path, "rb").read()
-        if b"SUMMARY:Ship it" in data:
+        if b"SUMMARY:Ship it" in data or (rel.startswith("graph/journals/") and b"Ship it" in data):
             rel, data = "new item", re.sub(rb"UID:[^\r\n]*", b"UID:x", data)
         files[rel] = data
     return files
@@ -213,6 +215,20 @@ def sourced(base):
     return base
 
 
+def sourced_plain_text(base):
+    """A home with an Org file (a one-off and a repeater) and a Logseq graph: their writes go
+    through the same crash-safe rewrite as todo.txt's."""
+    os.makedirs(f"{base}/graph/journals")
+    os.makedirs(f"{base}/graph/pages")
+    open(f"{base}/todo.org", "w").write("#+STARTUP: logdone\n* TODO Renew passport :admin:\nDEADLINE: <2026-11-28 Sat>\n"
+                                        "* TODO Stretch\nSCHEDULED: <2026-11-20 Fri .+1d>\n")
+    open(f"{base}/graph/pages/Trip.md", "w").write("- LATER Pack bags\n  SCHEDULED: <2026-11-26 Thu>\n- Notes\n")
+    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "org", "kind": "org", "path": "todo.org" },'
+                                           ' { "name": "graph", "kind": "logseq", "path": "graph" } ] }')
+    ok(base, "list")
+    return base
+
+
 def sourced_synced(base):
     """A sourced home after a sync brought a file into its vdir (aged, so its reading is kept in
     the file cache): the next read folds it in and writes the cache, the store and the summary."""
@@ -264,6 +280,9 @@ SCENARIOS = [
     ("todo --to vdir", sourced, ["todo", "Ship it", "--due", "2026-12-02", "--to", "cal"]),
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
     ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
+    ("done org", sourced_plain_text, ["done", "Renew passport"]),
+    ("done logseq", sourced_plain_text, ["done", "Pack bags"]),
+    ("todo --to logseq", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "graph"]),
 ]
 
 
@@ -469,27 +488,36 @@ def full_disk():
                 if tminus(f"{mnt}/s", *command).returncode != 0:
                     fail("full", f"{where}: fails even with room again")
         # Only the source's disk is full (the home has room): the write-back fails in one line,
-        # and the bar and list keep working (the change is dropped, the todo stays open).
-        empty(mnt)
-        s = temp_dir("tminus-full-source-")
-        open(f"{mnt}/todo.txt", "w").write("Buy milk\nCall mom due:2026-11-25\n")
-        open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "txt", "kind": "todotxt", "path": "%s/todo.txt" } ] }' % mnt)
-        ok(s, "list")
-        fill(mnt)
-        r = tminus(s, "done", "Buy milk")
-        if r.returncode != 1 or len(r.stderr.decode().splitlines()) != 1:
-            fail("full", f"done on a full source disk: exit {r.returncode}, {r.stderr.decode().strip()!r}")
-        for command in (["show"], ["list"], ["show", "--format", "waybar"]):
-            r = tminus(s, *command)
-            if r.returncode != 0 or "⚠" in r.stdout.decode() or b"Buy milk" not in tminus(s, "list").stdout:
-                fail("full", f"{' '.join(command)} after a write-back on a full disk: exit {r.returncode} {r.stdout.decode().strip()!r}")
-        if tminus(s, "doctor").returncode != 0:
-            fail("full", "doctor after a write-back on a full disk")
-        os.unlink(f"{mnt}/filler")
-        if tminus(s, "done", "Buy milk").returncode != 0 or not open(f"{mnt}/todo.txt").read().startswith("x "):
-            fail("full", "done on the source with room again")
-        shutil.rmtree(s, ignore_errors=True)
-        refused += 1
+        # and the bar and list keep working (the change is dropped, the todo stays open). For a
+        # todo.txt, an Org file and a Logseq graph (their writes share one atomic rewrite).
+        plain = [("todotxt", "todo.txt", {"todo.txt": "Buy milk\nCall mom due:2026-11-25\n"}, "todo.txt", "x "),
+                 ("org", "todo.org", {"todo.org": "* TODO Buy milk\n* TODO Call mom\nDEADLINE: <2026-11-25 Wed>\n"},
+                  "todo.org", "* DONE Buy milk"),
+                 ("logseq", "graph", {"graph/pages/Shop.md": "- LATER Buy milk\n", "graph/journals/2026_11_22.md": "- TODO Call mom\n"},
+                  "graph/pages/Shop.md", "- DONE Buy milk")]
+        for kind, path, files, changed, done_text in plain:
+            empty(mnt)
+            s = temp_dir("tminus-full-source-")
+            for rel, text in files.items():
+                os.makedirs(os.path.dirname(f"{mnt}/{rel}"), exist_ok=True)
+                open(f"{mnt}/{rel}", "w").write(text)
+            open(f"{s}/config.json", "w").write('{ "sources": [ { "name": "src", "kind": "%s", "path": "%s/%s" } ] }' % (kind, mnt, path))
+            ok(s, "list")
+            fill(mnt)
+            r = tminus(s, "done", "Buy milk")
+            if r.returncode != 1 or len(r.stderr.decode().splitlines()) != 1:
+                fail("full", f"done on a full {kind} source disk: exit {r.returncode}, {r.stderr.decode().strip()!r}")
+            for command in (["show"], ["list"], ["show", "--format", "waybar"]):
+                r = tminus(s, *command)
+                if r.returncode != 0 or "⚠" in r.stdout.decode() or b"Buy milk" not in tminus(s, "list").stdout:
+                    fail("full", f"{' '.join(command)} after a {kind} write-back on a full disk: exit {r.returncode} {r.stdout.decode().strip()!r}")
+            if tminus(s, "doctor").returncode != 0:
+                fail("full", f"doctor after a {kind} write-back on a full disk")
+            os.unlink(f"{mnt}/filler")
+            if tminus(s, "done", "Buy milk").returncode != 0 or not open(f"{mnt}/{changed}").read().startswith(done_text):
+                fail("full", f"done on the {kind} source with room again")
+            shutil.rmtree(s, ignore_errors=True)
+            refused += 1
         # `setup polybar --write` with the bar's config on the full (then read-only) disk: one
         # line naming the file, exit 1, the user's config and folder as they were (no backup, no
         # temp file); with room again it appends the block once and keeps the backup.
@@ -531,7 +559,7 @@ def full_disk():
     finally:
         subprocess.run(["umount", mnt])
         os.rmdir(mnt)
-    print(f"full: {refused} refused writes checked (one with only a source's disk full, two of setup --write)", flush=True)
+    print(f"full: {refused} refused writes checked (three with only a source's disk full: todo.txt, Org, Logseq; two of setup --write)", flush=True)
 
 
 def crowd(short):

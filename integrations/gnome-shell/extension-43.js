@@ -1,5 +1,6 @@
 // tminus for GNOME Shell 43 and 44, which load extensions with the legacy imports. The
 // indicator (an ES module shared with extension-45.js) is imported when the extension is enabled.
+// Its words are translated in the metadata's gettext-domain, from the extension's locale/ folder.
 /* exported init */
 const ExtensionUtils = imports.misc.extensionUtils;
 const Main = imports.ui.main;
@@ -13,7 +14,7 @@ class Extension {
         const me = ExtensionUtils.getCurrentExtension();
         import(me.dir.get_child('indicator.js').get_uri()).then(module => {
             if (!this._enabled || this._indicator) return;
-            const deps = {Gio, GLib, St, Clutter, PanelMenu, PopupMenu};
+            const deps = {Gio, GLib, St, Clutter, PanelMenu, PopupMenu, gettext: ExtensionUtils.gettext};
             this._indicator = new module.TminusIndicator(deps, module.tminusBinary(deps, me.metadata));
             Main.panel.addToStatusArea(me.metadata.uuid, this._indicator.button);
         }).catch(e => logError(e, 'tminus'));
@@ -27,5 +28,6 @@ class Extension {
 }
 
 function init() {
+    ExtensionUtils.initTranslations();
     return new Extension();
 }

@@ -6,7 +6,9 @@
 // bar shows changes (each second in the last hour, at once when your data changes); the label
 // shows its medium family, coloured by its state (stylesheet.css). A child that exits is started
 // again after 1, 2, 4 … 60 seconds, never polled. Clicks run tminus with an argument vector,
-// never a shell line. Every text from your data goes into plain labels, never markup.
+// never a shell line. Every text from your data goes into plain labels, never markup. The menu's
+// own words come through `deps.gettext` (the extension's gettext domain, "tminus", whose
+// locale/ folder `tminus setup gnome` writes from tminus's catalogs).
 
 const MAX_BACKOFF = 60;
 const STATES = ['none', 'normal', 'ongoing', 'warning', 'critical', 'over', 'error'];
@@ -19,6 +21,7 @@ export class TminusIndicator {
         this._retry = 0;
         this._todosKey = null;
         this._pending = null;
+        this._ = deps.gettext ?? (text => text);
         const {St, Clutter, PanelMenu} = deps;
         this.button = new PanelMenu.Button(0.0, 'tminus', false);
         this._label = new St.Label({text: '…', y_align: Clutter.ActorAlign.CENTER, style_class: 'tminus-label tminus-none'});
@@ -38,7 +41,7 @@ export class TminusIndicator {
             this._child = Gio.Subprocess.new([this._binary, 'show', '--format', 'json', '--follow'],
                 Gio.SubprocessFlags.STDOUT_PIPE | Gio.SubprocessFlags.STDERR_SILENCE);
         } catch (e) {
-            this._show({state: 'error', medium: '⚠ tminus', large: `cannot run ${this._binary}: ${e.message}`, todos: []});
+            this._show({state: 'error', medium: '⚠ tminus', large: fill(this._('cannot run %s: %s'), [this._binary, e.message]), todos: []});
             this._again();
             return;
         }
@@ -113,17 +116,18 @@ export class TminusIndicator {
             menu.addMenuItem(new PopupMenu.PopupMenuItem(line, {reactive: false}));
         }
         menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
-        this._action(menu, 'Next deadline', ['next']);
-        this._action(menu, 'Back to the one due next', ['next', '--reset']);
-        this._action(menu, 'Private mode on or off', ['privacy', 'toggle']);
+        const _ = this._;
+        this._action(menu, _('Next deadline'), ['next']);
+        this._action(menu, _('Back to the one due next'), ['next', '--reset']);
+        this._action(menu, _('Private mode on or off'), ['privacy', 'toggle']);
         const todos = Array.isArray(entry.todos) ? entry.todos : [];
-        if (todos.length > 0) menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem('Today'));
+        if (todos.length > 0) menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem(_('Today')));
         for (const todo of todos) {
             const ref = String(todo.handle);
             if (!/^[0-9]+$/.test(ref)) continue;
             const item = new PopupMenu.PopupSubMenuMenuItem(`${todo.overdue ? '⚠' : '•'} ${todo.title}`);
-            this._action(item.menu, '✓ Done', ['done', ref]);
-            this._action(item.menu, '⏰ Snooze 1 hour', ['edit', ref, '--due', '+1h']);
+            this._action(item.menu, _('✓ Done'), ['done', ref]);
+            this._action(item.menu, _('⏰ Snooze 1 hour'), ['edit', ref, '--due', '+1h']);
             menu.addMenuItem(item);
         }
     }
@@ -152,6 +156,12 @@ export class TminusIndicator {
         this.button.destroy();
         this.button = null;
     }
+}
+
+// A message's %s (or %1$s) filled from `args`, in one pass (an argument's own % is kept).
+function fill(message, args) {
+    let next = 0;
+    return message.replace(/%(?:(\d)\$)?s/g, (_m, n) => String(args[n ? Number(n) - 1 : next++] ?? ''));
 }
 
 // The tminus to run: the one `tminus setup gnome` wrote into metadata.json, else the first in PATH.

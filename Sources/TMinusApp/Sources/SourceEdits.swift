@@ -18,7 +18,7 @@ package enum SourceEdits {
         }
         guard source.isWritable else {
             throw .usage(
-                "source \(source.name) (\(source.kind.rawValue)) is read-only; tminus writes to vdir, todotxt and taskwarrior sources"
+                "source \(source.name) (\(source.kind.rawValue)) is read-only; tminus writes to \(SourceConfig.Kind.named(writable: true)) sources"
             )
         }
         return source

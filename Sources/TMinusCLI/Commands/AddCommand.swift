@@ -20,7 +20,8 @@ enum AddCommand {
         let title = try Validation.title(a.positional[0])
         guard let dueText = a.value("due") else {
             throw .usage(
-                "a deadline needs --due WHEN, e.g. tminus add \"\(Validation.printable(title))\" --due \(ctx.exampleDue)"
+                tr: "a deadline needs --due WHEN, e.g. tminus add \"%s\" --due %s", "\(Validation.printable(title))",
+                "\(ctx.exampleDue)"
             )
         }
         let due = try ctx.when(dueText).due
@@ -31,7 +32,7 @@ enum AddCommand {
             ?? ctx.now
         if start >= due.instant(in: ctx.zone) {
             guard a.value("start") != nil else { throw .usage(pastDue(dueText, due, ctx)) }
-            throw .usage("--start is not before --due; progress runs from start to due, so give an earlier --start")
+            throw .usage(tr: "--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
         let rule = try RepeatOption.rule(a) ?? nil
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: true, due: due, ctx)
@@ -55,9 +56,12 @@ enum AddCommand {
             change.add(d)
             return d
         }
-        let to = added.source == Item.ownSource ? "" : " to \(added.source)"
+        let w = ctx.words
+        let to = added.source == Item.ownSource ? "" : Catalog.format(w.tr(" to %s"), [added.source])
         ctx.say(
-            "added deadline #\(added.handle) \(added.title), due \(ctx.describe(due))\(RepeatOption.text(added))\(to)")
+            Catalog.format(
+                w.tr("added deadline #%s %s, due %s"), [String(added.handle), added.title, ctx.describe(due)])
+                + RepeatOption.text(added, w) + to)
         return 0
     }
 

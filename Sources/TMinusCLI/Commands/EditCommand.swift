@@ -11,10 +11,13 @@ enum EditCommand {
             1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
         guard !a.flags.isEmpty || !a.values.isEmpty else {
             throw .usage(
-                "nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority, --remind or --repeat"
+                tr:
+                    "nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority, --remind or --repeat"
             )
         }
-        if a.flag("star") && a.flag("unstar") { throw .usage("--star and --unstar contradict each other; give one") }
+        if a.flag("star") && a.flag("unstar") {
+            throw .usage(tr: "--star and --unstar contradict each other; give one")
+        }
         // Validate every value before touching the store.
         let title = try a.value("title").map { (s: String) throws(TMinusError) in try Validation.title(s) }
         let note = try a.value("note").map { (s: String) throws(TMinusError) in try Validation.note(s) }
@@ -23,7 +26,7 @@ enum EditCommand {
         }
         let worktime = try a.value("working-time").map { (s: String) throws(TMinusError) -> Bool in
             guard s == "on" || s == "off" else {
-                throw .usage("--working-time takes on or off, not '\(Validation.printable(s))'")
+                throw .usage(tr: "--working-time takes on or off, not '%s'", "\(Validation.printable(s))")
             }
             return s == "on"
         }
@@ -56,26 +59,32 @@ enum EditCommand {
             switch item.kind {
             case .deadline:
                 if a.flag("star") || a.flag("unstar") || priority != nil || remind != nil {
-                    throw .usage("#\(item.handle) is a deadline; --star, --priority and --remind are for todos")
+                    throw .usage(
+                        tr: "#%s is a deadline; --star, --priority and --remind are for todos", "\(item.handle)")
                 }
                 if let due {
                     guard let due else {
-                        throw .usage("a deadline must have a due date; remove it with tminus rm \(item.handle) instead")
+                        throw .usage(
+                            tr: "a deadline must have a due date; remove it with tminus rm %s instead", "\(item.handle)"
+                        )
                     }
                     item.due = due
                 }
                 if let start { item.start = start }
                 if let d = item.due, item.progressStart(or: ctx.now) >= d.instant(in: ctx.zone) {
                     throw .usage(
-                        "the due date would not be after the start (\(ctx.describe(.instant(item.progressStart(or: ctx.now))))); give a later --due or an earlier --start"
+                        tr: "the due date would not be after the start (%s); give a later --due or an earlier --start",
+                        "\(ctx.describe(.instant(item.progressStart(or: ctx.now))))"
                     )
                 }
                 if let icon { item.icon = icon }
                 if let worktime { item.worktime = worktime }
             case .todo:
-                if start != nil { throw .usage("#\(item.handle) is a todo; --start is for deadlines") }
-                if worktime != nil { throw .usage("#\(item.handle) is a todo; --working-time is for deadlines") }
-                if icon != nil { throw .usage("#\(item.handle) is a todo; --icon is for deadlines") }
+                if start != nil { throw .usage(tr: "#%s is a todo; --start is for deadlines", "\(item.handle)") }
+                if worktime != nil {
+                    throw .usage(tr: "#%s is a todo; --working-time is for deadlines", "\(item.handle)")
+                }
+                if icon != nil { throw .usage(tr: "#%s is a todo; --icon is for deadlines", "\(item.handle)") }
                 if let due { item.due = due }
                 if let remind { item.remind = remind }
                 if let priority { item.priority = priority }
@@ -91,7 +100,9 @@ enum EditCommand {
             change.update(from: original, to: item)
             return item
         }
-        ctx.say("updated #\(edited.handle) \(edited.title)\(StatusCommands.from(edited))\(RepeatOption.text(edited))")
+        ctx.say(
+            Catalog.format(ctx.words.tr("updated #%s %s"), [String(edited.handle), edited.title])
+                + StatusCommands.from(edited, ctx.words) + RepeatOption.text(edited, ctx.words))
         return 0
     }
 }

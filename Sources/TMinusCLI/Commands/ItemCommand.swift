@@ -35,7 +35,7 @@ enum ItemCommand {
         if let tag = item.tag { fields.append((w.tr("tag"), Validation.printable(tag))) }
         if item.priority != .none { fields.append((w.tr("priority"), item.priority.name(w))) }
         if item.starred { fields.append((w.tr("starred"), w.tr("yes"))) }
-        if let rule = item.rrule { fields.append((w.tr("repeats"), Repetition.describe(rule))) }
+        if let rule = item.rrule { fields.append((w.tr("repeats"), Repetition.describe(rule, words: w))) }
         if let remind = item.remind { fields.append((w.tr("reminder"), time(remind))) }
         if let icon = item.icon { fields.append((w.tr("icon"), Validation.printable(icon))) }
         if let reply = item.reply { fields.append((w.tr("invitation"), reply)) }

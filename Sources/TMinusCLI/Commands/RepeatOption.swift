@@ -15,11 +15,13 @@ enum RepeatOption {
     static func check(_ item: Item) throws(TMinusError) {
         guard item.rrule != nil, item.due == nil else { return }
         let ref = item.handle > 0 ? "tminus edit \(item.handle) --due WHEN" : "--due WHEN"
-        throw .usage("a repeating item needs a due date, its first instance; give \(ref) with --repeat")
+        throw .usage(tr: "a repeating item needs a due date, its first instance; give %s with --repeat", "\(ref)")
     }
 
     /// `, repeats weekly` for a message, or nothing.
-    static func text(_ item: Item) -> String { item.rrule.map { ", repeats " + Repetition.describe($0) } ?? "" }
+    static func text(_ item: Item, _ w: Words = .english) -> String {
+        item.rrule.map { Catalog.format(w.tr(", repeats %s"), [Repetition.describe($0, words: w)]) } ?? ""
+    }
 
     /// `items` with the next instances of each repeating item of one's own up to `through` (not
     /// those already past at `now`), for `agenda` and `cal`; each a copy with its due moved on.

@@ -4,9 +4,12 @@ import TMinusIO
 
 /// `tminus setup gnome`: the GNOME Shell extension (integrations/gnome-shell) installed into the
 /// user's extensions folder, for the GNOME this machine runs: 43 and 44 load the legacy entry
-/// point, 45 and later the ES module one. metadata.json names this binary by its path.
+/// point, 45 and later the ES module one. metadata.json names this binary by its path; locale/
+/// holds the menu's words in every built-in language.
 extension SetupCommand {
     static let gnomeUUID = "tminus@tminus.github.io"
+    /// The extension's gettext-domain (its metadata.json says the same).
+    static let gnomeDomain = "tminus"
 
     static func gnome(_ a: Arguments, _ ctx: Context) throws(TMinusError) -> Int32 {
         let binary = try self.binary(a.value("binary"), ctx)
@@ -30,6 +33,10 @@ extension SetupCommand {
         ] {
             try FileIO.writeAtomically(bytes, to: dir + "/" + name, mode: 0o644)
         }
+        // Its words in every built-in language: the catalogs as .mo files in the metadata's
+        // gettext-domain, where the Shell looks for an extension's own (locale/).
+        try write(
+            Catalog.machineObjects.map { ("locale/\($0.code)/LC_MESSAGES/\(gnomeDomain).mo", $0.bytes) }, into: dir)
         ctx.say("installed the GNOME Shell extension for GNOME \(major) in \(Home.tilde(dir, ctx.environment))")
         ctx.console.err(
             """

@@ -24,7 +24,13 @@ extension SetupCommand {
         let installed = qml.replacingFirst(
             plasmaBinaryLine, with: #"    readonly property string tminus: ""# + binary + "\"")
         let base = Home.dataBase(ctx.environment)
-        let files = [("metadata.json", metadata), ("contents/ui/main.qml", Array(installed.utf8))]
+        // The applet's i18n() words in every built-in language: Plasma reads an applet's own
+        // catalogs from contents/locale, in the domain plasma_applet_ + its id.
+        let files =
+            [("metadata.json", metadata), ("contents/ui/main.qml", Array(installed.utf8))]
+            + Catalog.machineObjects.map {
+                ("contents/locale/\($0.code)/LC_MESSAGES/plasma_applet_\(plasmaID).mo", $0.bytes)
+            }
         // kpackagetool installs from a folder: one made beside the target, then removed.
         let toolName = major >= 6 ? "kpackagetool6" : "kpackagetool5"
         if let tool = ChildProcess.which(toolName, environment: ctx.environment) {
@@ -32,7 +38,13 @@ extension SetupCommand {
             try write(files, into: stage)
             defer {
                 for (name, _) in files { _ = FileIO.remove(stage + "/" + name) }
-                for dir in ["/contents/ui", "/contents", ""] { rmdir(stage + dir) }
+                // Its folders, deepest first (each holds nothing but what was written).
+                var folders = Set<String>()
+                for (name, _) in files {
+                    var dir = FileIO.directory(of: "/" + name)
+                    while dir != "/" && dir != "" && folders.insert(dir).inserted { dir = FileIO.directory(of: dir) }
+                }
+                for dir in folders.sorted(by: { $0.count > $1.count }) + [""] { rmdir(stage + dir) }
             }
             let upgrade = FileIO.exists(base + "/plasma/plasmoids/" + plasmaID + "/metadata.json")
             let r: ChildProcess.Result

@@ -27,8 +27,10 @@ enum StatusCommands {
             return out
         }
         for (item, next) in items {
-            let then = next?.due.map { "; next due \(ctx.describe($0))" } ?? ""
-            ctx.say("done #\(item.handle) \(item.title)\(from(item))\(then)")
+            let then = next?.due.map { Catalog.format(ctx.words.tr("; next due %s"), [ctx.describe($0)]) } ?? ""
+            ctx.say(
+                Catalog.format(ctx.words.tr("done #%s %s"), [String(item.handle), item.title]) + from(item, ctx.words)
+                    + then)
         }
         return 0
     }
@@ -63,13 +65,19 @@ enum StatusCommands {
                 if open.contains(where: {
                     $0.id == record.item.id && $0.source == record.item.source && $0.due == record.item.due
                 }) {
-                    throw .usage("#\(record.item.handle) \(Validation.printable(record.item.title)) is open already")
+                    throw .usage(
+                        tr: "#%s %s is open already", "\(record.item.handle)",
+                        "\(Validation.printable(record.item.title))")
                 }
                 change.reopen(record)
             }
             return found.map(\.item)
         }
-        for item in items { ctx.say("reopened #\(item.handle) \(item.title)\(from(item))") }
+        for item in items {
+            ctx.say(
+                Catalog.format(ctx.words.tr("reopened #%s %s"), [String(item.handle), item.title])
+                    + from(item, ctx.words))
+        }
         return 0
     }
 
@@ -92,7 +100,11 @@ enum StatusCommands {
             for record in old { change.removeCompleted(record) }
             return open + old.map(\.item)
         }
-        for item in items { ctx.say("removed #\(item.handle) \(item.title)\(from(item))") }
+        for item in items {
+            ctx.say(
+                Catalog.format(ctx.words.tr("removed #%s %s"), [String(item.handle), item.title])
+                    + from(item, ctx.words))
+        }
         return 0
     }
 
@@ -117,7 +129,9 @@ enum StatusCommands {
     }
 
     /// ` (in work)` for another source's item.
-    static func from(_ item: Item) -> String { item.source == Item.ownSource ? "" : " (in \(item.source))" }
+    static func from(_ item: Item, _ w: Words = .english) -> String {
+        item.source == Item.ownSource ? "" : Catalog.format(w.tr(" (in %s)"), [item.source])
+    }
 
     static func unique(_ items: [Item]) -> [Item] {
         var out: [Item] = []

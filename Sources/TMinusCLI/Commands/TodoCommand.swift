@@ -29,7 +29,7 @@ enum TodoCommand {
             try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
         let rule = try RepeatOption.rule(a) ?? nil
         if rule != nil, due == nil {
-            throw .usage("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly")
+            throw .usage(tr: "a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly")
         }
         let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
@@ -48,11 +48,13 @@ enum TodoCommand {
             change.add(t)
             return t
         }
-        let dueText = added.due.map { ", due " + ctx.describe($0) } ?? ""
-        let remindText = added.remind.map { ", reminder " + ctx.describe(.instant($0)) } ?? ""
+        let w = ctx.words
+        let dueText = added.due.map { Catalog.format(w.tr(", due %s"), [ctx.describe($0)]) } ?? ""
+        let remindText = added.remind.map { Catalog.format(w.tr(", reminder %s"), [ctx.describe(.instant($0))]) } ?? ""
+        let to = added.source == Item.ownSource ? "" : Catalog.format(w.tr(" to %s"), [added.source])
         ctx.say(
-            "added todo #\(added.handle) \(added.title)\(dueText)\(RepeatOption.text(added))\(remindText)\(added.source == Item.ownSource ? "" : " to \(added.source)")"
-        )
+            Catalog.format(w.tr("added todo #%s %s"), [String(added.handle), added.title]) + dueText
+                + RepeatOption.text(added, w) + remindText + to)
         return 0
     }
 

@@ -16,7 +16,9 @@ enum TrailingWhen {
             line += " --due \(plain(when) ? when : quoted(when))"
             for (name, value) in a.values { line += " --\(name) \(plain(value) ? value : quoted(value))" }
             for flag in a.flags { line += " --\(flag)" }
-            throw .usage("'\(Validation.printable(when))' after the title reads as a date; did you mean: \(line)")
+            throw .usage(
+                tr: "'%s' after the title reads as a date; did you mean: %s", "\(Validation.printable(when))", "\(line)"
+            )
         }
     }
 

@@ -14,6 +14,10 @@ public struct SourceConfig: Equatable, Sendable {
         case taskwarrior
         /// Another program's `summary.json` (read-only).
         case summary
+        /// An Org mode file, or a folder of `.org` files.
+        case org
+        /// A Logseq graph's folder (`journals/`, `pages/`).
+        case logseq
         /// GNOME's Evolution Data Server over the session bus: its enabled calendars and task
         /// lists (read-only for now).
         case gnome
@@ -70,7 +74,7 @@ public struct SourceConfig: Equatable, Sendable {
     }
 
     /// Whether `done`, `undo`, `edit`, `rm` and `--to` may change it.
-    public var isWritable: Bool { kind == .vdir || kind == .todotxt || kind == .taskwarrior }
+    public var isWritable: Bool { kind != .ics && kind != .summary && kind != .gnome }
 
     /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
     public var isCalendar: Bool { kind == .vdir || kind == .ics || kind == .gnome }
@@ -110,4 +114,18 @@ public enum Invitations: String, Sendable, CaseIterable {
         if t.hasPrefix("mailto:") { t.removeFirst(7) }
         return t
     }
+}
+
+extension SourceConfig.Kind {
+    /// The kinds as a message lists them: "vdir, ics, … or org" (the writable ones only).
+    public static func named(writable: Bool) -> String {
+        let names = allCases.filter {
+            !writable || SourceConfig(name: "x", kind: $0).isWritable
+        }.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? (writable ? " and " : " or ") : "")
+            + (names.last ?? "")
+    }
+
+    /// Every kind: "vdir, ics, todotxt, … or org".
+    public static var named: String { named(writable: false) }
 }

@@ -8,14 +8,18 @@ public enum Validation {
 
     /// A title: not blank, at most 200 characters, no control characters. Returns it trimmed,
     /// without bidi controls (`ControlText.withoutBidi`: the same text as every source's).
-    public static func title(_ raw: String, what: String = "title") throws(TMinusError) -> String {
+    public static func title(_ raw: String) throws(TMinusError) -> String {
         let t = trimmed(ControlText.withoutBidi(raw, lineBreak: " "))
-        guard !t.isEmpty else { throw .usage("the \(what) is empty; give a few words, e.g. tminus todo \"Buy milk\"") }
+        guard !t.isEmpty else {
+            throw .usage(tr: "the title is empty; give a few words, e.g. tminus todo \"Buy milk\"")
+        }
         if let c = firstControl(in: t, allowingNewlines: false) {
-            throw .usage("the \(what) contains a control character (\(c)); remove it and try again")
+            throw .usage(tr: "the title contains a control character (%s); remove it and try again", "\(c)")
         }
         guard t.count <= maxTitleLength else {
-            throw .usage("the \(what) has \(t.count) characters; keep it to \(maxTitleLength) (put the rest in --note)")
+            throw .usage(
+                tr: "the title has %s characters; keep it to %s (put the rest in --note)", "\(t.count)",
+                "\(maxTitleLength)")
         }
         return t
     }
@@ -25,10 +29,10 @@ public enum Validation {
     public static func note(_ raw: String) throws(TMinusError) -> String {
         let raw = ControlText.withoutBidi(raw, lineBreak: "\n")
         if let c = firstControl(in: raw, allowingNewlines: true) {
-            throw .usage("the note contains a control character (\(c)); remove it and try again")
+            throw .usage(tr: "the note contains a control character (%s); remove it and try again", "\(c)")
         }
         guard raw.count <= maxNoteLength else {
-            throw .usage("the note has \(raw.count) characters; keep it to \(maxNoteLength)")
+            throw .usage(tr: "the note has %s characters; keep it to %s", "\(raw.count)", "\(maxNoteLength)")
         }
         return raw
     }
@@ -37,7 +41,7 @@ public enum Validation {
     public static func icon(_ raw: String) throws(TMinusError) -> String {
         let t = trimmed(ControlText.withoutBidi(raw, lineBreak: " "))
         guard !t.isEmpty, t.count <= 8, firstControl(in: t, allowingNewlines: false) == nil else {
-            throw .usage("the icon must be 1 to 8 visible characters, e.g. --icon ⏳")
+            throw .usage(tr: "the icon must be 1 to 8 visible characters, e.g. --icon ⏳")
         }
         return t
     }
@@ -50,7 +54,8 @@ public enum Validation {
                 $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
             })
         else {
-            throw .usage("'\(printable(t))' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school")
+            throw .usage(
+                tr: "'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", "\(printable(t))")
         }
         return t
     }
@@ -71,7 +76,7 @@ public enum Validation {
         let t = trimmed(raw).lowercased()
         let hex = t.dropFirst()
         guard t.hasPrefix("#"), hex.count == 6 || hex.count == 3, hex.allSatisfy({ $0.isHexDigit }) else {
-            throw .usage("'\(printable(raw))' is not a colour; use #rrggbb, e.g. --color '#ff5555'")
+            throw .usage(tr: "'%s' is not a colour; use #rrggbb, e.g. --color '#ff5555'", "\(printable(raw))")
         }
         if hex.count == 3 { return "#" + hex.map { "\($0)\($0)" }.joined() }
         return t
@@ -80,7 +85,7 @@ public enum Validation {
     /// A priority: high, medium, low or none (trimmed, any case).
     public static func priority(_ raw: String) throws(TMinusError) -> Priority {
         guard let p = Priority(rawValue: trimmed(raw).lowercased()) else {
-            throw .usage("'\(printable(raw))' is not a priority; use high, medium, low or none")
+            throw .usage(tr: "'%s' is not a priority; use high, medium, low or none", "\(printable(raw))")
         }
         return p
     }
@@ -91,7 +96,8 @@ public enum Validation {
         if let tag = tags.first(where: { $0.name.lowercased() == name.lowercased() }) { return tag }
         let known = tags.map(\.name).joined(separator: ", ")
         throw .usage(
-            "there is no tag '\(printable(name))'; create it with tminus tag add \(printable(name)), or use one of: \(known)"
+            tr: "there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", "\(printable(name))",
+            "\(printable(name))", "\(known)"
         )
     }
 

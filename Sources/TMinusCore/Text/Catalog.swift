@@ -13,13 +13,20 @@ public struct Catalog: Sendable, Equatable {
         public let code: String
         /// The plural form (0-based) for a count.
         public let plural: @Sendable (Int) -> Int
+        /// The `Plural-Forms` header's value (`nplurals=2; plural=(n != 1);`), for the .mo files
+        /// the desktops read; empty when not given.
+        public let pluralForms: String
         /// (msgid, forms), sorted by msgid's bytes.
         public let entries: [(String, [String])]
 
         /// A table as the generator writes it.
-        public init(code: String, plural: @escaping @Sendable (Int) -> Int, entries: [(String, [String])]) {
+        public init(
+            code: String, plural: @escaping @Sendable (Int) -> Int, pluralForms: String = "",
+            entries: [(String, [String])]
+        ) {
             self.code = code
             self.plural = plural
+            self.pluralForms = pluralForms
             self.entries = entries
         }
 

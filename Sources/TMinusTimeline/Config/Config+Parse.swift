@@ -132,7 +132,7 @@ extension ConfigReader {
                         } ?? ""
                     problem(
                         f, fpath,
-                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use vdir, ics, todotxt, taskwarrior, summary or gnome"
+                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use \(SourceConfig.Kind.named)"
                     )
                     bad = true
                     continue
@@ -191,7 +191,7 @@ extension ConfigReader {
         }
         guard let kind else {
             if !bad {
-                problem(first, path, "'\(name)' has no \"kind\"; use vdir, ics, todotxt, taskwarrior, summary or gnome")
+                problem(first, path, "'\(name)' has no \"kind\"; use \(SourceConfig.Kind.named)")
             }
             return nil
         }
@@ -199,7 +199,7 @@ extension ConfigReader {
             if !bad {
                 problem(
                     first, path,
-                    "'\(name)' has no \"path\"; give the \(kind == .vdir ? "folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
+                    "'\(name)' has no \"path\"; give the \(kind == .vdir || kind == .logseq ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
                 )
             }
             return nil
@@ -254,6 +254,8 @@ extension Config {
         case .todotxt: "~/todo/todo.txt"
         case .taskwarrior, .gnome: ""
         case .summary: "~/Sync/phone/summary.json"
+        case .org: "~/org/todo.org"
+        case .logseq: "~/logseq"
         }
     }
 }

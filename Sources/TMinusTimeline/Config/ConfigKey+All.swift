@@ -319,6 +319,8 @@ extension ConfigKey {
                     // { "name": "holidays", "kind": "ics", "path": "~/cal/holidays.ics" },
                     // { "name": "txt", "kind": "todotxt", "path": "~/todo/todo.txt" },
                     // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
+                    // { "name": "org", "kind": "org", "path": "~/org/todo.org" },
+                    // { "name": "graph", "kind": "logseq", "path": "~/logseq" },
                   ]
                 """,
             schema: Schema.array(sourceSchema)

@@ -330,6 +330,63 @@ let targets: [Target] = [
         }
     },
     Target(
+        name: "org",
+        seeds: [
+            "#+TODO: NEXT | DONE CANCELLED\n#+STARTUP: logdone\n* NEXT [#A] Call mom :family:\nDEADLINE: <2026-03-12 Thu 10:00 ++1w -2d>\n:PROPERTIES:\n:ID: x\n:END:\nbody\r\n** DONE Old\nCLOSED: [2026-03-02 Mon 09:00]\n* Meeting <2026-03-11 Wed 09:00-10:00>--<2026-03-12 Thu>\n* TODO x\nSCHEDULED: <2026-01-31 Sat .+1m>"
+        ]
+    ) { b in
+        let zone = Zone.utc, now = Instant(1_773_100_800)
+        let entries = OrgFile.parse(b, source: "o", zone: zone, now: now)
+        _ = OrgFile.nearest(b, source: "o", limit: 2, now: now, zone: zone)
+        // Edits on the first few entries (each edit reads the whole file again): what is before
+        // the entry stays, done leaves as many entries, rm one fewer.
+        for e in entries.prefix(b.count > 100_000 ? 1 : 3) {
+            let before = Array(b[..<e.heading.range.lowerBound])
+            if let done = try? OrgFile.complete(b, id: e.item.id, source: "o", zone: zone, now: now) {
+                check(done.starts(with: before), "done changed a byte before its entry")
+                check(
+                    OrgFile.parse(done, source: "o", zone: zone, now: now).count == entries.count,
+                    "done changed the number of entries")
+                _ = try? OrgFile.reopen(done, id: e.item.id, source: "o", zone: zone, now: now)
+            }
+            var new = e.item
+            new.title = "New title"
+            new.due = .day(CivilDate(year: 2026, month: 3, day: 10))
+            new.priority = .medium
+            _ = try? OrgFile.update(b, id: e.item.id, source: "o", from: e.item, to: new, zone: zone, now: now)
+            if let out = try? OrgFile.remove(b, id: e.item.id, source: "o", zone: zone, now: now) {
+                check(out.starts(with: before), "rm changed a byte before its entry")
+            }
+        }
+        _ = OrgFile.append(b, item: Item(kind: .todo, id: "", handle: 0, title: "T", source: "o"), zone: zone, now: now)
+    },
+    Target(
+        name: "logseq",
+        seeds: [
+            "title:: Week\n- TODO [#A] Call #[[my mom]] #family\n  id:: 63db\n  DEADLINE: <2026-03-12 Thu 10:00 .+1w -1d>\n  :LOGBOOK:\n  CLOCK: [2026-03-01 Sun 10:00:00]\n  :END:\n\t- DONE x\r\n- NOW y\n  SCHEDULED: <2026-01-31 Sat ++1m>\n-"
+        ]
+    ) { b in
+        let zone = Zone.utc, now = Instant(1_773_100_800), file = "journals/2026_03_10.md"
+        let entries = Logseq.parse(b, source: "l", file: file, zone: zone)
+        for e in entries.prefix(b.count > 100_000 ? 1 : 3) {
+            let before = Array(b[..<e.block.range.lowerBound])
+            if let done = try? Logseq.complete(b, id: e.item.id, source: "l", file: file, zone: zone, now: now) {
+                check(done.starts(with: before), "done changed a byte before its block")
+                check(
+                    Logseq.parse(done, source: "l", file: file, zone: zone).count == entries.count,
+                    "done changed the number of tasks")
+                _ = try? Logseq.reopen(done, id: e.item.id, source: "l", file: file, zone: zone)
+            }
+            var new = e.item
+            new.title = "New title"
+            new.due = .day(CivilDate(year: 2026, month: 3, day: 10))
+            _ = try? Logseq.update(b, id: e.item.id, source: "l", file: file, from: e.item, to: new, zone: zone)
+            _ = try? Logseq.remove(b, id: e.item.id, source: "l", file: file, zone: zone)
+        }
+        _ = Logseq.append(
+            b, item: Item(kind: .todo, id: "", handle: 0, title: "T", source: "l"), file: file, zone: zone)
+    },
+    Target(
         name: "taskwarrior",
         seeds: [
             ##"[{"uuid":"a","status":"pending","description":"x","due":"20261201T170000Z","priority":"H","project":"p","tags":["t"],"annotations":[{"description":"n"}]},{"uuid":"b","status":"recurring"}]"##

@@ -56,6 +56,8 @@ public enum SourceKinds {
         case .todotxt: TodoTxtSource.self
         case .taskwarrior: TaskwarriorSource.self
         case .summary: SummarySource.self
+        case .org: OrgSource.self
+        case .logseq: LogseqSource.self
         case .gnome: GnomeSource.self
         }
     }

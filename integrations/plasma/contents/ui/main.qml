@@ -1,7 +1,8 @@
 // tminus for KDE Plasma 5: the countdown in the panel, the large family and today's todos in its
 // popup. Plasma's executable data source runs `tminus show --format json` each second (the
 // applet API has no long-running reader); actions run tminus with a todo's number. Every text
-// from your data is shown as plain text (Text.PlainText), never as markup.
+// from your data is shown as plain text (Text.PlainText), never as markup. The applet's own words
+// are i18n() messages, translated from contents/locale (written by tminus setup plasma).
 import QtQuick 2.15
 import QtQuick.Layouts 1.15
 import org.kde.plasma.plasmoid 2.0
@@ -30,7 +31,7 @@ Item {
             try {
                 root.entry = JSON.parse(data["stdout"])
             } catch (e) {
-                root.entry = { "state": "none", "error": "tminus printed no entry", "medium": "⚠ tminus", "large": data["stderr"] || "", "todos": [] }
+                root.entry = { "state": "none", "error": i18n("tminus printed no entry"), "medium": "⚠ tminus", "large": data["stderr"] || "", "todos": [] }
             }
         }
     }
@@ -71,9 +72,9 @@ Item {
             Layout.fillWidth: true
         }
         RowLayout {
-            PlasmaComponents3.Button { text: "Next deadline"; onClicked: root.run("next") }
-            PlasmaComponents3.Button { text: "Back to the one due next"; onClicked: root.run("next --reset") }
-            PlasmaComponents3.Button { text: "Private"; onClicked: root.run("privacy toggle") }
+            PlasmaComponents3.Button { text: i18n("Next deadline"); onClicked: root.run("next") }
+            PlasmaComponents3.Button { text: i18n("Back to the one due next"); onClicked: root.run("next --reset") }
+            PlasmaComponents3.Button { text: i18n("Private"); onClicked: root.run("privacy toggle") }
         }
         Repeater {
             model: Array.isArray(root.entry.todos) ? root.entry.todos : []
@@ -86,7 +87,7 @@ Item {
                     Layout.fillWidth: true
                 }
                 PlasmaComponents3.Button { text: "✓"; visible: ref !== ""; onClicked: root.run("done " + ref) }
-                PlasmaComponents3.Button { text: "Snooze 1 h"; visible: ref !== ""; onClicked: root.run("edit " + ref + " --due +1h") }
+                PlasmaComponents3.Button { text: i18n("Snooze 1 h"); visible: ref !== ""; onClicked: root.run("edit " + ref + " --due +1h") }
             }
         }
     }

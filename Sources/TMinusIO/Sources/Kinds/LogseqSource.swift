@@ -1,0 +1,152 @@
+import TMinusCore
+import TMinusSources
+
+/// `logseq`: a Logseq graph's folder, its `journals/` and `pages/` Markdown files (`Logseq`).
+/// Written back as Logseq writes a task, block by block, every other byte kept; new tasks go
+/// to today's journal (`journals/2026_11_27.md`, made when it is not there yet).
+enum LogseqSource: SourceKindIO {
+    static let kind = SourceConfig.Kind.logseq
+
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
+    ) throws(TMinusError) {
+        let root = sourcing.path(source.path ?? "")
+        out.watch = [SourceReader.watched(root)]
+        guard FileIO.isDirectory(root) else {
+            throw .failure(
+                "\(root) is not a folder; point \"path\" at the Logseq graph (the folder with journals/ and pages/)")
+        }
+        var nearest = NearestKept<Item>(limit: source.maxItems)
+        for folder in ["journals", "pages"] { out.watch.append(SourceReader.watched(root + "/" + folder)) }
+        for file in files(root) {
+            let path = root + "/" + file
+            out.watch.append(SourceReader.watched(path))
+            let bytes: [UInt8]
+            do throws(TMinusError) {
+                guard let b = try FileIO.readTrusted(path, limit: OrgSource.fileLimit) else { continue }
+                bytes = b
+            } catch {
+                out.problems.append("\(file): \(error.description)")
+                continue
+            }
+            Logseq.forEachEntry(bytes, source: source.name, file: file, zone: sourcing.zone) { entry in
+                guard entry.item.isOpen else { return }
+                nearest.add(entry.item, Nearness(entry.item, now: now, zone: sourcing.zone))
+            }
+        }
+        out.items = nearest.kept()
+        out.leftOut = nearest.leftOut
+    }
+
+    /// The graph's pages and journals (`journals/NAME.md`, `pages/NAME.md`; hidden ones left out).
+    static func files(_ root: String) -> [String] {
+        ["journals", "pages"].flatMap { folder in
+            FileIO.entries(in: root + "/" + folder).filter {
+                !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".md")
+            }.map { folder + "/" + $0.name }.sorted()
+        }
+    }
+
+    /// The marker of a new or reopened task: TODO when the graph's config.edn prefers it, else LATER
+    /// (Logseq's default workflow).
+    static func openMarker(_ root: String) -> String {
+        guard let bytes = try? FileIO.readTrusted(root + "/logseq/config.edn", limit: 1 << 20) else { return "LATER" }
+        let text = String(decoding: bytes, as: UTF8.self)
+        for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " }).hasPrefix(";") {
+            if line.contains(":preferred-workflow"), line.contains(":todo") { return "TODO" }
+        }
+        return "LATER"
+    }
+
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
+        let now = op.at, zone = sourcing.zone
+        let item = op.item
+        let root = sourcing.path(source.path ?? "")
+        if op.kind == .create {
+            let day = zone.local(now).date
+            let file = "journals/\(pad(day.year, 4))_\(pad(day.month, 2))_\(pad(day.day, 2)).md"
+            let path = root + "/" + file
+            if !FileIO.isDirectory(root + "/journals") {
+                throw .failure("source \(source.name): \(root)/journals is not a folder; is \(root) a Logseq graph?")
+            }
+            if FileStamp.of(path) == nil {
+                let (bytes, id, _) = Logseq.append(
+                    [], item: item, file: file, zone: zone, marker: openMarker(root), again: false)
+                let created = try FileIO.FolderFile(path, followLink: false)
+                defer { created.close() }
+                if try created.create(bytes) { return id }
+            }
+            var newID = item.id
+            try SourceWriter.rewrite(path, what: "the new task") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+                let (out, id, added) = Logseq.append(
+                    bytes, item: item, file: file, zone: zone, marker: openMarker(root), again: again)
+                newID = id
+                return added ? out : bytes
+            }
+            return newID
+        }
+        let file = files(root).first { file in
+            guard let bytes = try? FileIO.readTrusted(root + "/" + file, limit: OrgSource.fileLimit) else {
+                return false
+            }
+            return Logseq.parse(bytes, source: source.name, file: file, zone: zone).contains { $0.item.id == item.id }
+        }
+        guard let file else {
+            if op.kind == .remove { return item.id }
+            throw .failure(
+                "source \(source.name): no page of \(root) has \(Validation.printable(item.title)) any more; run tminus list and try again"
+            )
+        }
+        let path = root + "/" + file
+        var newID = item.id
+        try SourceWriter.rewrite(path, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            do throws(TodoTxt.EditError) {
+                switch op.kind {
+                case .complete:
+                    return try Logseq.complete(
+                        bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+                case .reopen:
+                    return try Logseq.reopen(
+                        bytes, id: item.id, source: source.name, file: file, zone: zone, open: openMarker(root))
+                case .remove: return try Logseq.remove(bytes, id: item.id, source: source.name, file: file, zone: zone)
+                case .update:
+                    let out = try Logseq.update(
+                        bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone)
+                    let before = Set(Logseq.parse(bytes, source: source.name, file: file, zone: zone).map(\.item.id))
+                    newID =
+                        Logseq.parse(out, source: source.name, file: file, zone: zone).map(\.item.id).first {
+                            !before.contains($0)
+                        } ?? item.id
+                    return out
+                case .create: return bytes
+                }
+            } catch {
+                if case .notUTF8(let line) = error {
+                    throw .failure(
+                        "source \(source.name): the block at line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in Logseq"
+                    )
+                }
+                if op.kind == .remove { return bytes }
+                throw .failure(
+                    "source \(source.name): \(path) no longer has \(Validation.printable(item.title)); run tminus list and try again"
+                )
+            }
+        }
+        return newID
+    }
+
+    static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+        let root = sourcing.path(source.path ?? "")
+        return [(root, ["journals", "pages"]), (root + "/journals", ["*.md"]), (root + "/pages", ["*.md"])]
+    }
+
+    static func refusal(_ field: SourceField, editing: Bool) -> String? {
+        switch field {
+        case .note: "of a Logseq task is its block's lines; write it in Logseq"
+        case .remind: "cannot be kept in Logseq"
+        case .timeOfDay, .deadline: nil
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import TMinusCore
+import TMinusSources
+
+/// `org`: an Org mode file, or a folder of `.org` files (hidden ones and subfolders left out):
+/// headings with TODO keywords, their `DEADLINE:`/`SCHEDULED:` stamps, and events (`OrgFile`).
+/// Written back as Emacs's Org writes `done` (a repeater moves the stamp), entry by entry, every
+/// other byte kept; the configured path may be a link, followed to what it names.
+enum OrgSource: SourceKindIO {
+    static let kind = SourceConfig.Kind.org
+
+    /// Each file's size limit in a folder (a file source: todo.txt's 64 MB).
+    static let fileLimit = 16 << 20
+
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
+    ) throws(TMinusError) {
+        let root = sourcing.path(source.path ?? "")
+        guard FileIO.isDirectory(root) else {
+            let (_, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
+            (out.items, out.leftOut) = OrgFile.nearest(
+                bytes, source: source.name, limit: source.maxItems, now: now, zone: sourcing.zone)
+            return
+        }
+        out.watch = [SourceReader.watched(root)]
+        // The nearest of every file's nearest: at most `maxItems` kept of each, then of all.
+        var nearest = NearestKept<Item>(limit: source.maxItems)
+        var leftOut = 0
+        for name in files(root) {
+            let path = root + "/" + name
+            out.watch.append(SourceReader.watched(path))
+            let bytes: [UInt8]
+            do throws(TMinusError) {
+                guard let b = try FileIO.readTrusted(path, limit: fileLimit) else { continue }
+                bytes = b
+            } catch {
+                out.problems.append("\(name): \(error.description)")
+                continue
+            }
+            let (items, left) = OrgFile.nearest(
+                bytes, source: source.name, file: name, limit: source.maxItems, now: now, zone: sourcing.zone)
+            leftOut += left
+            for item in items { nearest.add(item, Nearness(item, now: now, zone: sourcing.zone)) }
+        }
+        out.items = nearest.kept()
+        out.leftOut = leftOut + nearest.leftOut
+    }
+
+    /// A folder's `.org` files, by name (hidden ones left out).
+    static func files(_ root: String) -> [String] {
+        FileIO.entries(in: root).filter { !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".org") }
+            .map(\.name).sorted()
+    }
+
+    /// The file that holds `id` (the source's own file, or the folder's file whose entry has it).
+    static func file(of id: String, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) -> (String, String)? {
+        let root = sourcing.path(source.path ?? "")
+        guard FileIO.isDirectory(root) else { return (root, "") }
+        for name in files(root) {
+            guard let bytes = try? FileIO.readTrusted(root + "/" + name, limit: fileLimit),
+                OrgFile.parse(bytes, source: source.name, file: name, zone: sourcing.zone, now: now).contains(where: {
+                    $0.item.id == id
+                })
+            else { continue }
+            return (root + "/" + name, name)
+        }
+        return nil
+    }
+
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
+        let now = op.at, zone = sourcing.zone
+        let item = op.item
+        let root = sourcing.path(source.path ?? "")
+        if op.kind == .create, FileIO.isDirectory(root) {
+            throw .usage(
+                "source \(source.name) is a folder of Org files; point its \"path\" at one .org file to add to it")
+        }
+        guard let (path, file) = file(of: item.id, source, sourcing, now: now) else {
+            if op.kind == .remove { return item.id }
+            throw .failure(
+                "source \(source.name): no file in \(root) has \(Validation.printable(item.title)) any more; run tminus list and try again"
+            )
+        }
+        var newID = item.id
+        try SourceWriter.rewrite(path, what: "#\(item.handle)", followLink: true) {
+            (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            do throws(TodoTxt.EditError) {
+                switch op.kind {
+                case .complete:
+                    return try OrgFile.complete(
+                        bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+                case .reopen:
+                    return try OrgFile.reopen(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+                case .remove:
+                    return try OrgFile.remove(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+                case .update:
+                    let out = try OrgFile.update(
+                        bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone,
+                        now: now)
+                    let before = Set(
+                        OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(\.item.id))
+                    newID =
+                        OrgFile.parse(out, source: source.name, file: file, zone: zone, now: now).map(\.item.id).first {
+                            !before.contains($0)
+                        } ?? item.id
+                    return out
+                case .create:
+                    let (out, id, added) = OrgFile.append(
+                        bytes, item: item, file: file, zone: zone, now: now, again: again)
+                    newID = id
+                    return added ? out : bytes
+                }
+            } catch {
+                if case .notUTF8(let line) = error {
+                    throw .failure(
+                        "source \(source.name): the entry at line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in Emacs"
+                    )
+                }
+                if op.kind == .remove { return bytes }
+                if op.kind == .update {
+                    let edited = op.to ?? item
+                    if let entry = OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).first(
+                        where: { $0.item.title == edited.title && $0.item.due == edited.due })
+                    {
+                        newID = entry.item.id
+                    }
+                    return bytes
+                }
+                throw .failure(
+                    "source \(source.name): \(path) no longer has the entry of \(Validation.printable(item.title)); run tminus list and try again"
+                )
+            }
+        }
+        return newID
+    }
+
+    static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+        let root = sourcing.path(source.path ?? "")
+        return FileIO.isDirectory(root) ? [(root, ["*.org"])] : fileTargets(source, sourcing)
+    }
+
+    static func refusal(_ field: SourceField, editing: Bool) -> String? {
+        switch field {
+        case .note: editing ? "of an Org entry is its body; change it in Emacs" : nil
+        case .remind: "cannot be kept in Org (a deadline's warning period, -3d, is its reminder; set it in Emacs)"
+        case .timeOfDay, .deadline: nil
+        }
+    }
+}
