@@ -174,14 +174,10 @@ extension Logseq {
         }
         var out = bytes
         // (A new journal Logseq made holds one empty block, `-`: the task takes its place.)
-        if String(decoding: out, as: UTF8.self).trimmingSpaces == "-" { out = [] }
+        if Validation.trimmedText(String(decoding: out, as: UTF8.self)) == "-" { out = [] }
         if let last = out.last, last != 0x0A && last != 0x0D { out += brk.utf8 }
         out += (text + brk).utf8
         let id = parse(out, source: item.source, file: file, zone: zone).last?.item.id ?? ""
         return (out, id, true)
     }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String { Validation.trimmedText(self) }
 }

@@ -10,6 +10,14 @@ import TMinusTestSupport
 struct CLIEscalationServerTests {
     /// A home that escalates reminders, with a private bus (nil: no dbus-daemon here).
     static func home() throws -> (CLIRemindersTests.Notifying, SessionBus, [String: String])? {
+        guard let bus = try privateBus() else { return nil }
+        let n = try CLIRemindersTests.Notifying()
+        try n.h.writeConfig(#"{ "escalate": ["reminders"] }"#)
+        return (n, bus, n.env.merging(bus.environment) { $1 })
+    }
+
+    /// A private session bus (nil: no dbus-daemon here, recorded as an issue where it must run).
+    static func privateBus() throws -> SessionBus? {
         guard let bus = try SessionBus() else {
             // (Skipped where there is none; in CI, and wherever one is installed, it must run.)
             if Needs.enforced || Needs.program("dbus-daemon") != nil {
@@ -20,9 +28,7 @@ struct CLIEscalationServerTests {
             }
             return nil
         }
-        let n = try CLIRemindersTests.Notifying()
-        try n.h.writeConfig(#"{ "escalate": ["reminders"] }"#)
-        return (n, bus, n.env.merging(bus.environment) { $1 })
+        return bus
     }
 
     /// After dunst restarted, a chat app's notification got the id tminus had kept, and tminus's

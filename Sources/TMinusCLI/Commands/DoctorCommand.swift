@@ -17,6 +17,14 @@ enum DoctorCommand {
         }
         let report = try ctx.container.check()
         for line in report.lines { ctx.say(line) }
+        // A gnome source without Evolution Data Server is skipped, not broken: said in one line.
+        if (try? ctx.config())?.sources.contains(where: { $0.kind == .gnome }) == true {
+            for r in (try? ctx.container.sourceRecords(now: ctx.now)) ?? [] {
+                for p in r.problems where p.hasPrefix("skipped: ") {
+                    ctx.say("source \(r.name): \(ControlText.oneLine(p))")
+                }
+            }
+        }
         if report.problems > 0 {
             ctx.say("run tminus doctor --repair to fix \(report.problems == 1 ? "it" : "them") now")
             return 1

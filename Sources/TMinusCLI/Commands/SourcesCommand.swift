@@ -40,7 +40,9 @@ enum SourcesCommand {
         for s in config.sources {
             let r = record(s)
             let place =
-                s.path.map { ctx.container.sourcing?.path($0) ?? $0 } ?? "task export \(s.filter ?? "status:pending")"
+                s.kind == .gnome
+                ? "Evolution Data Server (session bus)"
+                : s.path.map { ctx.container.sourcing?.path($0) ?? $0 } ?? "task export \(s.filter ?? "status:pending")"
             let read = r.map { "read " + ctx.describe(.instant($0.stamp)) } ?? "not read"
             let items = r.map { "\($0.items) open item\($0.items == 1 ? "" : "s")" } ?? "-"
             ctx.say(

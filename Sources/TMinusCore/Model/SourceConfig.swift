@@ -20,6 +20,9 @@ public struct SourceConfig: Equatable, Sendable {
         case logseq
         /// An Obsidian vault's notes, with the Tasks plugin's task lines.
         case obsidian
+        /// GNOME's Evolution Data Server over the session bus: its enabled calendars and task
+        /// lists (read-only for now).
+        case gnome
     }
 
     /// The config's `name`: the `source` its items carry.
@@ -56,6 +59,8 @@ public struct SourceConfig: Equatable, Sendable {
     /// Whether it is the config's `holidays` calendar: its recurring whole-day events carry every
     /// date they cover in the next ten years (days off), not only their next instance.
     public var daysOff = false
+    /// gnome: only these calendars and task lists (display name or UID); empty: every one shown.
+    public var calendars: [String] = []
 
     /// An entry with these fields; `maxItems`, `me`, `declined` and `invited` start at their defaults.
     public init(
@@ -73,10 +78,10 @@ public struct SourceConfig: Equatable, Sendable {
     }
 
     /// Whether `done`, `undo`, `edit`, `rm` and `--to` may change it.
-    public var isWritable: Bool { kind != .ics && kind != .summary }
+    public var isWritable: Bool { kind != .ics && kind != .summary && kind != .gnome }
 
     /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
-    public var isCalendar: Bool { kind == .vdir || kind == .ics }
+    public var isCalendar: Bool { kind == .vdir || kind == .ics || kind == .gnome }
 
     /// What its reading depends on in the config: when this text changes, it is read again.
     public var key: String {
@@ -88,6 +93,7 @@ public struct SourceConfig: Equatable, Sendable {
             if daysOff { parts.append("days-off") }
         }
         if kind == .taskwarrior { parts += [filter ?? "", data ?? ""] }
+        if !calendars.isEmpty { parts.append(calendars.joined(separator: "\u{1E}")) }
         return parts.joined(separator: "\u{1F}")
     }
 

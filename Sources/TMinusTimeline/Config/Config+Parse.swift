@@ -102,11 +102,12 @@ extension ConfigReader {
 
     /// One `sources` entry; nil (with its problems reported) when it cannot be used.
     mutating func source(_ fields: [JSON.Member], path: String, at line: Int) -> SourceConfig? {
-        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note"]
+        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note", "calendars"]
         var maxItems = SourceConfig.defaultMaxItems
         var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?,
             me: [String]?, note: String?
         var events = true
+        var calendars: [String] = []
         var bad = false
         for f in fields {
             let fpath = "\(path).\(f.key)"
@@ -162,6 +163,16 @@ extension ConfigReader {
             case "collection": collection = string(f, fpath)
             case "note": note = string(f, fpath)
             case "me": me = addresses(f, fpath)
+            case "calendars":
+                guard case .array(let list) = f.value, (1...64).contains(list.count),
+                    case let names = list.compactMap(\.stringValue), names.count == list.count,
+                    names.allSatisfy({ !$0.isEmpty && $0.count <= 200 })
+                else {
+                    problem(f, fpath, "expected 1 to 64 calendar names or UIDs, e.g. [\"Work\", \"Personal\"]")
+                    bad = true
+                    continue
+                }
+                calendars = names
             case "maxItems":
                 guard let n = f.value.intValue, (1...100_000).contains(n) else {
                     problem(f, fpath, "expected a whole number from 1 to 100000")
@@ -185,7 +196,7 @@ extension ConfigReader {
             }
             return nil
         }
-        if file == nil, kind != .taskwarrior {
+        if file == nil, kind != .taskwarrior, kind != .gnome {
             if !bad {
                 problem(
                     first, path,
@@ -211,6 +222,15 @@ extension ConfigReader {
             problem(f, "\(path).me", "applies to vdir and ics sources only")
             bad = true
         }
+        if kind != .gnome, let f = fields.first(where: { $0.key == "calendars" }) {
+            problem(f, "\(path).calendars", "applies to gnome sources only")
+            bad = true
+        }
+        if kind == .gnome, let f = fields.first(where: { $0.key == "path" }) {
+            problem(
+                f, "\(path).path", "a gnome source has no path; tminus asks Evolution Data Server on the session bus")
+            bad = true
+        }
         if kind == .taskwarrior, let f = fields.first(where: { $0.key == "path" }) {
             problem(
                 f, "\(path).path",
@@ -224,6 +244,7 @@ extension ConfigReader {
         source.me = me ?? []
         source.note = note
         source.maxItems = maxItems
+        source.calendars = calendars
         return source
     }
 }
@@ -234,7 +255,7 @@ extension Config {
         case .vdir: "~/.local/share/calendars/work"
         case .ics: "~/cal/holidays.ics"
         case .todotxt: "~/todo/todo.txt"
-        case .taskwarrior: ""
+        case .taskwarrior, .gnome: ""
         case .summary: "~/Sync/phone/summary.json"
         case .org: "~/org/todo.org"
         case .logseq: "~/logseq"

@@ -387,7 +387,8 @@ extension ConfigKey {
             JSON.Member("collection", Schema.string()),
             JSON.Member("note", Schema.string()),
             JSON.Member("me", addressesSchema),
-            JSON.Member("maxItems", Schema.integer(1...100_000))
+            JSON.Member("maxItems", Schema.integer(1...100_000)),
+            JSON.Member("calendars", Schema.array(Schema.string()))
         ]),
         "additionalProperties": .bool(false)
     ])

@@ -2,7 +2,7 @@
 // Generated from po/de.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The de catalog (195 messages; Plural-Forms: (n != 1)).
+    /// The de catalog (204 messages; Plural-Forms: (n != 1)).
     static let de = Catalog.Table(
         code: "de", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; wieder fällig %s"]),
             ("<1d", ["<1 T."]),
             ("<1h", ["<1 Std."]),
+            ("Back to the one due next", ["Zurück zur nächstfälligen"]),
             ("Deadline is over!", ["Frist abgelaufen!"]),
             ("Deadlines", ["Fristen"]),
             ("Done", ["Erledigt"]),
+            ("Next deadline", ["Nächste Frist"]),
             ("No date", ["Ohne Datum"]),
             ("No deadlines", ["Keine Fristen"]),
             ("No deadlines\n\n{agenda}", ["Keine Fristen\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Nichts am nächsten Tag", "Nichts in den nächsten %d Tagen"]),
             ("Nothing today", ["Heute nichts"]),
             ("Overdue", ["Überfällig"]),
+            ("Private", ["Privat"]),
+            ("Private mode on or off", ["Privatmodus ein- oder ausschalten"]),
+            ("Snooze 1 h", ["1 Std. später"]),
             ("Snooze 10 min", ["10 Min. später"]),
             ("Someday", ["Irgendwann"]),
             ("Today", ["Heute"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["und %d weitere Erinnerung", "und %d weitere Erinnerungen"]),
             ("and %d more reminder from %s", ["und %d weitere Erinnerung aus %s", "und %d weitere Erinnerungen aus %s"]),
             ("came by", ["kam über"]),
+            ("cannot run %s: %s", ["%s kann nicht gestartet werden: %s"]),
             ("completed", ["erledigt"]),
             ("created", ["erstellt"]),
             ("deadline", ["Frist"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["der Titel hat %s Zeichen; erlaubt sind höchstens %s (der Rest gehört in --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["der Titel ist leer; gib ein paar Wörter an, z. B. tminus todo \"Milch kaufen\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["es gibt kein Schlagwort '%s'; lege es mit tminus tag add %s an oder nimm eines von: %s"]),
+            ("tminus printed no entry", ["tminus hat keinen Eintrag ausgegeben"]),
             ("today", ["heute"]),
             ("todo", ["Aufgabe"]),
             ("todos", ["Aufgaben"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · fällig {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d Tag mit Einträgen; %s listet sie auf", "• %d Tage mit Einträgen; %s listet sie auf"]),
             ("… and %d more", ["… und %d weitere", "… und %d weitere"]),
+            ("⏰ Snooze 1 hour", ["⏰ 1 Stunde später"]),
+            ("✓ Done", ["✓ Erledigt"]),
         ])
 }

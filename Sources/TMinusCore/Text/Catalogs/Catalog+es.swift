@@ -2,7 +2,7 @@
 // Generated from po/es.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The es catalog (195 messages; Plural-Forms: (n != 1)).
+    /// The es catalog (204 messages; Plural-Forms: (n != 1)).
     static let es = Catalog.Table(
         code: "es", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; próximo vencimiento %s"]),
             ("<1d", ["<1 d"]),
             ("<1h", ["<1 h"]),
+            ("Back to the one due next", ["Volver al más próximo"]),
             ("Deadline is over!", ["¡Plazo vencido!"]),
             ("Deadlines", ["Plazos"]),
             ("Done", ["Hecho"]),
+            ("Next deadline", ["Siguiente plazo"]),
             ("No date", ["Sin fecha"]),
             ("No deadlines", ["Sin plazos"]),
             ("No deadlines\n\n{agenda}", ["Sin plazos\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Nada en el próximo día", "Nada en los próximos %d días"]),
             ("Nothing today", ["Nada hoy"]),
             ("Overdue", ["Atrasado"]),
+            ("Private", ["Privado"]),
+            ("Private mode on or off", ["Activar o desactivar el modo privado"]),
+            ("Snooze 1 h", ["Posponer 1 h"]),
             ("Snooze 10 min", ["Posponer 10 min"]),
             ("Someday", ["Algún día"]),
             ("Today", ["Hoy"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["y %d recordatorio más", "y %d recordatorios más"]),
             ("and %d more reminder from %s", ["y %d recordatorio más desde %s", "y %d recordatorios más desde %s"]),
             ("came by", ["llegó por"]),
+            ("cannot run %s: %s", ["no se puede ejecutar %s: %s"]),
             ("completed", ["completados"]),
             ("created", ["creado"]),
             ("deadline", ["plazo"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["el título tiene %s caracteres; el máximo es %s (pon el resto en --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["el título está vacío; escribe unas palabras, p. ej. tminus todo \"Comprar leche\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["no existe la etiqueta '%s'; créala con tminus tag add %s o usa una de: %s"]),
+            ("tminus printed no entry", ["tminus no mostró ninguna entrada"]),
             ("today", ["hoy"]),
             ("todo", ["tarea"]),
             ("todos", ["tareas"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · vence {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d día con elementos; %s los muestra", "• %d días con elementos; %s los muestra"]),
             ("… and %d more", ["… y %d más", "… y %d más"]),
+            ("⏰ Snooze 1 hour", ["⏰ Posponer 1 hora"]),
+            ("✓ Done", ["✓ Hecho"]),
         ])
 }

@@ -2,7 +2,7 @@
 // Generated from po/fr.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The fr catalog (195 messages; Plural-Forms: (n > 1)).
+    /// The fr catalog (204 messages; Plural-Forms: (n > 1)).
     static let fr = Catalog.Table(
         code: "fr", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", [" ; prochaine échéance %s"]),
             ("<1d", ["<1 j"]),
             ("<1h", ["<1 h"]),
+            ("Back to the one due next", ["Revenir à la plus proche"]),
             ("Deadline is over!", ["Échéance dépassée !"]),
             ("Deadlines", ["Échéances"]),
             ("Done", ["Fait"]),
+            ("Next deadline", ["Échéance suivante"]),
             ("No date", ["Sans date"]),
             ("No deadlines", ["Aucune échéance"]),
             ("No deadlines\n\n{agenda}", ["Aucune échéance\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Rien dans le prochain jour", "Rien dans les %d prochains jours"]),
             ("Nothing today", ["Rien aujourd'hui"]),
             ("Overdue", ["En retard"]),
+            ("Private", ["Privé"]),
+            ("Private mode on or off", ["Activer ou désactiver le mode privé"]),
+            ("Snooze 1 h", ["Reporter 1 h"]),
             ("Snooze 10 min", ["Reporter 10 min"]),
             ("Someday", ["Un jour"]),
             ("Today", ["Aujourd'hui"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["et %d autre rappel", "et %d autres rappels"]),
             ("and %d more reminder from %s", ["et %d autre rappel depuis %s", "et %d autres rappels depuis %s"]),
             ("came by", ["arrivé par"]),
+            ("cannot run %s: %s", ["impossible de lancer %s : %s"]),
             ("completed", ["terminés"]),
             ("created", ["créé"]),
             ("deadline", ["échéance"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["le titre a %s caractères ; limitez-le à %s (mettez le reste dans --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["le titre est vide ; donnez quelques mots, p. ex. tminus todo \"Acheter du lait\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["il n'y a pas d'étiquette '%s' ; créez-la avec tminus tag add %s, ou utilisez l'une de : %s"]),
+            ("tminus printed no entry", ["tminus n'a affiché aucune entrée"]),
             ("today", ["aujourd'hui"]),
             ("todo", ["tâche"]),
             ("todos", ["tâches"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · échéance {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d jour avec des éléments ; %s les liste", "• %d jours avec des éléments ; %s les liste"]),
             ("… and %d more", ["… et %d autre", "… et %d autres"]),
+            ("⏰ Snooze 1 hour", ["⏰ Reporter d'une heure"]),
+            ("✓ Done", ["✓ Fait"]),
         ])
 }

@@ -2,7 +2,7 @@
 // Generated from po/it.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The it catalog (195 messages; Plural-Forms: (n != 1)).
+    /// The it catalog (204 messages; Plural-Forms: (n != 1)).
     static let it = Catalog.Table(
         code: "it", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; prossima scadenza %s"]),
             ("<1d", ["<1 g"]),
             ("<1h", ["<1 h"]),
+            ("Back to the one due next", ["Torna alla più vicina"]),
             ("Deadline is over!", ["Scadenza superata!"]),
             ("Deadlines", ["Scadenze"]),
             ("Done", ["Fatto"]),
+            ("Next deadline", ["Scadenza successiva"]),
             ("No date", ["Senza data"]),
             ("No deadlines", ["Nessuna scadenza"]),
             ("No deadlines\n\n{agenda}", ["Nessuna scadenza\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Niente nel prossimo giorno", "Niente nei prossimi %d giorni"]),
             ("Nothing today", ["Niente oggi"]),
             ("Overdue", ["In ritardo"]),
+            ("Private", ["Privato"]),
+            ("Private mode on or off", ["Attiva o disattiva la modalità privata"]),
+            ("Snooze 1 h", ["Rimanda 1 h"]),
             ("Snooze 10 min", ["Rimanda 10 min"]),
             ("Someday", ["Un giorno"]),
             ("Today", ["Oggi"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["e ancora %d promemoria", "e ancora %d promemoria"]),
             ("and %d more reminder from %s", ["e ancora %d promemoria da %s", "e ancora %d promemoria da %s"]),
             ("came by", ["arrivato tramite"]),
+            ("cannot run %s: %s", ["impossibile eseguire %s: %s"]),
             ("completed", ["completati"]),
             ("created", ["creato"]),
             ("deadline", ["scadenza"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["il titolo ha %s caratteri; il massimo è %s (metti il resto in --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["il titolo è vuoto; scrivi qualche parola, ad es. tminus todo \"Comprare il latte\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["l'etichetta '%s' non esiste; creala con tminus tag add %s oppure usa una di: %s"]),
+            ("tminus printed no entry", ["tminus non ha stampato alcuna voce"]),
             ("today", ["oggi"]),
             ("todo", ["attività"]),
             ("todos", ["attività"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · scade {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d giorno con elementi; %s li elenca", "• %d giorni con elementi; %s li elenca"]),
             ("… and %d more", ["… e un altro", "… e altri %d"]),
+            ("⏰ Snooze 1 hour", ["⏰ Rimanda di 1 ora"]),
+            ("✓ Done", ["✓ Fatto"]),
         ])
 }

@@ -2,7 +2,7 @@
 // Generated from po/ja.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ja catalog (195 messages; Plural-Forms: 0).
+    /// The ja catalog (204 messages; Plural-Forms: 0).
     static let ja = Catalog.Table(
         code: "ja", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["。次の期限 %s"]),
             ("<1d", ["1日未満"]),
             ("<1h", ["1時間未満"]),
+            ("Back to the one due next", ["最も近い締切に戻る"]),
             ("Deadline is over!", ["締切を過ぎました！"]),
             ("Deadlines", ["締切"]),
             ("Done", ["完了"]),
+            ("Next deadline", ["次の締切"]),
             ("No date", ["日付なし"]),
             ("No deadlines", ["締切なし"]),
             ("No deadlines\n\n{agenda}", ["締切なし\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["今後%d日間は予定なし"]),
             ("Nothing today", ["今日は予定なし"]),
             ("Overdue", ["期限切れ"]),
+            ("Private", ["プライベート"]),
+            ("Private mode on or off", ["プライベートモードの切り替え"]),
+            ("Snooze 1 h", ["1時間延期"]),
             ("Snooze 10 min", ["10分後に再通知"]),
             ("Someday", ["いつか"]),
             ("Today", ["今日"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["他%d件のリマインダー"]),
             ("and %d more reminder from %s", ["%2$sからの他%1$d件のリマインダー"]),
             ("came by", ["経由"]),
+            ("cannot run %s: %s", ["%s を実行できません: %s"]),
             ("completed", ["完了"]),
             ("created", ["作成"]),
             ("deadline", ["締切"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["タイトルが %s 文字あります。%s 文字以内にしてください (残りは --note へ)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["タイトルが空です。いくつか言葉を入力してください。例: tminus todo \"牛乳を買う\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["タグ '%s' はありません。tminus tag add %s で作成するか、次のいずれかを使ってください: %s"]),
+            ("tminus printed no entry", ["tminus が何も出力しませんでした"]),
             ("today", ["今日"]),
             ("todo", ["ToDo"]),
             ("todos", ["ToDo"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · {due}まで\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• 項目のある日は%d日。一覧は %s"]),
             ("… and %d more", ["…他%d件"]),
+            ("⏰ Snooze 1 hour", ["⏰ 1時間後に延期"]),
+            ("✓ Done", ["✓ 完了"]),
         ])
 }

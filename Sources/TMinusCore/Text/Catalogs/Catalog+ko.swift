@@ -2,7 +2,7 @@
 // Generated from po/ko.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ko catalog (195 messages; Plural-Forms: 0).
+    /// The ko catalog (204 messages; Plural-Forms: 0).
     static let ko = Catalog.Table(
         code: "ko", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; 다음 기한 %s"]),
             ("<1d", ["1일 미만"]),
             ("<1h", ["1시간 미만"]),
+            ("Back to the one due next", ["가장 가까운 마감으로"]),
             ("Deadline is over!", ["마감이 지났습니다!"]),
             ("Deadlines", ["마감"]),
             ("Done", ["완료"]),
+            ("Next deadline", ["다음 마감"]),
             ("No date", ["날짜 없음"]),
             ("No deadlines", ["마감 없음"]),
             ("No deadlines\n\n{agenda}", ["마감 없음\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["앞으로 %d일 동안 일정 없음"]),
             ("Nothing today", ["오늘은 일정 없음"]),
             ("Overdue", ["기한 지남"]),
+            ("Private", ["비공개"]),
+            ("Private mode on or off", ["비공개 모드 전환"]),
+            ("Snooze 1 h", ["1시간 미루기"]),
             ("Snooze 10 min", ["10분 후 다시 알림"]),
             ("Someday", ["언젠가"]),
             ("Today", ["오늘"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["알림 %d개 더"]),
             ("and %d more reminder from %s", ["%2$s에서 온 알림 %1$d개 더"]),
             ("came by", ["추가 경로"]),
+            ("cannot run %s: %s", ["%s을(를) 실행할 수 없습니다: %s"]),
             ("completed", ["완료"]),
             ("created", ["생성"]),
             ("deadline", ["마감"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["제목이 %s자입니다. %s자 이내로 줄이세요(나머지는 --note에)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["제목이 비어 있습니다. 몇 단어를 입력하세요. 예: tminus todo \"우유 사기\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["'%s' 태그가 없습니다. tminus tag add %s로 만들거나 다음 중 하나를 쓰세요: %s"]),
+            ("tminus printed no entry", ["tminus가 항목을 출력하지 않았습니다"]),
             ("today", ["오늘"]),
             ("todo", ["할 일"]),
             ("todos", ["할 일"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · {due}까지\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• 항목이 있는 날 %d일; %s 명령으로 목록 보기"]),
             ("… and %d more", ["… 외 %d개"]),
+            ("⏰ Snooze 1 hour", ["⏰ 1시간 미루기"]),
+            ("✓ Done", ["✓ 완료"]),
         ])
 }

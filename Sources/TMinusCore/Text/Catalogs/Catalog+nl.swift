@@ -2,7 +2,7 @@
 // Generated from po/nl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The nl catalog (195 messages; Plural-Forms: (n != 1)).
+    /// The nl catalog (204 messages; Plural-Forms: (n != 1)).
     static let nl = Catalog.Table(
         code: "nl", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; volgende keer uiterlijk %s"]),
             ("<1d", ["<1 d"]),
             ("<1h", ["<1 u"]),
+            ("Back to the one due next", ["Terug naar de eerstvolgende"]),
             ("Deadline is over!", ["Deadline verstreken!"]),
             ("Deadlines", ["Deadlines"]),
             ("Done", ["Klaar"]),
+            ("Next deadline", ["Volgende deadline"]),
             ("No date", ["Geen datum"]),
             ("No deadlines", ["Geen deadlines"]),
             ("No deadlines\n\n{agenda}", ["Geen deadlines\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Niets de komende dag", "Niets de komende %d dagen"]),
             ("Nothing today", ["Niets vandaag"]),
             ("Overdue", ["Te laat"]),
+            ("Private", ["Privé"]),
+            ("Private mode on or off", ["Privémodus aan of uit"]),
+            ("Snooze 1 h", ["1 u uitstellen"]),
             ("Snooze 10 min", ["10 min uitstellen"]),
             ("Someday", ["Ooit"]),
             ("Today", ["Vandaag"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["en nog %d herinnering", "en nog %d herinneringen"]),
             ("and %d more reminder from %s", ["en nog %d herinnering van %s", "en nog %d herinneringen van %s"]),
             ("came by", ["kwam via"]),
+            ("cannot run %s: %s", ["kan %s niet starten: %s"]),
             ("completed", ["voltooid"]),
             ("created", ["aangemaakt"]),
             ("deadline", ["deadline"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["de titel heeft %s tekens; houd het bij %s (zet de rest in --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["de titel is leeg; geef een paar woorden, bijv. tminus todo \"Melk kopen\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["er is geen label '%s'; maak het aan met tminus tag add %s, of gebruik een van: %s"]),
+            ("tminus printed no entry", ["tminus gaf geen item"]),
             ("today", ["vandaag"]),
             ("todo", ["taak"]),
             ("todos", ["taken"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · uiterlijk {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d dag met items; %s toont ze", "• %d dagen met items; %s toont ze"]),
             ("… and %d more", ["… en nog %d", "… en nog %d"]),
+            ("⏰ Snooze 1 hour", ["⏰ 1 uur uitstellen"]),
+            ("✓ Done", ["✓ Klaar"]),
         ])
 }

@@ -2,7 +2,7 @@
 // Generated from po/pl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pl catalog (195 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The pl catalog (204 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let pl = Catalog.Table(
         code: "pl", plural: { n in (((n == 1) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; następny termin %s"]),
             ("<1d", ["<1 d"]),
             ("<1h", ["<1 h"]),
+            ("Back to the one due next", ["Wróć do najbliższego"]),
             ("Deadline is over!", ["Termin minął!"]),
             ("Deadlines", ["Terminy"]),
             ("Done", ["Gotowe"]),
+            ("Next deadline", ["Następny termin"]),
             ("No date", ["Bez daty"]),
             ("No deadlines", ["Brak terminów"]),
             ("No deadlines\n\n{agenda}", ["Brak terminów\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Nic w najbliższym dniu", "Nic w ciągu najbliższych %d dni", "Nic w ciągu najbliższych %d dni"]),
             ("Nothing today", ["Dziś nic"]),
             ("Overdue", ["Zaległe"]),
+            ("Private", ["Prywatnie"]),
+            ("Private mode on or off", ["Włącz lub wyłącz tryb prywatny"]),
+            ("Snooze 1 h", ["Odłóż o 1 h"]),
             ("Snooze 10 min", ["Odłóż o 10 min"]),
             ("Someday", ["Kiedyś"]),
             ("Today", ["Dziś"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["i jeszcze %d przypomnienie", "i jeszcze %d przypomnienia", "i jeszcze %d przypomnień"]),
             ("and %d more reminder from %s", ["i jeszcze %d przypomnienie z %s", "i jeszcze %d przypomnienia z %s", "i jeszcze %d przypomnień z %s"]),
             ("came by", ["przyszło przez"]),
+            ("cannot run %s: %s", ["nie można uruchomić %s: %s"]),
             ("completed", ["ukończone"]),
             ("created", ["utworzono"]),
             ("deadline", ["termin"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["tytuł ma %s znaków; dozwolone jest najwyżej %s (resztę przenieś do --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["tytuł jest pusty; podaj kilka słów, np. tminus todo \"Kup mleko\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["nie ma etykiety '%s'; utwórz ją poleceniem tminus tag add %s lub użyj jednej z: %s"]),
+            ("tminus printed no entry", ["tminus nie wypisał żadnego wpisu"]),
             ("today", ["dziś"]),
             ("todo", ["zadanie"]),
             ("todos", ["zadania"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · termin {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d dzień z wpisami; %s je wyświetli", "• %d dni z wpisami; %s je wyświetli", "• %d dni z wpisami; %s je wyświetli"]),
             ("… and %d more", ["… i jeszcze %d", "… i jeszcze %d", "… i jeszcze %d"]),
+            ("⏰ Snooze 1 hour", ["⏰ Odłóż o 1 godzinę"]),
+            ("✓ Done", ["✓ Gotowe"]),
         ])
 }

@@ -2,7 +2,7 @@
 // Generated from po/pt_BR.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pt_BR catalog (195 messages; Plural-Forms: (n > 1)).
+    /// The pt_BR catalog (204 messages; Plural-Forms: (n > 1)).
     static let pt_BR = Catalog.Table(
         code: "pt_BR", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; próximo vencimento %s"]),
             ("<1d", ["<1 d"]),
             ("<1h", ["<1 h"]),
+            ("Back to the one due next", ["Voltar ao mais próximo"]),
             ("Deadline is over!", ["Prazo encerrado!"]),
             ("Deadlines", ["Prazos"]),
             ("Done", ["Concluído"]),
+            ("Next deadline", ["Próximo prazo"]),
             ("No date", ["Sem data"]),
             ("No deadlines", ["Sem prazos"]),
             ("No deadlines\n\n{agenda}", ["Sem prazos\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Nada no próximo dia", "Nada nos próximos %d dias"]),
             ("Nothing today", ["Nada hoje"]),
             ("Overdue", ["Atrasado"]),
+            ("Private", ["Privado"]),
+            ("Private mode on or off", ["Ativar ou desativar o modo privado"]),
+            ("Snooze 1 h", ["Adiar 1 h"]),
             ("Snooze 10 min", ["Adiar 10 min"]),
             ("Someday", ["Algum dia"]),
             ("Today", ["Hoje"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["e mais %d lembrete", "e mais %d lembretes"]),
             ("and %d more reminder from %s", ["e mais %d lembrete de %s", "e mais %d lembretes de %s"]),
             ("came by", ["veio por"]),
+            ("cannot run %s: %s", ["não foi possível executar %s: %s"]),
             ("completed", ["concluídos"]),
             ("created", ["criado"]),
             ("deadline", ["prazo"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["o título tem %s caracteres; o máximo é %s (coloque o resto em --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["o título está vazio; escreva algumas palavras, por ex. tminus todo \"Comprar leite\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["não existe a etiqueta '%s'; crie-a com tminus tag add %s ou use uma destas: %s"]),
+            ("tminus printed no entry", ["tminus não exibiu nenhuma entrada"]),
             ("today", ["hoje"]),
             ("todo", ["tarefa"]),
             ("todos", ["tarefas"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · vence {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d dia com itens; %s os lista", "• %d dias com itens; %s os lista"]),
             ("… and %d more", ["… e mais %d", "… e mais %d"]),
+            ("⏰ Snooze 1 hour", ["⏰ Adiar 1 hora"]),
+            ("✓ Done", ["✓ Concluído"]),
         ])
 }

@@ -2,7 +2,7 @@
 // Generated from po/ru.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ru catalog (195 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The ru catalog (204 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let ru = Catalog.Table(
         code: "ru", plural: { n in (((((n % 10) == 1) && ((n % 100) != 11)) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["; следующий срок %s"]),
             ("<1d", ["<1 д"]),
             ("<1h", ["<1 ч"]),
+            ("Back to the one due next", ["Вернуться к ближайшему"]),
             ("Deadline is over!", ["Срок истёк!"]),
             ("Deadlines", ["Дедлайны"]),
             ("Done", ["Готово"]),
+            ("Next deadline", ["Следующий дедлайн"]),
             ("No date", ["Без даты"]),
             ("No deadlines", ["Нет дедлайнов"]),
             ("No deadlines\n\n{agenda}", ["Нет дедлайнов\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["Ничего в ближайший %d день", "Ничего в ближайшие %d дня", "Ничего в ближайшие %d дней"]),
             ("Nothing today", ["Сегодня ничего"]),
             ("Overdue", ["Просрочено"]),
+            ("Private", ["Приватно"]),
+            ("Private mode on or off", ["Включить или выключить приватный режим"]),
+            ("Snooze 1 h", ["Отложить на 1 ч"]),
             ("Snooze 10 min", ["Отложить на 10 мин"]),
             ("Someday", ["Когда-нибудь"]),
             ("Today", ["Сегодня"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["и ещё %d напоминание", "и ещё %d напоминания", "и ещё %d напоминаний"]),
             ("and %d more reminder from %s", ["и ещё %d напоминание из %s", "и ещё %d напоминания из %s", "и ещё %d напоминаний из %s"]),
             ("came by", ["получено через"]),
+            ("cannot run %s: %s", ["не удаётся запустить %s: %s"]),
             ("completed", ["выполнено"]),
             ("created", ["создано"]),
             ("deadline", ["дедлайн"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["в названии символов: %s; допустимо не больше %s (остальное перенесите в --note)"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["название пустое; напишите несколько слов, например tminus todo \"Купить молоко\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["метки '%s' нет; создайте её командой tminus tag add %s или используйте одну из: %s"]),
+            ("tminus printed no entry", ["tminus ничего не вывел"]),
             ("today", ["сегодня"]),
             ("todo", ["задача"]),
             ("todos", ["задачи"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · срок {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• %d день с записями; %s покажет их", "• %d дня с записями; %s покажет их", "• %d дней с записями; %s покажет их"]),
             ("… and %d more", ["… и ещё %d", "… и ещё %d", "… и ещё %d"]),
+            ("⏰ Snooze 1 hour", ["⏰ Отложить на 1 час"]),
+            ("✓ Done", ["✓ Готово"]),
         ])
 }

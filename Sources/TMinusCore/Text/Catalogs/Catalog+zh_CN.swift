@@ -2,7 +2,7 @@
 // Generated from po/zh_CN.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The zh_CN catalog (195 messages; Plural-Forms: 0).
+    /// The zh_CN catalog (204 messages; Plural-Forms: 0).
     static let zh_CN = Catalog.Table(
         code: "zh_CN", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -60,9 +60,11 @@ extension Catalog.Table {
             ("; next due %s", ["；下次截止 %s"]),
             ("<1d", ["不到1天"]),
             ("<1h", ["不到1小时"]),
+            ("Back to the one due next", ["回到最近的截止事项"]),
             ("Deadline is over!", ["已过截止时间！"]),
             ("Deadlines", ["截止事项"]),
             ("Done", ["完成"]),
+            ("Next deadline", ["下一个截止事项"]),
             ("No date", ["无日期"]),
             ("No deadlines", ["无截止事项"]),
             ("No deadlines\n\n{agenda}", ["无截止事项\n\n{agenda}"]),
@@ -71,6 +73,9 @@ extension Catalog.Table {
             ("Nothing in the next %d day", ["未来%d天无事项"]),
             ("Nothing today", ["今天无事项"]),
             ("Overdue", ["已逾期"]),
+            ("Private", ["隐私"]),
+            ("Private mode on or off", ["切换隐私模式"]),
+            ("Snooze 1 h", ["推迟1小时"]),
             ("Snooze 10 min", ["10分钟后提醒"]),
             ("Someday", ["某天"]),
             ("Today", ["今天"]),
@@ -95,6 +100,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["另外%d条提醒"]),
             ("and %d more reminder from %s", ["来自%2$s的另外%1$d条提醒"]),
             ("came by", ["添加方式"]),
+            ("cannot run %s: %s", ["无法运行 %s：%s"]),
             ("completed", ["已完成"]),
             ("created", ["创建于"]),
             ("deadline", ["截止"]),
@@ -165,6 +171,7 @@ extension Catalog.Table {
             ("the title has %s characters; keep it to %s (put the rest in --note)", ["标题有 %s 个字符；最多 %s 个（其余请放进 --note）"]),
             ("the title is empty; give a few words, e.g. tminus todo \"Buy milk\"", ["标题为空；请写几个字，例如 tminus todo \"买牛奶\""]),
             ("there is no tag '%s'; create it with tminus tag add %s, or use one of: %s", ["没有标签 '%s'；请用 tminus tag add %s 创建，或使用以下之一：%s"]),
+            ("tminus printed no entry", ["tminus 没有输出任何条目"]),
             ("today", ["今天"]),
             ("todo", ["待办"]),
             ("todos", ["待办"]),
@@ -202,5 +209,7 @@ extension Catalog.Table {
             ("{calendar}\n\n[{title_icon} ]{title} · due {due}\n{countdown_long}[\n{note}]\n{todos_list}", ["{calendar}\n\n[{title_icon} ]{title} · 截止 {due}\n{countdown_long}[\n{note}]\n{todos_list}"]),
             ("• %d day with items; %s lists them", ["• 有事项的日子共 %d 天；用 %s 列出"]),
             ("… and %d more", ["… 还有%d项"]),
+            ("⏰ Snooze 1 hour", ["⏰ 推迟1小时"]),
+            ("✓ Done", ["✓ 完成"]),
         ])
 }

@@ -16,6 +16,9 @@ public final class DBusConnection: @unchecked Sendable {
     public private(set) var closed = false
     /// The name the bus gave us (`:1.42`).
     public private(set) var uniqueName = ""
+    /// The largest message read (`DBusMessage.maxLength` unless a client expects more: EDS's
+    /// calendars).
+    public var maxLength = DBusMessage.maxLength
 
     /// Why the bus could not be reached or a call failed.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -160,7 +163,9 @@ public final class DBusConnection: @unchecked Sendable {
     /// The next whole message in the buffer, if one is there.
     func nextMessage() throws(Failure) -> DBusMessage? {
         do throws(DBusFormatError) {
-            guard let length = try DBusMessage.length(of: buffer[...]), buffer.count >= length else { return nil }
+            guard let length = try DBusMessage.length(of: buffer[...], limit: maxLength), buffer.count >= length else {
+                return nil
+            }
             let bytes = Array(buffer[..<length])
             buffer.removeSubrange(..<length)
             return try DBusMessage.decode(bytes)

@@ -84,7 +84,7 @@ public struct DBusMessage: Equatable, Sendable {
 
     /// The length of the message at the start of `bytes` once its first 16 bytes are there (nil
     /// before); throws when the header is not one.
-    public static func length(of bytes: ArraySlice<UInt8>) throws(DBusFormatError) -> Int? {
+    public static func length(of bytes: ArraySlice<UInt8>, limit: Int = maxLength) throws(DBusFormatError) -> Int? {
         guard bytes.count >= 16 else { return nil }
         let b = Array(bytes.prefix(16))
         guard b[0] == UInt8(ascii: "l") || b[0] == UInt8(ascii: "B"), b[3] == 1 else {
@@ -95,7 +95,7 @@ public struct DBusMessage: Equatable, Sendable {
         _ = try r.integer(UInt32.self)
         let fieldsLength = Int(try r.integer(UInt32.self))
         let total = (16 + fieldsLength + 7) / 8 * 8 + bodyLength
-        guard bodyLength <= maxLength, fieldsLength <= maxLength, total <= maxLength else {
+        guard bodyLength <= limit, fieldsLength <= limit, total <= limit else {
             throw DBusFormatError("a message of \(total) bytes is larger than this client reads")
         }
         return total

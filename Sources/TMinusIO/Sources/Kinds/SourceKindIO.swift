@@ -59,6 +59,7 @@ public enum SourceKinds {
         case .org: OrgSource.self
         case .logseq: LogseqSource.self
         case .obsidian: ObsidianSource.self
+        case .gnome: GnomeSource.self
         }
     }
 }

@@ -1,0 +1,108 @@
+import Glibc
+import TMinusCore
+import TMinusICal
+
+/// Evolution Data Server over the session bus, with tminus's own D-Bus client: the source
+/// registry for the calendars and task lists, the calendar factory to open each, and each one's
+/// `GetObjectList` for its items (iCalendar components), bounded by a query. Every call shares
+/// one deadline, so an EDS that hangs costs at most `timeout` milliseconds.
+struct EDSClient {
+    static let registry = "org.gnome.evolution.dataserver.Sources5"
+    static let registryPath = "/org/gnome/evolution/dataserver/SourceManager"
+    static let factory = "org.gnome.evolution.dataserver.Calendar8"
+    static let factoryPath = "/org/gnome/evolution/dataserver/CalendarFactory"
+    static let calendarInterface = "org.gnome.evolution.dataserver.Calendar"
+    /// How long a whole read may take, in milliseconds.
+    static let timeout: Int64 = 5_000
+    /// The largest reply read: a calendar's objects in the window (beyond it, that calendar is
+    /// not read, and `tminus sources` says so).
+    static let maxReply = 32 << 20
+
+    /// Why EDS is not there: the source is skipped (no session bus, no EDS on it, or EDS did not
+    /// answer in time).
+    struct Absent: Error { let reason: String }
+
+    let bus: DBusConnection
+    let deadline: Int64
+
+    static func monotonicMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
+    /// Connects to the session bus; `Absent` when there is none.
+    static func connect(_ environment: Environment) throws(Absent) -> EDSClient {
+        let start = monotonicMilliseconds()
+        do throws(DBusConnection.Failure) {
+            let bus = try DBusConnection.session(environment, timeoutMilliseconds: Int32(timeout))
+            bus.maxLength = maxReply
+            return EDSClient(bus: bus, deadline: start + timeout)
+        } catch {
+            throw Absent(reason: error.description)
+        }
+    }
+
+    func call(_ message: DBusMessage) throws(DBusConnection.Failure) -> [DBusValue] {
+        let left = deadline - Self.monotonicMilliseconds()
+        guard left > 0 else { throw DBusConnection.Failure("Evolution Data Server did not answer in time") }
+        return try bus.call(message, timeoutMilliseconds: Int32(left))
+    }
+
+    /// Every source the registry knows; `Absent` when the registry is not on the bus or does not answer.
+    func sources() throws(Absent) -> [EDSSource] {
+        let reply: [DBusValue]
+        do throws(DBusConnection.Failure) {
+            reply = try call(
+                .call(Self.registry, Self.registryPath, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects"))
+        } catch {
+            if error.errorName == "org.freedesktop.DBus.Error.ServiceUnknown"
+                || error.errorName == "org.freedesktop.DBus.Error.NameHasNoOwner"
+            {
+                throw Absent(reason: "Evolution Data Server is not on the session bus")
+            }
+            if error.errorName == nil && error.description.contains("in time") {
+                throw Absent(reason: "Evolution Data Server did not answer within \(Self.timeout / 1000) s")
+            }
+            throw Absent(reason: "Evolution Data Server's registry failed: \(error.description)")
+        }
+        guard case .array(_, let objects)? = reply.first else { return [] }
+        var out: [EDSSource] = []
+        for object in objects {
+            guard case .dictEntry(_, .array(_, let interfaces)) = object else { continue }
+            for i in interfaces {
+                guard case .dictEntry(.string("org.gnome.evolution.dataserver.Source"), .array(_, let props)) = i
+                else { continue }
+                var uid: String?, data: String?
+                for p in props {
+                    guard case .dictEntry(.string(let key), .variant(let v)) = p else { continue }
+                    if key == "UID" { uid = v.string }
+                    if key == "Data" { data = v.string }
+                }
+                if let uid, let data, let s = EDSSource(uid: uid, data: data) { out.append(s) }
+            }
+        }
+        return out
+    }
+
+    /// A calendar's or task list's components matching `query` (an EDS S-expression), each one
+    /// iCalendar component's text.
+    func objects(_ source: EDSSource, query: String) throws(DBusConnection.Failure) -> [String] {
+        let opened = try call(
+            .call(
+                Self.factory, Self.factoryPath, "org.gnome.evolution.dataserver.CalendarFactory",
+                source.kind == .taskList ? "OpenTaskList" : "OpenCalendar", [.string(source.uid)]))
+        guard opened.count == 2, let path = opened[0].string, let name = opened[1].string else {
+            throw DBusConnection.Failure("the calendar factory's answer is not (path, bus name)")
+        }
+        _ = try call(.call(name, path, Self.calendarInterface, "Open"))
+        let list = try call(.call(name, path, Self.calendarInterface, "GetObjectList", [.string(query)]))
+        return list.first?.strings ?? []
+    }
+
+    /// The query for events that occur from `start` to `end`, and for open tasks.
+    static func query(_ kind: EDSSource.Kind, from start: Instant, to end: Instant) -> String {
+        if kind == .taskList { return "(not (is-completed?))" }
+        return "(occur-in-time-range? (make-time \"\(ICalWriter.utc(start))\") (make-time \"\(ICalWriter.utc(end))\"))"
+    }
+}
