@@ -102,7 +102,9 @@ extension ConfigReader {
 
     /// One `sources` entry; nil (with its problems reported) when it cannot be used.
     mutating func source(_ fields: [JSON.Member], path: String, at line: Int) -> SourceConfig? {
-        let known = ["name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note", "calendars"]
+        let known = [
+            "name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note", "calendars"
+        ]
         var maxItems = SourceConfig.defaultMaxItems
         var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?,
             me: [String]?, note: String?
