@@ -46,7 +46,8 @@ sleep 8
 /usr/bin/python3 "$TMP/shot.py" "$TMP/one.png" >"$TMP/shot.log" 2>&1
 sleep 2
 /usr/bin/python3 "$TMP/shot.py" "$ART/gnome-shell.png" >>"$TMP/shot.log" 2>&1
-gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval \
+# (In UTF-8 whatever the caller's locale: gdbus writes other characters as ? under C.)
+LC_ALL=C.UTF-8 gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval \
     "Main.panel.statusArea['tminus@tminus.github.io'].menu._getMenuItems().map(i => i.label ? i.label.text : '').join(' | ')" >"$TMP/menu.txt" 2>&1
 pgrep -f -- "show --format json --follow" >"$TMP/children.1"
 # A child that dies is started again (after a second).
