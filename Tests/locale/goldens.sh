@@ -56,8 +56,10 @@ for l in $LOCALES; do
     for b in "${bins[@]}"; do
         kind=dynamic
         [ "$b" = "$STATIC" ] && kind=static
-        # (Ids are random per home: each is ID in the record.)
-        outputs | sed -E 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/ID/g' >"$W/$l.$kind.txt"
+        # (Ids are random per home: each is ID in the record; the binary's path, which the
+        # click actions name, is tminus.)
+        outputs | sed -E -e 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/ID/g' -e "s#$b#tminus#g" \
+            >"$W/$l.$kind.txt"
         checked=$((checked + 1))
         if [ "${UPDATE:-}" = 1 ] && [ "$kind" = dynamic ]; then
             cp "$W/$l.$kind.txt" "$GOLDEN/$l.txt"
