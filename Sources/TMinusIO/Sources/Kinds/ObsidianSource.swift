@@ -222,20 +222,9 @@ enum ObsidianSource: SourceKindIO {
                         "source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor"
                     )
                 }
-                if op.kind == .remove { return bytes }
-                if op.kind == .update {
-                    // Edited already (made again after a kill): found by its new text.
-                    let edited = op.to ?? item
-                    if let e = ObsidianTasks.parse(bytes, note: shown, source: source.name).first(where: {
-                        $0.item.title == edited.title && $0.item.due == edited.due
-                    }) {
-                        newID = e.item.id
-                    }
-                    return bytes
-                }
-                throw .failure(
-                    "source \(source.name): \(path) no longer has the task \(Validation.printable(item.title)); run tminus list and try again"
-                )
+                return try alreadyMade(
+                    op, bytes, entries: { ObsidianTasks.parse(bytes, note: shown, source: source.name).map(\.item) },
+                    newID: &newID, source: source, path: path, what: "the task ")
             }
         }
         return newID
