@@ -40,7 +40,7 @@ public enum WidgetCache {
 
     static let magic = "tminus-widget-cache 2"
     /// A cache file is small (an hour of outputs at most); anything larger is not one.
-    static let maxBytes = 1 << 20
+    static let maxBytes = 2 << 20
     /// What a full run keeps at most: outputs, and their bytes (a poll reads the whole file).
     public static let maxSegments = 60
     /// The most bytes of outputs a full run keeps (256 KiB).

@@ -52,11 +52,6 @@ public struct VdirCache {
 
     static let format = "tminus-vdir-cache 1"
 
-    /// Where a source's cache is (nil: the sourcing has no cache folder).
-    static func path(_ source: SourceConfig, _ sourcing: Sourcing) -> String? {
-        SourceCache.path("vdir-", source, sourcing)
-    }
-
     static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String {
         SourceCache.signature(format, source, sourcing)
     }

@@ -1,3 +1,4 @@
+import Glibc
 import TMinusCore
 import TMinusSources
 
@@ -16,35 +17,70 @@ enum LogseqSource: SourceKindIO {
             throw .failure(
                 "\(root) is not a folder; point \"path\" at the Logseq graph (the folder with journals/ and pages/)")
         }
-        var nearest = NearestKept<Item>(limit: source.maxItems)
-        for folder in ["journals", "pages"] { out.watch.append(SourceReader.watched(root + "/" + folder)) }
-        for file in files(root) {
-            let path = root + "/" + file
-            out.watch.append(SourceReader.watched(path))
-            let bytes: [UInt8]
+        var reading = CalendarReading(source, sourcing, now: now, into: out)
+        // Each page's reading is kept by its stamp (CachedFiles): only pages that changed are
+        // parsed again; each keeps its `maxItems` nearest, the source the nearest of all.
+        var cached = CachedFiles("logseq-", source, sourcing, now: now)
+        var watch: [Summary.Source.Watched] = []
+        for folder in folders {
+            let path = root + "/" + folder
+            reading.out.watch.append(SourceReader.watched(path))
+            guard FileIO.isDirectory(path) else { continue }
+            let directory: Int32
             do throws(TMinusError) {
-                guard let b = try FileIO.readTrusted(path, limit: OrgSource.fileLimit) else { continue }
-                bytes = b
+                directory = try FileIO.openTrustedFolder(path)
             } catch {
-                out.problems.append("\(file): \(error.description)")
+                reading.report("\(folder): \(error.description)")
                 continue
             }
-            Logseq.forEachEntry(bytes, source: source.name, file: file, zone: sourcing.zone) { entry in
-                guard entry.item.isOpen else { return }
-                nearest.add(entry.item, Nearness(entry.item, now: now, zone: sourcing.zone))
+            defer { close(directory) }
+            for name in CachedFiles.bounded(names(in: path), report: { reading.report("\(folder) \($0)") }) {
+                let shown = folder + "/" + name
+                guard
+                    let (file, stamp) = cached.read(
+                        directory, name, shown: shown, file: root + "/" + shown, limit: OrgSource.fileLimit, now: now,
+                        report: { reading.report($0) },
+                        parse: { parse($0, file: shown, source, sourcing, now: now) })
+                else { continue }
+                // Logseq saves a page in place, which leaves its folder as it was.
+                if CachedFiles.watches(file, stamp) {
+                    watch.append(SourceReader.watched(root + "/" + shown, stamp: stamp))
+                }
+                reading.add(file, shown: shown, color: nil)
             }
         }
-        out.items = nearest.kept()
-        out.leftOut = nearest.leftOut
+        cached.finish(now: now)
+        out = reading.finish()
+        out.watch += watch
+    }
+
+    /// A page's reading: its open tasks nearest now, at most the source's `maxItems`.
+    static func parse(_ bytes: [UInt8], file: String, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant)
+        -> CalendarFile
+    {
+        var nearest = NearestKept<Item>(limit: source.maxItems)
+        Logseq.forEachEntry(bytes, source: source.name, file: file, zone: sourcing.zone) { entry in
+            guard entry.item.isOpen else { return }
+            nearest.add(entry.item, Nearness(entry.item, now: now, zone: sourcing.zone))
+        }
+        return CalendarFile(
+            entries: nearest.kept().map { CalendarFile.Entry(id: $0.id, isEvent: false, item: $0, expires: nil) },
+            problems: [], leftOut: nearest.leftOut)
+    }
+
+    /// The folders of a graph that hold its pages.
+    static let folders = ["journals", "pages"]
+
+    /// A folder's Markdown pages, by name (hidden ones left out).
+    static func names(in folder: String) -> [String] {
+        Vdir.sortedByBytes(
+            FileIO.entries(in: folder).filter { !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".md") }
+                .map(\.name))
     }
 
     /// The graph's pages and journals (`journals/NAME.md`, `pages/NAME.md`; hidden ones left out).
     static func files(_ root: String) -> [String] {
-        ["journals", "pages"].flatMap { folder in
-            FileIO.entries(in: root + "/" + folder).filter {
-                !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".md")
-            }.map { folder + "/" + $0.name }.sorted()
-        }
+        folders.flatMap { folder in names(in: root + "/" + folder).map { folder + "/" + $0 } }
     }
 
     /// The marker of a new or reopened task: TODO when the graph's config.edn prefers it, else LATER

@@ -13,7 +13,7 @@ enum ObsidianSource: SourceKindIO {
     static let kind = SourceConfig.Kind.obsidian
 
     /// At most this many notes and folders are read, this deep (a vault past them says so).
-    static let maxNotes = 20_000
+    static let maxNotes = CachedFiles.maxFiles
     static let maxFolders = 5_000
     static let maxDepth = 32
     /// A note larger than this is not read (as a calendar file).
@@ -96,13 +96,9 @@ enum ObsidianSource: SourceKindIO {
         out.watch += layout.folders.dropFirst().map { SourceReader.watched(root + "/" + $0) }
         var reading = CalendarReading(source, sourcing, now: now, into: out)
         for p in layout.problems { reading.report(p) }
-        // Each note's reading is kept by its stamp (the vdir's cache): only notes that changed are
+        // Each note's reading is kept by its stamp (CachedFiles): only notes that changed are
         // parsed again.
-        let cachePath = SourceCache.path("obsidian-", source, sourcing)
-        let signature = VdirCache.signature(source, sourcing)
-        var kept = cachePath.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
-        var cache = VdirCache()
-        var parsed = false
+        var files = CachedFiles("obsidian-", source, sourcing, now: now)
         var watch: [Summary.Source.Watched] = []
         var folder = -1
         var directory: Int32 = -1
@@ -121,38 +117,19 @@ enum ObsidianSource: SourceKindIO {
             }
             guard directory >= 0 else { continue }
             let shown = layout.relative(note)
-            // Taken before the note is read: a change while it is read shows in the next stamp.
-            let stamp = FileStamp.lookup(in: directory, note.name)
-            var file: CalendarFile
-            if let stamp, let k = kept.take(shown), stamp.matches(k.stamp) {
-                file = k.reading
-                cache.add(shown, k)
-            } else {
-                let bytes: [UInt8]
-                do throws(TMinusError) {
-                    guard
-                        let b = try FileIO.readEntry(
-                            directory, note.name, shown: root + "/" + shown, limit: maxNoteBytes)
-                    else { continue }
-                    bytes = b
-                } catch {
-                    reading.report("\(shown): \(error.description)")
-                    continue
-                }
-                file = parse(bytes, note: shown, source: source, sourcing, now: now)
-                if let stamp, !SourceReader.isRacy(stamp), file.leftOut == 0 {
-                    cache.add(shown, VdirCache.File(stamp: stamp.description, reading: file))
-                    parsed = true
-                }
+            guard
+                let (file, stamp) = files.read(
+                    directory, note.name, shown: shown, file: root + "/" + shown, limit: maxNoteBytes, now: now,
+                    report: { reading.report($0) },
+                    parse: { parse($0, note: shown, source: source, sourcing, now: now) })
+            else { continue }
+            // Obsidian saves a note in place, which leaves its folder's stamp as it was.
+            if CachedFiles.watches(file, stamp) {
+                watch.append(SourceReader.watched(root + "/" + shown, stamp: stamp))
             }
-            // A note with tasks is watched itself: Obsidian saves a note in place, which leaves
-            // its folder's stamp as it was.
-            if !file.entries.isEmpty { watch.append(SourceReader.watched(root + "/" + shown, stamp: stamp)) }
             reading.add(file, shown: shown, color: nil)
         }
-        if let cachePath, parsed || cache.count != kept.count {
-            cache.write(to: cachePath, signature: signature, now: now)
-        }
+        files.finish(now: now)
         out = reading.finish()
         out.watch += watch
     }

@@ -1,3 +1,4 @@
+import Glibc
 import TMinusCore
 import TMinusSources
 
@@ -17,32 +18,49 @@ enum OrgSource: SourceKindIO {
         let root = sourcing.path(source.path ?? "")
         guard FileIO.isDirectory(root) else {
             let (_, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
-            (out.items, out.leftOut) = OrgFile.nearest(
-                bytes, source: source.name, limit: source.maxItems, now: now, zone: sourcing.zone)
+            let file = parse(bytes, file: "", source, sourcing, now: now)
+            out.items = file.entries.compactMap(\.item)
+            out.leftOut = file.leftOut
+            out.refresh = file.expires
             return
         }
         out.watch = [SourceReader.watched(root)]
-        // The nearest of every file's nearest: at most `maxItems` kept of each, then of all.
-        var nearest = NearestKept<Item>(limit: source.maxItems)
-        var leftOut = 0
-        for name in files(root) {
-            let path = root + "/" + name
-            out.watch.append(SourceReader.watched(path))
-            let bytes: [UInt8]
-            do throws(TMinusError) {
-                guard let b = try FileIO.readTrusted(path, limit: fileLimit) else { continue }
-                bytes = b
-            } catch {
-                out.problems.append("\(name): \(error.description)")
-                continue
+        let directory = try FileIO.openTrustedFolder(root)
+        defer { close(directory) }
+        var reading = CalendarReading(source, sourcing, now: now, into: out)
+        // Each file's reading is kept by its stamp (CachedFiles): only files that changed are
+        // parsed again; each keeps its `maxItems` nearest, the source the nearest of all.
+        var cached = CachedFiles("org-", source, sourcing, now: now)
+        var watch: [Summary.Source.Watched] = []
+        for name in CachedFiles.bounded(files(root), report: { reading.report($0) }) {
+            guard
+                let (file, stamp) = cached.read(
+                    directory, name, shown: name, file: root + "/" + name, limit: fileLimit, now: now,
+                    report: { reading.report($0) },
+                    parse: { parse($0, file: name, source, sourcing, now: now) })
+            else { continue }
+            // Emacs saves a file in place after its first save, which leaves the folder as it was.
+            if CachedFiles.watches(file, stamp) {
+                watch.append(SourceReader.watched(root + "/" + name, stamp: stamp))
             }
-            let (items, left) = OrgFile.nearest(
-                bytes, source: source.name, file: name, limit: source.maxItems, now: now, zone: sourcing.zone)
-            leftOut += left
-            for item in items { nearest.add(item, Nearness(item, now: now, zone: sourcing.zone)) }
+            reading.add(file, shown: name, color: nil)
         }
-        out.items = nearest.kept()
-        out.leftOut = leftOut + nearest.leftOut
+        cached.finish(now: now)
+        out = reading.finish()
+        out.watch += watch
+    }
+
+    /// A file's reading: its open entries nearest now (at most the source's `maxItems`); an event
+    /// is read again when its shown instance is over (a repeating one shows the next).
+    static func parse(_ bytes: [UInt8], file: String, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant)
+        -> CalendarFile
+    {
+        let (items, leftOut) = OrgFile.nearest(
+            bytes, source: source.name, file: file, limit: source.maxItems, now: now, zone: sourcing.zone)
+        return CalendarFile(
+            entries: items.map {
+                CalendarFile.Entry(id: $0.id, isEvent: false, item: $0, expires: $0.end.flatMap { $0 > now ? $0 : nil })
+            }, problems: [], leftOut: leftOut)
     }
 
     /// A folder's `.org` files, by name (hidden ones left out).

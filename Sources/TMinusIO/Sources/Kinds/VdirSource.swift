@@ -20,13 +20,9 @@ enum VdirSource: SourceKindIO {
         let collections = Vdir.collections(root)
         out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
-        // Each file's reading is kept by its stamp (VdirCache): only files that changed, or whose
+        // Each file's reading is kept by its stamp (CachedFiles): only files that changed, or whose
         // shown instance is over, are parsed again.
-        let cachePath = VdirCache.path(source, sourcing)
-        let signature = VdirCache.signature(source, sourcing)
-        var kept = cachePath.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
-        var cache = VdirCache()
-        var parsed = false
+        var files = CachedFiles("vdir-", source, sourcing, now: now)
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
@@ -42,37 +38,15 @@ enum VdirSource: SourceKindIO {
             defer { close(directory) }
             for name in Vdir.itemNames(collection) {
                 let shown = prefix + name
-                // Taken before the file is read: a change while it is read shows in the next stamp.
-                let stamp = FileStamp.lookup(in: directory, name)
-                if let stamp, let k = kept.take(shown), stamp.matches(k.stamp),
-                    k.reading.expires.map({ now < $0 }) ?? true
-                {
-                    calendar.add(k.reading, shown: shown, color: color)
-                    cache.add(shown, k)
-                    continue
-                }
-                let file = collection + "/" + name
-                let bytes: [UInt8]
-                do throws(TMinusError) {
-                    guard let b = try FileIO.readEntry(directory, name, shown: file, limit: 16 << 20) else { continue }
-                    bytes = b
-                } catch {
-                    calendar.report("\(shown): \(error.description)")
-                    continue
-                }
-                let reading = calendar.parse(bytes, shown: shown)
+                guard
+                    let (reading, _) = files.read(
+                        directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20, now: now,
+                        report: { calendar.report($0) }, parse: { calendar.parse($0, shown: shown) })
+                else { continue }
                 calendar.add(reading, shown: shown, color: color)
-                // (A file that left items out is not kept: its cache record has no room for the count.)
-                if let stamp, !SourceReader.isRacy(stamp), reading.leftOut == 0 {
-                    cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading))
-                    parsed = true
-                }
             }
         }
-        // Written when a file was parsed (and kept) or one kept is gone.
-        if let cachePath, parsed || cache.count != kept.count {
-            cache.write(to: cachePath, signature: signature, now: now)
-        }
+        files.finish(now: now)
         out = calendar.finish()
     }
 
