@@ -96,18 +96,43 @@ extension OrgFile {
 
     /// A new entry at the end: `* TODO [#A] Title :tag:`, then `DEADLINE: <…>` for a deadline
     /// or `SCHEDULED: <…>` for a todo with a due day, then the note (its lines that would start a
-    /// heading get a space in front). Made `again` (after a killed command), when the file
-    /// has that very heading already nothing is added (`added`: false).
+    /// heading get a space in front). `under` a heading: as its last child, one level deeper, at
+    /// the end of its subtree (the first heading of that text, keyword, priority and tags aside);
+    /// a file without one gets `* HEADING` at its end first, as Org's capture (`file+headline`)
+    /// does. Made `again` (after a killed command), when the file has that very heading already
+    /// nothing is added (`added`: false).
     public static func append(
-        _ bytes: [UInt8], item: Item, file: String = "", zone: Zone, now: Instant, again: Bool = false
+        _ bytes: [UInt8], item: Item, file: String = "", under: String? = nil, zone: Zone, now: Instant,
+        again: Bool = false
     ) -> (bytes: [UInt8], id: String, added: Bool) {
         let settings = Settings(bytes)
         let keyword = settings.sequences[0].open.first ?? "TODO"
         let title = ControlText.clean(item.title, replacement: " ")
-        let head = headingLine(
-            stars: "*", keyword: keyword, priority: TodoTxt.letter(item.priority), text: title,
-            tags: item.tag.map { [$0] } ?? [])
         let b = brk([Line(text: "", brk: String(decoding: TodoTxt.lineBreak(bytes), as: UTF8.self))])
+        // Where the entry goes, how deep, and the heading made for it first.
+        var at = bytes.count, stars = "*", parent = ""
+        if let under {
+            let name = ControlText.clean(under, replacement: " ")
+            var found: (level: Int, end: Int?)?
+            forEachHeading(bytes, settings, notes: { _ in false }) { h in
+                let level = bytes[h.range].prefix { $0 == 0x2A }.count
+                if let f = found {
+                    if f.end == nil, level <= f.level { found = (f.level, h.range.lowerBound) }
+                } else if Validation.trimmedText(h.text) == Validation.trimmedText(name) {
+                    found = (level, nil)
+                }
+            }
+            if let found {
+                stars = String(repeating: "*", count: found.level + 1)
+                at = found.end ?? bytes.count
+            } else {
+                stars = "**"
+                parent = "* " + name + b
+            }
+        }
+        let head = headingLine(
+            stars: stars, keyword: keyword, priority: TodoTxt.letter(item.priority), text: title,
+            tags: item.tag.map { [$0] } ?? [])
         if again {
             let entries = parse(bytes, source: item.source, file: file, zone: zone, now: now)
             if let existing = entries.last(where: { String(decoding: bytes[$0.heading.range], as: UTF8.self) == head })
@@ -115,7 +140,7 @@ extension OrgFile {
                 return (bytes, existing.item.id, false)
             }
         }
-        var text = head + b
+        var text = parent + head + b
         if let due = item.due {
             text += (item.isDeadline ? "DEADLINE: " : "SCHEDULED: ") + stampText(due, zone, keeping: nil) + b
         }
@@ -123,10 +148,15 @@ extension OrgFile {
             let clean = ControlText.clean(String(line), replacement: " ")
             text += (clean.hasPrefix("*") ? " " : "") + clean + b
         }
-        var out = bytes
+        var out = Array(bytes[..<at])
         if let last = out.last, last != 0x0A && last != 0x0D { out += b.utf8 }
+        let start = out.count + parent.utf8.count
         out += text.utf8
-        let id = parse(out, source: item.source, file: file, zone: zone, now: now).last?.item.id ?? ""
+        out += bytes[at...]
+        let id =
+            parse(out, source: item.source, file: file, zone: zone, now: now).first {
+                $0.heading.range.lowerBound == start
+            }?.item.id ?? ""
         return (out, id, true)
     }
 }

@@ -114,7 +114,39 @@ struct CLIOrgSourceTests {
         #expect(f.text("org/work.org") == "* DONE Ship release\nDEADLINE: <2026-03-12 Thu>\n")
         #expect(f.text("org/home.org") == Self.org)
         let add = try f.h.run("todo", "X", "--to", "org")
-        #expect(add.status == 2 && add.stderr.contains("point its \"path\" at one .org file"), "\(add)")
+        #expect(add.status == 2 && add.stderr.contains("\"note\": \"inbox.org\""), "\(add)")
+        #expect(f.text("org/work.org") == "* DONE Ship release\nDEADLINE: <2026-03-12 Thu>\n")
+    }
+
+    /// New entries under the configured heading (Org's capture is the oracle for the bytes:
+    /// Tests/interop/org.sh); in a folder, the file `note` names, made when missing.
+    @Test func newItemsGoUnderTheConfiguredHeading() throws {
+        let f = try CLISourceCapTests.home(
+            sources: #"{ "name": "org", "kind": "org", "path": "~/org", "note": "inbox.org", "heading": "Inbox" }"#)
+        try f.write("org/work.org", "* TODO Ship release\n")
+        try f.h.ok("todo", "Buy stamps", "--due", "2026-03-12", "--to", "org")
+        #expect(f.text("org/inbox.org") == "* Inbox\n** TODO Buy stamps\nSCHEDULED: <2026-03-12 Thu>\n")
+        try f.write("org/inbox.org", "* Inbox\n** TODO Old\n* Someday\n** TODO Sail\n")
+        try f.h.ok("add", "Submit thesis", "--due", "2026-03-20T17:00", "--to", "org")
+        #expect(
+            f.text("org/inbox.org")
+                == "* Inbox\n** TODO Old\n** TODO Submit thesis\nDEADLINE: <2026-03-20 Fri 17:00>\n* Someday\n** TODO Sail\n"
+        )
+        let items = try f.items()
+        #expect(items["Submit thesis"]?["kind"]?.stringValue == "deadline" && items["Sail"] != nil, "\(items.keys)")
+        #expect(f.text("org/work.org") == "* TODO Ship release\n")
+        // The keys belong to org sources; a file elsewhere is refused.
+        for (entry, says) in [
+            (
+                #"{ "name": "t", "kind": "todotxt", "path": "~/todo.txt", "heading": "Inbox" }"#,
+                "applies to org sources only"
+            ),
+            (#"{ "name": "o", "kind": "org", "path": "~/org", "note": "../x.org" }"#, "must name an .org file")
+        ] {
+            try f.write("config/tminus/config.json", "{ \"sources\": [ \(entry) ] }")
+            let r = try f.h.run("todo", "X", "--to", entry.contains("todotxt") ? "t" : "o")
+            #expect(r.status != 0 && r.stderr.contains(says), "\(r)")
+        }
     }
 
     /// A 15 MB file of headings (and a line of 2 MB without a break, and bytes that are not

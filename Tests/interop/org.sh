@@ -109,4 +109,48 @@ got=$(timeout 60 emacs --batch -Q --eval "(progn (require 'org) (find-file \"$W/
 grep -qxF 'TODO|Submit thesis|<2026-12-01 Tue 17:00>||B' <<<"$got" || fail "Org does not read tminus's deadline: $got"
 grep -qxF 'TODO|Buy stamps||<2026-11-29 Sun>|A' <<<"$got" || fail "Org does not read tminus's todo: $got"
 ok "entries tminus adds are read by Org with their keyword, deadline, schedule and priority"
+
+# Under a configured heading (the source's "heading"), against Org's capture (a template with
+# file+headline, as Org's manual shows one): the last child of the first heading of that text,
+# made at the file's end when there is none.
+# (Emacs without faketime here: the capture compares the file's stamp with its own clock.)
+cat >"$W/capture.el" <<'EL'
+(require 'org)
+(require 'org-capture)
+(defun tm-capture (file heading entry)
+  (let ((org-capture-templates `(("t" "Task" entry (file+headline ,file ,heading) ,entry :immediate-finish t))))
+    (org-capture nil "t")))
+EL
+capture() {
+  local name=$1 content=$2
+  printf '%s' "$content" >"$W/$name.org"
+  cp "$W/$name.org" "$W/$name.emacs.org"
+  cat >"$W/config.json" <<CONF
+{ "sources": [ { "name": "org", "kind": "org", "path": "$W/$name.org", "heading": "Inbox" } ] }
+CONF
+  rm -rf "$W/home/tminus"
+  tm todo "Buy stamps" --due 2026-11-29 --to org >/dev/null || fail "$name: tminus todo --to org"
+  timeout 60 emacs --batch -Q -l "$W/capture.el" \
+    --eval "(tm-capture \"$W/$name.emacs.org\" \"Inbox\" \"* TODO Buy stamps\nSCHEDULED: <2026-11-29 Sun>\")" >/dev/null 2>&1 </dev/null
+  cmp -s "$W/$name.org" "$W/$name.emacs.org" || { diff "$W/$name.emacs.org" "$W/$name.org" || true; fail "$name: the new entry under Inbox differs from Org's capture (above: < Emacs, > tminus)"; }
+}
+capture middle '#+TITLE: T
+* Inbox
+** TODO Old
+body
+*** TODO Deeper
+* Later
+** TODO Other
+'
+capture nested '* Projects
+** Inbox :work:
+*** TODO Old
+** Other
+'
+capture last '* Notes
+* TODO [#A] Inbox
+'
+capture missing '* Notes
+text'
+ok "new entries under a configured heading as Org's capture puts them (the heading made when missing)"
 echo "org: OK"

@@ -39,8 +39,12 @@ public struct SourceConfig: Equatable, Sendable {
     public var data: String?
     /// vdir with several collections: where new items go (default: the first by name).
     public var collection: String?
-    /// obsidian: the note new tasks go to, in the vault (default: today's daily note, `YYYY-MM-DD.md`).
+    /// obsidian: the note new tasks go to, in the vault (default: today's daily note, `YYYY-MM-DD.md`);
+    /// org, a folder: the `.org` file new entries go to.
     public var note: String?
+    /// org: the heading new entries go under, as its last children (made at the file's end when
+    /// the file has none of that text), as an Org capture template's `file+headline` does.
+    public var heading: String?
     /// The config line of the entry (for messages).
     public var line: Int
     /// At most this many open items are taken from it (a 15 MB todo.txt or a calendar that mints

@@ -103,11 +103,12 @@ extension ConfigReader {
     /// One `sources` entry; nil (with its problems reported) when it cannot be used.
     mutating func source(_ fields: [JSON.Member], path: String, at line: Int) -> SourceConfig? {
         let known = [
-            "name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note", "calendars"
+            "name", "kind", "path", "events", "filter", "data", "collection", "me", "maxItems", "note", "heading",
+            "calendars"
         ]
         var maxItems = SourceConfig.defaultMaxItems
         var name: String?, kind: SourceConfig.Kind?, file: String?, filter: String?, data: String?, collection: String?,
-            me: [String]?, note: String?
+            me: [String]?, note: String?, heading: String?
         var events = true
         var calendars: [String] = []
         var bad = false
@@ -164,6 +165,7 @@ extension ConfigReader {
             case "data": data = string(f, fpath)
             case "collection": collection = string(f, fpath)
             case "note": note = string(f, fpath)
+            case "heading": heading = string(f, fpath)
             case "me": me = addresses(f, fpath)
             case "calendars":
                 guard case .array(let list) = f.value, (1...64).contains(list.count),
@@ -211,7 +213,7 @@ extension ConfigReader {
             guard value != nil, !allowed, let f = fields.first(where: { $0.key == key }) else { return }
             problem(
                 f, "\(path).\(key)",
-                "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : key == "note" ? "obsidian" : "taskwarrior") sources only"
+                "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : key == "note" ? "obsidian and org" : key == "heading" ? "org" : "taskwarrior") sources only"
             )
             bad = true
         }
@@ -219,7 +221,8 @@ extension ConfigReader {
         misplaced("filter", filter, allowed: kind == .taskwarrior)
         misplaced("data", data, allowed: kind == .taskwarrior)
         misplaced("collection", collection, allowed: kind == .vdir)
-        misplaced("note", note, allowed: kind == .obsidian)
+        misplaced("note", note, allowed: kind == .obsidian || kind == .org)
+        misplaced("heading", heading, allowed: kind == .org)
         if me != nil, kind != .vdir, kind != .ics, let f = fields.first(where: { $0.key == "me" }) {
             problem(f, "\(path).me", "applies to vdir and ics sources only")
             bad = true
@@ -245,6 +248,7 @@ extension ConfigReader {
             line: first.line)
         source.me = me ?? []
         source.note = note
+        source.heading = heading
         source.maxItems = maxItems
         source.calendars = calendars
         return source

@@ -319,7 +319,7 @@ extension ConfigKey {
                     // { "name": "holidays", "kind": "ics", "path": "~/cal/holidays.ics" },
                     // { "name": "txt", "kind": "todotxt", "path": "~/todo/todo.txt" },
                     // { "name": "tw", "kind": "taskwarrior", "filter": "status:pending" },
-                    // { "name": "org", "kind": "org", "path": "~/org/todo.org" },
+                    // { "name": "org", "kind": "org", "path": "~/org/todo.org", "heading": "Inbox" },
                     // { "name": "graph", "kind": "logseq", "path": "~/logseq" },
                     // { "name": "notes", "kind": "obsidian", "path": "~/Notes", "note": "Tasks.md" },
                   ]
@@ -386,6 +386,7 @@ extension ConfigKey {
             JSON.Member("data", Schema.string()),
             JSON.Member("collection", Schema.string()),
             JSON.Member("note", Schema.string()),
+            JSON.Member("heading", Schema.string()),
             JSON.Member("me", addressesSchema),
             JSON.Member("maxItems", Schema.integer(1...100_000)),
             JSON.Member("calendars", Schema.array(Schema.string()))

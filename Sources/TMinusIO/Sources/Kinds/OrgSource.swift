@@ -90,10 +90,7 @@ enum OrgSource: SourceKindIO {
         let now = op.at, zone = sourcing.zone
         let item = op.item
         let root = sourcing.path(source.path ?? "")
-        if op.kind == .create, FileIO.isDirectory(root) {
-            throw .usage(
-                "source \(source.name) is a folder of Org files; point its \"path\" at one .org file to add to it")
-        }
+        if op.kind == .create { return try create(item, source, sourcing, now: now, again: again) }
         guard let (path, file) = file(of: item.id, source, sourcing, now: now) else {
             if op.kind == .remove { return item.id }
             throw .failure(
@@ -123,11 +120,7 @@ enum OrgSource: SourceKindIO {
                             !before.contains($0)
                         } ?? item.id
                     return out
-                case .create:
-                    let (out, id, added) = OrgFile.append(
-                        bytes, item: item, file: file, zone: zone, now: now, again: again)
-                    newID = id
-                    return added ? out : bytes
+                case .create: return bytes
                 }
             } catch {
                 if case .notUTF8(let line) = error {
@@ -142,6 +135,43 @@ enum OrgSource: SourceKindIO {
                     },
                     newID: &newID, source: source, path: path, what: "the entry of ")
             }
+        }
+        return newID
+    }
+
+    /// A new entry at the end of the file, or of the folder's file named by `note` (made when
+    /// missing), under the configured `heading` if there is one.
+    static func create(_ item: Item, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, again: Bool)
+        throws(TMinusError) -> String
+    {
+        var path = sourcing.path(source.path ?? ""), file = ""
+        if FileIO.isDirectory(path) {
+            guard let note = source.note else {
+                throw .usage(
+                    "source \(source.name) is a folder of Org files; name the file new entries go to with \"note\": \"inbox.org\" in its config entry"
+                )
+            }
+            guard !note.contains("/"), !note.hasPrefix("."), note.hasSuffix(".org") else {
+                throw .usage(
+                    "source \(source.name): \"note\" must name an .org file in the folder, e.g. \"inbox.org\"")
+            }
+            path += "/" + note
+            file = note
+            if !FileIO.exists(path) {
+                let (bytes, id, _) = OrgFile.append(
+                    [], item: item, file: file, under: source.heading, zone: sourcing.zone, now: now)
+                let created = try FileIO.FolderFile(path, followLink: false)
+                defer { created.close() }
+                if try created.create(bytes) { return id }
+            }
+        }
+        var newID = item.id
+        try SourceWriter.rewrite(path, what: Validation.printable(item.title), followLink: true) {
+            (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            let (out, id, added) = OrgFile.append(
+                bytes, item: item, file: file, under: source.heading, zone: sourcing.zone, now: now, again: again)
+            newID = id
+            return added ? out : bytes
         }
         return newID
     }
