@@ -224,7 +224,7 @@ def sourced_plain_text(base):
     open(f"{base}/todo.org", "w").write("#+STARTUP: logdone\n* TODO Renew passport :admin:\nDEADLINE: <2026-11-28 Sat>\n"
                                         "* TODO Stretch\nSCHEDULED: <2026-11-20 Fri .+1d>\n")
     open(f"{base}/graph/pages/Trip.md", "w").write("- LATER Pack bags\n  SCHEDULED: <2026-11-26 Thu>\n- Notes\n")
-    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "org", "kind": "org", "path": "todo.org" },'
+    open(f"{base}/config.json", "w").write('{ "sources": [ { "name": "org", "kind": "org", "path": "todo.org", "heading": "Inbox" },'
                                            ' { "name": "graph", "kind": "logseq", "path": "graph" } ] }')
     ok(base, "list")
     return base
@@ -294,6 +294,7 @@ SCENARIOS = [
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
     ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
     ("done org", sourced_plain_text, ["done", "Renew passport"]),
+    ("todo --to org", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "org"]),
     ("done logseq", sourced_plain_text, ["done", "Pack bags"]),
     ("todo --to logseq", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "graph"]),
     ("done obsidian", sourced_obsidian, ["done", "Pay rent"]),
