@@ -52,6 +52,27 @@ struct CachedFiles {
         return (reading, stamp)
     }
 
+    /// A note of a folder its program saves in place (`root`: the source's top, `shown`: the
+    /// note's path under it): `read`, then its reading joins the source, and the note is watched
+    /// by itself when `watches` says so.
+    mutating func add(
+        _ directory: Int32, _ name: String, shown: String, root: String, limit: Int, now: Instant,
+        to reading: inout CalendarReading, watch: inout [Summary.Source.Watched], parse: ([UInt8]) -> CalendarFile
+    ) {
+        let file = root + "/" + shown
+        var problems: [String] = []
+        guard
+            let (got, stamp) = read(
+                directory, name, shown: shown, file: file, limit: limit, now: now, report: { problems.append($0) },
+                parse: parse)
+        else {
+            for p in problems { reading.report(p) }
+            return
+        }
+        if Self.watches(got, stamp) { watch.append(SourceReader.watched(file, stamp: stamp)) }
+        reading.add(got, shown: shown, color: nil)
+    }
+
     /// The cache written back when a file was parsed (and kept) or one kept is gone.
     func finish(now: Instant) {
         if let path, parsed || cache.count != kept.count {

@@ -36,17 +36,10 @@ enum LogseqSource: SourceKindIO {
             defer { close(directory) }
             for name in CachedFiles.bounded(names(in: path), report: { reading.report("\(folder) \($0)") }) {
                 let shown = folder + "/" + name
-                guard
-                    let (file, stamp) = cached.read(
-                        directory, name, shown: shown, file: root + "/" + shown, limit: OrgSource.fileLimit, now: now,
-                        report: { reading.report($0) },
-                        parse: { parse($0, file: shown, source, sourcing, now: now) })
-                else { continue }
-                // Logseq saves a page in place, which leaves its folder as it was.
-                if CachedFiles.watches(file, stamp) {
-                    watch.append(SourceReader.watched(root + "/" + shown, stamp: stamp))
-                }
-                reading.add(file, shown: shown, color: nil)
+                // (Logseq saves a page in place, which leaves its folder as it was.)
+                cached.add(
+                    directory, name, shown: shown, root: root, limit: OrgSource.fileLimit, now: now, to: &reading,
+                    watch: &watch, parse: { parse($0, file: shown, source, sourcing, now: now) })
             }
         }
         cached.finish(now: now)

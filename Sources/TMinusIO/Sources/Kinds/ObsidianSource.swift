@@ -117,17 +117,10 @@ enum ObsidianSource: SourceKindIO {
             }
             guard directory >= 0 else { continue }
             let shown = layout.relative(note)
-            guard
-                let (file, stamp) = files.read(
-                    directory, note.name, shown: shown, file: root + "/" + shown, limit: maxNoteBytes, now: now,
-                    report: { reading.report($0) },
-                    parse: { parse($0, note: shown, source: source, sourcing, now: now) })
-            else { continue }
-            // Obsidian saves a note in place, which leaves its folder's stamp as it was.
-            if CachedFiles.watches(file, stamp) {
-                watch.append(SourceReader.watched(root + "/" + shown, stamp: stamp))
-            }
-            reading.add(file, shown: shown, color: nil)
+            // (Obsidian saves a note in place, which leaves its folder's stamp as it was.)
+            files.add(
+                directory, note.name, shown: shown, root: root, limit: maxNoteBytes, now: now, to: &reading,
+                watch: &watch, parse: { parse($0, note: shown, source: source, sourcing, now: now) })
         }
         files.finish(now: now)
         out = reading.finish()

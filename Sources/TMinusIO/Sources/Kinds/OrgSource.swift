@@ -33,17 +33,10 @@ enum OrgSource: SourceKindIO {
         var cached = CachedFiles("org-", source, sourcing, now: now)
         var watch: [Summary.Source.Watched] = []
         for name in CachedFiles.bounded(files(root), report: { reading.report($0) }) {
-            guard
-                let (file, stamp) = cached.read(
-                    directory, name, shown: name, file: root + "/" + name, limit: fileLimit, now: now,
-                    report: { reading.report($0) },
-                    parse: { parse($0, file: name, source, sourcing, now: now) })
-            else { continue }
-            // Emacs saves a file in place after its first save, which leaves the folder as it was.
-            if CachedFiles.watches(file, stamp) {
-                watch.append(SourceReader.watched(root + "/" + name, stamp: stamp))
-            }
-            reading.add(file, shown: name, color: nil)
+            // (Emacs saves a file in place after its first save, which leaves the folder as it was.)
+            cached.add(
+                directory, name, shown: name, root: root, limit: fileLimit, now: now, to: &reading, watch: &watch,
+                parse: { parse($0, file: name, source, sourcing, now: now) })
         }
         cached.finish(now: now)
         out = reading.finish()
