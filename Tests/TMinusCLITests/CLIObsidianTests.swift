@@ -137,7 +137,8 @@ struct CLIObsidianTests {
             #"{ "sources": [ { "name": "t", "kind": "todotxt", "path": "~/todo.txt", "note": "x.md" } ] }"#)
         let check = try f.h.run("config", "check")
         #expect(
-            check.status != 0 && (check.stdout + check.stderr).contains("applies to obsidian and org sources only"), "\(check)")
+            check.status != 0 && (check.stdout + check.stderr).contains("applies to obsidian and org sources only"),
+            "\(check)")
     }
 
     /// Hostile and huge notes are bounded as the other kinds' files are: a note over 16 MB is
