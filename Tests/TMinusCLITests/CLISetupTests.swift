@@ -154,6 +154,8 @@ struct CLISetupTests {
                 ["setup", "gnome", "--shell-version", version] + bin, env: ["XDG_DATA_HOME": data.path])
             #expect(out.status == 0, "\(out.stderr)")
             #expect(out.stderr.contains("gnome-extensions enable tminus@tminus.github.io"))
+            // GNOME's own calendars are offered as a source, until the config has one.
+            #expect(out.stderr.contains(#"{ "name": "gnome", "kind": "gnome" } in "sources""#), "\(out.stderr)")
             #expect(
                 try Data(contentsOf: dir.appendingPathComponent("extension.js"))
                     == Data(contentsOf: integration.appendingPathComponent("extension-\(flavor).js")))
@@ -169,6 +171,9 @@ struct CLISetupTests {
             #expect(metadata.contains("\"gettext-domain\": \"tminus\""), "\(metadata)")
             try expectCatalogs(in: dir.appendingPathComponent("locale"), domain: "tminus")
         }
+        try h.writeConfig(#"{ "sources": [ { "name": "desk", "kind": "gnome" } ] }"#)
+        let again = h.inProcess(["setup", "gnome", "--shell-version", "46"] + bin, env: ["XDG_DATA_HOME": data.path])
+        #expect(again.status == 0 && !again.stderr.contains("\"kind\": \"gnome\""), "\(again.stderr)")
         for bad in ["42", "x"] {
             let out = h.inProcess(
                 ["setup", "gnome", "--shell-version", bad] + bin,

@@ -1,6 +1,7 @@
 import TMinusApp
 import TMinusCore
 import TMinusIO
+import TMinusTimeline
 
 /// `tminus setup gnome`: the GNOME Shell extension (integrations/gnome-shell) installed into the
 /// user's extensions folder, for the GNOME this machine runs: 43 and 44 load the legacy entry
@@ -43,6 +44,14 @@ extension SetupCommand {
             GNOME reads new extensions at login: log out and in (on X11, Alt+F2 r does), then \
             gnome-extensions enable \(gnomeUUID)
             """)
+        // GNOME's own calendars and tasks (Evolution Data Server) are a source away.
+        let config = (try? ctx.loadConfig().0) ?? Config()
+        if !config.sources.contains(where: { $0.kind == .gnome }) {
+            ctx.console.err(
+                "GNOME Calendar's and GNOME To Do's items (Evolution Data Server) show in the panel with "
+                    + #"{ "name": "gnome", "kind": "gnome" } in "sources" of "#
+                    + Home.tilde(ctx.home.configPath, ctx.environment))
+        }
         return 0
     }
 
