@@ -86,4 +86,36 @@ grep -q 'File taxes' "$W/list.out" && ! grep -q 'Dentist' "$W/list.out" || fail 
 grep -q "^    1 open item," "$W/sources.out" || fail "calendars: $(cat "$W/sources.out")"
 grep -q "no calendar or task list 'Nope' in Evolution Data Server; it has: .*Personal" "$W/sources.out" \
   || fail "calendars: $(cat "$W/sources.out")"
-echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; calendars narrows it)"
+
+# Written back through EDS, seen through libecal as GNOME To Do sees it: done (STATUS, COMPLETED,
+# PERCENT-COMPLETE), undo, a new task in GNOME's own task list, an edited title, a removed item.
+echo '{ "sources": [ { "name": "gnome", "kind": "gnome" } ] }' >"$W/user/.config/tminus/config.json"
+got() { /usr/bin/python3 Tests/gnome/get.py 2>/dev/null | grep "^$1|" || true; }
+# (What libecal's new client reads may lag a change EDS made for another one by a moment:
+# looked at again for up to five seconds.)
+seen() {
+  local i
+  for i in $(seq 20); do /usr/bin/python3 Tests/gnome/get.py 2>/dev/null | grep -qF "$1" && return 0; sleep 0.25; done
+  return 1
+}
+gone() {
+  local i
+  for i in $(seq 20); do [ -z "$(got "$1")" ] && return 0; sleep 0.25; done
+  return 1
+}
+"$BIN" "${T[@]}" list >/dev/null 2>&1
+"$BIN" "${T[@]}" done "File taxes" >"$W/w.out" 2>&1 || fail "tminus done: $(cat "$W/w.out")"
+seen "gnome-taxes|File taxes|COMPLETED|100|True" || fail "done, as libecal reads it: $(got gnome-taxes) ($(cat "$W/w.out"))"
+"$BIN" "${T[@]}" undo "File taxes" >"$W/w.out" 2>&1 || fail "tminus undo: $(cat "$W/w.out")"
+seen "gnome-taxes|File taxes|NEEDS-ACTION|0|False" || fail "undo, as libecal reads it: $(got gnome-taxes)"
+"$BIN" "${T[@]}" edit "File taxes" --title "File the taxes" >"$W/w.out" 2>&1 || fail "tminus edit: $(cat "$W/w.out")"
+seen "gnome-taxes|File the taxes|NEEDS-ACTION|0|False" || fail "edit, as libecal reads it: $(got gnome-taxes)"
+"$BIN" "${T[@]}" todo "Buy stamps" --due 2026-03-14 --to gnome >"$W/w.out" 2>&1 || fail "tminus todo --to gnome: $(cat "$W/w.out")"
+seen "|Buy stamps|NEEDS-ACTION|0|False" || fail "todo --to gnome, as libecal reads it: $(/usr/bin/python3 Tests/gnome/get.py 2>&1)"
+"$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
+grep -q "Buy stamps" "$W/list.out" && grep -q "File the taxes" "$W/list.out" || fail "after the changes: $(cat "$W/list.out")"
+"$BIN" "${T[@]}" rm "Dentist" >"$W/w.out" 2>&1 || fail "tminus rm: $(cat "$W/w.out")"
+gone gnome-dentist || fail "rm, as libecal reads it: $(got gnome-dentist)"
+"$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
+! grep -q "Dentist" "$W/list.out" || fail "after rm: $(cat "$W/list.out")"
+echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; calendars narrows it; done, undo, edit, todo --to and rm written back and read through libecal)"

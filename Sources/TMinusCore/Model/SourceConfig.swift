@@ -82,7 +82,7 @@ public struct SourceConfig: Equatable, Sendable {
     }
 
     /// Whether `done`, `undo`, `edit`, `rm` and `--to` may change it.
-    public var isWritable: Bool { kind != .ics && kind != .summary && kind != .gnome }
+    public var isWritable: Bool { kind != .ics && kind != .summary }
 
     /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
     public var isCalendar: Bool { kind == .vdir || kind == .ics || kind == .gnome }

@@ -88,6 +88,22 @@ struct EDSClient {
     /// A calendar's or task list's components matching `query` (an EDS S-expression), each one
     /// iCalendar component's text.
     func objects(_ source: EDSSource, query: String) throws(DBusConnection.Failure) -> [String] {
+        let calendar = try open(source)
+        let list = try call(calendar.call("GetObjectList", [.string(query)]))
+        return list.first?.strings ?? []
+    }
+
+    /// A calendar or task list opened through the factory (it stays open while this connection does).
+    struct Opened {
+        let name: String
+        let path: String
+
+        func call(_ method: String, _ arguments: [DBusValue] = []) -> DBusMessage {
+            .call(name, path, EDSClient.calendarInterface, method, arguments)
+        }
+    }
+
+    func open(_ source: EDSSource) throws(DBusConnection.Failure) -> Opened {
         let opened = try call(
             .call(
                 Self.factory, Self.factoryPath, "org.gnome.evolution.dataserver.CalendarFactory",
@@ -95,9 +111,9 @@ struct EDSClient {
         guard opened.count == 2, let path = opened[0].string, let name = opened[1].string else {
             throw DBusConnection.Failure("the calendar factory's answer is not (path, bus name)")
         }
-        _ = try call(.call(name, path, Self.calendarInterface, "Open"))
-        let list = try call(.call(name, path, Self.calendarInterface, "GetObjectList", [.string(query)]))
-        return list.first?.strings ?? []
+        let calendar = Opened(name: name, path: path)
+        _ = try call(calendar.call("Open"))
+        return calendar
     }
 
     /// The query for events that occur from `start` to `end`, and for open tasks.

@@ -1,4 +1,5 @@
 import TMinusCore
+import TMinusICal
 
 /// `gnome`: GNOME's calendars and task lists, from Evolution Data Server over the session bus
 /// (`EDSClient`): every enabled, selected calendar's events from a while ago to a year ahead, and
@@ -36,18 +37,13 @@ enum GnomeSource: ReadOnlySource {
         }
         defer { client.bus.close() }
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
-        var shownSources = EDSSource.shown(all)
-        if !source.calendars.isEmpty {
-            let wanted = Set(source.calendars)
-            for name in source.calendars where !shownSources.contains(where: { $0.name == name || $0.uid == name }) {
-                let known = ControlText.join(shownSources.map { Validation.printable($0.name) }, ", ")
-                calendar.report(
-                    "no calendar or task list '\(Validation.printable(name))' in Evolution Data Server; it has: \(known)"
-                )
-            }
-            shownSources = shownSources.filter { wanted.contains($0.name) || wanted.contains($0.uid) }
+        let every = EDSSource.shown(all)
+        for name in source.calendars where !every.contains(where: { $0.name == name || $0.uid == name }) {
+            let known = ControlText.join(every.map { Validation.printable($0.name) }, ", ")
+            calendar.report(
+                "no calendar or task list '\(Validation.printable(name))' in Evolution Data Server; it has: \(known)")
         }
-        for s in shownSources {
+        for s in shown(all, source) {
             let shown = Validation.printable(s.name)
             let components: [String]
             do throws(DBusConnection.Failure) {
@@ -65,7 +61,103 @@ enum GnomeSource: ReadOnlySource {
         out.refresh = min(out.refresh ?? now + again, now + again)
     }
 
+    /// The calendars and task lists read: the enabled, selected ones, or those `calendars` names.
+    static func shown(_ all: [EDSSource], _ source: SourceConfig) -> [EDSSource] {
+        let shown = EDSSource.shown(all)
+        guard !source.calendars.isEmpty else { return shown }
+        let wanted = Set(source.calendars)
+        return shown.filter { wanted.contains($0.name) || wanted.contains($0.uid) }
+    }
+
+    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+        throws(TMinusError) -> String
+    {
+        let item = op.item
+        let client: EDSClient
+        let all: [EDSSource]
+        do throws(EDSClient.Absent) {
+            client = try EDSClient.connect(sourcing.environment)
+            all = try client.sources()
+        } catch {
+            throw .failure(
+                "source \(source.name): \(error.reason); nothing was changed (try again in your GNOME session)")
+        }
+        defer { client.bus.close() }
+        let calendars = shown(all, source)
+        // What EDS refuses is one line that says so.
+        func bus<T>(_ body: () throws(DBusConnection.Failure) -> T) throws(TMinusError) -> T {
+            do throws(DBusConnection.Failure) {
+                return try body()
+            } catch {
+                throw .failure("source \(source.name): Evolution Data Server refused the change: \(error.description)")
+            }
+        }
+        // The calendar or task list that holds the item (a new one's UID was chosen when the
+        // change was asked for: made again after a kill, it is found and not made twice).
+        var holder: (calendar: EDSClient.Opened, text: String)?
+        for c in calendars where c.kind != .other {
+            let opened = try bus { () throws(DBusConnection.Failure) in try client.open(c) }
+            if let text = try bus({ () throws(DBusConnection.Failure) in try client.object(opened, uid: item.id) }) {
+                holder = (opened, text)
+                break
+            }
+        }
+        if op.kind == .create {
+            if holder != nil { return item.id }
+            let lists = calendars.filter { $0.kind == .taskList }
+            guard
+                let list = lists.first(where: { $0.uid == "system-task-list" && source.calendars.isEmpty })
+                    ?? lists.first
+            else {
+                throw .usage(
+                    "source \(source.name) has no task list to add to; name one in its \"calendars\", e.g. \"calendars\": [\"Personal\"]"
+                )
+            }
+            let components = EDSClient.components(ICalWriter.newFile(item, uid: item.id, now: op.at))
+            _ = try bus { () throws(DBusConnection.Failure) in try client.create(client.open(list), components) }
+            return item.id
+        }
+        guard let holder else {
+            if op.kind == .remove { return item.id }
+            throw .failure(
+                "source \(source.name): no calendar or task list holds \(Validation.printable(item.title)) any more; run tminus list and try again"
+            )
+        }
+        if op.kind == .remove {
+            try bus { () throws(DBusConnection.Failure) in try client.remove(holder.calendar, uid: item.id) }
+            return item.id
+        }
+        let wrapped =
+            holder.text.hasPrefix("BEGIN:VCALENDAR")
+            ? holder.text : "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:EDS\r\n" + holder.text + "END:VCALENDAR\r\n"
+        let change: ICalChange =
+            switch op.kind {
+            case .complete: .complete(at: op.at)
+            case .reopen: .reopen(at: op.at)
+            default: .update(from: item, to: op.to ?? item, at: op.at)
+            }
+        let bytes: [UInt8]
+        do throws(ICalWriteError) {
+            bytes = try ICalWriter.apply(change, to: Array(wrapped.utf8), uid: item.id, isEvent: item.isDeadline)
+        } catch {
+            switch error {
+            case .notFound:
+                throw .failure(
+                    "source \(source.name) no longer holds \(Validation.printable(item.title)); run tminus list and try again"
+                )
+            case .unsupported(let why): throw .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
+            }
+        }
+        let components = EDSClient.components(bytes)
+        try bus { () throws(DBusConnection.Failure) in try client.modify(holder.calendar, components) }
+        return item.id
+    }
+
     static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
         []
+    }
+
+    static func refusal(_ field: SourceField, editing: Bool) -> String? {
+        field == .remind && editing ? "of a calendar item is changed in GNOME Calendar" : nil
     }
 }
