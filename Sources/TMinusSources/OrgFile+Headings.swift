@@ -70,6 +70,8 @@ extension OrgFile {
         var current: Heading?
         var afterHeading = false
         var inDrawer = false
+        // Inside `#+BEGIN_…`/`#+END_…` (source, example, quote…) a stamp is text, as for Org's agenda.
+        var inBlock = false
         TodoTxt.forEachLine(bytes) { range, number in
             let isHeading = !range.isEmpty && bytes[range.lowerBound] == 0x2A
             if isHeading, let h = heading(String(decoding: bytes[range], as: UTF8.self), settings) {
@@ -83,6 +85,7 @@ extension OrgFile {
                 current!.range = range
                 afterHeading = true
                 inDrawer = false
+                inBlock = false
                 return
             }
             guard current != nil else { return }
@@ -121,10 +124,27 @@ extension OrgFile {
             {
                 return
             }
-            if current!.keyword == nil, current!.event == nil, bytes[range].contains(0x3C),
-                let e = stamp(in: Substring(String(decoding: bytes[range], as: UTF8.self)))
-            {
-                current!.event = e
+            if first + 5 <= range.upperBound, bytes[first] == 0x23, bytes[first + 1] == 0x2B {
+                let word = String(decoding: bytes[first..<min(range.upperBound, first + 7)], as: UTF8.self)
+                    .uppercased()
+                if word == "#+BEGIN" {
+                    inBlock = true
+                } else if word.hasPrefix("#+END") {
+                    inBlock = false
+                }
+            }
+            // (A fixed-width line, `: text`, and a block's lines are text; so is a stamp in
+            // =verbatim= or ~code~.)
+            let fixedWidth = colon && (first + 1 == range.upperBound || bytes[first + 1] == 0x20)
+            if current!.keyword == nil, current!.event == nil, !inBlock, !fixedWidth, bytes[range].contains(0x3C) {
+                let text = Substring(String(decoding: bytes[range], as: UTF8.self))
+                if let (open, _) = stampRange(in: text),
+                    open == text.startIndex
+                        || !"=~".contains(text[text.index(before: open)]),
+                    let e = stamp(in: text)
+                {
+                    current!.event = e
+                }
             }
             guard notes(current!.line), current!.note.count < Validation.maxNoteLength,
                 first < range.upperBound || !current!.note.isEmpty

@@ -111,7 +111,8 @@ public enum OrgFile {
                 item.due = deadline.due(in: zone)
                 item.remind = deadline.warningStart(in: zone)
             } else if let scheduled = h.scheduled {
-                item.due = .day(scheduled.date)
+                // (Its time too, when it has one: Org's agenda shows it at that time.)
+                item.due = scheduled.due(in: zone)
             }
             if settings.isDone(keyword) {
                 item.completed = h.closed.map { $0.due(in: zone).startInstant(in: zone) } ?? Instant(0)

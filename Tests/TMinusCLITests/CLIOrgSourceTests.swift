@@ -118,6 +118,39 @@ struct CLIOrgSourceTests {
         #expect(f.text("org/work.org") == "* DONE Ship release\nDEADLINE: <2026-03-12 Thu>\n")
     }
 
+    /// What Org's agenda does not show is not shown (stamps in blocks, fixed-width lines and
+    /// =verbatim=, as Org's own agenda tests have them); a SCHEDULED time is kept; an event
+    /// (no keyword) cannot be done, in one line, the file as it was.
+    @Test func whatOrgsAgendaShowsAndAnEventCannotBeDone() throws {
+        let f = try Self.home()
+        let org = """
+            * test agenda non-scheduled
+            #+begin_src org
+            SCHEDULED: <2026-03-11 Wed>
+            #+end_src
+            * colon scheduled entry
+            : <2026-03-11 Wed>
+            * begin_example entry
+            #+BEGIN_EXAMPLE
+            <2026-03-11 Wed 09:00>
+            #+END_EXAMPLE
+            * Timestamps
+            Text =<2026-03-11 Wed>= here.
+            * Real event
+            <2026-03-11 Wed 10:00>
+            * TODO At five
+            SCHEDULED: <2026-03-12 Thu 17:00>
+
+            """
+        try f.write("todo.org", org)
+        let items = try f.items()
+        #expect(Set(items.keys) == ["Real event", "At five"], "\(items.keys)")
+        #expect(items["At five"]?["due"]?.stringValue == "2026-03-12T17:00:00+01:00", "\(items["At five"] ?? .null)")
+        let done = try f.h.run("done", "Real event")
+        #expect(done.status == 2 && done.stderr.contains("is an Org event"), "\(done)")
+        #expect(f.text("todo.org") == org)
+    }
+
     /// New entries under the configured heading (Org's capture is the oracle for the bytes:
     /// Tests/interop/org.sh); in a folder, the file `note` names, made when missing.
     @Test func newItemsGoUnderTheConfiguredHeading() throws {

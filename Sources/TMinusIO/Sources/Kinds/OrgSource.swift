@@ -93,6 +93,16 @@ enum OrgSource: SourceKindIO {
         var newID = item.id
         try SourceWriter.rewrite(path, what: "#\(item.handle)", followLink: true) {
             (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+            // An event (a heading with a stamp and no keyword) has no state to change.
+            if op.kind == .complete || op.kind == .reopen,
+                OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).first(where: {
+                    $0.item.id == item.id
+                })?.heading.keyword == nil
+            {
+                throw .usage(
+                    "#\(item.handle) \(Validation.printable(item.title)) is an Org event (a heading without a TODO keyword): it cannot be done; it leaves the bar when it is over"
+                )
+            }
             do throws(TodoTxt.EditError) {
                 switch op.kind {
                 case .complete:
