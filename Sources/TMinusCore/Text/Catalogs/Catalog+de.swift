@@ -2,7 +2,7 @@
 // Generated from po/de.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The de catalog (204 messages; Plural-Forms: (n != 1)).
+    /// The de catalog (205 messages; Plural-Forms: (n != 1)).
     static let de = Catalog.Table(
         code: "de", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["tag|tage|tagen"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["stunde|stunden|std"]),
             ("words of a date, synonyms separated by |\u{4}in", ["in"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["später|danach"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["mitternacht"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minute|minuten|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["monat"]),

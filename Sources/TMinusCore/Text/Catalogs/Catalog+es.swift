@@ -2,7 +2,7 @@
 // Generated from po/es.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The es catalog (204 messages; Plural-Forms: (n != 1)).
+    /// The es catalog (205 messages; Plural-Forms: (n != 1)).
     static let es = Catalog.Table(
         code: "es", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["día|días|dia|dias"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["hora|horas"]),
             ("words of a date, synonyms separated by |\u{4}in", ["en|dentro"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["después"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["medianoche"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minuto|minutos|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["mes"]),

@@ -2,7 +2,7 @@
 // Generated from po/fr.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The fr catalog (204 messages; Plural-Forms: (n > 1)).
+    /// The fr catalog (205 messages; Plural-Forms: (n > 1)).
     static let fr = Catalog.Table(
         code: "fr", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["jour|jours"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["heure|heures"]),
             ("words of a date, synonyms separated by |\u{4}in", ["dans"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["après"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["minuit"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minute|minutes|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["mois"]),

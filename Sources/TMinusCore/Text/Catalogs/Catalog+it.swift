@@ -2,7 +2,7 @@
 // Generated from po/it.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The it catalog (204 messages; Plural-Forms: (n != 1)).
+    /// The it catalog (205 messages; Plural-Forms: (n != 1)).
     static let it = Catalog.Table(
         code: "it", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["giorno|giorni"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["ora|ore"]),
             ("words of a date, synonyms separated by |\u{4}in", ["tra|fra"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["dopo"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["mezzanotte"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minuto|minuti|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["mese"]),

@@ -2,7 +2,7 @@
 // Generated from po/ja.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ja catalog (204 messages; Plural-Forms: 0).
+    /// The ja catalog (205 messages; Plural-Forms: 0).
     static let ja = Catalog.Table(
         code: "ja", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -43,7 +43,7 @@ extension Catalog.Table {
             ("'%s' gives an hour alone; did you mean '%s'?", ["'%s' では時刻が曖昧です。'%s' のことですか？"]),
             ("'%s' is not a colour; use #rrggbb, e.g. --color '#ff5555'", ["'%s' は色ではありません。#rrggbb の形式で指定してください。例: --color '#ff5555'"]),
             ("'%s' is not a date or time; did you mean '%s'?", ["'%s' は日付でも時刻でもありません。'%s' のことですか？"]),
-            ("'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["'%s' は日付でも時刻でもありません。例: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明日 17時, in 3 days, +3h または eom (すべての形式は docs/when.md にあります)"]),
+            ("'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["'%s' は日付でも時刻でもありません。例: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明日17時, 3日後, +3h または eom (すべての形式は docs/when.md にあります)"]),
             ("'%s' is not a priority; use high, medium, low or none", ["'%s' は優先度ではありません。high、medium、low、none のいずれかを指定してください"]),
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' はタグ名として使えません。文字・数字・'-'・'_' を 1〜32 文字で使ってください。例: 学校"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' は %s 件に一致します: %s。番号を使ってください"]),
@@ -125,7 +125,7 @@ extension Catalog.Table {
             ("less than a second", ["1秒未満"]),
             ("less than an hour", ["1時間未満"]),
             ("missed at %s", ["見逃した通知: %s"]),
-            ("no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["日付も時刻も指定されていません。例: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明日 17時, in 3 days, +3h または eom (すべての形式は docs/when.md にあります)"]),
+            ("no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["日付も時刻も指定されていません。例: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明日17時, 3日後, +3h または eom (すべての形式は docs/when.md にあります)"]),
             ("no deadlines[ · {todos_text}]", ["締切なし[ · {todos_text}]"]),
             ("no items this month", ["今月の項目はありません"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["'%s' に一致する未完了の項目はありません。tminus list の番号、id の先頭部分、または正確なタイトルを使ってください"]),
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["日|日間"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["時間"]),
             ("words of a date, synonyms separated by |\u{4}in", ["あと"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["後|後に|あと"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["深夜|真夜中"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["分|分間"]),
             ("words of a date, synonyms separated by |\u{4}month", ["月"]),

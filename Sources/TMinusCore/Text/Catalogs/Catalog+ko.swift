@@ -2,7 +2,7 @@
 // Generated from po/ko.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ko catalog (204 messages; Plural-Forms: 0).
+    /// The ko catalog (205 messages; Plural-Forms: 0).
     static let ko = Catalog.Table(
         code: "ko", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -43,7 +43,7 @@ extension Catalog.Table {
             ("'%s' gives an hour alone; did you mean '%s'?", ["'%s'의 시각이 모호합니다. '%s'을(를) 의미하셨나요?"]),
             ("'%s' is not a colour; use #rrggbb, e.g. --color '#ff5555'", ["'%s'은(는) 색이 아닙니다. #rrggbb 형식을 쓰세요. 예: --color '#ff5555'"]),
             ("'%s' is not a date or time; did you mean '%s'?", ["'%s'은(는) 날짜나 시간이 아닙니다. '%s'을(를) 의미하셨나요?"]),
-            ("'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["'%s'은(는) 날짜나 시간이 아닙니다. 예: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 내일 17시, in 3 days, +3h 또는 eom (모든 형식은 docs/when.md 참고)"]),
+            ("'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["'%s'은(는) 날짜나 시간이 아닙니다. 예: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 내일 17시, 3일 후, +3h 또는 eom (모든 형식은 docs/when.md 참고)"]),
             ("'%s' is not a priority; use high, medium, low or none", ["'%s'은(는) 우선순위가 아닙니다. high, medium, low, none 중 하나를 쓰세요"]),
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s'은(는) 태그 이름이 될 수 없습니다. 글자, 숫자, '-', '_' 1~32자를 쓰세요. 예: 학교"]),
             ("'%s' matches %s items: %s; use the number", ["'%s'와(과) 일치하는 항목이 %s개입니다: %s. 번호를 사용하세요"]),
@@ -125,7 +125,7 @@ extension Catalog.Table {
             ("less than a second", ["1초 미만"]),
             ("less than an hour", ["1시간 미만"]),
             ("missed at %s", ["놓친 알림: %s"]),
-            ("no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["날짜나 시간이 없습니다. 예: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 내일 17시, in 3 days, +3h 또는 eom (모든 형식은 docs/when.md 참고)"]),
+            ("no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["날짜나 시간이 없습니다. 예: 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 내일 17시, 3일 후, +3h 또는 eom (모든 형식은 docs/when.md 참고)"]),
             ("no deadlines[ · {todos_text}]", ["마감 없음[ · {todos_text}]"]),
             ("no items this month", ["이번 달 항목 없음"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["'%s'와(과) 일치하는 열린 항목이 없습니다. tminus list의 번호, id 앞부분 또는 정확한 제목을 사용하세요"]),
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["일|날"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["시간"]),
             ("words of a date, synonyms separated by |\u{4}in", ["앞으로"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["후|후에|뒤|뒤에"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["자정"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["분"]),
             ("words of a date, synonyms separated by |\u{4}month", ["달"]),

@@ -2,7 +2,7 @@
 // Generated from po/nl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The nl catalog (204 messages; Plural-Forms: (n != 1)).
+    /// The nl catalog (205 messages; Plural-Forms: (n != 1)).
     static let nl = Catalog.Table(
         code: "nl", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["dag|dagen"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["uur|uren"]),
             ("words of a date, synonyms separated by |\u{4}in", ["over|binnen"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["later|erna"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["middernacht"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minuut|minuten|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["maand"]),

@@ -2,7 +2,7 @@
 // Generated from po/pl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pl catalog (204 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The pl catalog (205 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let pl = Catalog.Table(
         code: "pl", plural: { n in (((n == 1) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["dzień|dni|dnia"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["godzina|godzinę|godziny|godzin|godz"]),
             ("words of a date, synonyms separated by |\u{4}in", ["za"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["później|potem"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["północ"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minuta|minutę|minuty|minut|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["miesiąc|miesiącu"]),

@@ -2,7 +2,7 @@
 // Generated from po/pt_BR.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pt_BR catalog (204 messages; Plural-Forms: (n > 1)).
+    /// The pt_BR catalog (205 messages; Plural-Forms: (n > 1)).
     static let pt_BR = Catalog.Table(
         code: "pt_BR", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["dia|dias"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["hora|horas"]),
             ("words of a date, synonyms separated by |\u{4}in", ["em|daqui"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["depois"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["meia-noite|meianoite"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["minuto|minutos|min"]),
             ("words of a date, synonyms separated by |\u{4}month", ["mês|mes"]),

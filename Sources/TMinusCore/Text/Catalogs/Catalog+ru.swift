@@ -2,7 +2,7 @@
 // Generated from po/ru.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ru catalog (204 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The ru catalog (205 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let ru = Catalog.Table(
         code: "ru", plural: { n in (((((n % 10) == 1) && ((n % 100) != 11)) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["день|дня|дней|дн"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["час|часа|часов|ч"]),
             ("words of a date, synonyms separated by |\u{4}in", ["через"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["спустя|позже"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["полночь"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["минута|минуту|минуты|минут|мин"]),
             ("words of a date, synonyms separated by |\u{4}month", ["месяц|месяце"]),

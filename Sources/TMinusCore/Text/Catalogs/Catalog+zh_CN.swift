@@ -2,7 +2,7 @@
 // Generated from po/zh_CN.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The zh_CN catalog (204 messages; Plural-Forms: 0).
+    /// The zh_CN catalog (205 messages; Plural-Forms: 0).
     static let zh_CN = Catalog.Table(
         code: "zh_CN", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -43,7 +43,7 @@ extension Catalog.Table {
             ("'%s' gives an hour alone; did you mean '%s'?", ["'%s' 的时间不明确；您是指 '%s' 吗？"]),
             ("'%s' is not a colour; use #rrggbb, e.g. --color '#ff5555'", ["'%s' 不是颜色；请使用 #rrggbb，例如 --color '#ff5555'"]),
             ("'%s' is not a date or time; did you mean '%s'?", ["'%s' 不是日期或时间；您是指 '%s' 吗？"]),
-            ("'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["'%s' 不是日期或时间；例如 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明天 17点, in 3 days, +3h 或 eom (docs/when.md 列出了所有形式)"]),
+            ("'%s' is not a date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["'%s' 不是日期或时间；例如 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明天17点, 3天后, +3h 或 eom (docs/when.md 列出了所有形式)"]),
             ("'%s' is not a priority; use high, medium, low or none", ["'%s' 不是优先级；请使用 high、medium、low 或 none"]),
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' 不是有效的标签名；请使用 1 到 32 个字母、数字、'-' 或 '_'，例如 学习"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' 匹配 %s 个事项：%s；请使用编号"]),
@@ -125,7 +125,7 @@ extension Catalog.Table {
             ("less than a second", ["不到1秒"]),
             ("less than an hour", ["不到1小时"]),
             ("missed at %s", ["错过于%s"]),
-            ("no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["未给出日期或时间；例如 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明天 17点, in 3 days, +3h 或 eom (docs/when.md 列出了所有形式)"]),
+            ("no date or time given; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)", ["未给出日期或时间；例如 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, 明天17点, 3天后, +3h 或 eom (docs/when.md 列出了所有形式)"]),
             ("no deadlines[ · {todos_text}]", ["无截止事项[ · {todos_text}]"]),
             ("no items this month", ["本月无事项"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["没有与 '%s' 匹配的未完成事项；请使用 tminus list 中的编号、id 前缀或完整标题"]),
@@ -190,6 +190,7 @@ extension Catalog.Table {
             ("words of a date, synonyms separated by |\u{4}days", ["天|日"]),
             ("words of a date, synonyms separated by |\u{4}hours", ["小时|个小时"]),
             ("words of a date, synonyms separated by |\u{4}in", ["再过|过"]),
+            ("words of a date, synonyms separated by |\u{4}later", ["后|以后|之后|後"]),
             ("words of a date, synonyms separated by |\u{4}midnight", ["午夜|半夜"]),
             ("words of a date, synonyms separated by |\u{4}minutes", ["分钟|分"]),
             ("words of a date, synonyms separated by |\u{4}month", ["月"]),
