@@ -97,7 +97,10 @@ struct CLIPseudoLocaleTests {
             ["done", ""], ["stats", "extra"], ["add", "--due"], ["add", "Ŧĥéšíš"], ["add", " ", "--due", "fri"],
             ["edit", "1"], ["edit", "1", "--star", "--unstar"], ["edit", "4", "--start", "fri"],
             ["todo", "Ŧéá", "--priority", "ŭŕĝéñŧ"], ["todo", "Ŧéá", "--repeat", "weekly"],
-            ["add", "Ŧĥéšíš", "--due", "fri", "--icon", "ŧóóĺóñĝíçóñ"]
+            ["add", "Ŧĥéšíš", "--due", "fri", "--icon", "ŧóóĺóñĝíçóñ"],
+            // What add, todo and edit say of a missing title or REF, and of a time already past.
+            ["add"], ["todo"], ["edit"], ["add", "Ŧĥéšíš", "--due", "2026-03-01T10:00"],
+            ["todo", "Ŧéá", "--remind", "8am"], ["todo", "Ŧéá", "--remind", "2026-03-01T10:00"]
         ] {
             let r = h.inProcess(args, env: pseudo)
             #expect(r.status == 2, "\(args): \(r)")

@@ -2,7 +2,7 @@
 // Generated from po/de.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The de catalog (205 messages; Plural-Forms: (n != 1)).
+    /// The de catalog (211 messages; Plural-Forms: (n != 1)).
     static let de = Catalog.Table(
         code: "de", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d Min."]),
             ("%s (late)", ["%s (überfällig)"]),
             ("%s (overdue)", ["%s (überfällig)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s liegt in der Vergangenheit (jetzt %s); meinten Sie %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s liegt in der Vergangenheit (jetzt %s); geben Sie einen Zeitpunkt in der Zukunft an, z. B. +10m oder morgen 9:00"]),
             ("%s left", ["noch %s"]),
             ("%s now", ["%s jetzt"]),
             ("%s work", ["%s Arbeit"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' ist kein Schlagwort; nimm 1 bis 32 Buchstaben, Ziffern, '-' oder '_', z. B. schule"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' passt auf %s Einträge: %s; nimm die Nummer"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' nimmt keine Argumente ('%s'); siehe tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' braucht einen Titel und --due, z. B. tminus add \"Abschlussarbeit\" --due %s; siehe tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' braucht eine REF und was sich ändern soll, z. B. tminus edit 3 --due morgen; siehe tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' braucht einen Titel, z. B. tminus todo \"Milch kaufen\" --due heute; siehe tminus todo --help"]),
             ("+%d more", ["+%d weitere", "+%d weitere"]),
             (", due %s", [", fällig %s"]),
             (", reminder %s", [", Erinnerung %s"]),
             (", repeats %s", [", wiederholt %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s braucht einen Wert; siehe tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s nimmt keinen Wert; siehe tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s liegt in der Vergangenheit (%s); eine Frist braucht einen Zeitpunkt in der Zukunft, z. B. --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star und --unstar widersprechen sich; gib nur eines an"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start liegt nicht vor --due; der Fortschritt läuft vom Start bis zur Fälligkeit, gib also ein früheres --start an"]),
             ("--working-time takes on or off, not '%s'", ["--working-time nimmt on oder off, nicht '%s'"]),

@@ -2,7 +2,7 @@
 // Generated from po/es.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The es catalog (205 messages; Plural-Forms: (n != 1)).
+    /// The es catalog (211 messages; Plural-Forms: (n != 1)).
     static let es = Catalog.Table(
         code: "es", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d min"]),
             ("%s (late)", ["%s (atrasado)"]),
             ("%s (overdue)", ["%s (vencido)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s ya pasó (ahora son las %s); ¿quería decir %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s ya pasó (ahora son las %s); indique un momento futuro, p. ej. +10m o mañana 9:00"]),
             ("%s left", ["quedan %s"]),
             ("%s now", ["%s ahora"]),
             ("%s work", ["%s de trabajo"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' no es un nombre de etiqueta; usa de 1 a 32 letras, dígitos, '-' o '_', p. ej. escuela"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' coincide con %s elementos: %s; usa el número"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' no admite argumentos ('%s'); consulta tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' necesita un título y --due, p. ej. tminus add \"Tesis\" --due %s; consulte tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' necesita una REF y lo que hay que cambiar, p. ej. tminus edit 3 --due mañana; consulte tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' necesita un título, p. ej. tminus todo \"Comprar leche\" --due hoy; consulte tminus todo --help"]),
             ("+%d more", ["+%d más", "+%d más"]),
             (", due %s", [", vence %s"]),
             (", reminder %s", [", recordatorio %s"]),
             (", repeats %s", [", se repite %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s necesita un valor; consulta tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s no admite valor; consulta tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s ya pasó (%s); un plazo necesita un momento futuro, p. ej. --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star y --unstar se contradicen; da solo uno"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start no es anterior a --due; el progreso va del inicio al vencimiento, así que da un --start anterior"]),
             ("--working-time takes on or off, not '%s'", ["--working-time admite on u off, no '%s'"]),

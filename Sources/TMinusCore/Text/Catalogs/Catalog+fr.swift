@@ -2,7 +2,7 @@
 // Generated from po/fr.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The fr catalog (205 messages; Plural-Forms: (n > 1)).
+    /// The fr catalog (211 messages; Plural-Forms: (n > 1)).
     static let fr = Catalog.Table(
         code: "fr", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d min"]),
             ("%s (late)", ["%s (en retard)"]),
             ("%s (overdue)", ["%s (en retard)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s est passé (il est %s) ; vouliez-vous dire %s ?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s est passé (il est %s) ; indiquez un moment à venir, par ex. +10m ou demain à 9:00"]),
             ("%s left", ["reste %s"]),
             ("%s now", ["%s en cours"]),
             ("%s work", ["%s de travail"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' n'est pas un nom d'étiquette ; utilisez 1 à 32 lettres, chiffres, '-' ou '_', p. ex. école"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' correspond à %s éléments : %s ; utilisez le numéro"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' ne prend pas d'arguments ('%s') ; voir tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' demande un titre et --due, par ex. tminus add \"Mémoire\" --due %s ; voir tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' demande une REF et ce qu'il faut changer, par ex. tminus edit 3 --due demain ; voir tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' demande un titre, par ex. tminus todo \"Acheter du lait\" --due aujourd'hui ; voir tminus todo --help"]),
             ("+%d more", ["+%d autre", "+%d autres"]),
             (", due %s", [", pour %s"]),
             (", reminder %s", [", rappel %s"]),
             (", repeats %s", [", se répète %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s demande une valeur ; voir tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s ne prend pas de valeur ; voir tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s est passé (%s) ; une échéance doit être dans le futur, par ex. --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star et --unstar se contredisent ; donnez-en un seul"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start n'est pas avant --due ; la progression va du début à l'échéance, donnez donc un --start plus tôt"]),
             ("--working-time takes on or off, not '%s'", ["--working-time prend on ou off, pas '%s'"]),

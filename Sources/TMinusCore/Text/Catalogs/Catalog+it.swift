@@ -2,7 +2,7 @@
 // Generated from po/it.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The it catalog (205 messages; Plural-Forms: (n != 1)).
+    /// The it catalog (211 messages; Plural-Forms: (n != 1)).
     static let it = Catalog.Table(
         code: "it", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d min"]),
             ("%s (late)", ["%s (in ritardo)"]),
             ("%s (overdue)", ["%s (scaduto)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s è già passato (ora sono le %s); intendevi %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s è già passato (ora sono le %s); indica un momento futuro, ad es. +10m o domani 9:00"]),
             ("%s left", ["mancano %s"]),
             ("%s now", ["%s in corso"]),
             ("%s work", ["%s di lavoro"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' non è un nome di etichetta; usa da 1 a 32 lettere, cifre, '-' o '_', ad es. scuola"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' corrisponde a %s elementi: %s; usa il numero"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' non accetta argomenti ('%s'); vedi tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' richiede un titolo e --due, ad es. tminus add \"Tesi\" --due %s; vedi tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' richiede un REF e cosa cambiare, ad es. tminus edit 3 --due domani; vedi tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' richiede un titolo, ad es. tminus todo \"Comprare il latte\" --due oggi; vedi tminus todo --help"]),
             ("+%d more", ["+%d altro", "+%d altri"]),
             (", due %s", [", scade %s"]),
             (", reminder %s", [", promemoria %s"]),
             (", repeats %s", [", si ripete %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s richiede un valore; vedi tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s non accetta valori; vedi tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s è già passato (%s); una scadenza deve essere nel futuro, ad es. --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star e --unstar si contraddicono; indicane uno solo"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start non è prima di --due; l'avanzamento va dall'inizio alla scadenza, quindi indica un --start precedente"]),
             ("--working-time takes on or off, not '%s'", ["--working-time accetta on o off, non '%s'"]),

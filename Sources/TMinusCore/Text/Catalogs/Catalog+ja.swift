@@ -2,7 +2,7 @@
 // Generated from po/ja.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ja catalog (205 messages; Plural-Forms: 0).
+    /// The ja catalog (211 messages; Plural-Forms: 0).
     static let ja = Catalog.Table(
         code: "ja", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d分"]),
             ("%s (late)", ["%s（遅れ）"]),
             ("%s (overdue)", ["%s（期限切れ）"]),
+            ("%s is past (%s now); did you mean %s?", ["%s は過ぎています (現在 %s)。%s のことですか？"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s は過ぎています (現在 %s)。未来の時刻を指定してください。例: +10m、明日9時"]),
             ("%s left", ["残り%s"]),
             ("%s now", ["%s 進行中"]),
             ("%s work", ["作業 %s"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' はタグ名として使えません。文字・数字・'-'・'_' を 1〜32 文字で使ってください。例: 学校"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' は %s 件に一致します: %s。番号を使ってください"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' は引数を取りません ('%s')。tminus %s --help を参照してください"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' にはタイトルと --due が必要です。例: tminus add \"論文\" --due %s。tminus add --help を参照してください"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' には REF と変更内容が必要です。例: tminus edit 3 --due 明日。tminus edit --help を参照してください"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' にはタイトルが必要です。例: tminus todo \"牛乳を買う\" --due 今日。tminus todo --help を参照してください"]),
             ("+%d more", ["他%d件"]),
             (", due %s", ["、期限 %s"]),
             (", reminder %s", ["、リマインダー %s"]),
             (", repeats %s", ["、繰り返し %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s には値が必要です。tminus %s --help を参照してください"]),
             ("--%s takes no value; see tminus %s --help", ["--%s は値を取りません。tminus %s --help を参照してください"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s は過ぎています (%s)。締切には未来の時刻が必要です。例: --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star と --unstar は矛盾します。どちらか一方を指定してください"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start が --due より前ではありません。進捗は開始から期限まで進むので、より早い --start を指定してください"]),
             ("--working-time takes on or off, not '%s'", ["--working-time には on か off を指定してください ('%s' ではなく)"]),

@@ -2,7 +2,7 @@
 // Generated from po/ko.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ko catalog (205 messages; Plural-Forms: 0).
+    /// The ko catalog (211 messages; Plural-Forms: 0).
     static let ko = Catalog.Table(
         code: "ko", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d분"]),
             ("%s (late)", ["%s (지연)"]),
             ("%s (overdue)", ["%s (기한 지남)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s은(는) 이미 지났습니다(지금 %s). %s을(를) 의미하셨나요?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s은(는) 이미 지났습니다(지금 %s). 앞으로 올 시각을 입력하세요. 예: +10m 또는 내일 9시"]),
             ("%s left", ["%s 남음"]),
             ("%s now", ["%s 진행 중"]),
             ("%s work", ["근무 %s"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s'은(는) 태그 이름이 될 수 없습니다. 글자, 숫자, '-', '_' 1~32자를 쓰세요. 예: 학교"]),
             ("'%s' matches %s items: %s; use the number", ["'%s'와(과) 일치하는 항목이 %s개입니다: %s. 번호를 사용하세요"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' 명령은 인수를 받지 않습니다 ('%s'). tminus %s --help를 참고하세요"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' 명령에는 제목과 --due가 필요합니다. 예: tminus add \"논문\" --due %s. tminus add --help를 참고하세요"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' 명령에는 REF와 바꿀 내용이 필요합니다. 예: tminus edit 3 --due 내일. tminus edit --help를 참고하세요"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' 명령에는 제목이 필요합니다. 예: tminus todo \"우유 사기\" --due 오늘. tminus todo --help를 참고하세요"]),
             ("+%d more", ["외 %d개"]),
             (", due %s", [", 기한 %s"]),
             (", reminder %s", [", 알림 %s"]),
             (", repeats %s", [", %s 반복"]),
             ("--%s needs a value; see tminus %s --help", ["--%s 옵션에는 값이 필요합니다. tminus %s --help를 참고하세요"]),
             ("--%s takes no value; see tminus %s --help", ["--%s 옵션은 값을 받지 않습니다. tminus %s --help를 참고하세요"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s은(는) 이미 지났습니다(%s). 마감에는 앞으로 올 시각이 필요합니다. 예: --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star와 --unstar는 서로 모순됩니다. 하나만 입력하세요"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start가 --due보다 앞서지 않습니다. 진행은 시작부터 기한까지이므로 더 이른 --start를 입력하세요"]),
             ("--working-time takes on or off, not '%s'", ["--working-time에는 on 또는 off를 입력하세요('%s'이(가) 아님)"]),

@@ -2,7 +2,7 @@
 // Generated from po/nl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The nl catalog (205 messages; Plural-Forms: (n != 1)).
+    /// The nl catalog (211 messages; Plural-Forms: (n != 1)).
     static let nl = Catalog.Table(
         code: "nl", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d min"]),
             ("%s (late)", ["%s (te laat)"]),
             ("%s (overdue)", ["%s (verlopen)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s is al voorbij (nu %s); bedoelde je %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s is al voorbij (nu %s); geef een tijd in de toekomst, bijv. +10m of morgen 9:00"]),
             ("%s left", ["nog %s"]),
             ("%s now", ["%s nu"]),
             ("%s work", ["%s werk"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' is geen labelnaam; gebruik 1 tot 32 letters, cijfers, '-' of '_', bijv. school"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' komt overeen met %s items: %s; gebruik het nummer"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' neemt geen argumenten ('%s'); zie tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' heeft een titel en --due nodig, bijv. tminus add \"Scriptie\" --due %s; zie tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' heeft een REF nodig en wat er moet veranderen, bijv. tminus edit 3 --due morgen; zie tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' heeft een titel nodig, bijv. tminus todo \"Melk kopen\" --due vandaag; zie tminus todo --help"]),
             ("+%d more", ["+%d meer", "+%d meer"]),
             (", due %s", [", uiterlijk %s"]),
             (", reminder %s", [", herinnering %s"]),
             (", repeats %s", [", herhaalt %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s heeft een waarde nodig; zie tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s neemt geen waarde; zie tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s is al voorbij (%s); een deadline moet in de toekomst liggen, bijv. --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star en --unstar spreken elkaar tegen; geef er één"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start ligt niet vóór --due; de voortgang loopt van start tot deadline, geef dus een eerdere --start"]),
             ("--working-time takes on or off, not '%s'", ["--working-time neemt on of off, niet '%s'"]),

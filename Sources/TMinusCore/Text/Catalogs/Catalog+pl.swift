@@ -2,7 +2,7 @@
 // Generated from po/pl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pl catalog (205 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The pl catalog (211 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let pl = Catalog.Table(
         code: "pl", plural: { n in (((n == 1) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d min"]),
             ("%s (late)", ["%s (po terminie)"]),
             ("%s (overdue)", ["%s (zaległe)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s już minęło (teraz %s); czy chodziło o %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s już minęło (teraz %s); podaj czas w przyszłości, np. +10m albo jutro 9:00"]),
             ("%s left", ["zostało %s"]),
             ("%s now", ["%s teraz"]),
             ("%s work", ["%s pracy"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' nie jest nazwą etykiety; użyj od 1 do 32 liter, cyfr, '-' lub '_', np. szkoła"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' pasuje do %s elementów: %s; użyj numeru"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' nie przyjmuje argumentów ('%s'); zobacz tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' wymaga tytułu i --due, np. tminus add \"Praca dyplomowa\" --due %s; zobacz tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' wymaga REF i tego, co zmienić, np. tminus edit 3 --due jutro; zobacz tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' wymaga tytułu, np. tminus todo \"Kupić mleko\" --due dziś; zobacz tminus todo --help"]),
             ("+%d more", ["+%d więcej", "+%d więcej", "+%d więcej"]),
             (", due %s", [", termin %s"]),
             (", reminder %s", [", przypomnienie %s"]),
             (", repeats %s", [", powtarza się %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s wymaga wartości; zobacz tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s nie przyjmuje wartości; zobacz tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s już minął (%s); termin musi leżeć w przyszłości, np. --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star i --unstar wykluczają się; podaj tylko jedno"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start nie jest przed --due; postęp biegnie od startu do terminu, więc podaj wcześniejszy --start"]),
             ("--working-time takes on or off, not '%s'", ["--working-time przyjmuje on lub off, a nie '%s'"]),

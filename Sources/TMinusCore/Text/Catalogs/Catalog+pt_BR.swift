@@ -2,7 +2,7 @@
 // Generated from po/pt_BR.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pt_BR catalog (205 messages; Plural-Forms: (n > 1)).
+    /// The pt_BR catalog (211 messages; Plural-Forms: (n > 1)).
     static let pt_BR = Catalog.Table(
         code: "pt_BR", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d min"]),
             ("%s (late)", ["%s (atrasado)"]),
             ("%s (overdue)", ["%s (vencido)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s já passou (agora são %s); você quis dizer %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s já passou (agora são %s); informe um momento futuro, ex.: +10m ou amanhã 9:00"]),
             ("%s left", ["faltam %s"]),
             ("%s now", ["%s agora"]),
             ("%s work", ["%s de trabalho"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' não é um nome de etiqueta; use de 1 a 32 letras, dígitos, '-' ou '_', por ex. escola"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' corresponde a %s itens: %s; use o número"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' não aceita argumentos ('%s'); veja tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' precisa de um título e de --due, ex.: tminus add \"Tese\" --due %s; veja tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' precisa de uma REF e do que mudar, ex.: tminus edit 3 --due amanhã; veja tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' precisa de um título, ex.: tminus todo \"Comprar leite\" --due hoje; veja tminus todo --help"]),
             ("+%d more", ["+%d mais", "+%d mais"]),
             (", due %s", [", vence %s"]),
             (", reminder %s", [", lembrete %s"]),
             (", repeats %s", [", repete %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s precisa de um valor; veja tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s não aceita valor; veja tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s já passou (%s); um prazo precisa de um momento futuro, ex.: --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star e --unstar se contradizem; informe só um"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start não é anterior a --due; o progresso vai do início ao vencimento, então informe um --start anterior"]),
             ("--working-time takes on or off, not '%s'", ["--working-time aceita on ou off, não '%s'"]),

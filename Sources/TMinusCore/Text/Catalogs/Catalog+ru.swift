@@ -2,7 +2,7 @@
 // Generated from po/ru.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ru catalog (205 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The ru catalog (211 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let ru = Catalog.Table(
         code: "ru", plural: { n in (((((n % 10) == 1) && ((n % 100) != 11)) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d мин"]),
             ("%s (late)", ["%s (просрочено)"]),
             ("%s (overdue)", ["%s (просрочено)"]),
+            ("%s is past (%s now); did you mean %s?", ["%s уже прошло (сейчас %s); может быть, %s?"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s уже прошло (сейчас %s); укажите время в будущем, например +10m или завтра 9:00"]),
             ("%s left", ["осталось %s"]),
             ("%s now", ["%s сейчас"]),
             ("%s work", ["%s работы"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' — недопустимое имя метки; используйте от 1 до 32 букв, цифр, '-' или '_', например учёба"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' совпадает с %s записями: %s; укажите номер"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' не принимает аргументов ('%s'); см. tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' нужны название и --due, например tminus add \"Диплом\" --due %s; см. tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' нужны REF и то, что изменить, например tminus edit 3 --due завтра; см. tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' нужно название, например tminus todo \"Купить молоко\" --due сегодня; см. tminus todo --help"]),
             ("+%d more", ["ещё %d", "ещё %d", "ещё %d"]),
             (", due %s", [", срок %s"]),
             (", reminder %s", [", напоминание %s"]),
             (", repeats %s", [", повторяется %s"]),
             ("--%s needs a value; see tminus %s --help", ["--%s требует значения; см. tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s не принимает значения; см. tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s уже прошёл (%s); срок должен быть в будущем, например --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star и --unstar противоречат друг другу; укажите что-то одно"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start не раньше --due; отсчёт идёт от начала до срока, поэтому укажите более ранний --start"]),
             ("--working-time takes on or off, not '%s'", ["--working-time принимает on или off, а не '%s'"]),

@@ -2,7 +2,7 @@
 // Generated from po/zh_CN.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The zh_CN catalog (205 messages; Plural-Forms: 0).
+    /// The zh_CN catalog (211 messages; Plural-Forms: 0).
     static let zh_CN = Catalog.Table(
         code: "zh_CN", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
@@ -35,6 +35,8 @@ extension Catalog.Table {
             ("%dm", ["%d分钟"]),
             ("%s (late)", ["%s（逾期）"]),
             ("%s (overdue)", ["%s（已逾期）"]),
+            ("%s is past (%s now); did you mean %s?", ["%s 已经过去（现在 %s）；您是指 %s 吗？"]),
+            ("%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am", ["%s 已经过去（现在 %s）；请给出一个未来的时间，例如 +10m 或 明天9点"]),
             ("%s left", ["剩余 %s"]),
             ("%s now", ["%s 进行中"]),
             ("%s work", ["工作 %s"]),
@@ -48,12 +50,16 @@ extension Catalog.Table {
             ("'%s' is not a tag name; use 1 to 32 letters, digits, '-' or '_', e.g. school", ["'%s' 不是有效的标签名；请使用 1 到 32 个字母、数字、'-' 或 '_'，例如 学习"]),
             ("'%s' matches %s items: %s; use the number", ["'%s' 匹配 %s 个事项：%s；请使用编号"]),
             ("'%s' takes no arguments ('%s'); see tminus %s --help", ["'%s' 不接受参数（'%s'）；参见 tminus %s --help"]),
+            ("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help", ["'add' 需要标题和 --due，例如 tminus add \"论文\" --due %s；参见 tminus add --help"]),
+            ("'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help", ["'edit' 需要 REF 和要修改的内容，例如 tminus edit 3 --due 明天；参见 tminus edit --help"]),
+            ("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help", ["'todo' 需要标题，例如 tminus todo \"买牛奶\" --due 今天；参见 tminus todo --help"]),
             ("+%d more", ["还有%d项"]),
             (", due %s", ["，截止 %s"]),
             (", reminder %s", ["，提醒 %s"]),
             (", repeats %s", ["，%s重复"]),
             ("--%s needs a value; see tminus %s --help", ["--%s 需要一个值；参见 tminus %s --help"]),
             ("--%s takes no value; see tminus %s --help", ["--%s 不接受值；参见 tminus %s --help"]),
+            ("--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s", ["--due %s 已经过去（%s）；截止事项需要一个未来的时间，例如 --due %s"]),
             ("--star and --unstar contradict each other; give one", ["--star 和 --unstar 互相矛盾；请只给一个"]),
             ("--start is not before --due; progress runs from start to due, so give an earlier --start", ["--start 不早于 --due；进度从开始算到截止，请给出更早的 --start"]),
             ("--working-time takes on or off, not '%s'", ["--working-time 只接受 on 或 off，而不是 '%s'"]),
