@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TMinusCLI
+
 /// `--help` in the user's language: the overview's tagline, groups, each command's summary and
 /// the closing lines, and each page's headings, come through the catalogs (the pseudo-locale
 /// wraps each in ⟦ ⟧); commands, options and examples are what one types, and stay as they are.
@@ -43,6 +45,25 @@ struct CLIHelpLanguageTests {
         #expect(!list.stdout.contains("(also:"), "\(list.stdout)")
     }
 
+    /// Every option's description on every command's page (a `--color`'s in its two parts).
+    @Test func everyOptionsDescriptionComesThroughTheCatalogs() throws {
+        let h = try TempHome()
+        var checked = 0
+        for c in CommandTable.all {
+            let r = h.inProcess([c.name, "--help"], env: pseudo)
+            #expect(r.status == 0, "\(c.name): \(r)")
+            // The options: the block whose lines after its heading start with "  --".
+            let blocks = r.stdout.components(separatedBy: "\n\n").map { $0.split(separator: "\n") }
+            guard let options = blocks.first(where: { $0.count > 1 && $0[1].hasPrefix("  --") }) else { continue }
+            #expect(options[0].hasPrefix("⟦"), "\(c.name): \(options[0])")
+            for line in options.dropFirst() {
+                checked += 1
+                #expect(line.hasSuffix("⟧"), "\(c.name): an option's description not through the catalogs: \(line)")
+            }
+        }
+        #expect(checked > 60, "only \(checked) options seen")
+    }
+
     @Test func germanHelp() throws {
         let h = try TempHome()
         let r = h.inProcess(["--help"], env: ["LANG": "de_DE.UTF-8"])
@@ -51,5 +72,6 @@ struct CLIHelpLanguageTests {
         let page = h.inProcess(["add", "--help"], env: ["LANG": "de_DE.UTF-8"])
         #expect(page.stdout.hasPrefix("Aufruf: tminus add TITLE --due WHEN"), "\(page.stdout)")
         #expect(page.stdout.contains("\nOptionen:\n") && page.stdout.contains("\nBeispiele:\n"), "\(page.stdout)")
+        #expect(page.stdout.contains("wann sie fällig ist (ein ganzer Tag: das Ende dieses Tages)"), "\(page.stdout)")
     }
 }

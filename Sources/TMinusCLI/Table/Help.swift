@@ -2,9 +2,9 @@ import TMinusApp
 import TMinusCore
 
 /// Help text, made from `CommandTable`: an overview and one page per command, in the user's
-/// language where the catalogs have it (the summaries, headings and the closing lines; the
-/// options' descriptions and the paragraphs are English still). The man page and the shell
-/// completions are English.
+/// language where the catalogs have it (the summaries, the options' descriptions, the headings
+/// and the closing lines; each command's paragraph is English still). The man page and the
+/// shell completions are English.
 enum Help {
     static let version = "0.1.0"
 
@@ -50,6 +50,12 @@ enum Help {
         }
     }
 
+    /// An option's description in `w`'s language (a `--color`'s in its two parts).
+    static func optionHelp(_ help: String, _ w: Words) -> String {
+        guard help.hasPrefix(CommandTable.colorHelp) else { return w.help(help) }
+        return w.help(CommandTable.colorHelp) + w.help(String(help.dropFirst(CommandTable.colorHelp.count)))
+    }
+
     /// One command's page in English.
     static func page(_ c: CommandSpec) -> String { page(c, .english) }
 
@@ -78,7 +84,7 @@ enum Help {
             lines += ["", w.trc("--help", "options:")]
             for o in options where !seen.contains(o.synopsis) {
                 seen.append(o.synopsis)
-                lines.append("  " + o.synopsis.padding(width) + o.help)
+                lines.append("  " + o.synopsis.padding(width) + optionHelp(o.help, w))
             }
         }
         if !c.examples.isEmpty { lines += ["", w.trc("--help", "examples:")] + c.examples.map { "  " + $0 } }
