@@ -125,6 +125,23 @@ struct CLIPseudoLocaleTests {
         }
     }
 
+    /// `sources`: the line without sources, and each source's marks and counts.
+    @Test func theSourcesLines() throws {
+        let h = try TempHome()
+        _ = try h.writeConfig(#"{ "sources": [] }"#)
+        let none = h.inProcess(["sources"], env: pseudo)
+        #expect(none.status == 0 && none.stdout.hasPrefix("⟦") && bypassing(none.stdout).isEmpty, "\(none)")
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".write(
+            to: h.root.appendingPathComponent("feiertage.ics"), atomically: true, encoding: .utf8)
+        _ = try h.writeConfig(#"{ "sources": [ { "name": "праздники", "kind": "ics", "path": "~/feiertage.ics" } ] }"#)
+        _ = h.inProcess(["list"], env: pseudo)
+        let lines = h.inProcess(["sources"], env: pseudo).stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 2, "\(lines)")
+        // The name, the kind (a config word), the read-only mark, the path.
+        #expect(lines.first?.contains("⟦") == true && lines.first?.contains("read-only") == false, "\(lines)")
+        #expect(lines.count >= 2 && lines[1].contains("⟦") && bypassing(lines[1]).isEmpty, "\(lines)")
+    }
+
     @Test func englishIsUnchangedWithoutTheLanguage() throws {
         let h = try home()
         let r = h.inProcess(

@@ -2,12 +2,13 @@
 // Generated from po/de.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The de catalog (351 messages; Plural-Forms: (n != 1)).
+    /// The de catalog (359 messages; Plural-Forms: (n != 1)).
     static let de = Catalog.Table(
         code: "de", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
         entries: [
             (" (in %s)", [" (in %s)"]),
+            (" (read-only)", [" (nur lesbar)"]),
             (" to %s", [" in %s"]),
             (" · was due %s", [" · war fällig %s"]),
             ("#%s %s is open already", ["#%s %s ist bereits offen"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["vor %d Min.", "vor %d Min."]),
             ("%d min late", ["%d Min. überfällig", "%d Min. überfällig"]),
             ("%d minute", ["%d Minute", "%d Minuten"]),
+            ("%d open item", ["%d offener Eintrag", "%d offene Einträge"]),
             ("%d second", ["%d Sekunde", "%d Sekunden"]),
             ("%d todo", ["%d Aufgabe", "%d Aufgaben"]),
             ("%dd", ["%d T."]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Frist abgelaufen!"]),
             ("Deadlines", ["Fristen"]),
             ("Done", ["Erledigt"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (Sitzungsbus)"]),
             ("Next deadline", ["Nächste Frist"]),
             ("No date", ["Ohne Datum"]),
             ("No deadlines", ["Keine Fristen"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["einen Link"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["ein wiederkehrender Eintrag braucht ein Fälligkeitsdatum, sein erstes Vorkommen; gib %s mit --repeat an"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["eine wiederkehrende Aufgabe braucht --due WHEN, ihr erstes Vorkommen, z. B. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["Frist #%s %s angelegt, fällig %s"]),
             ("added todo #%s %s", ["Aufgabe #%s %s angelegt"]),
             ("all", ["alle"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["und %d weitere Erinnerung", "und %d weitere Erinnerungen"]),
             ("and %d more reminder from %s", ["und %d weitere Erinnerung aus %s", "und %d weitere Erinnerungen aus %s"]),
             ("came by", ["kam über"]),
+            ("cannot read it: %s", ["nicht lesbar: %s"]),
             ("cannot run %s: %s", ["%s kann nicht gestartet werden: %s"]),
             ("completed", ["erledigt"]),
             ("created", ["erstellt"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["keine Fristen[ · {todos_text}]"]),
             ("no items this month", ["keine Einträge in diesem Monat"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["kein offener Eintrag passt zu '%s'; nimm eine Nummer aus tminus list, einen id-Anfang oder den genauen Titel"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["keine Quellen; fügen Sie Kalender, todo.txt oder Taskwarrior unter \"sources\" in %s hinzu (siehe docs/sources.md)"]),
             ("no working time", ["keine Arbeitszeit"]),
+            ("not read", ["nicht gelesen"]),
             ("note", ["Notiz"]),
             ("nothing due", ["nichts fällig"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["nichts an diesem Tag; lege eine Frist an mit tminus add TITLE --due WHEN oder eine Aufgabe mit tminus todo TITLE", "nichts in diesen %d Tagen; lege eine Frist an mit tminus add TITLE --due WHEN oder eine Aufgabe mit tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["mittel"]),
             ("progress from", ["Fortschritt ab"]),
             ("q quits", ["q beendet"]),
+            ("read %s", ["gelesen %s"]),
             ("reminder", ["Erinnerung"]),
             ("removed #%s %s", ["#%s %s entfernt"]),
             ("reopened #%s %s", ["#%s %s wieder geöffnet"]),

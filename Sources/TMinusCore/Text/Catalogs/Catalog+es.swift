@@ -2,12 +2,13 @@
 // Generated from po/es.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The es catalog (351 messages; Plural-Forms: (n != 1)).
+    /// The es catalog (359 messages; Plural-Forms: (n != 1)).
     static let es = Catalog.Table(
         code: "es", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
         entries: [
             (" (in %s)", [" (en %s)"]),
+            (" (read-only)", [" (solo lectura)"]),
             (" to %s", [" en %s"]),
             (" · was due %s", [" · vencía %s"]),
             ("#%s %s is open already", ["#%s %s ya está abierto"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["hace %d min", "hace %d min"]),
             ("%d min late", ["%d min de retraso", "%d min de retraso"]),
             ("%d minute", ["%d minuto", "%d minutos"]),
+            ("%d open item", ["%d elemento abierto", "%d elementos abiertos"]),
             ("%d second", ["%d segundo", "%d segundos"]),
             ("%d todo", ["%d tarea", "%d tareas"]),
             ("%dd", ["%d d"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["¡Plazo vencido!"]),
             ("Deadlines", ["Plazos"]),
             ("Done", ["Hecho"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (bus de sesión)"]),
             ("Next deadline", ["Siguiente plazo"]),
             ("No date", ["Sin fecha"]),
             ("No deadlines", ["Sin plazos"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["un enlace"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["un elemento que se repite necesita fecha de vencimiento, su primera vez; da %s con --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["una tarea que se repite necesita --due WHEN, su primera vez, p. ej. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["plazo #%s %s añadido, vence %s"]),
             ("added todo #%s %s", ["tarea #%s %s añadida"]),
             ("all", ["todo"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["y %d recordatorio más", "y %d recordatorios más"]),
             ("and %d more reminder from %s", ["y %d recordatorio más desde %s", "y %d recordatorios más desde %s"]),
             ("came by", ["llegó por"]),
+            ("cannot read it: %s", ["no se puede leer: %s"]),
             ("cannot run %s: %s", ["no se puede ejecutar %s: %s"]),
             ("completed", ["completados"]),
             ("created", ["creado"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["sin plazos[ · {todos_text}]"]),
             ("no items this month", ["no hay elementos este mes"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["ningún elemento abierto coincide con '%s'; usa un número de tminus list, un prefijo de id o el título exacto"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["no hay fuentes; añade calendarios, todo.txt o Taskwarrior a \"sources\" en %s (consulta docs/sources.md)"]),
             ("no working time", ["sin tiempo de trabajo"]),
+            ("not read", ["sin leer"]),
             ("note", ["nota"]),
             ("nothing due", ["nada pendiente"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["nada este día; añade un plazo con tminus add TITLE --due WHEN o una tarea con tminus todo TITLE", "nada en estos %d días; añade un plazo con tminus add TITLE --due WHEN o una tarea con tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["media"]),
             ("progress from", ["progreso desde"]),
             ("q quits", ["q para salir"]),
+            ("read %s", ["leída %s"]),
             ("reminder", ["recordatorio"]),
             ("removed #%s %s", ["#%s %s eliminado"]),
             ("reopened #%s %s", ["#%s %s reabierto"]),

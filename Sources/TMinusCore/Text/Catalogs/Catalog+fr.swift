@@ -2,12 +2,13 @@
 // Generated from po/fr.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The fr catalog (351 messages; Plural-Forms: (n > 1)).
+    /// The fr catalog (359 messages; Plural-Forms: (n > 1)).
     static let fr = Catalog.Table(
         code: "fr", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
         entries: [
             (" (in %s)", [" (dans %s)"]),
+            (" (read-only)", [" (lecture seule)"]),
             (" to %s", [" dans %s"]),
             (" · was due %s", [" · échéance %s"]),
             ("#%s %s is open already", ["#%s %s est déjà ouvert"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["il y a %d min", "il y a %d min"]),
             ("%d min late", ["%d min de retard", "%d min de retard"]),
             ("%d minute", ["%d minute", "%d minutes"]),
+            ("%d open item", ["%d élément ouvert", "%d éléments ouverts"]),
             ("%d second", ["%d seconde", "%d secondes"]),
             ("%d todo", ["%d tâche", "%d tâches"]),
             ("%dd", ["%d j"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Échéance dépassée !"]),
             ("Deadlines", ["Échéances"]),
             ("Done", ["Fait"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (bus de session)"]),
             ("Next deadline", ["Échéance suivante"]),
             ("No date", ["Sans date"]),
             ("No deadlines", ["Aucune échéance"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["un lien"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["un élément répété a besoin d'une date, sa première occurrence ; donnez %s avec --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["une tâche répétée a besoin de --due WHEN, sa première occurrence, p. ex. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["échéance #%s %s ajoutée, pour %s"]),
             ("added todo #%s %s", ["tâche #%s %s ajoutée"]),
             ("all", ["tout"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["et %d autre rappel", "et %d autres rappels"]),
             ("and %d more reminder from %s", ["et %d autre rappel depuis %s", "et %d autres rappels depuis %s"]),
             ("came by", ["arrivé par"]),
+            ("cannot read it: %s", ["illisible : %s"]),
             ("cannot run %s: %s", ["impossible de lancer %s : %s"]),
             ("completed", ["terminés"]),
             ("created", ["créé"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["aucune échéance[ · {todos_text}]"]),
             ("no items this month", ["aucun élément ce mois-ci"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["aucun élément ouvert ne correspond à '%s' ; utilisez un numéro de tminus list, un début d'id ou le titre exact"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["aucune source ; ajoutez des calendriers, todo.txt ou Taskwarrior à \"sources\" dans %s (voir docs/sources.md)"]),
             ("no working time", ["aucun temps de travail"]),
+            ("not read", ["pas lue"]),
             ("note", ["note"]),
             ("nothing due", ["aucune échéance"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["rien ce jour-là ; ajoutez une échéance avec tminus add TITLE --due WHEN ou une tâche avec tminus todo TITLE", "rien sur ces %d jours ; ajoutez une échéance avec tminus add TITLE --due WHEN ou une tâche avec tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["moyenne"]),
             ("progress from", ["progression depuis"]),
             ("q quits", ["q pour quitter"]),
+            ("read %s", ["lue %s"]),
             ("reminder", ["rappel"]),
             ("removed #%s %s", ["#%s %s supprimé"]),
             ("reopened #%s %s", ["#%s %s rouvert"]),

@@ -2,12 +2,13 @@
 // Generated from po/it.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The it catalog (351 messages; Plural-Forms: (n != 1)).
+    /// The it catalog (359 messages; Plural-Forms: (n != 1)).
     static let it = Catalog.Table(
         code: "it", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
         entries: [
             (" (in %s)", [" (in %s)"]),
+            (" (read-only)", [" (sola lettura)"]),
             (" to %s", [" in %s"]),
             (" · was due %s", [" · scadeva %s"]),
             ("#%s %s is open already", ["#%s %s è già aperto"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d min fa", "%d min fa"]),
             ("%d min late", ["%d min di ritardo", "%d min di ritardo"]),
             ("%d minute", ["%d minuto", "%d minuti"]),
+            ("%d open item", ["%d elemento aperto", "%d elementi aperti"]),
             ("%d second", ["%d secondo", "%d secondi"]),
             ("%d todo", ["%d attività", "%d attività"]),
             ("%dd", ["%d g"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Scadenza superata!"]),
             ("Deadlines", ["Scadenze"]),
             ("Done", ["Fatto"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (bus di sessione)"]),
             ("Next deadline", ["Scadenza successiva"]),
             ("No date", ["Senza data"]),
             ("No deadlines", ["Nessuna scadenza"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["un link"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["un elemento ripetuto ha bisogno di una data, la sua prima occorrenza; indica %s con --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["un'attività ripetuta ha bisogno di --due WHEN, la sua prima occorrenza, ad es. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["scadenza #%s %s aggiunta, scade %s"]),
             ("added todo #%s %s", ["attività #%s %s aggiunta"]),
             ("all", ["tutto"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["e ancora %d promemoria", "e ancora %d promemoria"]),
             ("and %d more reminder from %s", ["e ancora %d promemoria da %s", "e ancora %d promemoria da %s"]),
             ("came by", ["arrivato tramite"]),
+            ("cannot read it: %s", ["impossibile leggerla: %s"]),
             ("cannot run %s: %s", ["impossibile eseguire %s: %s"]),
             ("completed", ["completati"]),
             ("created", ["creato"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["nessuna scadenza[ · {todos_text}]"]),
             ("no items this month", ["nessun elemento questo mese"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["nessun elemento aperto corrisponde a '%s'; usa un numero da tminus list, un prefisso di id o il titolo esatto"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["nessuna fonte; aggiungi calendari, todo.txt o Taskwarrior a \"sources\" in %s (vedi docs/sources.md)"]),
             ("no working time", ["nessun tempo di lavoro"]),
+            ("not read", ["non letta"]),
             ("note", ["nota"]),
             ("nothing due", ["niente in scadenza"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["niente in questo giorno; aggiungi una scadenza con tminus add TITLE --due WHEN o un'attività con tminus todo TITLE", "niente in questi %d giorni; aggiungi una scadenza con tminus add TITLE --due WHEN o un'attività con tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["media"]),
             ("progress from", ["avanzamento da"]),
             ("q quits", ["q per uscire"]),
+            ("read %s", ["letta %s"]),
             ("reminder", ["promemoria"]),
             ("removed #%s %s", ["#%s %s rimosso"]),
             ("reopened #%s %s", ["#%s %s riaperto"]),

@@ -2,12 +2,13 @@
 // Generated from po/ja.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ja catalog (351 messages; Plural-Forms: 0).
+    /// The ja catalog (359 messages; Plural-Forms: 0).
     static let ja = Catalog.Table(
         code: "ja", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
         entries: [
             (" (in %s)", ["（%s）"]),
+            (" (read-only)", [" (読み取り専用)"]),
             (" to %s", ["（%s）"]),
             (" · was due %s", [" · 期限は%s"]),
             ("#%s %s is open already", ["#%s %s はすでに未完了です"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d分前"]),
             ("%d min late", ["%d分遅れ"]),
             ("%d minute", ["%d分"]),
+            ("%d open item", ["未完了%d件"]),
             ("%d second", ["%d秒"]),
             ("%d todo", ["ToDo %d件"]),
             ("%dd", ["%d日"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["締切を過ぎました！"]),
             ("Deadlines", ["締切"]),
             ("Done", ["完了"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (セッションバス)"]),
             ("Next deadline", ["次の締切"]),
             ("No date", ["日付なし"]),
             ("No deadlines", ["締切なし"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["リンク"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["繰り返す項目には最初の回となる期限が必要です。--repeat と一緒に %s を指定してください"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["繰り返す ToDo には最初の回となる --due WHEN が必要です。例: --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s、%s"]),
             ("added deadline #%s %s, due %s", ["締切 #%s %s を追加、期限 %s"]),
             ("added todo #%s %s", ["ToDo #%s %s を追加"]),
             ("all", ["すべて"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["他%d件のリマインダー"]),
             ("and %d more reminder from %s", ["%2$sからの他%1$d件のリマインダー"]),
             ("came by", ["経由"]),
+            ("cannot read it: %s", ["読めません: %s"]),
             ("cannot run %s: %s", ["%s を実行できません: %s"]),
             ("completed", ["完了"]),
             ("created", ["作成"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["締切なし[ · {todos_text}]"]),
             ("no items this month", ["今月の項目はありません"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["'%s' に一致する未完了の項目はありません。tminus list の番号、id の先頭部分、または正確なタイトルを使ってください"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["ソースがありません。%s の \"sources\" にカレンダー、todo.txt、Taskwarrior を追加してください (docs/sources.md 参照)"]),
             ("no working time", ["作業時間なし"]),
+            ("not read", ["未読み込み"]),
             ("note", ["メモ"]),
             ("nothing due", ["予定なし"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["この%d日間は何もありません。締切は tminus add TITLE --due WHEN、ToDoは tminus todo TITLE で追加できます"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["中"]),
             ("progress from", ["進捗の開始"]),
             ("q quits", ["qで終了"]),
+            ("read %s", ["読み込み %s"]),
             ("reminder", ["リマインダー"]),
             ("removed #%s %s", ["#%s %s を削除"]),
             ("reopened #%s %s", ["#%s %s を再開"]),

@@ -2,12 +2,13 @@
 // Generated from po/ko.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ko catalog (351 messages; Plural-Forms: 0).
+    /// The ko catalog (359 messages; Plural-Forms: 0).
     static let ko = Catalog.Table(
         code: "ko", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
         entries: [
             (" (in %s)", [" (%s)"]),
+            (" (read-only)", [" (읽기 전용)"]),
             (" to %s", [" (%s)"]),
             (" · was due %s", [" · 기한 %s"]),
             ("#%s %s is open already", ["#%s %s은(는) 이미 열려 있습니다"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d분 전"]),
             ("%d min late", ["%d분 지남"]),
             ("%d minute", ["%d분"]),
+            ("%d open item", ["열린 항목 %d개"]),
             ("%d second", ["%d초"]),
             ("%d todo", ["할 일 %d개"]),
             ("%dd", ["%d일"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["마감이 지났습니다!"]),
             ("Deadlines", ["마감"]),
             ("Done", ["완료"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server(세션 버스)"]),
             ("Next deadline", ["다음 마감"]),
             ("No date", ["날짜 없음"]),
             ("No deadlines", ["마감 없음"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["링크"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["반복 항목에는 첫 회차가 될 기한이 필요합니다. --repeat와 함께 %s을(를) 입력하세요"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["반복 할 일에는 첫 회차가 될 --due WHEN이 필요합니다. 예: --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["마감 #%s %s 추가됨, 기한 %s"]),
             ("added todo #%s %s", ["할 일 #%s %s 추가됨"]),
             ("all", ["전체"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["알림 %d개 더"]),
             ("and %d more reminder from %s", ["%2$s에서 온 알림 %1$d개 더"]),
             ("came by", ["추가 경로"]),
+            ("cannot read it: %s", ["읽을 수 없음: %s"]),
             ("cannot run %s: %s", ["%s을(를) 실행할 수 없습니다: %s"]),
             ("completed", ["완료"]),
             ("created", ["생성"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["마감 없음[ · {todos_text}]"]),
             ("no items this month", ["이번 달 항목 없음"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["'%s'와(과) 일치하는 열린 항목이 없습니다. tminus list의 번호, id 앞부분 또는 정확한 제목을 사용하세요"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["소스가 없습니다. %s의 \"sources\"에 캘린더, todo.txt 또는 Taskwarrior를 추가하세요(docs/sources.md 참고)"]),
             ("no working time", ["근무 시간 없음"]),
+            ("not read", ["읽지 않음"]),
             ("note", ["메모"]),
             ("nothing due", ["예정 없음"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["이 %d일 동안 아무것도 없습니다. 마감은 tminus add TITLE --due WHEN, 할 일은 tminus todo TITLE 명령으로 추가하세요"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["보통"]),
             ("progress from", ["진행 시작"]),
             ("q quits", ["q로 종료"]),
+            ("read %s", ["%s 읽음"]),
             ("reminder", ["알림"]),
             ("removed #%s %s", ["#%s %s 삭제됨"]),
             ("reopened #%s %s", ["#%s %s 다시 열림"]),

@@ -2,12 +2,13 @@
 // Generated from po/nl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The nl catalog (351 messages; Plural-Forms: (n != 1)).
+    /// The nl catalog (359 messages; Plural-Forms: (n != 1)).
     static let nl = Catalog.Table(
         code: "nl", plural: { n in (((n != 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n != 1);",
         entries: [
             (" (in %s)", [" (in %s)"]),
+            (" (read-only)", [" (alleen-lezen)"]),
             (" to %s", [" in %s"]),
             (" · was due %s", [" · was uiterlijk %s"]),
             ("#%s %s is open already", ["#%s %s is al open"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d min geleden", "%d min geleden"]),
             ("%d min late", ["%d min te laat", "%d min te laat"]),
             ("%d minute", ["%d minuut", "%d minuten"]),
+            ("%d open item", ["%d open item", "%d open items"]),
             ("%d second", ["%d seconde", "%d seconden"]),
             ("%d todo", ["%d taak", "%d taken"]),
             ("%dd", ["%d d"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Deadline verstreken!"]),
             ("Deadlines", ["Deadlines"]),
             ("Done", ["Klaar"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (sessiebus)"]),
             ("Next deadline", ["Volgende deadline"]),
             ("No date", ["Geen datum"]),
             ("No deadlines", ["Geen deadlines"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["een link"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["een herhalend item heeft een datum nodig, zijn eerste keer; geef %s met --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["een herhalende taak heeft --due WHEN nodig, de eerste keer, bijv. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["deadline #%s %s toegevoegd, uiterlijk %s"]),
             ("added todo #%s %s", ["taak #%s %s toegevoegd"]),
             ("all", ["alle"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["en nog %d herinnering", "en nog %d herinneringen"]),
             ("and %d more reminder from %s", ["en nog %d herinnering van %s", "en nog %d herinneringen van %s"]),
             ("came by", ["kwam via"]),
+            ("cannot read it: %s", ["niet te lezen: %s"]),
             ("cannot run %s: %s", ["kan %s niet starten: %s"]),
             ("completed", ["voltooid"]),
             ("created", ["aangemaakt"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["geen deadlines[ · {todos_text}]"]),
             ("no items this month", ["geen items deze maand"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["geen open item komt overeen met '%s'; gebruik een nummer uit tminus list, het begin van een id of de exacte titel"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["geen bronnen; voeg agenda's, todo.txt of Taskwarrior toe aan \"sources\" in %s (zie docs/sources.md)"]),
             ("no working time", ["geen werktijd"]),
+            ("not read", ["niet gelezen"]),
             ("note", ["notitie"]),
             ("nothing due", ["niets gepland"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["niets op deze dag; voeg een deadline toe met tminus add TITLE --due WHEN of een taak met tminus todo TITLE", "niets in deze %d dagen; voeg een deadline toe met tminus add TITLE --due WHEN of een taak met tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["gemiddeld"]),
             ("progress from", ["voortgang vanaf"]),
             ("q quits", ["q sluit af"]),
+            ("read %s", ["gelezen %s"]),
             ("reminder", ["herinnering"]),
             ("removed #%s %s", ["#%s %s verwijderd"]),
             ("reopened #%s %s", ["#%s %s heropend"]),

@@ -2,12 +2,13 @@
 // Generated from po/pl.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pl catalog (351 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The pl catalog (359 messages; Plural-Forms: (n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let pl = Catalog.Table(
         code: "pl", plural: { n in (((n == 1) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
         entries: [
             (" (in %s)", [" (w %s)"]),
+            (" (read-only)", [" (tylko do odczytu)"]),
             (" to %s", [" w %s"]),
             (" · was due %s", [" · termin był %s"]),
             ("#%s %s is open already", ["#%s %s jest już otwarte"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d min temu", "%d min temu", "%d min temu"]),
             ("%d min late", ["%d min po terminie", "%d min po terminie", "%d min po terminie"]),
             ("%d minute", ["%d minuta", "%d minuty", "%d minut"]),
+            ("%d open item", ["%d otwarty element", "%d otwarte elementy", "%d otwartych elementów"]),
             ("%d second", ["%d sekunda", "%d sekundy", "%d sekund"]),
             ("%d todo", ["%d zadanie", "%d zadania", "%d zadań"]),
             ("%dd", ["%d d"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Termin minął!"]),
             ("Deadlines", ["Terminy"]),
             ("Done", ["Gotowe"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (magistrala sesji)"]),
             ("Next deadline", ["Następny termin"]),
             ("No date", ["Bez daty"]),
             ("No deadlines", ["Brak terminów"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["link"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["powtarzany element wymaga daty, swojego pierwszego wystąpienia; podaj %s razem z --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["powtarzane zadanie wymaga --due WHEN, swojego pierwszego wystąpienia, np. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["dodano termin #%s %s, na %s"]),
             ("added todo #%s %s", ["dodano zadanie #%s %s"]),
             ("all", ["wszystko"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["i jeszcze %d przypomnienie", "i jeszcze %d przypomnienia", "i jeszcze %d przypomnień"]),
             ("and %d more reminder from %s", ["i jeszcze %d przypomnienie z %s", "i jeszcze %d przypomnienia z %s", "i jeszcze %d przypomnień z %s"]),
             ("came by", ["przyszło przez"]),
+            ("cannot read it: %s", ["nie można odczytać: %s"]),
             ("cannot run %s: %s", ["nie można uruchomić %s: %s"]),
             ("completed", ["ukończone"]),
             ("created", ["utworzono"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["brak terminów[ · {todos_text}]"]),
             ("no items this month", ["brak wpisów w tym miesiącu"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["żaden otwarty element nie pasuje do '%s'; użyj numeru z tminus list, początku id lub dokładnego tytułu"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["brak źródeł; dodaj kalendarze, todo.txt lub Taskwarriora do \"sources\" w %s (zobacz docs/sources.md)"]),
             ("no working time", ["brak czasu pracy"]),
+            ("not read", ["nieodczytane"]),
             ("note", ["notatka"]),
             ("nothing due", ["nic zaplanowanego"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["nic w tym dniu; dodaj termin poleceniem tminus add TITLE --due WHEN lub zadanie poleceniem tminus todo TITLE", "nic w tych %d dniach; dodaj termin poleceniem tminus add TITLE --due WHEN lub zadanie poleceniem tminus todo TITLE", "nic w tych %d dniach; dodaj termin poleceniem tminus add TITLE --due WHEN lub zadanie poleceniem tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["średni"]),
             ("progress from", ["postęp od"]),
             ("q quits", ["q — wyjście"]),
+            ("read %s", ["odczytane %s"]),
             ("reminder", ["przypomnienie"]),
             ("removed #%s %s", ["usunięto #%s %s"]),
             ("reopened #%s %s", ["otwarto ponownie #%s %s"]),

@@ -2,12 +2,13 @@
 // Generated from po/pt_BR.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The pt_BR catalog (351 messages; Plural-Forms: (n > 1)).
+    /// The pt_BR catalog (359 messages; Plural-Forms: (n > 1)).
     static let pt_BR = Catalog.Table(
         code: "pt_BR", plural: { n in (((n > 1)) ? 1 : 0) },
         pluralForms: "nplurals=2; plural=(n > 1);",
         entries: [
             (" (in %s)", [" (em %s)"]),
+            (" (read-only)", [" (somente leitura)"]),
             (" to %s", [" em %s"]),
             (" · was due %s", [" · vencia %s"]),
             ("#%s %s is open already", ["#%s %s já está aberto"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["há %d min", "há %d min"]),
             ("%d min late", ["%d min de atraso", "%d min de atraso"]),
             ("%d minute", ["%d minuto", "%d minutos"]),
+            ("%d open item", ["%d item em aberto", "%d itens em aberto"]),
             ("%d second", ["%d segundo", "%d segundos"]),
             ("%d todo", ["%d tarefa", "%d tarefas"]),
             ("%dd", ["%d d"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Prazo encerrado!"]),
             ("Deadlines", ["Prazos"]),
             ("Done", ["Concluído"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (barramento de sessão)"]),
             ("Next deadline", ["Próximo prazo"]),
             ("No date", ["Sem data"]),
             ("No deadlines", ["Sem prazos"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["um link"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["um item que se repete precisa de data de vencimento, a primeira ocorrência; informe %s com --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["uma tarefa que se repete precisa de --due WHEN, a primeira ocorrência, por ex. --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["prazo #%s %s adicionado, vence %s"]),
             ("added todo #%s %s", ["tarefa #%s %s adicionada"]),
             ("all", ["todos"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["e mais %d lembrete", "e mais %d lembretes"]),
             ("and %d more reminder from %s", ["e mais %d lembrete de %s", "e mais %d lembretes de %s"]),
             ("came by", ["veio por"]),
+            ("cannot read it: %s", ["não é possível ler: %s"]),
             ("cannot run %s: %s", ["não foi possível executar %s: %s"]),
             ("completed", ["concluídos"]),
             ("created", ["criado"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["sem prazos[ · {todos_text}]"]),
             ("no items this month", ["nenhum item neste mês"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["nenhum item aberto corresponde a '%s'; use um número de tminus list, um prefixo de id ou o título exato"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["nenhuma fonte; adicione calendários, todo.txt ou Taskwarrior a \"sources\" em %s (veja docs/sources.md)"]),
             ("no working time", ["sem tempo de trabalho"]),
+            ("not read", ["não lida"]),
             ("note", ["nota"]),
             ("nothing due", ["nada pendente"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["nada neste dia; adicione um prazo com tminus add TITLE --due WHEN ou uma tarefa com tminus todo TITLE", "nada nestes %d dias; adicione um prazo com tminus add TITLE --due WHEN ou uma tarefa com tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["média"]),
             ("progress from", ["progresso desde"]),
             ("q quits", ["q para sair"]),
+            ("read %s", ["lida %s"]),
             ("reminder", ["lembrete"]),
             ("removed #%s %s", ["#%s %s removido"]),
             ("reopened #%s %s", ["#%s %s reaberto"]),

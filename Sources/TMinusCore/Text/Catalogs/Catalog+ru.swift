@@ -2,12 +2,13 @@
 // Generated from po/ru.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The ru catalog (351 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
+    /// The ru catalog (359 messages; Plural-Forms: (n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)).
     static let ru = Catalog.Table(
         code: "ru", plural: { n in (((((n % 10) == 1) && ((n % 100) != 11)) ? 0 : (((((n % 10) >= 2) && ((n % 10) <= 4)) && ((((n % 100) < 10) || ((n % 100) >= 20)))) ? 1 : 2))) },
         pluralForms: "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
         entries: [
             (" (in %s)", [" (в %s)"]),
+            (" (read-only)", [" (только чтение)"]),
             (" to %s", [" в %s"]),
             (" · was due %s", [" · срок был %s"]),
             ("#%s %s is open already", ["#%s %s уже открыта"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d мин назад", "%d мин назад", "%d мин назад"]),
             ("%d min late", ["просрочено на %d мин", "просрочено на %d мин", "просрочено на %d мин"]),
             ("%d minute", ["%d минута", "%d минуты", "%d минут"]),
+            ("%d open item", ["%d открытая запись", "%d открытые записи", "%d открытых записей"]),
             ("%d second", ["%d секунда", "%d секунды", "%d секунд"]),
             ("%d todo", ["%d задача", "%d задачи", "%d задач"]),
             ("%dd", ["%d д"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["Срок истёк!"]),
             ("Deadlines", ["Дедлайны"]),
             ("Done", ["Готово"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server (сеансовая шина)"]),
             ("Next deadline", ["Следующий дедлайн"]),
             ("No date", ["Без даты"]),
             ("No deadlines", ["Нет дедлайнов"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["ссылку"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["повторяющейся записи нужен срок — её первое повторение; укажите %s вместе с --repeat"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["повторяющейся задаче нужен --due WHEN — её первое повторение, например --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s, %s"]),
             ("added deadline #%s %s, due %s", ["добавлен дедлайн #%s %s, срок %s"]),
             ("added todo #%s %s", ["добавлена задача #%s %s"]),
             ("all", ["всего"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["и ещё %d напоминание", "и ещё %d напоминания", "и ещё %d напоминаний"]),
             ("and %d more reminder from %s", ["и ещё %d напоминание из %s", "и ещё %d напоминания из %s", "и ещё %d напоминаний из %s"]),
             ("came by", ["получено через"]),
+            ("cannot read it: %s", ["не удаётся прочитать: %s"]),
             ("cannot run %s: %s", ["не удаётся запустить %s: %s"]),
             ("completed", ["выполнено"]),
             ("created", ["создано"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["нет дедлайнов[ · {todos_text}]"]),
             ("no items this month", ["в этом месяце записей нет"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["ни одна открытая запись не подходит под '%s'; укажите номер из tminus list, начало id или точное название"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["нет источников; добавьте календари, todo.txt или Taskwarrior в \"sources\" в %s (см. docs/sources.md)"]),
             ("no working time", ["нет рабочего времени"]),
+            ("not read", ["не прочитан"]),
             ("note", ["заметка"]),
             ("nothing due", ["ничего не запланировано"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["за %d день ничего нет; добавьте дедлайн командой tminus add TITLE --due WHEN или задачу командой tminus todo TITLE", "за %d дня ничего нет; добавьте дедлайн командой tminus add TITLE --due WHEN или задачу командой tminus todo TITLE", "за %d дней ничего нет; добавьте дедлайн командой tminus add TITLE --due WHEN или задачу командой tminus todo TITLE"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["средний"]),
             ("progress from", ["отсчёт с"]),
             ("q quits", ["q — выход"]),
+            ("read %s", ["прочитан %s"]),
             ("reminder", ["напоминание"]),
             ("removed #%s %s", ["удалено #%s %s"]),
             ("reopened #%s %s", ["снова открыто #%s %s"]),

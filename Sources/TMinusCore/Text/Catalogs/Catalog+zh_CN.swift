@@ -2,12 +2,13 @@
 // Generated from po/zh_CN.po by po/catalogs.py generate: do not edit.
 
 extension Catalog.Table {
-    /// The zh_CN catalog (351 messages; Plural-Forms: 0).
+    /// The zh_CN catalog (359 messages; Plural-Forms: 0).
     static let zh_CN = Catalog.Table(
         code: "zh_CN", plural: { n in 0 },
         pluralForms: "nplurals=1; plural=0;",
         entries: [
             (" (in %s)", ["（%s）"]),
+            (" (read-only)", ["（只读）"]),
             (" to %s", ["（%s）"]),
             (" · was due %s", [" · 截止于%s"]),
             ("#%s %s is open already", ["#%s %s 已经是未完成状态"]),
@@ -24,6 +25,7 @@ extension Catalog.Table {
             ("%d min ago", ["%d分钟前"]),
             ("%d min late", ["已逾期%d分钟"]),
             ("%d minute", ["%d分钟"]),
+            ("%d open item", ["%d个未完成事项"]),
             ("%d second", ["%d秒"]),
             ("%d todo", ["%d项待办"]),
             ("%dd", ["%d天"]),
@@ -210,6 +212,7 @@ extension Catalog.Table {
             ("Deadline is over!", ["已过截止时间！"]),
             ("Deadlines", ["截止事项"]),
             ("Done", ["完成"]),
+            ("Evolution Data Server (session bus)", ["Evolution Data Server（会话总线）"]),
             ("Next deadline", ["下一个截止事项"]),
             ("No date", ["无日期"]),
             ("No deadlines", ["无截止事项"]),
@@ -238,6 +241,7 @@ extension Catalog.Table {
             ("a link", ["链接"]),
             ("a repeating item needs a due date, its first instance; give %s with --repeat", ["重复事项需要截止日期作为第一次；请与 --repeat 一起给出 %s"]),
             ("a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly", ["重复待办需要 --due WHEN 作为第一次，例如 --due today --repeat weekly"]),
+            ("a source's items, and when it was read\u{4}%s, %s", ["%s，%s"]),
             ("added deadline #%s %s, due %s", ["已添加截止事项 #%s %s，截止 %s"]),
             ("added todo #%s %s", ["已添加待办 #%s %s"]),
             ("all", ["全部"]),
@@ -246,6 +250,7 @@ extension Catalog.Table {
             ("and %d more reminder", ["另外%d条提醒"]),
             ("and %d more reminder from %s", ["来自%2$s的另外%1$d条提醒"]),
             ("came by", ["添加方式"]),
+            ("cannot read it: %s", ["无法读取：%s"]),
             ("cannot run %s: %s", ["无法运行 %s：%s"]),
             ("completed", ["已完成"]),
             ("created", ["创建于"]),
@@ -275,7 +280,9 @@ extension Catalog.Table {
             ("no deadlines[ · {todos_text}]", ["无截止事项[ · {todos_text}]"]),
             ("no items this month", ["本月无事项"]),
             ("no open item matches '%s'; use a number from tminus list, an id prefix or the exact title", ["没有与 '%s' 匹配的未完成事项；请使用 tminus list 中的编号、id 前缀或完整标题"]),
+            ("no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)", ["没有来源；请在 %s 的 \"sources\" 中添加日历、todo.txt 或 Taskwarrior（参见 docs/sources.md）"]),
             ("no working time", ["无工作时间"]),
+            ("not read", ["未读取"]),
             ("note", ["备注"]),
             ("nothing due", ["无到期事项"]),
             ("nothing in this day; add a deadline with tminus add TITLE --due WHEN, or a todo with tminus todo TITLE", ["这%d天内没有任何事项；用 tminus add TITLE --due WHEN 添加截止事项，或用 tminus todo TITLE 添加待办"]),
@@ -296,6 +303,7 @@ extension Catalog.Table {
             ("priority\u{4}medium", ["中"]),
             ("progress from", ["进度起点"]),
             ("q quits", ["按 q 退出"]),
+            ("read %s", ["读取于 %s"]),
             ("reminder", ["提醒"]),
             ("removed #%s %s", ["已删除 #%s %s"]),
             ("reopened #%s %s", ["已重新打开 #%s %s"]),
