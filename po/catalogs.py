@@ -2,6 +2,7 @@
 """tminus's message catalogs, the gettext way (docs/translations.md).
 
   python3 po/catalogs.py extract    write po/tminus.pot from the sources' tr/trn/N_ literals, the
+                                    commands' summaries and options for --help (CommandTable), the
                                     GNOME Shell extension's _('…') and the Plasma applets' i18n("…")
   python3 po/catalogs.py update     extract, then merge the template into every po/LL.po (msgmerge)
   python3 po/catalogs.py generate   write Sources/TMinusCore/Text/Catalogs/ from the po/*.po files
@@ -86,6 +87,30 @@ def desktop_messages():
     return out
 
 
+# The commands' one-line summaries in --help's overview (CommandTable's `summary: "…"`)
+# and the lines under it (`whenHelp`, `refHelp`, `exitHelp`), in the context "--help" (Help looks each
+# up by its text; the man page and the completions stay English).
+# The options' descriptions too: `.option("name", "VALUE", "…"`, `.flag("name", "…"`, and what
+# `format("…")`, `family("…")` and `colorOption("…")` (after `colorHelp`) are given.
+HELP = (os.path.join("Sources", "TMinusCLI", "Table", "CommandTable.swift"),
+        re.compile(r"(?:\bsummary:|\b(?:whenHelp|refHelp|exitHelp|colorHelp)\s*=|\.option\(\s*" + LITERAL
+                   + r"\s*,\s*" + LITERAL + r"\s*,|\.flag\(\s*" + LITERAL + r"\s*,|\b(?:format|family|colorOption)\()\s*"
+                   + LITERAL))
+HELP_CONTEXT = "--help"
+
+
+def help_messages():
+    """(msgid with its context, reference) of the commands' summaries."""
+    rel, call = HELP
+    text = open(os.path.join(ROOT, rel), encoding="utf-8").read()
+    out = []
+    for m in call.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        where = f"{rel}:{line}"
+        out.append((HELP_CONTEXT + "\x04" + swift_unescape(m.group(m.lastindex), where), where))
+    return out
+
+
 def messages():
     """(msgid, plural or None, [references]) in order of first appearance: the program's, then
     the desktops'."""
@@ -119,6 +144,11 @@ def messages():
                     found[msgid] = (plural, [])
                     order.append(msgid)
                 found[msgid][1].append(rel + ":" + str(line))
+    for msgid, where in help_messages():
+        if msgid not in found:
+            found[msgid] = (None, [])
+            order.append(msgid)
+        found[msgid][1].append(where)
     for msgid, where in desktop_messages():
         if msgid not in found:
             found[msgid] = (None, [])

@@ -73,10 +73,27 @@ struct Arguments {
 
     /// Rejects more positionals than `max`.
     func expectPositional(_ range: ClosedRange<Int>, command: String, usage: String) throws(TMinusError) {
+        try expectPositional(range, command: command) { () throws(TMinusError) in
+            throw .usage("'\(command)' needs \(usage); see tminus \(command) --help")
+        }
+    }
+
+    /// `expectPositional` where too few words is the catalog's `needs` (the whole line, marked
+    /// with `N_`: "'add' needs a title and --due, e.g. …; see tminus add --help"), filled by
+    /// `arguments`, in the user's language.
+    func expectPositional(
+        _ range: ClosedRange<Int>, command: String, needs: StaticString, _ arguments: String...
+    ) throws(TMinusError) {
+        try expectPositional(range, command: command) { () throws(TMinusError) in
+            throw .usage(tr: needs, arguments: arguments)
+        }
+    }
+
+    private func expectPositional(
+        _ range: ClosedRange<Int>, command: String, tooFew: () throws(TMinusError) -> Void
+    ) throws(TMinusError) {
         guard range.contains(positional.count) else {
-            if positional.count < range.lowerBound {
-                throw .usage("'\(command)' needs \(usage); see tminus \(command) --help")
-            }
+            if positional.count < range.lowerBound { try tooFew() }
             let extra = Validation.printable(positional[range.upperBound])
             // A command that takes no words: a hint to quote a title would fail itself.
             if range.upperBound == 0 {

@@ -73,8 +73,11 @@ public enum CLI {
         // `TMINUS_NOW` is `--now` for a whole shell session (the tour, docs/tour.md: pasted after one
         // `export`, every command shows what the page prints); `--now` wins.
         if g.now == nil, let frozen = environment["TMINUS_NOW"], !frozen.isEmpty { g.now = frozen }
+        // --help in the user's language (its messages only, and only asked for when help is:
+        // a bar's poll does not pay for it).
+        func helpWords() -> Words { Words(messages: Catalog.chosen(by: environment), names: .english) }
         guard let command = g.rest.first else {
-            console.out(Help.overview)
+            console.out(Help.overview(helpWords()))
             return 0
         }
         let args = Array(g.rest.dropFirst())
@@ -94,9 +97,9 @@ public enum CLI {
         }
         if command == "--help" || command == "-h" || command == "help" {
             if let topic = args.first, let spec = CommandTable.named(topic) {
-                console.out(Help.page(spec))
+                console.out(Help.page(spec, helpWords()))
             } else {
-                console.out(Help.overview)
+                console.out(Help.overview(helpWords()))
             }
             return 0
         }
@@ -118,7 +121,7 @@ public enum CLI {
             throw .usage(tr: "unknown command '%s'; see tminus --help", Validation.printable(command))
         }
         if args.contains("--help") || args.contains("-h"), !args.starts(with: ["--"]) {
-            console.out(Help.page(spec))
+            console.out(Help.page(spec, helpWords()))
             return 0
         }
         let (zone, zoneWarning) = ZoneLoader.resolve(environment: environment)

@@ -53,8 +53,9 @@ extension LocaleClock {
 }
 
 extension LocaleClock {
-    /// The names the user's locale (LC_TIME) gives days, months and the day's halves, and
-    /// whether it writes the month before the day (its date format, `D_FMT`). English, day
+    /// The names the user's locale (LC_TIME) gives days, months and the day's halves, whether it
+    /// writes the month before the day (its date format, `D_FMT`) and the half before the time
+    /// (its 12-hour format, `T_FMT_AMPM`). English, day
     /// first, for C, POSIX and a locale this system lacks.
     public static func names(environment: Environment) -> TimeNames {
         let read = inTimeLocale(environment) { () -> TimeNames in
@@ -73,11 +74,12 @@ extension LocaleClock {
                 }
                 percent = c == UInt8(ascii: "%") && !percent
             }
+            let half = TimeNames.halfOrder(item(Int(T_FMT_AMPM)))
             return TimeNames(
                 abbreviatedDays: items(Int(ABDAY_1), 7), days: items(Int(DAY_1), 7),
                 abbreviatedMonths: items(Int(ABMON_1), 12), months: items(Int(MON_1), 12),
                 standaloneMonths: items(Int(__ALTMON_1), 12), am: item(Int(AM_STR)), pm: item(Int(PM_STR)),
-                monthFirst: monthFirst)
+                monthFirst: monthFirst, halfFirst: half?.first ?? false, halfGap: half?.gap ?? " ")
         }
         return read ?? .english
     }

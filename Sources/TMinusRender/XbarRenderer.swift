@@ -37,23 +37,24 @@ public struct XbarRenderer: Renderer {
             var params = " bash=\(options.binary)"
             for (i, a) in args.enumerated() { params += " param\(i + 1)=\(a)" }
             params += " terminal=false refresh=true"
-            lines.append((submenu ? "--" : "") + label + " |" + params + plain)
+            lines.append((submenu ? "--" : "") + Escape.xbar(label) + " |" + params + plain)
         }
         line(escaped.text(options.family ?? .medium), " color=\(options.color(entry))")
         lines.append("---")
         for l in escaped.text(.large).split(separator: "\n", omittingEmptySubsequences: true) { line(String(l)) }
         lines.append("---")
-        action("Next deadline", ["next"])
-        action("Back to the one due next", ["next", "--reset"])
-        action("Private mode on or off", ["privacy", "toggle"])
+        let words = options.config.words
+        action(words.tr("Next deadline"), ["next"])
+        action(words.tr("Back to the one due next"), ["next", "--reset"])
+        action(words.tr("Private mode on or off"), ["privacy", "toggle"])
         let todos = entry.todos.prefix(options.config.maxTodos)
         if !todos.isEmpty {
             lines.append("---")
             for todo in todos {
                 line((todo.overdue ? "⚠ " : "• ") + options.config.shortened(todo.title))
                 let ref = String(todo.item.handle)
-                action("✓ Done", submenu: true, ["done", ref])
-                action("⏰ Snooze 1 hour", submenu: true, ["edit", ref, "--due", "+1h"])
+                action(words.tr("✓ Done"), submenu: true, ["done", ref])
+                action(words.tr("⏰ Snooze 1 hour"), submenu: true, ["edit", ref, "--due", "+1h"])
             }
         }
         return Rendered(ControlText.join(lines, "\n"))

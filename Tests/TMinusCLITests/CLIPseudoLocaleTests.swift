@@ -97,7 +97,10 @@ struct CLIPseudoLocaleTests {
             ["done", ""], ["stats", "extra"], ["add", "--due"], ["add", "Ŧĥéšíš"], ["add", " ", "--due", "fri"],
             ["edit", "1"], ["edit", "1", "--star", "--unstar"], ["edit", "4", "--start", "fri"],
             ["todo", "Ŧéá", "--priority", "ŭŕĝéñŧ"], ["todo", "Ŧéá", "--repeat", "weekly"],
-            ["add", "Ŧĥéšíš", "--due", "fri", "--icon", "ŧóóĺóñĝíçóñ"]
+            ["add", "Ŧĥéšíš", "--due", "fri", "--icon", "ŧóóĺóñĝíçóñ"],
+            // What add, todo and edit say of a missing title or REF, and of a time already past.
+            ["add"], ["todo"], ["edit"], ["add", "Ŧĥéšíš", "--due", "2026-03-01T10:00"],
+            ["todo", "Ŧéá", "--remind", "8am"], ["todo", "Ŧéá", "--remind", "2026-03-01T10:00"]
         ] {
             let r = h.inProcess(args, env: pseudo)
             #expect(r.status == 2, "\(args): \(r)")
@@ -120,6 +123,23 @@ struct CLIPseudoLocaleTests {
             #expect(
                 r.stdout.contains("⟦") && bypassing(r.stdout).isEmpty, "\(args): \(bypassing(r.stdout)) in \(r.stdout)")
         }
+    }
+
+    /// `sources`: the line without sources, and each source's marks and counts.
+    @Test func theSourcesLines() throws {
+        let h = try TempHome()
+        _ = try h.writeConfig(#"{ "sources": [] }"#)
+        let none = h.inProcess(["sources"], env: pseudo)
+        #expect(none.status == 0 && none.stdout.hasPrefix("⟦") && bypassing(none.stdout).isEmpty, "\(none)")
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".write(
+            to: h.root.appendingPathComponent("feiertage.ics"), atomically: true, encoding: .utf8)
+        _ = try h.writeConfig(#"{ "sources": [ { "name": "праздники", "kind": "ics", "path": "~/feiertage.ics" } ] }"#)
+        _ = h.inProcess(["list"], env: pseudo)
+        let lines = h.inProcess(["sources"], env: pseudo).stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 2, "\(lines)")
+        // The name, the kind (a config word), the read-only mark, the path.
+        #expect(lines.first?.contains("⟦") == true && lines.first?.contains("read-only") == false, "\(lines)")
+        #expect(lines.count >= 2 && lines[1].contains("⟦") && bypassing(lines[1]).isEmpty, "\(lines)")
     }
 
     @Test func englishIsUnchangedWithoutTheLanguage() throws {

@@ -43,3 +43,22 @@ struct DueTextTests {
                 == "Tue 2026-12-01 5:00 PM")
     }
 }
+
+extension DueTextTests {
+    /// Where `t_fmt_ampm` puts the day's half, and the gap after it when it comes first.
+    @Test func theHalfOrderOfALocalesTwelveHourFormat() {
+        #expect(TimeNames.halfOrder("%p%I時%M分%S秒")! == (true, ""))
+        #expect(TimeNames.halfOrder("%p %I시 %M분 %S초")! == (true, " "))
+        #expect(TimeNames.halfOrder("%I:%M:%S %p")! == (false, " "))
+        #expect(TimeNames.halfOrder("%l:%M:%S %P %Z")! == (false, " "))
+        #expect(TimeNames.halfOrder("") == nil)
+        #expect(TimeNames.halfOrder("%H:%M") == nil)
+        var korean = TimeNames.english
+        (korean.am, korean.pm, korean.halfFirst) = ("오전", "오후", true)
+        let words = Words(messages: .english, names: korean)
+        let evening = LocalDateTime(date: CivilDate(year: 2026, month: 3, day: 12), hour: 17, minute: 5, second: 0)
+        #expect(DueText.clock(evening, .h12, words: words) == "오후 5:05")
+        korean.halfGap = ""
+        #expect(DueText.clock(evening, .h12, words: Words(messages: .english, names: korean)) == "오후5:05")
+    }
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The locale's clock, first weekday and names (weekdays, months, the afternoon's word), read by
-# tminus as `locale -k LC_TIME` says them, in the
+# The locale's clock, first weekday and names (weekdays, months, the afternoon's word, and on
+# which side of a 12-hour time the word goes), read by tminus as `locale -k LC_TIME` says them, in the
 # dynamic (debug) build and the static release build alike: in a statically linked program,
 # glibc's nl_langinfo_l answers with the C locale's values for a locale newlocale made, so the
 # release binary once showed 24-hour times in en_US and weeks from Sunday in de_DE.
@@ -27,6 +27,7 @@ trap 'rm -rf "$H"' EXIT
 have() { locale -a 2>/dev/null | grep -qix "$1.utf-\?8"; }
 "${bins[0]}" --home "$H" --now 2026-11-26T09:00 add Thesis --due 2026-11-26T17:00 >/dev/null || exit 2
 "${bins[0]}" --home "$H" --now 2026-11-26T09:00 add Essay --due 2026-11-28T17:00 >/dev/null || exit 2
+echo '{"clock": "12h"}' >"$H/12h.json"
 for l in $LOCALES; do
     if ! have "$l"; then
         if [ "$(id -u)" = 0 ] && command -v localedef >/dev/null; then
@@ -54,6 +55,14 @@ for c in name:
         break
     head, cols = head + c, cols + w
 print(head)')
+    # A 12-hour time (the config's "clock": "12h") as t_fmt_ampm orders it: "5:00 PM", "오후 5:00",
+    # "午後5:00" (English's word where the locale has none).
+    ampm=$(LC_ALL=$L locale t_fmt_ampm)
+    word=${pm:-PM}
+    case "$ampm" in
+        *%[pP]*%[Ilr]*) if [[ "$ampm" == *"%p "* || "$ampm" == *"%P "* ]]; then twelve="$word 5:00"; else twelve="${word}5:00"; fi ;;
+        *) twelve="5:00 $word" ;;
+    esac
     saturday=$(LC_ALL=$L locale abday | cut -d';' -f7)
     november=$(LC_ALL=$L locale alt_mon | cut -d';' -f11)
     for b in "${bins[@]}"; do
@@ -66,14 +75,17 @@ print(head)')
         got_first=$(LC_ALL=$L "$b" --home "$H" --now 2026-11-26T09:00 cal 2>&1 | sed -n 2p | awk '{print $1}')
         title=$(LC_ALL=$L "$b" --home "$H" --now 2026-11-26T09:00 cal 2>&1 | sed -n 1p)
         tooltip=$(LC_ALL=$L TZ=UTC "$b" --home "$H" --now 2026-11-27T09:00 show --format plain --family large 2>&1 | sed -n 1p)
+        as12=$(LC_ALL=$L TZ=UTC "$b" --home "$H" --config "$H/12h.json" --now 2026-11-26T09:00 list 2>&1)
         checked=$((checked + 1))
         if [ "$got_clock" != "$clock" ] || [ "$got_first" != "$first" ] || [[ "$title" != *"$november"* ]] \
-            || [[ "$tooltip" != *"$saturday"* ]]; then
-            echo "locale: FAIL $L $kind: ${got_clock}-hour, weeks from $got_first, title '$title', tooltip '$tooltip';" \
-                "locale -k says ${clock}-hour ($t_fmt), from $first, November '$november', Saturday '$saturday'"
+            || [[ "$tooltip" != *"$saturday"* ]] || [[ "$as12" != *"$twelve"* ]]; then
+            echo "locale: FAIL $L $kind: ${got_clock}-hour, weeks from $got_first, title '$title', tooltip '$tooltip'," \
+                "12-hour list '$as12'; locale -k says ${clock}-hour ($t_fmt), from $first, November '$november'," \
+                "Saturday '$saturday', 12-hour '$twelve' ($ampm)"
             fail=1
         else
-            echo "locale: $L $kind: ${clock}-hour, weeks from $first, '$november', '$saturday', as locale -k LC_TIME says"
+            echo "locale: $L $kind: ${clock}-hour, weeks from $first, '$november', '$saturday', '$twelve'," \
+                "as locale -k LC_TIME says"
         fi
     done
 done

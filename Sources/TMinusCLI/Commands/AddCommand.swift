@@ -16,7 +16,9 @@ enum AddCommand {
         let a = try Arguments.parse(raw, command: "add")
         try TrailingWhen.check(a, command: "add", ctx)
         try a.expectPositional(
-            1...1, command: "add", usage: "a title and --due, e.g. tminus add \"Thesis\" --due \(ctx.exampleDue)")
+            1...1, command: "add",
+            needs: N_("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help"),
+            ctx.exampleDue)
         let title = try Validation.title(a.positional[0])
         guard let dueText = a.value("due") else {
             throw .usage(
@@ -31,7 +33,7 @@ enum AddCommand {
             try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
             ?? ctx.now
         if start >= due.instant(in: ctx.zone) {
-            guard a.value("start") != nil else { throw .usage(pastDue(dueText, due, ctx)) }
+            guard a.value("start") != nil else { throw pastDue(dueText, due, ctx) }
             throw .usage(tr: "--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
         let rule = try RepeatOption.rule(a) ?? nil
@@ -66,7 +68,7 @@ enum AddCommand {
     }
 
     /// For a due date already past: says so, and gives the same time a day later as an example.
-    static func pastDue(_ text: String, _ due: Due, _ ctx: Context) -> String {
+    static func pastDue(_ text: String, _ due: Due, _ ctx: Context) -> TMinusError {
         let example: String
         switch due {
         case .day: example = "today"
@@ -74,7 +76,8 @@ enum AddCommand {
             let local = ctx.zone.local(t)
             example = "\(local.date.adding(days: 1))T\(pad(local.hour, 2)):\(pad(local.minute, 2))"
         }
-        return "--due \(Validation.printable(text)) is past (\(ctx.describe(due))); "
-            + "a deadline needs a time still to come, e.g. --due \(example)"
+        return .usage(
+            tr: "--due %s is past (%s); a deadline needs a time still to come, e.g. --due %s",
+            Validation.printable(text), ctx.describe(due), example)
     }
 }

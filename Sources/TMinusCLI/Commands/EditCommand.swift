@@ -8,7 +8,9 @@ enum EditCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "edit")
         try a.expectPositional(
-            1...1, command: "edit", usage: "a REF and what to change, e.g. tminus edit 3 --due tomorrow")
+            1...1, command: "edit",
+            needs: N_(
+                "'edit' needs a REF and what to change, e.g. tminus edit 3 --due tomorrow; see tminus edit --help"))
         guard !a.flags.isEmpty || !a.values.isEmpty else {
             throw .usage(
                 tr:

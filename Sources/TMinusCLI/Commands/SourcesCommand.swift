@@ -31,24 +31,31 @@ enum SourcesCommand {
                         })))
             return 0
         }
+        let w = ctx.words
         if config.sources.isEmpty {
             ctx.say(
-                "no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in \(ctx.home.configPath) (see docs/sources.md)"
-            )
+                Catalog.format(
+                    w.tr(
+                        "no sources; add calendars, todo.txt or Taskwarrior to \"sources\" in %s (see docs/sources.md)"),
+                    [ctx.home.configPath]))
             return 0
         }
         for s in config.sources {
             let r = record(s)
             let place =
                 s.kind == .gnome
-                ? "Evolution Data Server (session bus)"
+                ? w.tr("Evolution Data Server (session bus)")
                 : s.path.map { ctx.container.sourcing?.path($0) ?? $0 } ?? "task export \(s.filter ?? "status:pending")"
-            let read = r.map { "read " + ctx.describe(.instant($0.stamp)) } ?? "not read"
-            let items = r.map { "\($0.items) open item\($0.items == 1 ? "" : "s")" } ?? "-"
+            let read = r.map { Catalog.format(w.tr("read %s"), [ctx.describe(.instant($0.stamp))]) } ?? w.tr("not read")
+            let items = r.map { w.trn("%d open item", "%d open items", $0.items) } ?? "-"
             ctx.say(
-                "\(s.name)  \(s.kind.rawValue)\(s.isWritable ? "" : " (read-only)")  \(Validation.printable(place))")
-            ctx.say("    \(items), \(read)")
-            if let error = r?.error { ctx.say("    cannot read it: \(ControlText.oneLine(error))") }
+                "\(s.name)  \(s.kind.rawValue)\(s.isWritable ? "" : w.tr(" (read-only)"))  \(Validation.printable(place))"
+            )
+            ctx.say("    " + Catalog.format(w.trc("a source's items, and when it was read", "%s, %s"), [items, read]))
+            if let error = r?.error {
+                ctx.say("    " + Catalog.format(w.tr("cannot read it: %s"), [ControlText.oneLine(error)]))
+            }
+            // (What a reader found wrong in a file is its own words, English still.)
             for p in r?.problems ?? [] { ctx.say("    " + ControlText.oneLine(p)) }
         }
         return 0

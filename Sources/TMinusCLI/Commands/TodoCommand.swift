@@ -16,7 +16,9 @@ enum TodoCommand {
     {
         let a = try Arguments.parse(raw, command: "todo")
         try TrailingWhen.check(a, command: "todo", ctx)
-        try a.expectPositional(1...1, command: "todo", usage: "a title, e.g. tminus todo \"Buy milk\" --due today")
+        try a.expectPositional(
+            1...1, command: "todo",
+            needs: N_("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help"))
         let title = try Validation.title(a.positional[0])
         let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
         // A link keeps the reminder it was shared with, even when it has passed since (it is then
@@ -68,11 +70,15 @@ enum TodoCommand {
         var near = ["tomorrow " + phrase]
         if lower.hasPrefix("today") { near.insert("tomorrow" + phrase.dropFirst(5), at: 0) }
         let future = near.first { (try? instant($0, ctx)).map { $0 >= ctx.now } ?? false }
-        let now = DueText.clock(ctx.zone.local(ctx.now), ctx.clock)
+        let now = DueText.clock(ctx.zone.local(ctx.now), ctx.clock, words: ctx.words)
+        if let future {
+            throw .usage(
+                tr: "%s is past (%s now); did you mean %s?", Validation.printable(phrase), now,
+                Validation.printable(future))
+        }
         throw .usage(
-            "\(Validation.printable(phrase)) is past (\(now) now); "
-                + (future.map { "did you mean \(Validation.printable($0))?" }
-                    ?? "give a time still to come, e.g. +10m or tomorrow 9am"))
+            tr: "%s is past (%s now); give a time still to come, e.g. +10m or tomorrow 9am",
+            Validation.printable(phrase), now)
     }
 
     static func instant(_ text: String, _ ctx: Context) throws(TMinusError) -> Instant {

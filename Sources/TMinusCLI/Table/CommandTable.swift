@@ -69,10 +69,10 @@ enum CommandTable {
     static func family(_ help: String) -> OptionSpec { .option("family", "FAMILY", help, complete: .words(families)) }
     /// `--color auto|always|never`: auto colours on a terminal unless NO_COLOR is set.
     static func colorOption(_ what: String) -> OptionSpec {
-        .option(
-            "color", "WHEN", "colours (auto: on a terminal, unless NO_COLOR is set): " + what,
-            complete: .words(["auto", "always", "never"]))
+        .option("color", "WHEN", colorHelp + what, complete: .words(["auto", "always", "never"]))
     }
+    /// The start of every `--color`'s description (Help translates it and the rest apart).
+    static let colorHelp = "colours (auto: on a terminal, unless NO_COLOR is set): "
 
     static let formats = Renderers.all.map(\.format)
     static let families = ["small", "medium", "large"]

@@ -59,6 +59,11 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A usage error whose message a catalog translates: `template` with `%s` conversions
     /// (`"unknown command '%s'; see tminus --help"`), filled by `arguments`.
     public static func usage(tr template: StaticString, _ arguments: String...) -> TMinusError {
+        usage(tr: template, arguments: arguments)
+    }
+
+    /// `usage(tr:)` with the values as a list (for a template handed on by a caller).
+    public static func usage(tr template: StaticString, arguments: [String]) -> TMinusError {
         var e = TMinusError(.usage, Catalog.format(template.description, arguments))
         e.template = template
         e.arguments = arguments

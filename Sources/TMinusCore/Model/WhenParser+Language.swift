@@ -24,6 +24,7 @@ extension WhenParser {
             ("minutes", w.trc("words of a date, synonyms separated by |", "minutes")),
             ("week", w.trc("words of a date, synonyms separated by |", "week")),
             ("month", w.trc("words of a date, synonyms separated by |", "month")),
+            ("later", w.trc("words of a date, synonyms separated by |", "later")),
             ("noon", w.trc("words of a date, synonyms separated by |", "noon")),
             ("midnight", w.trc("words of a date, synonyms separated by |", "midnight"))
         ]
@@ -56,10 +57,21 @@ extension WhenParser {
         let skipped = Set(
             w.trc("words of a date, synonyms separated by |", "(words to leave out)").split(separator: "|").map(key))
         let oclock = w.trc("words of a date, synonyms separated by |", "o'clock").split(separator: "|").map(key)
+        let later = table.filter { $0.1 == "later" }.map(\.0)
+        let units: Set<String> = ["days", "weeks", "months", "years", "hours", "minutes", "week", "month"]
         var out: [String] = []
         var changed = false
-        for token in text.split(separator: " ") {
+        let known = Set(table.map(\.0) + [key(n.am), key(n.pm)])
+        for token in text.split(separator: " ").flatMap({ unspaced($0, later: later, known: known) }) {
             let k = key(token)
+            // After a number, a unit before a name: 3日 is three days, not 3 and Sunday (日).
+            if let last = out.last, Int(last) != nil,
+                let unit = table.first(where: { $0.0 == k && units.contains($0.1) })?.1
+            {
+                out.append(unit)
+                changed = true
+                continue
+            }
             if skipped.contains(k), k != "(words to leave out)" {
                 changed = true
                 continue
@@ -100,6 +112,66 @@ extension WhenParser {
             }
             out.append(String(token))
         }
-        return changed ? out.joined(separator: " ") : nil
+        return changed ? reordered(out).joined(separator: " ") : nil
+    }
+
+    /// The pieces of a word in a language written without spaces (`3天后`, `明日17時`, `3일후`):
+    /// split where digits meet letters, and a `later` word (后, 後, 후) cut from the end of what
+    /// precedes it unless the whole is a word of its own (午後, 12월). A word without both a digit and a
+    /// letter beyond ASCII is left whole, so `5pm`, `17h` and `24.12.` read as they always did.
+    static func unspaced(_ token: Substring, later: [String], known: Set<String>) -> [Substring] {
+        guard token.contains(where: \.isNumber), token.contains(where: { !$0.isASCII && $0.isLetter }),
+            !known.contains(token.lowercased())
+        else {
+            return [token]
+        }
+        var pieces: [Substring] = []
+        var start = token.startIndex
+        for i in token.indices.dropFirst() where token[i].isNumber != token[token.index(before: i)].isNumber {
+            pieces.append(token[start..<i])
+            start = i
+        }
+        pieces.append(token[start...])
+        return pieces.flatMap { piece -> [Substring] in
+            guard !known.contains(piece.lowercased()),
+                let suffix = later.first(where: { piece.count > $0.count && piece.lowercased().hasSuffix($0) })
+            else { return [piece] }
+            let cut = piece.index(piece.endIndex, offsetBy: -suffix.count)
+            return [piece[..<cut], piece[cut...]]
+        }
+    }
+
+    /// The English words in the grammar's order: `3 days later` is `in 3 days`; `12 month 24
+    /// days` (12月24日) is `december 24`, and `december 24 days` (12월 24일) too.
+    static func reordered(_ words: [String]) -> [String] {
+        let months = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december"
+        ]
+        var out: [String] = []
+        var i = 0
+        while i < words.count {
+            let w = words[i]
+            let next = i + 1 < words.count ? words[i + 1] : nil
+            if let n = Int(w), let next, ["month", "months"].contains(next), (1...12).contains(n),
+                i + 2 < words.count, Int(words[i + 2]) != nil
+            {
+                out.append(months[n - 1])
+                i += 2
+                continue
+            }
+            if w == "days", let last = out.last, Int(last) != nil, out.count >= 2, months.contains(out[out.count - 2]) {
+                i += 1
+                continue
+            }
+            if w == "later", out.count >= 2, Int(out[out.count - 2]) != nil {
+                out.insert("in", at: out.count - 2)
+                i += 1
+                continue
+            }
+            out.append(w)
+            i += 1
+        }
+        return out
     }
 }

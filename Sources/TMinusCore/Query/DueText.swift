@@ -25,7 +25,8 @@ public enum DueText {
         return words.dayAndISODate(d)
     }
 
-    /// `HH:MM` (`H:MM AM|PM` in 12-hour style), with `:SS` when the seconds are not zero.
+    /// `HH:MM` (`H:MM AM|PM` in 12-hour style, the half first where the locale puts it first),
+    /// with `:SS` when the seconds are not zero.
     public static func clock(_ l: LocalDateTime, _ style: ClockStyle = .h24, words: Words = .english) -> String {
         let seconds = l.second == 0 ? "" : ":\(pad(l.second, 2))"
         switch style {
@@ -35,7 +36,9 @@ public enum DueText {
             // The locale's words for the day's halves (오전/오후), English's where it has none.
             let names = words.names
             let half = l.hour < 12 ? (names.am.isEmpty ? "AM" : names.am) : (names.pm.isEmpty ? "PM" : names.pm)
-            return "\(h):\(pad(l.minute, 2))\(seconds) \(half)"
+            let time = "\(h):\(pad(l.minute, 2))\(seconds)"
+            // The locale's order: "5:00 PM", "오후 5:00", "午後5:00".
+            return names.halfFirst ? half + names.halfGap + time : time + " " + half
         }
     }
 }

@@ -91,6 +91,19 @@ public struct Catalog: Sendable, Equatable {
         return isPseudo ? Catalog.pseudoText(msgid.description) : msgid.description
     }
 
+    /// The message `msgid` in `context`, where the msgid is a text the extractor finds beside
+    /// a marker rather than inside a call (`--help`'s summaries: po/catalogs.py's HELP).
+    public func trc(_ context: StaticString, text msgid: String) -> String {
+        if let table {
+            var key = Array(UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount))
+            key.append(0x04)
+            key += Array(msgid.utf8)
+            let forms = key.withUnsafeBufferPointer { table.forms($0) }
+            if let first = forms?.first, !first.isEmpty { return first }
+        }
+        return isPseudo ? Catalog.pseudoText(msgid) : msgid
+    }
+
     /// The form of a message with a count (`%d day` / `%d days`) for `count`, its first
     /// conversion the count and the next ones `more`.
     public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ more: [String] = []) -> String {

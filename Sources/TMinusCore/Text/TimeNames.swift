@@ -18,6 +18,11 @@ public struct TimeNames: Sendable, Equatable {
     public var pm: String
     /// Whether the locale writes the month before the day (en_US: "Nov 27").
     public var monthFirst: Bool
+    /// Whether a 12-hour time starts with the day's half (`t_fmt_ampm`'s `%p` before the hour:
+    /// ja "午後5:00", ko "오후 5:00", zh "下午 5:00"); else it ends with it ("5:00 PM").
+    public var halfFirst: Bool
+    /// What stands between the day's half and the time: a space, or nothing (ja's `%p%I`).
+    public var halfGap: String
 
     /// English, day first: the C locale's (and the output's without a locale).
     public static let english = TimeNames(
@@ -36,7 +41,8 @@ public struct TimeNames: Sendable, Equatable {
     /// Names as given; a list of the wrong length is taken as English's.
     public init(
         abbreviatedDays: [String], days: [String], abbreviatedMonths: [String], months: [String],
-        standaloneMonths: [String], am: String, pm: String, monthFirst: Bool
+        standaloneMonths: [String], am: String, pm: String, monthFirst: Bool, halfFirst: Bool = false,
+        halfGap: String = " "
     ) {
         func checked(_ list: [String], _ count: Int, _ fallback: @autoclosure () -> [String]) -> [String] {
             list.count == count && !list.contains(where: \.isEmpty) ? list : fallback()
@@ -49,6 +55,31 @@ public struct TimeNames: Sendable, Equatable {
         self.am = am
         self.pm = pm
         self.monthFirst = monthFirst
+        self.halfFirst = halfFirst
+        self.halfGap = halfGap
+    }
+
+    /// Where a 12-hour time format (`t_fmt_ampm`: "%p%I時%M分%S秒", "%I:%M:%S %p") puts the day's
+    /// half, and the gap after it when it comes first. Nil when the format names no half or no hour.
+    public static func halfOrder(_ format: String) -> (first: Bool, gap: String)? {
+        let u = Array(format.utf8)
+        var half: Int?
+        var hour: Int?
+        var i = 0
+        while i + 1 < u.count {
+            guard u[i] == 0x25 else {
+                i += 1
+                continue
+            }
+            let c = u[i + 1]
+            if half == nil, c == UInt8(ascii: "p") || c == UInt8(ascii: "P") { half = i }
+            if hour == nil, [UInt8(ascii: "I"), UInt8(ascii: "l"), UInt8(ascii: "r")].contains(c) { hour = i }
+            i += 2
+        }
+        guard let half, let hour else { return nil }
+        guard half < hour else { return (false, " ") }
+        let between = u[(half + 2)..<hour]
+        return (true, !between.isEmpty && between.allSatisfy { $0 == 0x20 } ? " " : "")
     }
 
     /// `date` written by `pattern`, strftime's way for the conversions a date needs: `%a` `%A`

@@ -22,6 +22,9 @@ public struct Words: Sendable, Equatable {
     /// The message `msgid` in `context` (gettext's msgctxt).
     public func trc(_ context: StaticString, _ msgid: StaticString) -> String { messages.trc(context, msgid) }
 
+    /// A text of `--help` found by the extractor beside its marker (a command's summary).
+    public func help(_ text: String) -> String { messages.trc("--help", text: text) }
+
     /// The form of a counted message for `count`, its first conversion the count and the next
     /// ones `more`.
     public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ more: String...) -> String {
