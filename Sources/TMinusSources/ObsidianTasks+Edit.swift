@@ -45,7 +45,7 @@ extension ObsidianTasks {
     /// `[x]` and the done date at the end of the text (before a block link): ` ✅ DATE`, or
     /// `  [completion:: DATE]` on a line in the Dataview format, as the plugin writes them. A
     /// recurring task gets its next instance on the line above (the plugin's default). One
-    /// done already is left as it is.
+    /// done already is left as it is; an open one with a done date has that date changed.
     public static func complete(_ bytes: [UInt8], note: String, id: String, source: String, on date: CivilDate)
         throws(EditError) -> [UInt8]
     {
@@ -53,15 +53,22 @@ extension ObsidianTasks {
             guard task.isOpen else { return ([task.text(0..<task.scalars.count)], 0) }
             var s = task.scalars
             s[task.statusAt] = "x"
-            let mark = task.isDataview ? "  [completion:: \(date)]" : " ✅ \(date)"
-            s.insert(contentsOf: mark.unicodeScalars, at: task.body.upperBound)
+            if let old = task.fields.first(where: { $0.kind == .done }) {
+                // (An open task that has a done date already: that date is the one changed, so
+                // the line keeps one.)
+                let text = task.text(old.range).replacingDate(old.value, with: date.description)
+                s.replaceSubrange(old.range, with: text.unicodeScalars)
+            } else {
+                let mark = task.isDataview ? "  [completion:: \(date)]" : " ✅ \(date)"
+                s.insert(contentsOf: mark.unicodeScalars, at: task.body.upperBound)
+            }
             let done = String(String.UnicodeScalarView(s))
             if let next = nextInstance(of: task, completedOn: date) { return ([next, done], 1) }
             return ([done], 0)
         }.bytes
     }
 
-    /// `[ ]` again, the done (or cancelled) date gone; a recurring task's next instance, as
+    /// `[ ]` again, the done date of a done task (the cancelled date of a cancelled one) gone; a recurring task's next instance, as
     /// `done` wrote it (the line just above or below, with exactly that text), goes too.
     public static func reopen(_ bytes: [UInt8], note: String, id: String, source: String) throws(EditError)
         -> [UInt8]
@@ -72,8 +79,10 @@ extension ObsidianTasks {
             guard !task.isOpen else { return ([whole], 0) }
             var s = task.scalars
             s[task.statusAt] = " "
+            // (The date of the state it leaves: a done task's ✅, a cancelled one's ❌; any other
+            // date the line has stays.)
             for f in task.fields.sorted(by: { $0.range.lowerBound > $1.range.lowerBound })
-            where f.kind == .done || f.kind == .cancelled {
+            where f.kind == (task.isDone ? .done : .cancelled) {
                 var lower = f.range.lowerBound
                 while lower > task.body.lowerBound, s[lower - 1] == " " { lower -= 1 }
                 s.removeSubrange(lower..<f.range.upperBound)

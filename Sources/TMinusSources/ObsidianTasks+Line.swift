@@ -15,7 +15,7 @@ extension ObsidianTasks.Task {
         } else {
             let start = i
             while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
-            guard i > start, i < s.count, s[i] == "." else { return nil }
+            guard i > start, i < s.count, s[i] == "." || s[i] == ")" else { return nil }
             i += 1
         }
         guard i < s.count, s[i] == " " else { return nil }
@@ -91,7 +91,8 @@ extension ObsidianTasks.Task {
 extension ObsidianTasks {
     /// The order the plugin tries the fields in, each round.
     static let order: [Kind] = [
-        .priority, .done, .cancelled, .due, .reminder, .scheduled, .start, .created, .recurrence, .id, .dependsOn
+        .priority, .done, .cancelled, .due, .reminder, .scheduled, .start, .created, .recurrence, .id, .dependsOn,
+        .onCompletion
     ]
 
     static let emojiDates: [Kind: [Unicode.Scalar]] = [
@@ -102,7 +103,7 @@ extension ObsidianTasks {
     static let dataviewKeys: [Kind: String] = [
         .priority: "priority", .due: "due", .scheduled: "scheduled", .start: "start", .created: "created",
         .done: "completion", .cancelled: "cancelled", .reminder: "reminder", .recurrence: "repeat", .id: "id",
-        .dependsOn: "dependsOn"
+        .dependsOn: "dependsOn", .onCompletion: "onCompletion"
     ]
 
     /// A field (or tag) is at most this long, in Unicode scalars: longer text is description, and
@@ -156,6 +157,14 @@ extension ObsidianTasks {
             let value = text(i..<end).trimmingSpaces
             guard !value.isEmpty else { return nil }
             return Field(kind: kind, range: (i - 1)..<end, value: value, dataview: false)
+        case .onCompletion:
+            // `🏁 delete` / `🏁 keep`: read (and kept as written), not acted on.
+            var i = end
+            while i > floor, s[i - 1].isASCII, s[i - 1].properties.isAlphabetic { i -= 1 }
+            let valueStart = i
+            while i > floor, s[i - 1] == " " { i -= 1 }
+            guard valueStart < end, i > start, s[i - 1] == "🏁" else { return nil }
+            return Field(kind: kind, range: (i - 1)..<end, value: text(valueStart..<end), dataview: false)
         case .id, .dependsOn:
             var i = end
             while i > floor, isIDScalar(s[i - 1]) || (kind == .dependsOn && (s[i - 1] == "," || s[i - 1] == " ")) {
@@ -210,6 +219,8 @@ extension ObsidianTasks {
         case .recurrence: ok = !value.isEmpty && value.unicodeScalars.allSatisfy(isRuleScalar)
         case .id: ok = !value.isEmpty && value.unicodeScalars.allSatisfy(isIDScalar)
         case .dependsOn: ok = isIDList(value)
+        case .onCompletion:
+            ok = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
         case .reminder:
             let v = Array(value.unicodeScalars)
             ok = v.count >= 10 && isDateText(v[0..<10][...])

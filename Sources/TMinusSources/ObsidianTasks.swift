@@ -12,7 +12,8 @@ public import TMinusCore
 public enum ObsidianTasks {
     /// A field the plugin reads at the end of a task's text.
     public enum Kind: String, Sendable, CaseIterable {
-        case priority, due, scheduled, start, created, done, cancelled, reminder, recurrence, id, dependsOn
+        case priority, due, scheduled, start, created, done, cancelled, reminder, recurrence, id, dependsOn,
+            onCompletion
     }
 
     /// One field as written: where it is in the line (in Unicode scalars, its symbol or bracket
@@ -133,14 +134,15 @@ public enum ObsidianTasks {
     }
 
     /// Each task line of the note with its id (`md-`, the hash of the note's path, `-` and the
-    /// hash of the task's identity; the n-th copy of one in the note `#n`). Lines in the front matter and in
-    /// fenced code blocks are not tasks (Obsidian does not list them).
+    /// hash of the task's identity; the n-th copy of one in the note `#n`). Lines in the front matter, in
+    /// fenced code blocks and in comments (`%%…%%`, `<!--…-->`) are not tasks (Obsidian does not list them).
     static func forEachTask(
         _ bytes: [UInt8], note: String, _ body: (Range<Int>, Int, Task, String) -> Void
     ) {
         var seen: [String: Int] = [:]
         let noteHash = self.noteHash(note)
         var fence: UInt8?
+        var comment: UInt8?
         var frontMatter = false
         TodoTxt.forEachLine(bytes) { range, number in
             if number == 1, isRule(bytes, range) {
@@ -155,7 +157,10 @@ public enum ObsidianTasks {
                 if fence == nil { fence = f } else if fence == f { fence = nil }
                 return
             }
-            guard fence == nil, looksLikeTask(bytes, range) else { return }
+            guard fence == nil else { return }
+            let inComment = comment != nil
+            comment = commentState(bytes, range, comment)
+            guard !inComment, looksLikeTask(bytes, range) else { return }
             guard let task = Task(String(decoding: bytes[range], as: UTF8.self)) else { return }
             let base = "md-" + noteHash + "-" + FNV1a.hex(task.identity.utf8)
             let n = (seen[base] ?? 0) + 1
@@ -243,6 +248,35 @@ public enum ObsidianTasks {
         return end - range.lowerBound == 3 && bytes[range.lowerBound..<end].allSatisfy { $0 == 0x2D }
     }
 
+    /// The comment a line leaves open (`%` for Obsidian's `%%`, `<` for HTML's `<!--`), from the
+    /// one open at its start.
+    static func commentState(_ bytes: [UInt8], _ range: Range<Int>, _ open: UInt8?) -> UInt8? {
+        var state = open
+        var i = range.lowerBound
+        let end = range.upperBound
+        func starts(_ token: [UInt8]) -> Bool {
+            i + token.count <= end && bytes[i..<(i + token.count)].elementsEqual(token)
+        }
+        while i < end {
+            if state == nil, starts([0x25, 0x25]) {
+                state = 0x25
+                i += 2
+            } else if state == nil, starts([0x3C, 0x21, 0x2D, 0x2D]) {
+                state = 0x3C
+                i += 4
+            } else if state == 0x25, starts([0x25, 0x25]) {
+                state = nil
+                i += 2
+            } else if state == 0x3C, starts([0x2D, 0x2D, 0x3E]) {
+                state = nil
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        return state
+    }
+
     /// A code fence's character (``` ` ``` or `~`, three or more) at the line's start.
     static func fenceMark(_ bytes: [UInt8], _ range: Range<Int>) -> UInt8? {
         var i = range.lowerBound
@@ -265,7 +299,7 @@ public enum ObsidianTasks {
         } else {
             let start = i
             while i < end, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            guard i > start, i < end, bytes[i] == 0x2E else { return false }
+            guard i > start, i < end, bytes[i] == 0x2E || bytes[i] == 0x29 else { return false }
             i += 1
         }
         guard i < end, bytes[i] == 0x20 else { return false }

@@ -18,6 +18,19 @@ struct ObsidianTasksTests {
     }
 
     static let cases: [Case] = [
+        // (From the plugin's sample vault: on-completion fields, a `1)` marker.)
+        Case(
+            line: "- [ ] Remove this instance when done 🔁 every day 🏁 delete 📅 2021-04-25",
+            title: "Remove this instance when done", due: "2021-04-25"),
+        Case(
+            line: "- [ ] Parent task 🆔 abcdef ⛔ 123456,abc123 🔼 🔁 every day when done 🏁 delete",
+            title: "Parent task", priority: .medium),
+        Case(
+            line: "- [ ] Dataview one [repeat:: every day]  [onCompletion:: delete]  [due:: 2021-04-25]",
+            title: "Dataview one", due: "2021-04-25"),
+        Case(
+            line: "1) [ ] numbered task with parenthesis 📅 2021-04-25", title: "numbered task with parenthesis",
+            due: "2021-04-25"),
         Case(
             line: "- [ ] take out the trash 🔁 every Sunday 📅 2021-04-25", title: "take out the trash", due: "2021-04-25"
         ),
@@ -258,5 +271,37 @@ struct ObsidianTasksTests {
         #expect(throws: ObsidianTasks.EditError.notUTF8(line: 1)) {
             try ObsidianTasks.complete(bytes, note: "n.md", id: entries[0].item.id, source: "o", on: Self.day)
         }
+    }
+
+    /// Tasks in comments are not tasks (the plugin's test data: "not seen by Obsidian or any of
+    /// its task-based plugins").
+    @Test func tasksInCommentsAreNotTasks() {
+        let note = """
+            - [ ] before 📅 2021-04-25
+            %%
+            - [ ] I look like a task but am in an Obsidian (percent) comment
+            %%
+            <!--
+            - [ ] I look like a task but am in an HTML comment
+            -->
+            - [ ] after %% a note %% 📅 2021-04-26
+
+            """
+        let titles = ObsidianTasks.parse(Array(note.utf8), note: "n.md", source: "o").map(\.item.title)
+        #expect(titles.count == 2 && titles[0] == "before", "\(titles)")
+    }
+
+    /// An open task that carries a done (and a cancelled) date already, as the plugin's smoke-test
+    /// note has one: `done` changes the done date (one stays), `undo` takes off only what done
+    /// set, the cancelled date stays.
+    @Test func doneAndUndoOnALineWithDatesOfBothStates() throws {
+        let line = "- [ ] Sample 📅 2024-09-04 ❌ 2024-09-05 ✅ 2024-09-06\n"
+        let id = try #require(ObsidianTasks.parse(Array(line.utf8), note: "n.md", source: "o").first?.item.id)
+        let done = try ObsidianTasks.complete(
+            Array(line.utf8), note: "n.md", id: id, source: "o", on: CivilDate(year: 2026, month: 11, day: 27))
+        #expect(String(decoding: done, as: UTF8.self) == "- [x] Sample 📅 2024-09-04 ❌ 2024-09-05 ✅ 2026-11-27\n")
+        let doneID = try #require(ObsidianTasks.parse(done, note: "n.md", source: "o").first?.item.id)
+        let undone = try ObsidianTasks.reopen(done, note: "n.md", id: doneID, source: "o")
+        #expect(String(decoding: undone, as: UTF8.self) == "- [ ] Sample 📅 2024-09-04 ❌ 2024-09-05\n")
     }
 }

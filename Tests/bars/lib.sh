@@ -74,6 +74,9 @@ cleanup() {
     for p in "${BG_PIDS[@]}"; do
         kill -KILL -- "-$p" 2>/dev/null || kill -KILL "$p" 2>/dev/null
     done
+    # What a bar started and left behind when the bar went (Waybar's `exec` pipeline outlives it):
+    # every process of the bars' own user.
+    [ "$(id -u)" = 0 ] && [ -n "${U:-}" ] && pkill -KILL -u "$U" 2>/dev/null
     [ -n "${KEEP_TMP:-}" ] && { echo "kept $TMP"; return; }
     rm -rf "$TMP"
 }
