@@ -118,6 +118,14 @@ struct CLIObsidianTests {
         try f.h.ok("todo", "Buy bread", "--tag", "shop", "--priority", "high", "--to", "notes")
         #expect(f.text("vault/2026-03-10.md") == "- [ ] Buy milk 📅 2026-03-11\n- [ ] Buy bread #shop ⏫\n")
         #expect(try f.items()["Buy bread"]?["tag"]?.stringValue == "shop")
+        // Where the Daily notes plugin's settings put the daily note (as the plugin's sample vault has them).
+        try f.write("vault/.obsidian/daily-notes.json", #"{ "folder": "Daily Notes", "format": "YYYY-MM-DD" }"#)
+        try f.write("vault/Daily Notes/2026-03-09.md", "# Yesterday\n")
+        try f.h.ok("todo", "Call Al", "--to", "notes")
+        #expect(f.text("vault/Daily Notes/2026-03-10.md") == "- [ ] Call Al\n")
+        try f.write("vault/.obsidian/daily-notes.json", #"{ "folder": "Daily Notes", "format": "DD.MM.YYYY" }"#)
+        try f.h.ok("todo", "Call Bo", "--to", "notes")
+        #expect(f.text("vault/Daily Notes/10.03.2026.md") == "- [ ] Call Bo\n")
         try f.write(
             "config/tminus/config.json",
             #"{ "sources": [ { "name": "notes", "kind": "obsidian", "path": "~/vault", "note": "Home.md" } ] }"#)

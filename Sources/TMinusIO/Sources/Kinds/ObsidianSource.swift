@@ -204,7 +204,7 @@ enum ObsidianSource: SourceKindIO {
     static func create(
         _ item: Item, in root: String, _ source: SourceConfig, _ sourcing: Sourcing, today: CivilDate, again: Bool
     ) throws(TMinusError) -> String {
-        let note = source.note ?? "\(today).md"
+        let note = source.note ?? dailyNote(root, today)
         guard !note.hasPrefix("/"), !note.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
             note.hasSuffix(".md")
         else {
@@ -232,6 +232,46 @@ enum ObsidianSource: SourceKindIO {
             return added ? out : bytes
         }
         return id
+    }
+
+    /// Today's daily note where Obsidian's Daily notes plugin makes it: its settings
+    /// (`.obsidian/daily-notes.json`) name the folder and the date format; formats of `YYYY`,
+    /// `MM`, `DD` and separators are followed, any other falls back to `YYYY-MM-DD` (the plugin's
+    /// default) in that folder.
+    static func dailyNote(_ root: String, _ today: CivilDate) -> String {
+        var folder = "", name = today.description
+        if let bytes = try? FileIO.readTrusted(root + "/.obsidian/daily-notes.json", limit: 64 << 10),
+            let settings = try? JSONParser.parse(bytes)
+        {
+            let f = Validation.trimmedText(settings["folder"]?.stringValue ?? "")
+                .split(separator: "/").filter { !$0.isEmpty }.joined(separator: "/")
+            if !f.isEmpty, !f.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }) {
+                folder = f + "/"
+            }
+            if let format = settings["format"]?.stringValue, !format.isEmpty {
+                var out = "", rest = Substring(format)
+                while !rest.isEmpty {
+                    if rest.hasPrefix("YYYY") {
+                        out += pad(today.year, 4)
+                        rest = rest.dropFirst(4)
+                    } else if rest.hasPrefix("MM") {
+                        out += pad(today.month, 2)
+                        rest = rest.dropFirst(2)
+                    } else if rest.hasPrefix("DD") {
+                        out += pad(today.day, 2)
+                        rest = rest.dropFirst(2)
+                    } else if let c = rest.first, "-_. ".contains(c) {
+                        out.append(c)
+                        rest = rest.dropFirst()
+                    } else {
+                        out = today.description
+                        break
+                    }
+                }
+                name = out
+            }
+        }
+        return folder + name + ".md"
     }
 
     /// The vault's top and every folder in it (any `.md` name), as read.
