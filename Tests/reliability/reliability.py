@@ -505,12 +505,14 @@ def full_disk():
                     fail("full", f"{where}: fails even with room again")
         # Only the source's disk is full (the home has room): the write-back fails in one line,
         # and the bar and list keep working (the change is dropped, the todo stays open). For a
-        # todo.txt, an Org file and a Logseq graph (their writes share one atomic rewrite).
+        # todo.txt, an Org file, a Logseq graph and an Obsidian vault (their writes share one atomic rewrite).
         plain = [("todotxt", "todo.txt", {"todo.txt": "Buy milk\nCall mom due:2026-11-25\n"}, "todo.txt", "x "),
                  ("org", "todo.org", {"todo.org": "* TODO Buy milk\n* TODO Call mom\nDEADLINE: <2026-11-25 Wed>\n"},
                   "todo.org", "* DONE Buy milk"),
                  ("logseq", "graph", {"graph/pages/Shop.md": "- LATER Buy milk\n", "graph/journals/2026_11_22.md": "- TODO Call mom\n"},
-                  "graph/pages/Shop.md", "- DONE Buy milk")]
+                  "graph/pages/Shop.md", "- DONE Buy milk"),
+                 ("obsidian", "vault", {"vault/Shop.md": "# Shop\n- [ ] Buy milk 📅 2026-11-28\n", "vault/Home.md": "- [ ] Call mom\n"},
+                  "vault/Shop.md", "# Shop\n- [x] Buy milk 📅 2026-11-28 ✅")]
         for kind, path, files, changed, done_text in plain:
             empty(mnt)
             s = temp_dir("tminus-full-source-")
@@ -575,7 +577,7 @@ def full_disk():
     finally:
         subprocess.run(["umount", mnt])
         os.rmdir(mnt)
-    print(f"full: {refused} refused writes checked (three with only a source's disk full: todo.txt, Org, Logseq; two of setup --write)", flush=True)
+    print(f"full: {refused} refused writes checked (four with only a source's disk full: todo.txt, Org, Logseq, Obsidian; two of setup --write)", flush=True)
 
 
 def crowd(short):
