@@ -43,6 +43,18 @@ struct EDSClient {
         }
     }
 
+    /// Connects and lists the registry's sources: what every use of EDS starts with (the bus is
+    /// closed again when EDS is not there).
+    static func session(_ environment: Environment) throws(Absent) -> (EDSClient, [EDSSource]) {
+        let client = try connect(environment)
+        do throws(Absent) {
+            return (client, try client.sources())
+        } catch {
+            client.bus.close()
+            throw error
+        }
+    }
+
     func call(_ message: DBusMessage) throws(DBusConnection.Failure) -> [DBusValue] {
         let left = deadline - Self.monotonicMilliseconds()
         guard left > 0 else { throw DBusConnection.Failure("Evolution Data Server did not answer in time") }

@@ -28,8 +28,7 @@ enum GnomeSource: ReadOnlySource {
         let client: EDSClient
         let all: [EDSSource]
         do throws(EDSClient.Absent) {
-            client = try EDSClient.connect(sourcing.environment)
-            all = try client.sources()
+            (client, all) = try EDSClient.session(sourcing.environment)
         } catch {
             out.problems = [skipped + error.reason + " (GNOME's calendars are read when it is)"]
             out.refresh = now + absentAgain
@@ -76,8 +75,7 @@ enum GnomeSource: ReadOnlySource {
         let client: EDSClient
         let all: [EDSSource]
         do throws(EDSClient.Absent) {
-            client = try EDSClient.connect(sourcing.environment)
-            all = try client.sources()
+            (client, all) = try EDSClient.session(sourcing.environment)
         } catch {
             throw .failure(
                 "source \(source.name): \(error.reason); nothing was changed (try again in your GNOME session)")
@@ -140,13 +138,7 @@ enum GnomeSource: ReadOnlySource {
         do throws(ICalWriteError) {
             bytes = try ICalWriter.apply(change, to: Array(wrapped.utf8), uid: item.id, isEvent: item.isDeadline)
         } catch {
-            switch error {
-            case .notFound:
-                throw .failure(
-                    "source \(source.name) no longer holds \(Validation.printable(item.title)); run tminus list and try again"
-                )
-            case .unsupported(let why): throw .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
-            }
+            throw error.refusal(item, in: "source \(source.name)")
         }
         let components = EDSClient.components(bytes)
         try bus { () throws(DBusConnection.Failure) in try client.modify(holder.calendar, components) }

@@ -98,13 +98,7 @@ enum VdirSource: SourceKindIO {
                 case .create: return bytes
                 }
             } catch {
-                switch error {
-                case .notFound:
-                    throw .failure(
-                        "source \(source.name): \(file) no longer holds \(Validation.printable(item.title)); run tminus list and try again"
-                    )
-                case .unsupported(let why): throw .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
-                }
+                throw error.refusal(item, in: "source \(source.name): \(file)")
             }
         }
         return item.id
@@ -144,5 +138,16 @@ enum VdirSource: SourceKindIO {
 
     static func refusal(_ field: SourceField, editing: Bool) -> String? {
         field == .remind && editing ? "of a calendar item is changed in your calendar app" : nil
+    }
+}
+
+extension ICalWriteError {
+    /// The one line a calendar change that could not be written gives (`holder`: where the item was).
+    func refusal(_ item: Item, in holder: String) -> TMinusError {
+        switch self {
+        case .notFound:
+            .failure("\(holder) no longer holds \(Validation.printable(item.title)); run tminus list and try again")
+        case .unsupported(let why): .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
+        }
     }
 }
