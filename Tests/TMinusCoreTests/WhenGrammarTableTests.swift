@@ -96,6 +96,8 @@ struct WhenGrammarTableTests {
         B|Sep 3 9am|2027-09-03 09:00
         B|may 1 at noon|2027-05-01 12:00
         B|tomorrow at 17:00|2026-11-27 17:00
+        B|tomorrow at 9h|2026-11-27 09:00
+        B|fri 9h|2026-11-27 09:00
         B|fri @ 5pm|2026-11-27 17:00
         B|tomorrow evening|2026-11-27 18:00
         B|evening|2026-11-26 18:00

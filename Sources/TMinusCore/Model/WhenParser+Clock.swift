@@ -40,13 +40,14 @@ extension WhenParser {
             return twelveHour(String(s.dropLast(suffix.count)), pm: meridiem(suffix)!)
         }
         if let (h, m, sec) = clock(s) { return .clock(h, m, sec) }
-        // `17h`, `09h`, `17h30`, `9h30` (a one-digit `9h` alone is nine hours: WhenParser+Relative).
+        // `17h`, `09h`, `17h30`, `9h30`, and `9h` after a day (`demain à 9h`, `fri 9h`): a one-digit
+        // `9h` alone is nine hours (WhenParser+Relative reads it first).
         let parts = s.split(separator: "h", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 0 || parts[1].count == 2,
             parts[0].utf8.allSatisfy(isDigit), parts[1].utf8.allSatisfy(isDigit), let h = Int(parts[0]), h < 24
         {
             let m = parts[1].isEmpty ? 0 : Int(parts[1]) ?? 60
-            guard m < 60, !(parts[1].isEmpty && parts[0].count == 1) else { return nil }
+            guard m < 60 else { return nil }
             return .clock(h, m, 0)
         }
         return nil
