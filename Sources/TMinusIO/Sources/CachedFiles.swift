@@ -104,8 +104,6 @@ struct CachedFiles {
     /// (By the wall clock, as the stamps are, not the run's `--now`.)
     static func watches(_ reading: CalendarFile, _ stamp: FileStamp?) -> Bool {
         guard let stamp else { return false }
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return !reading.entries.isEmpty || stamp.seconds > Int64(ts.tv_sec) - recentlyChanged
+        return !reading.entries.isEmpty || stamp.seconds > SourceReader.wallSeconds() - recentlyChanged
     }
 }

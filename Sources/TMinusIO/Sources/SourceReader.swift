@@ -74,9 +74,14 @@ public enum SourceReader {
 
     /// Whether a stamp is too recent to trust, by the wall clock (not the run's `--now`).
     static func isRacy(_ stamp: FileStamp) -> Bool {
+        wallSeconds() - stamp.seconds < racyWindow
+    }
+
+    /// The wall clock's seconds, which file stamps are in (not the run's `--now`).
+    static func wallSeconds() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        return Int64(ts.tv_sec) - stamp.seconds < racyWindow
+        return Int64(ts.tv_sec)
     }
 
     static let racyPrefix = Array("racy:".utf8)
