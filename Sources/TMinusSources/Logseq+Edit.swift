@@ -173,8 +173,13 @@ extension Logseq {
                 + OrgFile.stampText(due, zone, keeping: nil)
         }
         var out = bytes
-        // (A new journal Logseq made holds one empty block, `-`: the task takes its place.)
-        if Validation.trimmedText(String(decoding: out, as: UTF8.self)) == "-" { out = [] }
+        // (Logseq keeps an empty block, `-`, at a page's end where the next one is typed, and a new
+        // journal holds only that: the task takes its place.)
+        var end = out.count
+        while end > 0, out[end - 1] == 0x0A || out[end - 1] == 0x0D || out[end - 1] == 0x20 { end -= 1 }
+        if end > 0, out[end - 1] == 0x2D, end == 1 || out[end - 2] == 0x0A || out[end - 2] == 0x0D {
+            out.removeSubrange((end - 1)...)
+        }
         if let last = out.last, last != 0x0A && last != 0x0D { out += brk.utf8 }
         out += (text + brk).utf8
         let id = parse(out, source: item.source, file: file, zone: zone).last?.item.id ?? ""

@@ -114,6 +114,17 @@ struct LogseqTests {
         let (out, _, added) = Logseq.append(
             Array("-\n".utf8), item: item, file: "journals/2026_11_27.md", zone: Self.zone)
         #expect(added && String(decoding: out, as: UTF8.self) == "- LATER Buy milk\n  SCHEDULED: <2026-11-28 Sat>\n")
+        // A page ending in the empty block Logseq keeps for the next one (no final line break, as
+        // a personal graph has it): the task takes its place, the other blocks stay.
+        let (end, _, _) = Logseq.append(
+            Array("- Met Anna\n\t- about the trip\n-".utf8), item: item, file: "journals/2026_11_27.md", zone: Self.zone
+        )
+        #expect(
+            String(decoding: end, as: UTF8.self)
+                == "- Met Anna\n\t- about the trip\n- LATER Buy milk\n  SCHEDULED: <2026-11-28 Sat>\n")
+        let (dash, _, _) = Logseq.append(
+            Array("- x -\n".utf8), item: item, file: "journals/2026_11_27.md", zone: Self.zone)
+        #expect(String(decoding: dash, as: UTF8.self).hasPrefix("- x -\n- LATER Buy milk"))
     }
 
     /// Logseq's repeater rules (its `repeated` handler), next to Org's for the same stamps.
