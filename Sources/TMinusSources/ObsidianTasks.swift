@@ -254,20 +254,18 @@ public enum ObsidianTasks {
         var state = open
         var i = range.lowerBound
         let end = range.upperBound
-        func starts(_ token: [UInt8]) -> Bool {
-            i + token.count <= end && bytes[i..<(i + token.count)].elementsEqual(token)
-        }
+        // (Byte by byte, no allocation: a line may be megabytes long.)
         while i < end {
-            if state == nil, starts([0x25, 0x25]) {
-                state = 0x25
+            let b = bytes[i]
+            if b == 0x25, i + 1 < end, bytes[i + 1] == 0x25, state != 0x3C {
+                state = state == nil ? 0x25 : nil
                 i += 2
-            } else if state == nil, starts([0x3C, 0x21, 0x2D, 0x2D]) {
+            } else if b == 0x3C, state == nil, i + 3 < end, bytes[i + 1] == 0x21, bytes[i + 2] == 0x2D,
+                bytes[i + 3] == 0x2D
+            {
                 state = 0x3C
                 i += 4
-            } else if state == 0x25, starts([0x25, 0x25]) {
-                state = nil
-                i += 2
-            } else if state == 0x3C, starts([0x2D, 0x2D, 0x3E]) {
+            } else if b == 0x2D, state == 0x3C, i + 2 < end, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E {
                 state = nil
                 i += 3
             } else {
