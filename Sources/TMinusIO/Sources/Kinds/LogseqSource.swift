@@ -143,11 +143,10 @@ enum LogseqSource: SourceKindIO {
                 case .update:
                     let out = try Logseq.update(
                         bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone)
-                    let before = Set(Logseq.parse(bytes, source: source.name, file: file, zone: zone).map(\.item.id))
-                    newID =
-                        Logseq.parse(out, source: source.name, file: file, zone: zone).map(\.item.id).first {
-                            !before.contains($0)
-                        } ?? item.id
+                    newID = editedID(
+                        item.id,
+                        before: Logseq.parse(bytes, source: source.name, file: file, zone: zone).map(\.item.id),
+                        after: Logseq.parse(out, source: source.name, file: file, zone: zone).map(\.item.id))
                     return out
                 case .create: return bytes
                 }

@@ -177,12 +177,9 @@ enum ObsidianSource: SourceKindIO {
                     let out = try ObsidianTasks.update(
                         bytes, note: shown, id: item.id, source: source.name, from: item, to: op.to ?? item,
                         zone: sourcing.zone)
-                    // The task's new id: the one that is not among the old note's.
-                    let before = Set(ObsidianTasks.parse(bytes, note: shown, source: source.name).map(\.item.id))
-                    newID =
-                        ObsidianTasks.parse(out, note: shown, source: source.name).map(\.item.id).first {
-                            !before.contains($0)
-                        } ?? item.id
+                    newID = editedID(
+                        item.id, before: ObsidianTasks.parse(bytes, note: shown, source: source.name).map(\.item.id),
+                        after: ObsidianTasks.parse(out, note: shown, source: source.name).map(\.item.id))
                     return out
                 case .create: return bytes
                 }

@@ -116,12 +116,11 @@ enum OrgSource: SourceKindIO {
                     let out = try OrgFile.update(
                         bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone,
                         now: now)
-                    let before = Set(
-                        OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(\.item.id))
-                    newID =
-                        OrgFile.parse(out, source: source.name, file: file, zone: zone, now: now).map(\.item.id).first {
-                            !before.contains($0)
-                        } ?? item.id
+                    newID = editedID(
+                        item.id,
+                        before: OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(
+                            \.item.id),
+                        after: OrgFile.parse(out, source: source.name, file: file, zone: zone, now: now).map(\.item.id))
                     return out
                 case .create: return bytes
                 }

@@ -65,6 +65,13 @@ public enum SourceKinds {
 }
 
 extension SourceKindIO {
+    /// An edited entry's id afterwards: the one the file's ids after the edit have and those before
+    /// did not (its text changed), else the one it had.
+    static func editedID(_ id: String, before: [String], after: [String]) -> String {
+        let old = Set(before)
+        return after.first { !old.contains($0) } ?? id
+    }
+
     /// A kind kept in one file: its folder is watched for that name (a rename replaces the file).
     static func fileTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
         let file = sourcing.path(source.path ?? "")

@@ -38,10 +38,9 @@ enum TodoTxtSource: SourceKindIO {
                 case .update:
                     let out = try TodoTxt.update(
                         bytes, id: item.id, source: source.name, from: item, to: op.to ?? item, zone: sourcing.zone)
-                    // The line's new id: the line that is not in the old file's ids.
-                    let before = Set(TodoTxt.parse(bytes, source: source.name).map(\.item.id))
-                    newID =
-                        TodoTxt.parse(out, source: source.name).map(\.item.id).first { !before.contains($0) } ?? item.id
+                    newID = editedID(
+                        item.id, before: TodoTxt.parse(bytes, source: source.name).map(\.item.id),
+                        after: TodoTxt.parse(out, source: source.name).map(\.item.id))
                     return out
                 case .create:
                     let (out, id, added) = TodoTxt.append(
