@@ -10,14 +10,13 @@ public enum ProcessEnvironment {
     public static let names: [StaticString] = [
         "HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
         "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
-        "LC_ALL", "LC_TIME", "LC_MESSAGES", "LANGUAGE", "LANG", "XDG_RUNTIME_DIR", "TMINUS_NOW"
+        "LC_ALL", "LC_TIME", "LC_MESSAGES", "LANGUAGE", "LANG", "XDG_RUNTIME_DIR", "TMINUS_NOW",
+        // (A bar's poll reads a gnome source, GNOME's calendars, over the session bus.)
+        "DBUS_SESSION_BUS_ADDRESS"
     ]
-    /// The session's bus and display: for notifications and the link dialog, and the terminal's
-    /// colour choice (`NO_COLOR`, `TERM`); not for a bar's poll (each name read costs a scan of
-    /// the environment on every poll).
-    public static let sessionNames: [StaticString] = [
-        "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "TERM"
-    ]
+    /// The session's display: for the link dialog, and the terminal's colour choice (`NO_COLOR`,
+    /// `TERM`); not for a bar's poll (each name read costs a scan of the environment on every poll).
+    public static let sessionNames: [StaticString] = ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "TERM"]
 
     /// The variables tminus reads; without the session's when `arguments` run `show`.
     public static func current(_ arguments: [String] = CommandLine.arguments) -> Environment {

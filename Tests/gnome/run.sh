@@ -49,6 +49,9 @@ gdbus wait --session --timeout 20 org.gnome.evolution.dataserver.Calendar8 || fa
 T=(--home "$W/home" --now 2026-03-10T12:00:00Z)
 mkdir -p "$W/user/.config/tminus"
 echo '{ "sources": [ { "name": "gnome", "kind": "gnome" } ] }' >"$W/user/.config/tminus/config.json"
+# A bar's own poll reads EDS (show, with nothing read before it).
+"$BIN" --home "$W/bar-home" --now 2026-03-10T12:00:00Z show --format plain >"$W/show.out" 2>&1 || fail "tminus show: $(cat "$W/show.out")"
+grep -q 'Standup (moved)' "$W/show.out" || fail "a bar's poll did not read EDS: $(cat "$W/show.out")"
 "$BIN" "${T[@]}" list --json >"$W/list.json" 2>"$W/list.err" || fail "tminus list: $(cat "$W/list.err")"
 [ ! -s "$W/list.err" ] || fail "tminus list wrote to stderr: $(cat "$W/list.err")"
 /usr/bin/python3 - "$W/list.json" <<'PY' || fail "tminus list --json: $(cat "$W/list.json")"
@@ -76,6 +79,17 @@ grep -q '^    3 open items' "$W/sources.out" || fail "tminus sources: $(cat "$W/
 ! grep -q 'skipped\|cannot read' "$W/sources.out" || fail "tminus sources: $(cat "$W/sources.out")"
 "$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
 grep -q 'Dentist' "$W/list.out" || fail "tminus list: $(cat "$W/list.out")"
+
+# Live: a follower hears EDS's signals (each calendar's new Revision) and shows a change made
+# through libecal, as GNOME Calendar makes it, within a second; nothing is polled.
+"$BIN" "${T[@]}" show --follow --format plain >"$W/follow.out" 2>"$W/follow.err" & PIDS+=($!)
+for _ in $(seq 100); do [ -s "$W/follow.out" ] && break; sleep 0.1; done
+grep -q 'Standup' "$W/follow.out" || fail "the follower's first line: $(cat "$W/follow.out" "$W/follow.err")"
+took=$(/usr/bin/python3 Tests/gnome/change.py 20260310T150000Z "$W/follow.out") \
+  || fail "the follower did not show an event added through libecal: $took $(tail -n 3 "$W/follow.out" "$W/follow.err")"
+echo "gnome: the follower showed an event added through libecal ${took} s after it was made"
+awk -v t="$took" 'BEGIN { exit !(t < 1.0) }' || fail "the follower took ${took} s (more than a second)"
+[ ! -s "$W/follow.err" ] || fail "the follower wrote to stderr: $(cat "$W/follow.err")"
 
 # "calendars" narrows it, by UID or display name; a name EDS does not have is said, with the ones it has.
 echo '{ "sources": [ { "name": "gnome", "kind": "gnome", "calendars": ["system-task-list", "Nope"] } ] }' \
@@ -118,4 +132,28 @@ grep -q "Buy stamps" "$W/list.out" && grep -q "File the taxes" "$W/list.out" || 
 gone gnome-dentist || fail "rm, as libecal reads it: $(got gnome-dentist)"
 "$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
 ! grep -q "Dentist" "$W/list.out" || fail "after rm: $(cat "$W/list.out")"
-echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; calendars narrows it; done, undo, edit, todo --to and rm written back and read through libecal)"
+# Hostile data from a server: escapes and markup in a title are cleaned as from files, and an
+# event repeating every second without end is bounded (its next instance; the read stays quick).
+/usr/bin/python3 Tests/gnome/hostile.py >"$W/put.log" 2>&1 || { cat "$W/put.log"; fail "libecal could not put the hostile items in"; }
+start=$(date +%s%N)
+H=(--home "$W/hostile-home" --now 2026-03-10T12:00:00Z)
+timeout 60 "$BIN" "${H[@]}" list --json >"$W/list.json" 2>"$W/list.err" || fail "tminus list with hostile items: $(cat "$W/list.err")"
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+echo "gnome: read an event repeating every second and an escape-laden title in ${took} ms"
+/usr/bin/python3 - "$W/list.json" <<'PY' || fail "hostile items: $(head -c 2000 "$W/list.json")"
+import json, sys
+items = json.load(open(sys.argv[1]))
+evil = [i for i in items if i["title"].startswith("Evil")]
+flood = [i for i in items if i["title"] == "Flood"]
+ok = len(evil) == 1 and not any(ord(c) < 32 or c == "\u202e" for c in evil[0]["title"]) and len(flood) <= 1
+if not ok:
+    print(json.dumps(evil + flood))
+sys.exit(0 if ok else 1)
+PY
+[ "$took" -lt 3000 ] || fail "reading the hostile items took $took ms"
+"$BIN" "${H[@]}" sources >"$W/sources.out" 2>&1 || fail "tminus sources: $(cat "$W/sources.out")"
+grep -q 'FREQ=SECONDLY .*not supported' "$W/sources.out" || fail "the flood is not said: $(cat "$W/sources.out")"
+"$BIN" "${H[@]}" show --format waybar >"$W/bar.out" 2>&1 || fail "tminus show: $(cat "$W/bar.out")"
+! grep -q '<span>' "$W/bar.out" || fail "markup from EDS reached Waybar: $(cat "$W/bar.out")"
+
+echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower hears a change; hostile data cleaned and bounded; calendars narrows it; done, undo, edit, todo --to and rm written back and read through libecal)"

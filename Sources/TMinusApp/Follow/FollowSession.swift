@@ -12,23 +12,38 @@ package final class FollowSession {
     package var widget: WidgetInput
     /// Today's todos between ticks; a new one with every new reading.
     package var memo = TodayMemo()
+    /// What the follower hears from sources that signal their changes.
+    let live: EDSLive?
 
     /// Reads the zone, the config and the summary now; `deadline` pins one (a REF), as `show` takes it.
-    package init(_ ctx: Context, deadline: String?) {
+    package init(_ ctx: Context, deadline: String?, live: EDSLive? = nil) {
         var ctx = ctx
         ctx.now = ctx.currentInstant
         ctx.refreshZone()
         ctx.readConfig()
+        ctx.hear(live)
         self.ctx = ctx
         self.deadline = deadline
+        self.live = live
         widget = WidgetInput.load(ctx, deadline: deadline)
     }
 
     /// Reads the config and the summary again (a source's part expired).
     package func reload() {
         ctx.now = ctx.currentInstant
+        ctx.hear(live)
         widget = WidgetInput.load(ctx, deadline: deadline)
         memo = TodayMemo()
+    }
+}
+
+extension Context {
+    /// Follows the config's sources that signal their changes (EDS's calendars), and reads a
+    /// source's part again when what was heard is not what it was read at.
+    package mutating func hear(_ live: EDSLive?) {
+        guard let live else { return }
+        live.follow(container.sourcing)
+        container.sourcing?.live = live.heard
     }
 }
 

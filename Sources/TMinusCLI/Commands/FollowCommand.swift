@@ -33,14 +33,16 @@ enum FollowCommand {
         // What it writes itself (a summary made current, new handles in the store) wakes nothing.
         let own = OwnWrites()
         OwnWrites.committed = own
+        // GNOME's calendars (EDS) say when they change: heard on the session bus.
+        let live = EDSLive()
         var driver = try SystemFollowDriver(
             offset: ctx.clockOffset, watch: watch, clicks: clicks, blockName: blockName,
-            extra: sourceWatch, own: own)
+            extra: sourceWatch, own: own, live: live)
         let loop = FollowLoop(
             header: framing.header,
             frame: { framing.frame($0, first: $1) },
             load: {
-                let session = FollowSession(ctx, deadline: deadline)
+                let session = FollowSession(ctx, deadline: deadline, live: live)
                 sourceWatch.targets = session.ctx.container.sourcing.map(SourceWatch.targets) ?? []
                 return { t in
                     // An event's instance is over: its source gives the next one.

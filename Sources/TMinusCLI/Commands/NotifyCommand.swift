@@ -37,9 +37,10 @@ enum NotifyCommand {
         let watch = HomeWatch.targets(ctx, homeNames: ["summary.json", "store.json", "reminders.jsonl", "state.json"])
         let sourceWatch = WatchList()
         let inputs = InputList()
+        let live = EDSLive()
         var driver = try SystemFollowDriver(
             offset: ctx.clockOffset, watch: watch, clicks: false, extra: sourceWatch,
-            inputs: inputs, watchStdout: dryRun, own: delivery.ownWrites)
+            inputs: inputs, watchStdout: dryRun, own: delivery.ownWrites, live: live)
         var lastError: String?
         var reload = true
         var lastPass: Instant?
@@ -62,6 +63,7 @@ enum NotifyCommand {
             if reload {
                 delivery.ctx.refreshZone()
                 delivery.ctx.readConfig()
+                delivery.ctx.hear(live)
                 sourceWatch.targets = delivery.ctx.container.sourcing.map(SourceWatch.targets) ?? []
             }
             var next: Instant?

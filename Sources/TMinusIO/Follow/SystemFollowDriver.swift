@@ -6,7 +6,8 @@ public import TMinusCore
 /// date (absolute, so suspend, resume and clock steps are honoured; Swift's clocks are
 /// monotonic), a signalfd (SIGUSR1 reload; SIGTERM, SIGINT, SIGHUP exit; SIGCONT recompute),
 /// inotify on the watched directories (an atomic rename replaces a file, so directories are
-/// watched and events filtered by name), stdin for clicks, and stdout for a reader that went away.
+/// watched and events filtered by name), stdin for clicks, stdout for a reader that went away,
+/// and the session bus for sources that signal their changes (`EDSLive`).
 public struct SystemFollowDriver: FollowDriver {
     /// `--now` in follow mode: the clock starts there and runs.
     let offset: Int64
@@ -23,6 +24,8 @@ public struct SystemFollowDriver: FollowDriver {
     let inputs: InputList?
     /// Whether a closed stdout means the reader went away (bars: yes; the notifier: no).
     let watchStdout: Bool
+    /// Sources that signal their changes (EDS's calendars): news from them means reload.
+    let live: EDSLive?
     var extraSeen: [(directory: String, names: [String])] = []
 
     /// - Parameters:
@@ -34,9 +37,10 @@ public struct SystemFollowDriver: FollowDriver {
     public init(
         offset: Int64, watch: [(directory: String, names: [String])], clicks: Bool, blockName: String = "tminus",
         extra: WatchList? = nil, inputs: InputList? = nil, watchStdout: Bool = true,
-        own: OwnWrites? = nil
+        own: OwnWrites? = nil, live: EDSLive? = nil
     ) throws(TMinusError) {
         self.offset = offset
+        self.live = live
         self.extra = extra
         self.inputs = inputs
         self.watchStdout = watchStdout
@@ -104,7 +108,8 @@ public struct SystemFollowDriver: FollowDriver {
                     pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
                     pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
                     pollfd(fd: watchStdout ? 1 : -1, events: 0, revents: 0),
-                    pollfd(fd: readClicks ? 0 : -1, events: Int16(POLLIN), revents: 0)
+                    pollfd(fd: readClicks ? 0 : -1, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: live?.fd ?? -1, events: Int16(POLLIN), revents: 0)
                 ] + (inputs?.fds ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let n = poll(&fds, nfds_t(fds.count), -1)
             if n < 0 {
@@ -129,7 +134,8 @@ public struct SystemFollowDriver: FollowDriver {
             if fds[2].revents != 0, watcher.readEvents() { events.append(.reload) }
             if fds[3].revents & Int16(POLLERR | POLLHUP) != 0 { return [.exit] }
             if fds[4].revents != 0 { events += readStdin() }
-            for f in fds.dropFirst(5) where f.revents != 0 { events.append(.input(f.fd)) }
+            if fds[5].revents != 0, live?.changed() == true { events.append(.reload) }
+            for f in fds.dropFirst(6) where f.revents != 0 { events.append(.input(f.fd)) }
             if !events.isEmpty { return events }
         }
     }

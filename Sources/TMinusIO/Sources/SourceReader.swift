@@ -89,8 +89,17 @@ public enum SourceReader {
     /// Whether what a record watched is as it was: one `stat` per path. `racyToo`: a racy stamp
     /// matches also after its window (a part this run read a moment ago, folded in under the lock:
     /// the one more read belongs to a later run).
-    public static func isUnchanged(_ record: Summary.Source, racyToo: Bool = false) -> Bool {
+    /// `live`: what a follower heard from sources that signal their changes (EDS's calendars,
+    /// `EDSLive`), by watched entry; an entry of those it has not heard of is as recorded (such a
+    /// source is read again when its `refresh` comes).
+    public static func isUnchanged(_ record: Summary.Source, racyToo: Bool = false, live: [String: String] = [:])
+        -> Bool
+    {
         for w in record.watch {
+            if w.path.hasPrefix(EDSClient.livePrefix) {
+                if let heard = live[w.path], heard != w.stamp { return false }
+                continue
+            }
             if let now = FileStamp.of(w.path) {
                 var text = Array(w.stamp.utf8)[...]
                 if text.starts(with: racyPrefix) {

@@ -17,6 +17,9 @@ public struct Sourcing: Sendable {
     public var configDirectory: String
     /// Where readings of big sources are kept between runs (the home's `cache/`; nil: nowhere).
     public var cacheDirectory: String?
+    /// What a follower heard from the sources that signal their changes (`EDSLive.heard`): a
+    /// part whose watched entry differs is read again at once. Empty for a single run.
+    public var live: [String: String] = [:]
 
     /// Everything a read needs; without `cacheDirectory`, no readings are kept between runs.
     public init(

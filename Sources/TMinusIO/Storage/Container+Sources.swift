@@ -16,7 +16,7 @@ extension Container {
         // Read at a later time than now (a run with a future --now, a clock stepped back): what it
         // expanded (the next instances of a series) is not this moment's, so it is read again.
         if now < record.stamp { return false }
-        return SourceReader.isUnchanged(record, racyToo: justRead)
+        return SourceReader.isUnchanged(record, racyToo: justRead, live: sourcing.live)
     }
 
     /// Whether every configured source has a current part in the summary and no other source

@@ -98,12 +98,46 @@ struct EDSClient {
     }
 
     /// A calendar's or task list's components matching `query` (an EDS S-expression), each one
-    /// iCalendar component's text.
-    func objects(_ source: EDSSource, query: String) throws(DBusConnection.Failure) -> [String] {
+    /// iCalendar component's text, and its revision before they were read (a change made during
+    /// the read gives a newer one, so it is seen).
+    func objects(_ source: EDSSource, query: String) throws(DBusConnection.Failure) -> (
+        components: [String], revision: String?
+    ) {
         let calendar = try open(source)
+        let revision = try self.revision(calendar)
         let list = try call(calendar.call("GetObjectList", [.string(query)]))
-        return list.first?.strings ?? []
+        return (list.first?.strings ?? [], revision)
     }
+
+    /// An opened calendar's `Revision`: EDS gives it a new one with every change of its items
+    /// (and says so with the calendar's `PropertiesChanged`, which `EDSLive` follows).
+    func revision(_ calendar: Opened) throws(DBusConnection.Failure) -> String? {
+        let reply = try call(
+            .call(
+                calendar.name, calendar.path, "org.freedesktop.DBus.Properties", "Get",
+                [.string(Self.calendarInterface), .string("Revision")]))
+        guard case .variant(let v)? = reply.first else { return nil }
+        return v.string
+    }
+
+    /// What a reading of the registry's calendars depends on, as one value: each shown
+    /// calendar's and task list's UID, name, kind and colour (one turned off, added or
+    /// recoloured in GNOME Calendar gives another).
+    static func sourcesStamp(_ all: [EDSSource]) -> String {
+        let text = EDSSource.shown(all).map {
+            [$0.uid, $0.name, "\($0.kind)", $0.color ?? ""].joined(separator: "\u{1F}")
+        }
+        .joined(separator: "\u{1E}")
+        return FNV1a.hex(text.utf8)
+    }
+
+    /// The watched entry of a calendar's revision in a source's record (not a file: only a
+    /// follower that hears EDS's signals compares it, `Sourcing.live`).
+    static func watchKey(_ uid: String) -> String { livePrefix + uid }
+    /// The watched entry of the registry's shown calendars (`sourcesStamp`).
+    static let sourcesKey = livePrefix + "@sources"
+    /// What the watched entries of EDS start with.
+    static let livePrefix = "eds:"
 
     /// A calendar or task list opened through the factory (it stays open while this connection does).
     struct Opened {
@@ -131,6 +165,9 @@ struct EDSClient {
     /// The query for events that occur from `start` to `end`, and for open tasks.
     static func query(_ kind: EDSSource.Kind, from start: Instant, to end: Instant) -> String {
         if kind == .taskList { return "(not (is-completed?))" }
-        return "(occur-in-time-range? (make-time \"\(ICalWriter.utc(start))\") (make-time \"\(ICalWriter.utc(end))\"))"
+        // A series is taken whole and expanded by tminus (bounded as a file's is): EDS's own
+        // expansion of a series that repeats every minute or second takes longer than a read may.
+        return
+            "(or (has-recurrences?) (occur-in-time-range? (make-time \"\(ICalWriter.utc(start))\") (make-time \"\(ICalWriter.utc(end))\")))"
     }
 }

@@ -14,7 +14,8 @@ enum GnomeSource: ReadOnlySource {
     static let behind: Int64 = 2 * 86_400
     /// …to this far ahead are asked for.
     static let ahead: Int64 = 400 * 86_400
-    /// Read again after this long (EDS's change signals are not followed yet).
+    /// Read again after this long by a run that does not hear EDS's signals (a follower or the
+    /// notifier does, `EDSLive`, and reads a calendar again as soon as it changes).
     static let again: Int64 = 120
     /// When EDS was not there, asked again after this long.
     static let absentAgain: Int64 = 600
@@ -42,12 +43,17 @@ enum GnomeSource: ReadOnlySource {
             calendar.report(
                 "no calendar or task list '\(Validation.printable(name))' in Evolution Data Server; it has: \(known)")
         }
+        // What a follower compares with what EDS signals (`EDSLive`): the calendars shown and
+        // each one's revision as read.
+        var watch = [Summary.Source.Watched(path: EDSClient.sourcesKey, stamp: EDSClient.sourcesStamp(all))]
+        defer { out.watch = watch }
         for s in shown(all, source) {
             let shown = Validation.printable(s.name)
             let components: [String]
             do throws(DBusConnection.Failure) {
-                components = try client.objects(
-                    s, query: EDSClient.query(s.kind, from: now - behind, to: now + ahead))
+                let read = try client.objects(s, query: EDSClient.query(s.kind, from: now - behind, to: now + ahead))
+                components = read.components
+                watch.append(.init(path: EDSClient.watchKey(s.uid), stamp: read.revision ?? "-"))
             } catch {
                 calendar.report("\(shown): \(error.description)")
                 continue
