@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # GNOME Shell 43 headless (a virtual monitor, Wayland, no X11) with the extension as `tminus
 # setup gnome` installs it, as root (the shell needs a system bus and no logind: both made here).
-# A deadline titled  <b>Bold</b> & #{x}  due in 30 minutes: the top bar shows it literally (plain
+# A deadline titled  <b>Bold</b> & #{x}  due in 30 minutes, an event of GNOME's own calendar (put in
+# Evolution Data Server through libecal, as GNOME Calendar would; read by a gnome source, the
+# config `setup gnome` offers, the tminus store empty): the top bar shows it literally (plain
 # label, no markup; OCR of a screenshot through org.gnome.Shell.Screenshot), in the critical colour
 # #bf616a from stylesheet.css; one `tminus show --format json --follow` child runs (not a poll);
 # when it is killed the extension starts another; disabling the extension ends it. The session
@@ -20,6 +22,12 @@ ART=${BARS_ARTIFACTS:-$TMP}; mkdir -p "$ART"
 desktop_session
 "$TMINUS" setup gnome >"$TMP/setup.out" 2>"$TMP/setup.err" || { cat "$TMP/setup.err"; fail "tminus setup gnome"; }
 cat "$TMP/setup.out"
+# The deadline comes from EDS, not from tminus's own store.
+rm -rf "$TMINUS_HOME"; mkdir -p "$TMINUS_HOME" "$XDG_CONFIG_HOME/tminus"
+grep -q '"kind": "gnome"' "$TMP/setup.err" || fail "setup gnome did not offer the gnome source: $(cat "$TMP/setup.err")"
+echo '{ "sources": [ { "name": "gnome", "kind": "gnome" } ] }' >"$XDG_CONFIG_HOME/tminus/config.json"
+/usr/bin/python3 -c 'import gi; gi.require_version("ECal", "2.0")' 2>/dev/null || fail "libecal for Python missing (Tests/gnome/PACKAGES)"
+[ -x /usr/libexec/evolution-calendar-factory ] || fail "evolution-data-server missing (Tests/gnome/PACKAGES)"
 EXT="$HOME/.local/share/gnome-shell/extensions/tminus@tminus.github.io"
 for f in extension.js metadata.json indicator.js stylesheet.css locale/de/LC_MESSAGES/tminus.mo; do [ -f "$EXT/$f" ] || fail "setup gnome did not install $f"; done
 grep -qF "\"tminus-binary\": \"$TMINUS\"" "$EXT/metadata.json" || grep -qF "\"tminus-binary\": \"$(readlink -f "$TMINUS")\"" "$EXT/metadata.json" \
@@ -34,11 +42,13 @@ if ! dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesk
 fi
 
 cp "$BARS_DIR/gnome-shot.py" "$TMP/shot.py"
+cp "$BARS_DIR/gnome-eds.py" "$TMP/eds.py"
 cat >"$TMP/inner.sh" <<INNER
 #!/bin/sh
 rm -f "\$XDG_RUNTIME_DIR/gnome-shell-disable-extensions"
 gsettings set org.gnome.shell disable-user-extensions false
 gsettings set org.gnome.shell enabled-extensions "['tminus@tminus.github.io']"
+/usr/bin/python3 "$TMP/eds.py" '<b>Bold</b> & #{x}' >"$TMP/eds.log" 2>&1
 LANG=de_DE.UTF-8 LANGUAGE= LC_ALL= LC_MESSAGES= gnome-shell --headless --unsafe-mode --virtual-monitor 1280x800 --wayland --no-x11 >"$TMP/shell.log" 2>&1 &
 echo \$! >"$TMP/shell.pid"
 i=0; until [ -S "\$XDG_RUNTIME_DIR/wayland-0" ] || [ \$i -ge 60 ]; do sleep 0.5; i=\$((i+1)); done
@@ -63,6 +73,7 @@ INNER
 chmod +x "$TMP/inner.sh"
 timeout 90 unshare -m sh -c "mount -t tmpfs none /run/systemd 2>/dev/null; dbus-run-session '$TMP/inner.sh'" >"$TMP/session.log" 2>&1
 [ -s "$ART/gnome-shell.png" ] || { tail -n 30 "$TMP/shell.log" "$TMP/shot.log" "$TMP/session.log"; fail "no screenshot"; }
+grep -q '^put ' "$TMP/eds.log" || { cat "$TMP/eds.log"; fail "libecal could not put the event in EDS"; }
 # (The extension logs nothing when all is well: any trace through its files is an error.)
 grep -n "tminus@tminus.github.io" "$TMP/shell.log" && fail "the shell logged an error in the extension"
 # (The shell draws #bf616a as #be6069: within 3 of each channel counts.)
