@@ -3,7 +3,8 @@
 # unshare). TRIXIE_ROOT picks the folder (default .build-trixie/root in the repository, kept
 # between runs: a second run reuses it).
 TRIXIE_ROOT=${TRIXIE_ROOT:-$REPO/.build-trixie/root}
-TRIXIE_PACKAGES_GNOME="gnome-shell dbus dbus-daemon python3-gi gir1.2-glib-2.0 procps"
+TRIXIE_PACKAGES_GNOME="gnome-shell dbus dbus-daemon python3-gi gir1.2-glib-2.0 procps
+  evolution-data-server gir1.2-ecal-2.0 gir1.2-edataserver-1.2"
 TRIXIE_PACKAGES_PLASMA="xvfb xauth x11-apps plasma-sdk kpackagetool6 plasma-workspace plasma-desktop libplasma6
   qml6-module-org-kde-plasma-plasma5support libplasma5support-data qml6-module-org-kde-kirigami"
 
@@ -22,7 +23,15 @@ trixie_enter() {
 # trixie_build: makes the chroot once (about 1.5 minutes and 525 MB from deb.debian.org, 2.1 GB on
 # disk); a folder made before is used as it is.
 trixie_build() {
-    [ -f "$TRIXIE_ROOT/.tminus-ready" ] && return 0
+    # A chroot made for an older list of packages gets the ones added since.
+    if [ -f "$TRIXIE_ROOT/.tminus-ready" ]; then
+        [ "$(cat "$TRIXIE_ROOT/.tminus-ready")" = "$TRIXIE_PACKAGES_GNOME $TRIXIE_PACKAGES_PLASMA" ] && return 0
+        # shellcheck disable=SC2086
+        { trixie_enter apt-get update -q && trixie_enter apt-get install -y -q $TRIXIE_PACKAGES_GNOME $TRIXIE_PACKAGES_PLASMA \
+            && trixie_enter apt-get clean; } >>"$TRIXIE_ROOT.log" 2>&1 || { tail -n 20 "$TRIXIE_ROOT.log"; return 1; }
+        echo "$TRIXIE_PACKAGES_GNOME $TRIXIE_PACKAGES_PLASMA" >"$TRIXIE_ROOT/.tminus-ready"
+        return 0
+    fi
     [ "$(id -u)" = 0 ] || { echo "needs root (debootstrap, chroot)"; return 1; }
     command -v debootstrap >/dev/null || apt-get install -y -q debootstrap >/dev/null || return 1
     rm -rf "$TRIXIE_ROOT"; mkdir -p "$(dirname "$TRIXIE_ROOT")"
@@ -35,7 +44,7 @@ trixie_build() {
     # shellcheck disable=SC2086
     { trixie_enter apt-get update -q && trixie_enter apt-get install -y -q $TRIXIE_PACKAGES_GNOME $TRIXIE_PACKAGES_PLASMA \
         && trixie_enter apt-get clean; } >>"$TRIXIE_ROOT.log" 2>&1 || { tail -n 20 "$TRIXIE_ROOT.log"; return 1; }
-    : >"$TRIXIE_ROOT/.tminus-ready"
+    echo "$TRIXIE_PACKAGES_GNOME $TRIXIE_PACKAGES_PLASMA" >"$TRIXIE_ROOT/.tminus-ready"
 }
 
 # trixie_tminus: puts $TMINUS (a static build: the chroot has no Swift runtime) in the chroot's
