@@ -1,5 +1,5 @@
 # Reads Evolution Data Server's items back through libecal, as GNOME Calendar and GNOME To Do
-# would: one line per item of GNOME's own calendar and task list, "UID|SUMMARY|STATUS|PERCENT|COMPLETED".
+# would: one line per item of GNOME's own calendar and task list, "UID|SUMMARY|STATUS|PERCENT|COMPLETED|DUE".
 import gi
 
 gi.require_version("ECal", "2.0")
@@ -23,5 +23,6 @@ for uid, kind in [("system-calendar", ECal.ClientSourceType.EVENTS), ("system-ta
             continue
         # (The component's own lines: what GNOME To Do would store.)
         lines = dict(l.split(":", 1) for l in c.get_as_string().replace("\r\n ", "").split("\r\n") if ":" in l)
-        print("%s|%s|%s|%s|%s" % (c.get_uid(), lines.get("SUMMARY", ""), lines.get("STATUS", ""),
-                                  lines.get("PERCENT-COMPLETE", "0"), "COMPLETED" in lines))
+        due = next((v for k, v in lines.items() if k == "DUE" or k.startswith("DUE;")), "")
+        print("%s|%s|%s|%s|%s|%s" % (c.get_uid(), lines.get("SUMMARY", ""), lines.get("STATUS", ""),
+                                     lines.get("PERCENT-COMPLETE", "0"), "COMPLETED" in lines, due))

@@ -128,6 +128,24 @@ seen "gnome-taxes|File the taxes|NEEDS-ACTION|0|False" || fail "edit, as libecal
 seen "|Buy stamps|NEEDS-ACTION|0|False" || fail "todo --to gnome, as libecal reads it: $(/usr/bin/python3 Tests/gnome/get.py 2>&1)"
 "$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
 grep -q "Buy stamps" "$W/list.out" && grep -q "File the taxes" "$W/list.out" || fail "after the changes: $(cat "$W/list.out")"
+# A recurring task (GNOME To Do cannot make one; a server's can come with one): done moves it on
+# to the next instance, as in a vdir, and undo puts it back.
+/usr/bin/python3 Tests/gnome/put-one.py tasks >"$W/put.log" 2>&1 <<'ICS' || { cat "$W/put.log"; fail "libecal could not put the recurring task in"; }
+BEGIN:VTODO
+UID:gnome-plants
+DTSTAMP:20260301T000000Z
+DTSTART:20260312T160000Z
+DUE:20260312T170000Z
+RRULE:FREQ=WEEKLY
+SUMMARY:Water plants
+STATUS:NEEDS-ACTION
+END:VTODO
+ICS
+seen "gnome-plants|Water plants|NEEDS-ACTION|0|False|20260312T170000Z" || fail "the recurring task: $(got gnome-plants)"
+"$BIN" --home "$W/home-plants" --now 2026-03-10T12:00:00Z done "Water plants" >"$W/w.out" 2>&1 || fail "tminus done (recurring): $(cat "$W/w.out")"
+seen "gnome-plants|Water plants|NEEDS-ACTION|0|False|20260319T170000Z" || fail "done on a recurring task, as libecal reads it: $(got gnome-plants) ($(cat "$W/w.out"))"
+"$BIN" --home "$W/home-plants" --now 2026-03-10T12:00:00Z undo "Water plants" >"$W/w.out" 2>&1 || fail "tminus undo (recurring): $(cat "$W/w.out")"
+seen "gnome-plants|Water plants|NEEDS-ACTION|0|False|20260312T170000Z" || fail "undo on a recurring task, as libecal reads it: $(got gnome-plants) ($(cat "$W/w.out"))"
 "$BIN" "${T[@]}" rm "Dentist" >"$W/w.out" 2>&1 || fail "tminus rm: $(cat "$W/w.out")"
 gone gnome-dentist || fail "rm, as libecal reads it: $(got gnome-dentist)"
 "$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
@@ -156,4 +174,4 @@ grep -q 'FREQ=SECONDLY .*not supported' "$W/sources.out" || fail "the flood is n
 "$BIN" "${H[@]}" show --format waybar >"$W/bar.out" 2>&1 || fail "tminus show: $(cat "$W/bar.out")"
 ! grep -q '<span>' "$W/bar.out" || fail "markup from EDS reached Waybar: $(cat "$W/bar.out")"
 
-echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower hears a change; hostile data cleaned and bounded; calendars narrows it; done, undo, edit, todo --to and rm written back and read through libecal)"
+echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower hears a change; hostile data cleaned and bounded; calendars narrows it; done, undo (a recurring task too), edit, todo --to and rm written back and read through libecal)"
