@@ -43,6 +43,12 @@ mkdir -p "$HOME"
 # (The factory asks for the registry: started before it owns its name, the bus would start another.)
 gdbus wait --session --timeout 20 org.gnome.evolution.dataserver.Sources5 || fail "the source registry did not start"
 "$FACTORY" -r >>"$W/eds.log" 2>&1 & PIDS+=($!)
+# GNOME's settings (dconf) in the throw-away home too: started here, the bus would start one with
+# the caller's HOME.
+if [ -x /usr/libexec/dconf-service ]; then
+  /usr/libexec/dconf-service >>"$W/eds.log" 2>&1 & PIDS+=($!)
+  gdbus wait --session --timeout 20 ca.desrt.dconf || fail "dconf did not start"
+fi
 gdbus wait --session --timeout 20 org.gnome.evolution.dataserver.Calendar8 || fail "the calendar factory did not start"
 /usr/bin/python3 Tests/gnome/put.py >"$W/put.log" 2>&1 || { cat "$W/put.log"; fail "libecal could not put the items in"; }
 
@@ -146,6 +152,18 @@ seen "gnome-plants|Water plants|NEEDS-ACTION|0|False|20260312T170000Z" || fail "
 seen "gnome-plants|Water plants|NEEDS-ACTION|0|False|20260319T170000Z" || fail "done on a recurring task, as libecal reads it: $(got gnome-plants) ($(cat "$W/w.out"))"
 "$BIN" --home "$W/home-plants" --now 2026-03-10T12:00:00Z undo "Water plants" >"$W/w.out" 2>&1 || fail "tminus undo (recurring): $(cat "$W/w.out")"
 seen "gnome-plants|Water plants|NEEDS-ACTION|0|False|20260312T170000Z" || fail "undo on a recurring task, as libecal reads it: $(got gnome-plants) ($(cat "$W/w.out"))"
+# A new task goes to GNOME's default task list (Evolution's setting, dconf), as GNOME To Do's would
+# (tminus asks gsettings, which reads dconf as on a desktop: not this test's memory backend).
+[ -x /usr/libexec/dconf-service ] || fail "dconf is not installed (Tests/gnome/PACKAGES)"
+errands=$(/usr/bin/python3 Tests/gnome/task-list.py new Errands 2>"$W/put.log") || { cat "$W/put.log"; fail "libecal could not make a task list"; }
+GSETTINGS_BACKEND=dconf gsettings set org.gnome.Evolution.DefaultSources default-task-list "'$errands'" \
+  || fail "gsettings could not set the default task list"
+env -u GSETTINGS_BACKEND "$BIN" --home "$W/home-errands" --now 2026-03-10T12:00:00Z todo "Post the letter" --to gnome >"$W/w.out" 2>&1 \
+  || fail "tminus todo --to gnome (default list): $(cat "$W/w.out")"
+for _ in $(seq 20); do /usr/bin/python3 Tests/gnome/task-list.py items "$errands" 2>/dev/null | grep -qx "Post the letter" && break; sleep 0.25; done
+/usr/bin/python3 Tests/gnome/task-list.py items "$errands" 2>/dev/null | grep -qx "Post the letter" \
+  || fail "todo --to gnome did not go to the default task list: $(/usr/bin/python3 Tests/gnome/task-list.py items "$errands" 2>&1; cat "$W/w.out")"
+GSETTINGS_BACKEND=dconf gsettings reset org.gnome.Evolution.DefaultSources default-task-list
 "$BIN" "${T[@]}" rm "Dentist" >"$W/w.out" 2>&1 || fail "tminus rm: $(cat "$W/w.out")"
 gone gnome-dentist || fail "rm, as libecal reads it: $(got gnome-dentist)"
 "$BIN" "${T[@]}" list >"$W/list.out" 2>&1 || fail "tminus list"
@@ -174,4 +192,4 @@ grep -q 'FREQ=SECONDLY .*not supported' "$W/sources.out" || fail "the flood is n
 "$BIN" "${H[@]}" show --format waybar >"$W/bar.out" 2>&1 || fail "tminus show: $(cat "$W/bar.out")"
 ! grep -q '<span>' "$W/bar.out" || fail "markup from EDS reached Waybar: $(cat "$W/bar.out")"
 
-echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower hears a change; hostile data cleaned and bounded; calendars narrows it; done, undo (a recurring task too), edit, todo --to and rm written back and read through libecal)"
+echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower hears a change; hostile data cleaned and bounded; calendars narrows it; done, undo (a recurring task too), edit, todo --to (into GNOME's default task list) and rm written back and read through libecal)"

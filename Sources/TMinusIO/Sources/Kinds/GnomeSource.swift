@@ -109,9 +109,10 @@ enum GnomeSource: ReadOnlySource {
         if op.kind == .create {
             if holder != nil { return item.id }
             let lists = calendars.filter { $0.kind == .taskList }
+            // GNOME's default task list (Evolution's setting, as GNOME To Do adds to it), else its own.
+            let preferred = source.calendars.isEmpty ? [defaultTaskList(sourcing), "system-task-list"] : []
             guard
-                let list = lists.first(where: { $0.uid == "system-task-list" && source.calendars.isEmpty })
-                    ?? lists.first
+                let list = preferred.lazy.compactMap({ uid in lists.first { $0.uid == uid } }).first ?? lists.first
             else {
                 throw .usage(
                     "source \(source.name) has no task list to add to; name one in its \"calendars\", e.g. \"calendars\": [\"Personal\"]"
@@ -149,6 +150,23 @@ enum GnomeSource: ReadOnlySource {
         let components = EDSClient.components(bytes)
         try bus { () throws(DBusConnection.Failure) in try client.modify(holder.calendar, components) }
         return item.id
+    }
+
+    /// The task list GNOME adds to (`org.gnome.Evolution.DefaultSources default-task-list`, read
+    /// with `gsettings`: only when a task is added); nil without one.
+    static func defaultTaskList(_ sourcing: Sourcing) -> String? {
+        guard
+            let result = try? ChildProcess.run(
+                "gsettings", ["get", "org.gnome.Evolution.DefaultSources", "default-task-list"],
+                environment: sourcing.environment, timeout: 2_000, outputLimit: 4096),
+            result.status == 0
+        else { return nil }
+        // GVariant's text of a string: 'uid' (a UID has no quotes or backslashes).
+        var text = String(decoding: result.stdout, as: UTF8.self)
+        while text.last?.isWhitespace == true { text.removeLast() }
+        guard text.count > 2, text.hasPrefix("'"), text.hasSuffix("'") else { return nil }
+        let uid = String(text.dropFirst().dropLast())
+        return uid.contains(where: { $0 == "'" || $0 == "\\" }) ? nil : uid
     }
 
     static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
