@@ -97,6 +97,32 @@ echo "gnome: the follower showed an event added through libecal ${took} s after 
 awk -v t="$took" 'BEGIN { exit !(t < 1.0) }' || fail "the follower took ${took} s (more than a second)"
 [ ! -s "$W/follow.err" ] || fail "the follower wrote to stderr: $(cat "$W/follow.err")"
 
+# The notifier hears them too: an event put in through libecal with an alarm due now is a
+# notification within seconds (a tiny notification server on this bus records it).
+/usr/bin/python3 Tests/gnome/notifications.py "$W/notified.txt" >>"$W/eds.log" 2>&1 & PIDS+=($!)
+gdbus wait --session --timeout 20 org.freedesktop.Notifications || fail "the test's notification server did not start"
+"$BIN" --home "$W/notify-home" notify >"$W/notify.out" 2>&1 & PIDS+=($!)
+sleep 2
+start=$(date -u -d '+10 min' +%Y%m%dT%H%M%SZ)
+/usr/bin/python3 Tests/gnome/put-one.py events >"$W/put.log" 2>&1 <<ICS || { cat "$W/put.log"; fail "libecal could not put the event with an alarm in"; }
+BEGIN:VEVENT
+UID:gnome-alarm
+DTSTAMP:20260301T000000Z
+DTSTART:$start
+DTEND:$start
+SUMMARY:Train leaves
+BEGIN:VALARM
+ACTION:DISPLAY
+DESCRIPTION:Train leaves
+TRIGGER:-PT10M
+END:VALARM
+END:VEVENT
+ICS
+for _ in $(seq 50); do grep -q 'Train leaves' "$W/notified.txt" 2>/dev/null && break; sleep 0.1; done
+grep -q 'Train leaves' "$W/notified.txt" 2>/dev/null \
+  || fail "the notifier did not hear an event with an alarm added through libecal: $(cat "$W/notified.txt" "$W/notify.out" 2>&1)"
+echo "gnome: the notifier sent the reminder of an event added through libecal"
+
 # "calendars" narrows it, by UID or display name; a name EDS does not have is said, with the ones it has.
 echo '{ "sources": [ { "name": "gnome", "kind": "gnome", "calendars": ["system-task-list", "Nope"] } ] }' \
   >"$W/user/.config/tminus/config.json"
@@ -192,4 +218,4 @@ grep -q 'FREQ=SECONDLY .*not supported' "$W/sources.out" || fail "the flood is n
 "$BIN" "${H[@]}" show --format waybar >"$W/bar.out" 2>&1 || fail "tminus show: $(cat "$W/bar.out")"
 ! grep -q '<span>' "$W/bar.out" || fail "markup from EDS reached Waybar: $(cat "$W/bar.out")"
 
-echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower hears a change; hostile data cleaned and bounded; calendars narrows it; done, undo (a recurring task too), edit, todo --to (into GNOME's default task list) and rm written back and read through libecal)"
+echo "gnome: ok (an event, a moved instance and a task read from a real Evolution Data Server; a follower and the notifier hear a change; hostile data cleaned and bounded; calendars narrows it; done, undo (a recurring task too), edit, todo --to (into GNOME's default task list) and rm written back and read through libecal)"
