@@ -11,6 +11,8 @@ public struct OutputPattern {
     let pieces: [String]
     /// Which value each hole takes.
     let holes: [Hole]
+    /// The percent of every output, when it is not a hole.
+    let fixedPercent: Int?
     /// The exit code of every output of the stretch.
     public let exitCode: Int32
     /// The bytes the check saw in the values (each may be filled in).
@@ -26,13 +28,14 @@ public struct OutputPattern {
     ]
 
     /// The pattern of `entry`'s output `rendered` (whose tick values are `ticks`), or nil when
-    /// its output cannot be filled in.
+    /// its output cannot be filled in. `percent`: the percent is a hole too (else it is fixed).
     public init?(
-        _ entry: Entry, _ rendered: Rendered, ticks: TickValues, render: (Entry) -> Rendered
+        _ entry: Entry, _ rendered: Rendered, ticks: TickValues, percent: Bool = true, render: (Entry) -> Rendered
     ) {
         let marked = TickValues(
             countdown: "\u{F8F0}", countdownLong: "\u{F8F1}", ends: ticks.ends == nil ? nil : "\u{F8F2}",
-            percent: 918_273_645)
+            percent: percent ? 918_273_645 : ticks.percent)
+        fixedPercent = percent ? nil : ticks.percent
         guard let e = entry.withTicks(marked) else { return nil }
         let r = render(e)
         guard r.exitCode == rendered.exitCode else { return nil }
@@ -69,6 +72,7 @@ public struct OutputPattern {
 
     /// The output with `ticks` filled in; nil when a value has a byte the check did not see.
     public func fill(_ ticks: TickValues) -> String? {
+        if let fixedPercent, ticks.percent != fixedPercent { return nil }
         let percent = String(ticks.percent)
         var size = 0
         for p in pieces { size += p.utf8.count }

@@ -40,11 +40,21 @@ extension ShowCommand {
         }
         while true {
             var next: Instant?
-            if let stretch = provider.stretch(at: current.date),
-                case let ticks = provider.tickValues(
-                    stretch, at: current.date),
-                let pattern = OutputPattern(current, output, ticks: ticks, render: render)
-            {
+            var stretch = provider.stretch(at: current.date)
+            var ticks: TickValues?
+            var pattern: OutputPattern?
+            if var s = stretch {
+                let t = provider.tickValues(s, at: current.date)
+                pattern = OutputPattern(current, output, ticks: t, render: render)
+                if pattern == nil {
+                    // (The percent at 0 hides its section: then the stretch ends at 1 %.)
+                    s.percentFixed = true
+                    pattern = OutputPattern(current, output, ticks: t, percent: false, render: render)
+                }
+                stretch = s
+                ticks = t
+            }
+            if let stretch, let ticks, let pattern {
                 var values = ticks
                 var cursor = current.date
                 var last = current.date

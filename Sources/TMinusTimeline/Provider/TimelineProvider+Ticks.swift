@@ -49,6 +49,9 @@ public struct Stretch: Sendable {
     /// countdown's end, whatever the stretch's own end): the countdown's text then changes
     /// exactly at its ticks.
     let steady: Bool
+    /// The stretch ends where the whole percent changes (for an output that cannot take it as a
+    /// hole: `{percent}` at 0 hides its section).
+    public var percentFixed = false
 }
 
 extension TimelineProvider {
@@ -132,6 +135,7 @@ extension TimelineProvider {
             guard let c = out.filter({ $0 > cursor }).min(), stretch.end.map({ c < $0 }) ?? true else { return nil }
             let next = tickValues(stretch, at: c)
             if next != current {
+                if stretch.percentFixed, next.percent != current.percent { return nil }
                 // (As `nextChange`: should a calendar corner case change it earlier, the first change exactly.)
                 if !stretch.steady, c.seconds - 1 > cursor.seconds, tickValues(stretch, at: c - 1) != current {
                     var lo = cursor, hi = c - 1
@@ -139,7 +143,9 @@ extension TimelineProvider {
                         let mid = lo + (hi - lo) / 2
                         if tickValues(stretch, at: mid) == current { lo = mid } else { hi = mid }
                     }
-                    return (hi, tickValues(stretch, at: hi))
+                    let found = tickValues(stretch, at: hi)
+                    if stretch.percentFixed, found.percent != current.percent { return nil }
+                    return (hi, found)
                 }
                 return (c, next)
             }
