@@ -32,6 +32,14 @@ public struct Countdown: Equatable, Sendable {
         rest = due - anchor(n)
     }
 
+    /// The same where the zone's offset cannot change from two days before now to two after due
+    /// (`Zone.isSteady`): every calendar day is then 86,400 s, and the days are plain division.
+    init(steadyRemaining r: Int64) {
+        remaining = r
+        days = r > 0 ? Int(r / 86_400) : 0
+        rest = r > 0 ? r % 86_400 : 0
+    }
+
     /// Whether the due instant has come (no time left).
     public var isOver: Bool { remaining <= 0 }
 

@@ -45,9 +45,9 @@ public struct Stretch: Sendable {
     let shown: DueDeadline
     /// The first instant something else may change (nil: nothing else changes).
     public let end: Instant?
-    /// No change of the zone's offset near it (from two days before to two after the
-    /// countdown's end, whatever the stretch's own end): the countdown's text then changes
-    /// exactly at its ticks.
+    /// No change of the zone's offset near it (from five days before to five after the
+    /// countdown's end, whatever the stretch's own end: what a countdown's calendar days look
+    /// at): the countdown is then plain arithmetic, and its text changes exactly at its ticks.
     let steady: Bool
     /// The stretch ends where the whole percent changes (for an output that cannot take it as a
     /// hole: `{percent}` at 0 hides its section).
@@ -57,11 +57,13 @@ public struct Stretch: Sendable {
 extension TimelineProvider {
     /// The countdown to `shown` at `t`: an event in progress counts down to its end, its progress
     /// over its length.
-    func ticking(_ shown: DueDeadline, at t: Instant) -> Ticking {
+    /// (`steady`: the zone's offset cannot change around it, `Stretch.steady`.)
+    func ticking(_ shown: DueDeadline, at t: Instant, steady: Bool = false) -> Ticking {
         let d = shown.item
         let due = shown.due
         let ongoing = shown.isOngoing(at: t)
-        let cd = Countdown(now: t, due: ongoing ? shown.over : due, zone: zone)
+        let target = ongoing ? shown.over : due
+        let cd = steady ? Countdown(steadyRemaining: target - t) : Countdown(now: t, due: target, zone: zone)
         let start = ongoing ? due : d.progressStart(or: summary.generated)
         let total = (ongoing ? shown.over : due) - start
         let elapsed = min(max(t - start, 0), max(total, 0))
@@ -85,19 +87,20 @@ extension TimelineProvider {
     }
 
     /// The countdown's own change points after `t`: its next unit boundary and the next whole percent.
-    func tickCandidates(_ shown: DueDeadline, after t: Instant, into out: inout [Instant]) {
+    func tickCandidates(_ shown: DueDeadline, after t: Instant, steady: Bool = false, into out: inout [Instant]) {
         let due = shown.due
         var start: Instant
         var total: Int64
         if shown.isOngoing(at: t), let end = shown.end {
-            let cd = Countdown(now: t, due: end, zone: zone)
+            let cd = steady ? Countdown(steadyRemaining: end - t) : Countdown(now: t, due: end, zone: zone)
             out.append(t + cd.secondsToNextTick(config.precision))
             start = due
             total = end - due
         } else if t < due {
             // A deadline counting working time ticks only in working time (its `workTick`).
             if !shown.item.worktime || work == nil {
-                out.append(t + Countdown(now: t, due: due, zone: zone).secondsToNextTick(config.precision))
+                let cd = steady ? Countdown(steadyRemaining: due - t) : Countdown(now: t, due: due, zone: zone)
+                out.append(t + cd.secondsToNextTick(config.precision))
             }
             start = shown.item.progressStart(or: summary.generated)
             total = due - start
@@ -114,13 +117,13 @@ extension TimelineProvider {
     /// or an agenda in the templates: then `nextChange` walks every change).
     public func stretch(at t: Instant) -> Stretch? {
         guard work == nil, agenda == nil, let shown = shownDeadline(at: t) else { return nil }
-        let steady = zone.isSteady(from: t - 3 * 86_400, to: max(shown.over, t) + 4 * 86_400)
+        let steady = zone.isSteady(from: t - 5 * 86_400, to: max(shown.over, t) + 5 * 86_400)
         return Stretch(shown: shown, end: candidates(after: t, ticks: false).min(), steady: steady)
     }
 
     /// The tick values at `t` (in the stretch: the same as `entry(at: t)` has).
     public func tickValues(_ stretch: Stretch, at t: Instant) -> TickValues {
-        ticking(stretch.shown, at: t).values
+        ticking(stretch.shown, at: t, steady: stretch.steady).values
     }
 
     /// The next change after `t` inside the stretch and its tick values, found as `nextChange`
@@ -131,7 +134,7 @@ extension TimelineProvider {
         var out: [Instant] = []
         while true {
             out.removeAll(keepingCapacity: true)
-            tickCandidates(stretch.shown, after: cursor, into: &out)
+            tickCandidates(stretch.shown, after: cursor, steady: stretch.steady, into: &out)
             guard let c = out.filter({ $0 > cursor }).min(), stretch.end.map({ c < $0 }) ?? true else { return nil }
             let next = tickValues(stretch, at: c)
             if next != current {
