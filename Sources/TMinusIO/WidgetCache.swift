@@ -179,16 +179,28 @@ public enum WidgetCache {
         guard let last = segments.last, segments.count <= maxSegments, last.until > now,
             canKeep(files: files, now: now, environment: environment), let folder = folder(environment)
         else { return }
-        var out =
-            magic + "\n" + String(decoding: key, as: UTF8.self)
-            + "\n\(now.seconds) \(last.until.seconds) \(segments.count)\n\(files.count)\n"
+        // (Bytes appended into one buffer of the right size: the outputs are most of the file.)
+        var size = 256 + key.count
+        for f in files { size += f.path.utf8.count + 64 }
+        for s in segments { size += s.text.utf8.count + 48 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        bytes += magic.utf8
+        bytes.append(0x0A)
+        bytes += String(decoding: key, as: UTF8.self).utf8
+        bytes += "\n\(now.seconds) \(last.until.seconds) \(segments.count)\n\(files.count)\n".utf8
         for f in files {
-            guard !f.path.contains("\n"), !f.path.contains("\t"), FileStamp.lookup(f.path) == f.stamp else { return }
-            out += f.path + "\t" + (f.stamp?.description ?? "-") + "\n"
+            guard !f.path.utf8.contains(0x0A), !f.path.utf8.contains(0x09), FileStamp.lookup(f.path) == f.stamp else {
+                return
+            }
+            bytes += f.path.utf8
+            bytes.append(0x09)
+            bytes += (f.stamp?.description ?? "-").utf8
+            bytes.append(0x0A)
         }
         for s in segments {
-            out += "\(s.from.seconds) \(s.until.seconds) \(s.exitCode) \(s.text.utf8.count)\n"
-            out += s.text
+            bytes += "\(s.from.seconds) \(s.until.seconds) \(s.exitCode) \(s.text.utf8.count)\n".utf8
+            bytes += s.text.utf8
         }
         guard (try? FileIO.makeDirectory(folder)) != nil, let st = lstatOf(folder), (st.st_mode & S_IFMT) == S_IFDIR,
             st.st_uid == getuid()
@@ -197,7 +209,6 @@ public enum WidgetCache {
         let temp = file + ".\(getpid()).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
-        let bytes = Array(out.utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         // (A cache: no fsync. A torn file fails to parse and the next poll runs in full.)

@@ -105,4 +105,108 @@ struct WidgetCacheSegmentsTests {
             segments.count == 1 && segments[0].until == now + 90,
             "\(segments.map { ($0.from.seconds, $0.until.seconds) })")
     }
+
+    /// Kept outputs at random moments (across DST changes in four zones, in English and German):
+    /// an event in progress, a calendar event ahead (its lead time), deadlines whose percent
+    /// ticks every few minutes and todos due within the hour. Each output a stretch fills in
+    /// (`OutputPattern`) is checked at its ends and middle against a full run.
+    @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu"])
+    func keptOutputsAtRandomMomentsAreWhatAFullRunPrints(_ zoneName: String) throws {
+        let zone = try #require(ZoneLoader.named(zoneName))
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(zoneName.utf8.count)
+        func random(_ n: Int64) -> Int64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int64((seed >> 33) % UInt64(n))
+        }
+        // Around the DST changes of 2026 and 2027, and any time of year.
+        let anchors = [Int64(1_774_746_000), 1_792_890_000, 1_775_350_800, 1_791_766_800, 1_795_428_000].map {
+            Instant($0)
+        }
+        for round in 0..<6 {
+            let now = anchors[round % anchors.count] + random(4 * 86_400) - 2 * 86_400
+            var config = Config()
+            config.precision = [Precision.auto, .minutes, .seconds][Int(random(3))]
+            if round % 2 == 1 {
+                config.words = Words(messages: Catalog.chosen(by: ["LANGUAGE": "de"]), names: .english)
+            }
+            var meeting = item(.deadline, "Meeting", due: now - random(3_000), handle: 5)
+            meeting.end = now + 600 + random(3_000)
+            meeting.source = "work"
+            let callDue = now + 1_200 + random(2_000)
+            var call = item(.deadline, "Call", due: callDue, handle: 6)
+            call.end = callDue + 1_800
+            call.source = "work"
+            let summary = Summary(
+                generated: now - 86_400,
+                sources: [Summary.Source(name: "work", stamp: now - 86_400, items: 2, kind: "vdir")],
+                deadlines: [
+                    item(.deadline, "Report", due: now + 3_000 + random(20_000), handle: 1, start: now - random(9_000)),
+                    item(.deadline, "Thesis", due: now + random(9 * 86_400), handle: 2, start: now - 86_400),
+                    meeting, call
+                ],
+                todos: [item(.todo, "Buy milk", due: now + random(3_600), handle: 3)])
+            for deadline in [Config.Selection.next, .ref("1"), .ref("5")] {
+                config.deadline = deadline
+                let provider = TimelineProvider(summary: summary, config: config, zone: zone)
+                for renderer in Renderers.all where !renderer.showsSeconds {
+                    let options = RenderOptions(config: config, zone: zone)
+                    let memo = TodayMemo()
+                    let first = provider.entry(at: now, memo: memo)
+                    let segments = ShowCommand.outputsToCome(
+                        provider, from: first, renderer.render(first, options), memo: memo,
+                        refresh: nil, now: now, showsSeconds: false
+                    ) { renderer.render($0, options) }
+                    var t = now
+                    for s in segments {
+                        #expect(s.from == t)
+                        for u in [s.from, s.from + (s.until - s.from) / 2, s.until - 1] {
+                            let full = renderer.render(provider.entry(at: u), options)
+                            #expect(
+                                full == Rendered(s.text, exitCode: s.exitCode),
+                                "\(zoneName) \(now.seconds) \(renderer.format) at +\(u - now) s: kept \(s.text) / full \(full.text)"
+                            )
+                        }
+                        t = s.until
+                    }
+                }
+            }
+        }
+    }
+
+    /// The keeping run renders each distinct state once: a deadline hours away, minutes shown, is
+    /// an hour of outputs (one a minute, its percent ticking) from one full rendering and one
+    /// with marks, in every bar whose output shows the countdown as text.
+    @Test(arguments: [Int64(3_600), 0])
+    func aStretchOfTicksIsRenderedOnce(_ startedAgo: Int64) throws {
+        let zone = try #require(ZoneLoader.named("Europe/Berlin"))
+        let now = Instant(1_795_428_000)
+        let summary = Summary(
+            generated: now - 3_600,
+            deadlines: [
+                item(.deadline, "Report", due: now + 5 * 3_600 + 17, handle: 1, start: now - startedAgo)
+            ],
+            todos: [item(.todo, "Buy milk", due: now + 4 * 3_600, handle: 3)])
+        let provider = TimelineProvider(summary: summary, zone: zone)
+        for renderer in [WaybarRenderer(), PlainRenderer(), TmuxRenderer(), I3blocksRenderer()] as [any Renderer] {
+            let options = RenderOptions(config: Config(), zone: zone)
+            let memo = TodayMemo()
+            let first = provider.entry(at: now, memo: memo)
+            var renders = 0
+            let segments = ShowCommand.outputsToCome(
+                provider, from: first, renderer.render(first, options), memo: memo,
+                refresh: nil, now: now, showsSeconds: false
+            ) {
+                renders += 1
+                return renderer.render($0, options)
+            }
+            #expect(segments.count == WidgetCache.maxSegments, "\(renderer.format)")
+            // At 0 % ("· 0% elapsed" hidden) the first stretch ends at 1 %: two more renderings.
+            #expect(
+                renders <= (startedAgo == 0 ? 5 : 2),
+                "\(renderer.format): \(renders) renderings for \(segments.count) outputs")
+            for s in segments {
+                #expect(renderer.render(provider.entry(at: s.from), options) == Rendered(s.text, exitCode: s.exitCode))
+            }
+        }
+    }
 }

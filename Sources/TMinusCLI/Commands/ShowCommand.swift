@@ -59,35 +59,6 @@ enum ShowCommand {
         return rendered.exitCode
     }
 
-    /// The outputs from `now` to come, each with the interval it holds for, as the timeline gives
-    /// them: until the data must be read again (`refresh`), an hour, `maxSegments` outputs or
-    /// `maxKeptBytes`, whichever comes first. A renderer that prints the second itself (json) keeps
-    /// its output for the second it was made in.
-    static func outputsToCome(
-        _ provider: TimelineProvider, from entry: Entry, _ rendered: Rendered, memo: TodayMemo,
-        refresh: Instant?, now: Instant, showsSeconds: Bool,
-        render: (Entry) -> Rendered
-    ) -> [WidgetCache.Segment] {
-        var limit = now + 3_600
-        if let refresh, refresh < limit { limit = refresh }
-        var segments = [WidgetCache.Segment(from: now, until: limit, text: rendered.text, exitCode: rendered.exitCode)]
-        guard !showsSeconds else {
-            segments[0].until = now + 1
-            return segments
-        }
-        var current = entry
-        var bytes = rendered.text.utf8.count
-        while let next = provider.nextChange(after: current.date, current: current, memo: memo), next < limit {
-            segments[segments.count - 1].until = next
-            guard segments.count < WidgetCache.maxSegments, bytes < WidgetCache.maxKeptBytes else { break }
-            current = provider.entry(at: next, memo: memo)
-            let r = render(current)
-            bytes += r.text.utf8.count
-            segments.append(WidgetCache.Segment(from: next, until: limit, text: r.text, exitCode: r.exitCode))
-        }
-        return segments
-    }
-
     /// The widget cache's key for a poll: the whole command line and the environment tminus reads;
     /// nil when the output must not be kept (a click to act on, a follower, help, a key that
     /// cannot be one line).

@@ -62,3 +62,23 @@ extension Zone {
         return out
     }
 }
+
+extension Zone {
+    /// Whether the offset cannot change in (a, b]: no transition of the table there and no change
+    /// of the rule. (A listed transition that keeps the offset counts as a change: never wrongly
+    /// steady.) While steady, local time is UTC plus one offset: a countdown is plain arithmetic.
+    public func isSteady(from a: Instant, to b: Instant) -> Bool {
+        guard a < b else { return true }
+        var i = 0, j = transitions.count
+        while i < j {
+            let mid = (i + j) / 2
+            if transitions[mid] <= a.seconds { i = mid + 1 } else { j = mid }
+        }
+        if i < transitions.count, transitions[i] <= b.seconds { return false }
+        guard let rule, rule.dst != nil else { return true }
+        if let last = transitions.last, b.seconds < last { return true }
+        let from = max(a.seconds, transitions.last ?? a.seconds)
+        guard let next = rule.nextChange(after: from) else { return false }
+        return next > b.seconds
+    }
+}

@@ -34,36 +34,25 @@ extension TimelineProvider {
 
     /// Instants after `t` where content may change: the countdown's next unit boundary, the
     /// thresholds, the due instant, the next whole percent, hand-overs, todos' due instants and,
-    /// while a dated todo is still ahead, the next local midnight.
-    func candidates(after t: Instant) -> [Instant] {
+    /// while a dated todo is still ahead, the next local midnight. Without `ticks`, all but the
+    /// countdown's own (its unit boundary and the next whole percent: `tickCandidates`).
+    func candidates(after t: Instant, ticks: Bool = true) -> [Instant] {
         var out: [Instant] = []
         func add(_ c: Instant) { if c > t { out.append(c) } }
         if let shown = shownDeadline(at: t) {
-            let d = shown.item
+            if ticks {
+                var own: [Instant] = []
+                tickCandidates(shown, after: t, into: &own)
+                for c in own { add(c) }
+            }
             let due = shown.due
             if shown.isOngoing(at: t), let end = shown.end {
-                let cd = Countdown(now: t, due: end, zone: zone)
-                add(t + cd.secondsToNextTick(config.precision))
                 add(end)
-                let total = end - due
-                let p = (t - due) * 100 / total
-                if p < 100 { add(due + ((p + 1) * total + 99) / 100) }
             } else if t < due {
-                // A deadline counting working time ticks only in working time.
-                if !d.worktime || work == nil {
-                    add(t + Countdown(now: t, due: due, zone: zone).secondsToNextTick(config.precision))
-                }
                 if let w = workTick(after: t, due: due) { add(w) }
                 add(due - config.warning + 1)
                 add(due - config.critical + 1)
                 add(due)
-                let start = d.progressStart(or: summary.generated)
-                let total = due - start
-                if total > 0 {
-                    let elapsed = max(t - start, 0)
-                    let p = elapsed * 100 / total
-                    if p < 100 { add(start + ((p + 1) * total + 99) / 100) }
-                }
             }
         }
         if config.deadline == .next {

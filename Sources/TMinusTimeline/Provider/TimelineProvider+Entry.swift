@@ -15,37 +15,18 @@ extension TimelineProvider {
         }
         let d = shown.item
         let due = shown.due
-        // An event in progress counts down to its end, its progress over its length.
-        let ongoing = shown.isOngoing(at: t)
-        let cd = Countdown(now: t, due: ongoing ? shown.over : due, zone: zone)
-        let state = ongoing ? .ongoing : self.state(remaining: cd.remaining)
-        let start = ongoing ? due : d.progressStart(or: summary.generated)
-        let total = (ongoing ? shown.over : due) - start
-        let elapsed = min(max(t - start, 0), max(total, 0))
-        let percent = total > 0 ? Int(elapsed * 100 / total) : 100
-        let progress = total > 0 ? Double(elapsed) / Double(total) : 1
+        let ticking = self.ticking(shown, at: t)
+        let cd = ticking.countdown
+        let state = ticking.ongoing ? .ongoing : self.state(remaining: cd.remaining)
         let style = config.tags.isEmpty ? nil : d.tag.flatMap { config.tags[$0.lowercased()] }
         let icon = shorten(d.icon ?? style?.icon ?? config.icons[state] ?? "")
         let view = ShownDeadline(
-            item: d, due: due, remaining: cd.remaining, progress: progress, color: style?.color ?? d.color, icon: icon)
+            item: d, due: due, remaining: cd.remaining, progress: ticking.progress, color: style?.color ?? d.color,
+            icon: icon)
         var values = todoValues
         values[.title] = shorten(d.title)
-        if ongoing {
-            let left = cd.text(config.precision, over: config.overText, words: words)
-            values[.ends] = left
-            values[.countdown] = Catalog.format(words.tr("ends in %s"), [left])
-            values[.countdown_long] = Catalog.format(
-                words.tr("ends in %s"), [cd.longText(config.precision, over: config.overLongText, words: words)])
-        } else if shown.isEvent {
-            values[.countdown] = Catalog.format(
-                words.tr("starts in %s"), [cd.text(config.precision, over: config.overText, words: words)])
-            values[.countdown_long] = Catalog.format(
-                words.tr("starts in %s"), [cd.longText(config.precision, over: config.overLongText, words: words)])
-        } else {
-            values[.countdown] = cd.text(config.precision, over: config.overText, words: words)
-            values[.countdown_long] = cd.longText(config.precision, over: config.overLongText, words: words)
-            workValues(&values, at: t, due: due, item: d, over: cd.isOver)
-        }
+        ticking.values.apply(to: &values)
+        if !ticking.ongoing, !shown.isEvent { workValues(&values, at: t, due: due, item: d, over: cd.isOver) }
         if let dueValue = d.due {
             if let memo, let (due, text) = memo.dueText, due == dueValue {
                 values[.due] = text
@@ -59,7 +40,6 @@ extension TimelineProvider {
                 values[.due_time] = DueText.clock(zone.local(i), config.clock ?? .h24, words: words)
             }
         }
-        values[.percent] = String(percent)
         values[.icon] = icon
         values[.title_icon] = shorten(d.icon ?? style?.icon ?? "")
         values[.state] = state.rawValue

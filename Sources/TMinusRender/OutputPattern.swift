@@ -1,0 +1,101 @@
+public import TMinusTimeline
+
+/// A renderer's output for an entry with the countdown's tick values left as holes, so the
+/// outputs of a stretch (`TimelineProvider.stretch(at:)`) are filled in rather than rendered:
+/// the entry is rendered once with marks in place of the values and cut at the marks. Made only
+/// when filling in the entry's own values gives back exactly its output; filling in refuses
+/// values with a byte the check did not see (other than letters, digits and spaces), which a
+/// bar's escaping might change.
+public struct OutputPattern {
+    /// The output between the holes (one more than `holes`).
+    let pieces: [String]
+    /// Which value each hole takes.
+    let holes: [Hole]
+    /// The percent of every output, when it is not a hole.
+    let fixedPercent: Int?
+    /// The exit code of every output of the stretch.
+    public let exitCode: Int32
+    /// The bytes the check saw in the values (each may be filled in).
+    var seen = [Bool](repeating: false, count: 256)
+
+    enum Hole { case countdown, countdownLong, ends, percent }
+
+    /// The marks: private-use characters no data holds unchecked, and a number for the percent
+    /// (printed as a number by some bars).
+    static let marks: [(Hole, [UInt8])] = [
+        (.countdown, Array("\u{F8F0}".utf8)), (.countdownLong, Array("\u{F8F1}".utf8)),
+        (.ends, Array("\u{F8F2}".utf8)), (.percent, Array("918273645".utf8))
+    ]
+
+    /// The pattern of `entry`'s output `rendered` (whose tick values are `ticks`), or nil when
+    /// its output cannot be filled in. `percent`: the percent is a hole too (else it is fixed).
+    public init?(
+        _ entry: Entry, _ rendered: Rendered, ticks: TickValues, percent: Bool = true, render: (Entry) -> Rendered
+    ) {
+        let marked = TickValues(
+            countdown: "\u{F8F0}", countdownLong: "\u{F8F1}", ends: ticks.ends == nil ? nil : "\u{F8F2}",
+            percent: percent ? 918_273_645 : ticks.percent)
+        fixedPercent = percent ? nil : ticks.percent
+        guard let e = entry.withTicks(marked) else { return nil }
+        let r = render(e)
+        guard r.exitCode == rendered.exitCode else { return nil }
+        var pieces: [[UInt8]] = []
+        var holes: [Hole] = []
+        var piece: [UInt8] = []
+        let bytes = Array(r.text.utf8)
+        var i = 0
+        scan: while i < bytes.count {
+            let b = bytes[i]
+            if b == 0xEF || b == 0x39 {
+                for (hole, mark) in Self.marks where bytes.count - i >= mark.count && bytes[i] == mark[0] {
+                    if bytes[i..<i + mark.count].elementsEqual(mark) {
+                        pieces.append(piece)
+                        piece = []
+                        holes.append(hole)
+                        i += mark.count
+                        continue scan
+                    }
+                }
+            }
+            piece.append(b)
+            i += 1
+        }
+        pieces.append(piece)
+        self.pieces = pieces.map { String(decoding: $0, as: UTF8.self) }
+        self.holes = holes
+        exitCode = r.exitCode
+        for v in [ticks.countdown, ticks.countdownLong, ticks.ends ?? "", String(ticks.percent)] {
+            for b in v.utf8 { seen[Int(b)] = true }
+        }
+        guard let own = fill(ticks), own == rendered.text else { return nil }
+    }
+
+    /// The output with `ticks` filled in; nil when a value has a byte the check did not see.
+    public func fill(_ ticks: TickValues) -> String? {
+        if let fixedPercent, ticks.percent != fixedPercent { return nil }
+        let percent = String(ticks.percent)
+        var size = 0
+        for p in pieces { size += p.utf8.count }
+        var out = ""
+        out.reserveCapacity(size + 64 * holes.count)
+        for (i, hole) in holes.enumerated() {
+            out += pieces[i]
+            let value: String
+            switch hole {
+            case .countdown: value = ticks.countdown
+            case .countdownLong: value = ticks.countdownLong
+            case .ends: value = ticks.ends ?? ""
+            case .percent: value = percent
+            }
+            for b in value.utf8 where !seen[Int(b)] && !Self.isPlain(b) { return nil }
+            out += value
+        }
+        out += pieces[pieces.count - 1]
+        return out
+    }
+
+    /// A letter, a digit or a space: no bar escapes these.
+    static func isPlain(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x20
+    }
+}
