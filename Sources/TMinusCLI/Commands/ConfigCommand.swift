@@ -8,7 +8,7 @@ enum ConfigCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let sub = try CommandTable.subcommand(of: "config", raw).name
         let a = try Arguments.parse(Array(raw.dropFirst()), command: "config \(sub)")
-        try a.expectPositional(0...0, command: "config", usage: "")
+        try a.expectPositional(0...0, command: "config")
         let path = ctx.home.configPath
         switch sub {
         case "path":
@@ -16,7 +16,8 @@ enum ConfigCommand {
             return 0
         case "init":
             if FileIO.exists(path) && !a.flag("force") {
-                throw .usage("\(path) exists already; edit it, or pass --force to replace it with the defaults")
+                throw .usage(
+                    tr: "%s exists already; edit it, or pass --force to replace it with the defaults", "\(path)")
             }
             try FileIO.makeDirectory(FileIO.directory(of: path))
             // Editors check the file against the schema installed with tminus, else one written beside it.
@@ -40,14 +41,14 @@ enum ConfigCommand {
                 return 0
             }
             let (config, found) = Config.parse(bytes)
-            let problems = found.map(\.description)
+            let problems = found.map { $0.error(path: path) }
             if problems.isEmpty {
                 ctx.say("\(path): ok; " + (try shownDeadline(config, ctx)))
                 return 0
             }
             // Every problem, in line order, one line each; the last is the error the exit code goes with.
-            for p in problems.dropLast() { ctx.console.err("tminus: \(path) \(p)") }
-            throw .usage("\(path) \(problems[problems.count - 1])")
+            for p in problems.dropLast() { ctx.console.err("tminus: " + ControlText.oneLine(p.text(ctx.words))) }
+            throw problems[problems.count - 1]
         default:
             preconditionFailure("config \(sub): in CommandTable but not here")
         }
@@ -78,7 +79,7 @@ enum ConfigCommand {
                 return
                     "deadline: \"\(Validation.printable(ref))\" is \(describe(try RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")))"
             } catch {
-                throw .usage("\(ctx.home.configPath) deadline: \(error.description)")
+                throw error.withPrefix(ctx.home.configPath + " deadline: ")
             }
         }
     }

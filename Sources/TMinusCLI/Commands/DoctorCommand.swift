@@ -8,7 +8,7 @@ import TMinusIO
 enum DoctorCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "doctor")
-        try a.expectPositional(0...0, command: "doctor", usage: "")
+        try a.expectPositional(0...0, command: "doctor")
         ctx.say("tminus doctor: \(ctx.home.directory)")
         if a.flag("repair") {
             let report = try ctx.container.repair(now: ctx.now)

@@ -16,7 +16,7 @@ extension SetupCommand {
         let binary = try self.binary(a.value("binary"), ctx)
         let major = try gnomeMajor(a.value("shell-version"), ctx)
         guard major >= 43 else {
-            throw .usage("GNOME Shell \(major) is older than 43, the first the extension supports")
+            throw .usage(tr: "GNOME Shell %s is older than 43, the first the extension supports", "\(major)")
         }
         let flavor =
             major >= 45
@@ -59,7 +59,7 @@ extension SetupCommand {
     static func gnomeMajor(_ given: String?, _ ctx: Context) throws(TMinusError) -> Int {
         if let given {
             guard let n = Int(given.split(separator: ".").first ?? ""), n > 0 else {
-                throw .usage("--shell-version takes GNOME's version, e.g. --shell-version 46")
+                throw .usage(tr: "--shell-version takes GNOME's version, e.g. --shell-version 46")
             }
             return n
         }
@@ -68,11 +68,11 @@ extension SetupCommand {
             out = try ChildProcess.run("gnome-shell", ["--version"], environment: ctx.environment, timeout: 5_000)
         } catch {
             throw .usage(
-                "gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
+                tr: "gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
         }
         let words = String(decoding: out.stdout, as: UTF8.self).split(separator: " ")
         guard let last = words.last, let n = Int(last.split(separator: ".").first ?? "") else {
-            throw .failure("cannot read gnome-shell --version; pass --shell-version N")
+            throw .failure(tr: "cannot read gnome-shell --version; pass --shell-version N")
         }
         return n
     }
@@ -80,7 +80,7 @@ extension SetupCommand {
     /// The flavour's metadata.json with `"tminus-binary"`: the path the extension runs.
     static func metadata(_ bytes: [UInt8], binary: String) throws(TMinusError) -> [UInt8] {
         guard case .object(var members)? = try? JSONParser.parse(bytes) else {
-            throw .failure("the embedded metadata.json is not an object")
+            throw .failure(tr: "the embedded metadata.json is not an object")
         }
         members.removeAll { $0.key == "tminus-binary" }
         members.append(JSON.Member("tminus-binary", .string(binary)))

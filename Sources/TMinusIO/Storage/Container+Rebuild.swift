@@ -15,7 +15,9 @@ extension Container {
 
     static func orphanedArchiveError(_ home: Home) -> TMinusError {
         .failure(
-            "\(home.storePath) is missing but \(home.archivePath) holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)"
+            tr:
+                "%s is missing but %s holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)",
+            "\(home.storePath)", "\(home.archivePath)"
         )
     }
 
@@ -31,7 +33,8 @@ extension Container {
             let item: Item?
             do throws(ItemReadError) { item = try Archive.item(fromLine: line) } catch {
                 throw .failure(
-                    "\(home.archivePath) line \(lineNumber): \(error.description); move the line out of the file and run tminus doctor --repair again"
+                    tr: "%s line %s: %s; move the line out of the file and run tminus doctor --repair again",
+                    "\(home.archivePath)", "\(lineNumber)", "\(error.description)"
                 )
             }
             if let item { live.append(HistoryRecord(offset: offset, item: item)) }
