@@ -72,11 +72,25 @@ extension Container {
         }
         try commitStore(change, now: now)
         let open = store.items.count
-        report.fixed(
-            "rebuilt store.json: \(kept.count) completed item\(kept.count == 1 ? "" : "s") from archive.jsonl (kept as it is), "
-                + (summary == nil
-                    ? "no open items (summary.json was unreadable)"
-                    : "\(open) open item\(open == 1 ? "" : "s") from summary.json (without creation times, which it does not keep)")
-                + "; handles continue at \(store.nextHandle)")
+        let next = "\(store.nextHandle)"
+        if summary == nil {
+            report.fixed(
+                .trn(
+                    "rebuilt store.json: %d completed item from archive.jsonl (kept as it is), no open items (summary.json was unreadable); handles continue at %s",
+                    "rebuilt store.json: %d completed items from archive.jsonl (kept as it is), no open items (summary.json was unreadable); handles continue at %s",
+                    kept.count, next))
+        } else if open == 1 {
+            report.fixed(
+                .trn(
+                    "rebuilt store.json: %d completed item from archive.jsonl (kept as it is), %s open item from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    "rebuilt store.json: %d completed items from archive.jsonl (kept as it is), %s open item from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    kept.count, "\(open)", next))
+        } else {
+            report.fixed(
+                .trn(
+                    "rebuilt store.json: %d completed item from archive.jsonl (kept as it is), %s open items from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    "rebuilt store.json: %d completed items from archive.jsonl (kept as it is), %s open items from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    kept.count, "\(open)", next))
+        }
     }
 }
