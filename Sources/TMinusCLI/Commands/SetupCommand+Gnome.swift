@@ -38,7 +38,10 @@ extension SetupCommand {
         // gettext-domain, where the Shell looks for an extension's own (locale/).
         try write(
             Catalog.machineObjects.map { ("locale/\($0.code)/LC_MESSAGES/\(gnomeDomain).mo", $0.bytes) }, into: dir)
-        ctx.say("installed the GNOME Shell extension for GNOME \(major) in \(Home.tilde(dir, ctx.environment))")
+        ctx.say(
+            Catalog.format(
+                ctx.words.tr("installed the GNOME Shell extension for GNOME %s in %s"),
+                ["\(major)", Home.tilde(dir, ctx.environment)]))
         ctx.console.err(
             """
             GNOME reads new extensions at login: log out and in (on X11, Alt+F2 r does), then \

@@ -65,7 +65,9 @@ extension SetupCommand {
             try write(files, into: base + "/plasma/plasmoids/" + plasmaID)
         }
         let dir = Home.tilde(base + "/plasma/plasmoids/" + plasmaID, ctx.environment)
-        ctx.say("installed the Plasma \(major >= 6 ? 6 : 5) applet \(plasmaID) in \(dir)")
+        ctx.say(
+            Catalog.format(
+                ctx.words.tr("installed the Plasma %s applet %s in %s"), [major >= 6 ? "6" : "5", plasmaID, dir]))
         ctx.console.err(
             "add it to a panel: right-click the panel › Add Widgets… › tminus (plasmashell may need a restart to list it)"
         )

@@ -11,11 +11,13 @@ enum SetupCommand {
         let a = try Arguments.parse(raw, command: "setup")
         try a.expectPositional(0...1, command: "setup")
         guard let name = a.positional.first else {
-            for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
+            let w = ctx.words
+            for bar in BarSetup.all { ctx.say(bar.name.padding(15) + w.tr(bar.about)) }
             ctx.say(
-                "gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
-            ctx.say("plasma".padding(15) + "a KDE Plasma applet (Plasma 6 and 5.27), installed with kpackagetool")
-            ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
+                "gnome".padding(15)
+                    + w.tr("a GNOME Shell extension (43 and later), installed into your extensions folder"))
+            ctx.say("plasma".padding(15) + w.tr("a KDE Plasma applet (Plasma 6 and 5.27), installed with kpackagetool"))
+            ctx.console.err(w.tr("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config"))
             return 0
         }
         if name == "gnome" || name == "gnome-shell" { return try gnome(a, ctx) }
@@ -83,11 +85,14 @@ enum SetupCommand {
         guard let old = try FileIO.read(file, limit: 16 << 20) else {
             try FileIO.makeDirectory(FileIO.directory(of: file))
             try FileIO.writeAtomically(Array(bar.full(setup).utf8), to: file, mode: bar.executable ? 0o755 : 0o644)
-            ctx.say("wrote \(shown): a whole \(bar.name) config with tminus; (re)start \(bar.name) to see it")
+            ctx.say(
+                Catalog.format(
+                    ctx.words.tr("wrote %s: a whole %s config with tminus; (re)start %s to see it"),
+                    [shown, bar.name, bar.name]))
             return 0
         }
         if String(decoding: old, as: UTF8.self).contains(bar.marker) {
-            ctx.say("\(shown) already runs tminus (\(bar.marker)); nothing written")
+            ctx.say(Catalog.format(ctx.words.tr("%s already runs tminus (%s); nothing written"), [shown, bar.marker]))
             return 0
         }
         guard bar.write == .append else {
@@ -103,7 +108,9 @@ enum SetupCommand {
         if !bytes.isEmpty { bytes.append(0x0A) }
         bytes += Array(bar.snippet(setup).utf8)
         try FileIO.writeAtomically(bytes, to: file, mode: FileIO.mode(of: file) ?? 0o644)
-        ctx.say("added tminus to \(shown) (backup: \(Home.tilde(backup, ctx.environment)))")
+        ctx.say(
+            Catalog.format(
+                ctx.words.tr("added tminus to %s (backup: %s)"), [shown, Home.tilde(backup, ctx.environment)]))
         ctx.console.err(bar.next(setup, shown))
         return 0
     }
