@@ -27,8 +27,9 @@ CALLS = {
     "tr": re.compile(r"tr\(\s*" + LITERAL),
     "N_": re.compile(r"N_\(\s*" + LITERAL),
     "usage": re.compile(r"usage\(\s*tr:\s*" + LITERAL),
+    "failure": re.compile(r"failure\(\s*tr:\s*" + LITERAL),
 }
-ANY_CALL = re.compile(r"\b(trn|trc|tr|N_|usage)\(")
+ANY_CALL = re.compile(r"\b(trn|trc|tr|N_|usage|failure)\(")
 # The desktops' own words: the GNOME Shell extension's _('…') or _("…"), the Plasma applets'
 # i18n("…") (literals only; the setup commands install them as .mo files from the same catalogs).
 DESKTOP = [
@@ -396,6 +397,64 @@ def write(path, text):
         f.write(text)
 
 
+# An error built from an English literal (`.usage("…")`, `.failure("…")`, `TMinusError(.usage, "…")`)
+# would bypass the catalogs: errors take a template (`.usage(tr: "…%s…", value)`).
+BYPASS = re.compile(r"(?:\.(?:usage|failure)\(|TMinusError\(\s*\.(?:usage|failure)\s*,)\s*" + LITERAL)
+
+
+# A config problem's message is marked N_ (`problem(m, path, N_("…"), value)`): a literal given
+# as it is would be English only.
+PROBLEM = re.compile(r"\bproblem\(")
+
+
+def call_text(text, start):
+    """The text of the call whose "(" ends at `start`, to its closing parenthesis."""
+    depth, i, quoted = 1, start, False
+    while i < len(text) and depth:
+        c = text[i]
+        if quoted:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        i += 1
+    return text[start:i - 1]
+
+
+def untranslated_errors():
+    """Where an error's message is an English literal with a word in it, not a catalog's template."""
+    out = []
+    for base, dirs, files in os.walk(os.path.join(ROOT, "Sources")):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(base, name)
+            text = open(path, encoding="utf-8").read()
+            for m in BYPASS.finditer(text):
+                # Only the literal's own text counts (an interpolated value is not a word of it).
+                words = re.sub(r"\\\((?:[^()]|\([^()]*\))*\)", "", m.group(1))
+                if re.search(r"[A-Za-z]", words):
+                    line = text.count("\n", 0, m.start()) + 1
+                    out.append(f"{os.path.relpath(path, ROOT)}:{line}: an error's English literal bypasses the "
+                               "catalogs; use .usage(tr: \"…%s…\", value) or .failure(tr: …)")
+            for m in PROBLEM.finditer(text):
+                args = call_text(text, m.end())
+                for lit in re.finditer(r"(N_\(\s*)?" + LITERAL, args):
+                    words = re.sub(r"\\\((?:[^()]|\([^()]*\))*\)", "", lit.group(2))
+                    if not lit.group(1) and re.search(r"[A-Za-z]", words):
+                        line = text.count("\n", 0, m.start()) + 1
+                        out.append(f"{os.path.relpath(path, ROOT)}:{line}: a config problem's English literal "
+                                   "bypasses the catalogs; mark it N_(\"…%s…\") and give the values after it")
+    return out
+
+
 def main():
     what = sys.argv[1] if len(sys.argv) > 1 else "check"
     pot = os.path.join(PO, "tminus.pot")
@@ -422,6 +481,7 @@ def main():
     have = {n: open(os.path.join(OUT, n), encoding="utf-8").read() for n in os.listdir(OUT)}
     if want != have:
         bad.append("Sources/TMinusCore/Text/Catalogs is stale: run python3 po/catalogs.py generate")
+    bad += untranslated_errors()
     every = messages()
     for code in languages():
         entries, header = parse_po(os.path.join(PO, code + ".po"))

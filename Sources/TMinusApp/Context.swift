@@ -85,7 +85,7 @@ package struct Context {
     package func config() throws(TMinusError) -> Config {
         let (config, problems) = try loadConfig()
         if let first = problems.first {
-            throw TMinusError(.usage, "\(home.configPath) \(first)", path: home.configPath, line: first.line)
+            throw first.error(path: home.configPath)
         }
         return config
     }

@@ -56,7 +56,7 @@ package struct WidgetInput {
         let provider = TimelineProvider(summary: summary, config: config, state: state, zone: ctx.zone, notice: notice)
         if case .ref(let ref) = config.deadline {
             do throws(TMinusError) { _ = try provider.resolve(ref, in: summary.deadlines) } catch {
-                throw .usage("deadline: \(error.description)")
+                throw error.withPrefix("deadline: ")
             }
         }
         return (config, provider, summary.sources.compactMap(\.refresh).min())

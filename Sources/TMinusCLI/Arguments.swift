@@ -72,10 +72,9 @@ struct Arguments {
     }
 
     /// Rejects more positionals than `max`.
-    func expectPositional(_ range: ClosedRange<Int>, command: String, usage: String) throws(TMinusError) {
-        try expectPositional(range, command: command) { () throws(TMinusError) in
-            throw .usage("'\(command)' needs \(usage); see tminus \(command) --help")
-        }
+    func expectPositional(_ range: ClosedRange<Int>, command: String) throws(TMinusError) {
+        precondition(range.lowerBound == 0, "\(command): a command that needs words says which (needs:)")
+        try expectPositional(range, command: command) {}
     }
 
     /// `expectPositional` where too few words is the catalog's `needs` (the whole line, marked

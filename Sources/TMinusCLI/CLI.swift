@@ -49,7 +49,7 @@ public enum CLI {
             for option in CommandTable.globals {
                 let name = option.name
                 if arg == "--\(name)" {
-                    guard i < args.count else { throw .usage("--\(name) needs a value") }
+                    guard i < args.count else { throw .usage(tr: "--%s needs a value", "\(name)") }
                     matched = name; value = args[i]; i += 1
                 } else if arg.hasPrefix("--\(name)=") {
                     matched = name; value = String(arg.dropFirst(name.count + 3))
@@ -130,7 +130,9 @@ public enum CLI {
         var now = realNow
         if let text = g.now {
             do { now = try WhenParser.parse(text, now: now, zone: zone).startInstant(in: zone) } catch {
-                throw .usage("--now\(environment["TMINUS_NOW"] == text ? " (TMINUS_NOW)" : ""): \(error.description)")
+                var e = error.withPrefix(environment["TMINUS_NOW"] == text ? "--now (TMINUS_NOW): " : "--now: ")
+                e.kind = .usage
+                throw e
             }
         }
         let home = try Home.resolve(home: g.home, config: g.config, environment: environment)

@@ -13,7 +13,7 @@ enum TerminalColor {
                 && ctx.environment["TERM"] != "dumb"
         case "always"?: return true
         case "never"?: return false
-        case let v?: throw .usage("--color takes auto, always or never, not '\(Validation.printable(v))'")
+        case let v?: throw .usage(tr: "--color takes auto, always or never, not '%s'", "\(Validation.printable(v))")
         }
     }
 

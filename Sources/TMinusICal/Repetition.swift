@@ -29,29 +29,31 @@ public enum Repetition {
             let unit = words[2].hasSuffix("s") ? String(words[2].dropLast()) : words[2]
             guard let freq = units[unit] else {
                 throw .usage(
-                    "--repeat '\(Validation.printable(phrase))': the unit is days, weeks, months or years, e.g. --repeat 'every 2 weeks'"
+                    tr: "--repeat '%s': the unit is days, weeks, months or years, e.g. --repeat 'every 2 weeks'",
+                    "\(Validation.printable(phrase))"
                 )
             }
             guard (1...999).contains(n) else {
                 throw .usage(
-                    "--repeat '\(Validation.printable(phrase))': give a number from 1 to 999, e.g. every 2 \(unit)s")
+                    tr: "--repeat '%s': give a number from 1 to 999, e.g. every 2 %ss",
+                    "\(Validation.printable(phrase))", "\(unit)")
             }
             return n == 1 ? "FREQ=" + freq : "FREQ=\(freq);INTERVAL=\(n)"
         }
         guard phrase.contains("=") else {
-            throw .usage("--repeat takes \(accepted); not '\(Validation.printable(phrase))'")
+            throw .usage(tr: "--repeat takes %s; not '%s'", "\(accepted)", "\(Validation.printable(phrase))")
         }
         var text = phrase.uppercased().trimmingSpaces
         if text.hasPrefix("RRULE:") { text = String(text.dropFirst(6)).trimmingSpaces }
         while text.hasSuffix(";") { text.removeLast() }
         guard text.utf8.count <= 500, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .usage("--repeat: an RRULE is NAME=VALUE parts without spaces, e.g. FREQ=WEEKLY;BYDAY=MO,WE")
+            throw .usage(tr: "--repeat: an RRULE is NAME=VALUE parts without spaces, e.g. FREQ=WEEKLY;BYDAY=MO,WE")
         }
         do throws(RecurrenceError) {
             let parsed = try RecurrenceRule.parse(text)
             if parsed.count == 0 { throw RecurrenceError("COUNT=0 has no instance") }
         } catch {
-            throw .usage("--repeat: \(error.message); write e.g. FREQ=WEEKLY;BYDAY=MO,WE (RFC 5545 RRULE)")
+            throw .usage(tr: "--repeat: %s; write e.g. FREQ=WEEKLY;BYDAY=MO,WE (RFC 5545 RRULE)", "\(error.message)")
         }
         return text
     }

@@ -36,7 +36,9 @@ extension FileIO {
             if !followLink, fstatat(fd, last, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
                 _ = Glibc.close(fd)
                 throw .failure(
-                    "\(path) is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)"
+                    tr:
+                        "%s is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)",
+                    "\(path)"
                 )
             }
             self.path = path
@@ -52,18 +54,18 @@ extension FileIO {
             if fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 { return false }
             let temp = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
             let fd = openat(dirfd, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
+            guard fd >= 0 else { throw FileIO.failure(tr: "cannot write %s: %s", path) }
             let ok = writeAll(fd, bytes) && fsync(fd) == 0
             let code = errno
             _ = Glibc.close(fd)
             guard ok else {
                 unlinkat(dirfd, temp, 0)
-                throw FileIO.failure("cannot write", path, code)
+                throw FileIO.failure(tr: "cannot write %s: %s", path, code)
             }
             guard renameat(dirfd, temp, dirfd, name) == 0 else {
                 let code = errno
                 unlinkat(dirfd, temp, 0)
-                throw FileIO.failure("cannot write", path, code)
+                throw FileIO.failure(tr: "cannot write %s: %s", path, code)
             }
             _ = fsync(dirfd)
             return true
@@ -79,9 +81,10 @@ extension FileIO {
             if fd < 0 {
                 if errno == ENOENT { return nil }
                 if errno == ELOOP {
-                    throw .failure("\(path) is a symbolic link; tminus does not write through links in a shared folder")
+                    throw .failure(
+                        tr: "%s is a symbolic link; tminus does not write through links in a shared folder", "\(path)")
                 }
-                throw FileIO.failure("cannot read", path)
+                throw FileIO.failure(tr: "cannot read %s: %s", path)
             }
             defer { _ = Glibc.close(fd) }
             let (out, st) = try readOpened(fd, path: path, limit: limit)
@@ -103,13 +106,13 @@ extension FileIO {
         public func replace(_ r: Read, with bytes: [UInt8]) throws(TMinusError) -> Bool {
             let temp = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
             let fd = openat(dirfd, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
+            guard fd >= 0 else { throw FileIO.failure(tr: "cannot write %s: %s", path) }
             let ok = writeAll(fd, bytes) && fchmod(fd, r.mode & 0o777) == 0 && fsync(fd) == 0
             let code = errno
             _ = Glibc.close(fd)
             guard ok else {
                 unlinkat(dirfd, temp, 0)
-                throw FileIO.failure("cannot write", path, code)
+                throw FileIO.failure(tr: "cannot write %s: %s", path, code)
             }
             guard isStill(r) else {
                 unlinkat(dirfd, temp, 0)
@@ -118,7 +121,7 @@ extension FileIO {
             guard renameat(dirfd, temp, dirfd, name) == 0 else {
                 let code = errno
                 unlinkat(dirfd, temp, 0)
-                throw FileIO.failure("cannot write", path, code)
+                throw FileIO.failure(tr: "cannot write %s: %s", path, code)
             }
             _ = fsync(dirfd)
             return true
@@ -127,7 +130,9 @@ extension FileIO {
         /// Removes the file when its entry is still what was read; false when it changed.
         public func remove(_ r: Read) throws(TMinusError) -> Bool {
             guard isStill(r) else { return false }
-            guard unlinkat(dirfd, name, 0) == 0 || errno == ENOENT else { throw FileIO.failure("cannot remove", path) }
+            guard unlinkat(dirfd, name, 0) == 0 || errno == ENOENT else {
+                throw FileIO.failure(tr: "cannot remove %s: %s", path)
+            }
             _ = fsync(dirfd)
             return true
         }

@@ -14,10 +14,10 @@ extension FileIO {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             if fd < 0 { return try body() }
         }
-        guard fd >= 0 else { throw FileIO.failure("cannot open the lock file", path) }
+        guard fd >= 0 else { throw FileIO.failure(tr: "cannot open the lock file %s: %s", path) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw FileIO.failure("cannot lock", path) }
+            if errno != EINTR { throw FileIO.failure(tr: "cannot lock %s: %s", path) }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()

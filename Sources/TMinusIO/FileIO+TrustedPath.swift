@@ -21,7 +21,7 @@ extension FileIO {
     static func walk(_ path: String, followLast: Bool) throws(TMinusError) -> (dirfd: Int32, name: String) {
         var pending = components(path)
         var dirfd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dirfd >= 0 else { throw FileIO.failure("cannot open", path) }
+        guard dirfd >= 0 else { throw FileIO.failure(tr: "cannot open %s: %s", path) }
         var links = 0
         var lastName = "."
         while !pending.isEmpty {
@@ -32,13 +32,13 @@ extension FileIO {
                 let code = errno
                 if isLast && code == ENOENT { return (dirfd, name) }
                 close(dirfd)
-                throw FileIO.failure("cannot open", path, code)
+                throw FileIO.failure(tr: "cannot open %s: %s", path, code)
             }
             if (st.st_mode & S_IFMT) == S_IFLNK && (!isLast || followLast) {
                 links += 1
                 let target: String
                 do throws(TMinusError) {
-                    guard links <= maxLinks else { throw FileIO.failure("cannot open", path, ELOOP) }
+                    guard links <= maxLinks else { throw FileIO.failure(tr: "cannot open %s: %s", path, ELOOP) }
                     target = try trustedLink(dirfd, name, st, path: path)
                 } catch {
                     close(dirfd)
@@ -47,7 +47,7 @@ extension FileIO {
                 if target.hasPrefix("/") {
                     close(dirfd)
                     dirfd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    guard dirfd >= 0 else { throw FileIO.failure("cannot open", path) }
+                    guard dirfd >= 0 else { throw FileIO.failure(tr: "cannot open %s: %s", path) }
                 }
                 let more = components(target)
                 pending = more.isEmpty ? ["."] + pending : more + pending
@@ -61,7 +61,9 @@ extension FileIO {
             let next = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             let code = errno
             close(dirfd)
-            guard next >= 0 else { throw FileIO.failure("cannot open", path, code == ELOOP ? ENOTDIR : code) }
+            guard next >= 0 else {
+                throw FileIO.failure(tr: "cannot open %s: %s", path, code == ELOOP ? ENOTDIR : code)
+            }
             dirfd = next
         }
         return (dirfd, lastName)
@@ -73,7 +75,9 @@ extension FileIO {
     static func trustedLink(_ dirfd: Int32, _ name: String, _ st: stat, path: String) throws(TMinusError) -> String {
         guard st.st_uid == getuid() || st.st_uid == 0 else {
             throw .failure(
-                "\(path) goes through a symbolic link that another user (uid \(st.st_uid)) owns (\(name)); tminus follows only links you or root own, since one in a shared folder could point at any of your files. Put the file itself there, or set \"path\" to where it should lead",
+                tr:
+                    "%s goes through a symbolic link that another user (uid %s) owns (%s); tminus follows only links you or root own, since one in a shared folder could point at any of your files. Put the file itself there, or set \"path\" to where it should lead",
+                "\(path)", "\(st.st_uid)", "\(name)",
                 path: path, errno: EPERM)
         }
         var buf = [CChar](repeating: 0, count: 4097)
@@ -83,7 +87,8 @@ extension FileIO {
             again.st_dev == st.st_dev, again.st_uid == st.st_uid
         else {
             throw .failure(
-                "\(path) changed while tminus read it (a link on the way was replaced); try again", path: path)
+                tr: "%s changed while tminus read it (a link on the way was replaced); try again", "\(path)", path: path
+            )
         }
         return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -116,9 +121,9 @@ extension FileIO {
             if fd >= 0 { return fd }
             if code == ENOENT { return -1 }
             // A link put there after the walk looked at it: walked again.
-            if code != ELOOP { throw FileIO.failure("cannot read", path, code) }
+            if code != ELOOP { throw FileIO.failure(tr: "cannot read %s: %s", path, code) }
         }
-        throw .failure("\(path) keeps changing while tminus reads it; try again", path: path)
+        throw .failure(tr: "%s keeps changing while tminus reads it; try again", "\(path)", path: path)
     }
 
     /// An opened folder (the caller closes it) reached through links only this user or root owns.
@@ -126,7 +131,7 @@ extension FileIO {
         let (dirfd, name) = try walk(path, followLast: true)
         defer { close(dirfd) }
         let fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw FileIO.failure("cannot open", path) }
+        guard fd >= 0 else { throw FileIO.failure(tr: "cannot open %s: %s", path) }
         return fd
     }
 
@@ -139,7 +144,7 @@ extension FileIO {
         let fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            guard errno == ELOOP else { throw FileIO.failure("cannot read", shown) }
+            guard errno == ELOOP else { throw FileIO.failure(tr: "cannot read %s: %s", shown) }
             var st = stat()
             guard fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             _ = try trustedLink(dirfd, name, st, path: shown)

@@ -22,7 +22,7 @@ public enum FileIO {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { ReadLog.note(path, nil); return -1 }
-            throw FileIO.failure("cannot read", path)
+            throw FileIO.failure(tr: "cannot read %s: %s", path)
         }
         return fd
     }
@@ -45,10 +45,11 @@ public enum FileIO {
     static func readOpened(_ fd: Int32, path: String, limit: Int) throws(TMinusError) -> (bytes: [UInt8], stat: stat) {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            throw .failure("cannot read \(path): it is not a regular file", path: path)
+            throw .failure(tr: "cannot read %s: it is not a regular file", "\(path)", path: path)
         }
         guard Int(st.st_size) <= limit else {
-            throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB", path: path, errno: EFBIG)
+            throw .failure(
+                tr: "cannot read %s: it is larger than %s MB", "\(path)", "\(limit >> 20)", path: path, errno: EFBIG)
         }
         // Read straight into an array of the file's size, no zero-fill. tminus replaces its files
         // by renaming, so the size fstat gives is the whole file: no read past it to find the end
@@ -58,13 +59,15 @@ public enum FileIO {
         var out: [UInt8] = []
         while true {
             guard let chunk = read(fd: fd, at: Int64(out.count), count: capacity) else {
-                throw FileIO.failure("cannot read", path)
+                throw FileIO.failure(tr: "cannot read %s: %s", path)
             }
             // (The first chunk is the array: appending it would copy every byte once more.)
             if out.isEmpty { out = chunk } else { out += chunk }
             if chunk.count < capacity || out.count == size { break }
             guard out.count <= limit else {
-                throw .failure("cannot read \(path): it is larger than \(limit >> 20) MB", path: path, errno: EFBIG)
+                throw .failure(
+                    tr: "cannot read %s: it is larger than %s MB", "\(path)", "\(limit >> 20)", path: path, errno: EFBIG
+                )
             }
             capacity = max(capacity, 65_536)
         }
@@ -99,10 +102,11 @@ public enum FileIO {
     /// The system's message for an errno value (by default the current one).
     public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-    /// A failed system call on `path`: "WHAT PATH: the system's reason", keeping the path and
+    /// A failed system call on `path`: `template` ("cannot read %s: %s") filled with the path and the
+    /// system's reason, keeping the path and
     /// errno as fields (read `errno` before anything else can change it).
-    public static func failure(_ what: String, _ path: String, _ code: Int32 = errno) -> TMinusError {
-        .failure("\(what) \(path): \(errorText(code))", path: path, errno: code)
+    public static func failure(tr template: StaticString, _ path: String, _ code: Int32 = errno) -> TMinusError {
+        .failure(tr: template, path, errorText(code), path: path, errno: code)
     }
 
     /// Creates `path` and its missing parents, each 0700. Directories that exist already are
@@ -111,7 +115,7 @@ public enum FileIO {
         var st = stat()
         if stat(path, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFDIR else {
-                throw .failure("\(path) is not a directory; pass another --home")
+                throw .failure(tr: "%s is not a directory; pass another --home", "\(path)")
             }
             return
         }
@@ -122,11 +126,11 @@ public enum FileIO {
                 // The umask may have taken bits away; a directory tminus made is exactly 0700.
                 chmod(prefix, 0o700)
             } else if errno != EEXIST {
-                throw FileIO.failure("cannot create the directory", prefix)
+                throw FileIO.failure(tr: "cannot create the directory %s: %s", prefix)
             }
         }
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw .failure("\(path) is not a directory; pass another --home")
+            throw .failure(tr: "%s is not a directory; pass another --home", "\(path)")
         }
     }
 
@@ -195,7 +199,7 @@ public enum FileIO {
             target = resolvedTarget(path)
             temp = tempName(for: target)
             fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
+            guard fd >= 0 else { throw FileIO.failure(tr: "cannot write %s: %s", path) }
         }
 
         /// Appends `bytes` to the temp file; on failure the temp is removed (abandoned) and it throws.
@@ -203,7 +207,7 @@ public enum FileIO {
             guard writeAll(fd, bytes) else {
                 let code = errno
                 abandon()
-                throw FileIO.failure("cannot write", path, code)
+                throw FileIO.failure(tr: "cannot write %s: %s", path, code)
             }
         }
 
@@ -216,7 +220,7 @@ public enum FileIO {
             close(fd)
             guard ok else {
                 unlink(temp)
-                throw FileIO.failure("cannot write", path, code)
+                throw FileIO.failure(tr: "cannot write %s: %s", path, code)
             }
             return Temp(path: path, target: target, temp: temp, stamp: FileStamp(st))
         }
@@ -244,7 +248,7 @@ public enum FileIO {
         guard rename(t.temp, t.target) == 0 else {
             let code = errno
             unlink(t.temp)
-            throw FileIO.failure("cannot write", t.path, code)
+            throw FileIO.failure(tr: "cannot write %s: %s", t.path, code)
         }
         OwnWrites.committed?.record(t.target, inode: t.stamp.inode, size: t.stamp.size)
     }
@@ -285,7 +289,7 @@ public enum FileIO {
     /// is cut back to `length`.
     public static func write(_ bytes: [UInt8], to path: String, at length: Int64) throws(TMinusError) -> Int64 {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
+        guard fd >= 0 else { throw FileIO.failure(tr: "cannot write %s: %s", path) }
         defer { close(fd) }
         var ok = ftruncate(fd, off_t(length)) == 0
         var offset = 0
@@ -304,7 +308,7 @@ public enum FileIO {
         guard ok else {
             let code = errno
             _ = ftruncate(fd, off_t(length))
-            throw FileIO.failure("cannot write", path, code)
+            throw FileIO.failure(tr: "cannot write %s: %s", path, code)
         }
         return length + Int64(bytes.count)
     }
@@ -322,9 +326,9 @@ public enum FileIO {
     /// Appends to a file and fsyncs it (created 0600).
     public static func append(_ bytes: [UInt8], to path: String) throws(TMinusError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileIO.failure("cannot write", path) }
+        guard fd >= 0 else { throw FileIO.failure(tr: "cannot write %s: %s", path) }
         defer { close(fd) }
-        guard writeAll(fd, bytes), fsync(fd) == 0 else { throw FileIO.failure("cannot write", path) }
+        guard writeAll(fd, bytes), fsync(fd) == 0 else { throw FileIO.failure(tr: "cannot write %s: %s", path) }
     }
 
     /// Writes every byte to `fd` (again after EINTR and short writes); false on an error (EPIPE:

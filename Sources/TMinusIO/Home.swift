@@ -27,8 +27,10 @@ public struct Home: Sendable {
             if p.hasPrefix("/") { return p }
             return (nonEmpty("PWD") ?? ".") + "/" + p
         }
-        if home == "" { throw .usage("--home is empty; give a directory, e.g. --home ~/.local/share/tminus") }
-        if config == "" { throw .usage("--config is empty; give a file, e.g. --config ~/.config/tminus/config.json") }
+        if home == "" { throw .usage(tr: "--home is empty; give a directory, e.g. --home ~/.local/share/tminus") }
+        if config == "" {
+            throw .usage(tr: "--config is empty; give a file, e.g. --config ~/.config/tminus/config.json")
+        }
         let dir: String
         if let home {
             dir = absolute(home)
@@ -37,7 +39,7 @@ public struct Home: Sendable {
         } else if nonEmpty("XDG_DATA_HOME") != nil || userHome != nil {
             dir = dataBase(env) + "/tminus"
         } else {
-            throw .usage("cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR")
+            throw .usage(tr: "cannot find a home for tminus: set HOME or TMINUS_HOME, or pass --home DIR")
         }
         let cfg: String
         if let config {

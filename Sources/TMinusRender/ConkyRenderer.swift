@@ -34,7 +34,7 @@ public struct ConkyRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let conky: BarSetup = BarSetup(
-        name: "conky", aliases: [], about: "${execpi 1 …} in conky.text",
+        name: "conky", aliases: [], about: N_("${execpi 1 …} in conky.text"),
         configFiles: ["conky/conky.conf"], write: .createOnly,
         integration: "conky/conky.conf", marker: "--format conky",
         snippet: { c in "${execpi 1 \(c.binary) show --format conky}" },

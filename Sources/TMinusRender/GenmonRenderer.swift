@@ -43,7 +43,7 @@ public struct GenmonRenderer: Renderer {
 extension BarSetup {
     static let genmon: BarSetup = BarSetup(
         name: "genmon", aliases: ["xfce", "xfce4-genmon"],
-        about: "XFCE's Generic Monitor (also MATE, Budgie), each second",
+        about: N_("XFCE's Generic Monitor (also MATE, Budgie), each second"),
         configFiles: ["xfce4/panel"], write: .never,
         integration: "xfce-genmon/genmon.rc", marker: "--format genmon",
         snippet: { c in "\(c.binary) show --format genmon" },

@@ -64,7 +64,7 @@ public struct I3barRenderer: Renderer {
 extension BarSetup {
     static let i3bar: BarSetup = BarSetup(
         name: "i3bar", aliases: ["swaybar", "sway", "i3"],
-        about: "the bar's status_command (the i3bar protocol, streaming)",
+        about: N_("the bar's status_command (the i3bar protocol, streaming)"),
         configFiles: ["sway/config", "i3/config"], write: .never,
         integration: "i3bar-sway/bar.conf", marker: "--format i3bar",
         snippet: { c in

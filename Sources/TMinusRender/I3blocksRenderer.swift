@@ -58,7 +58,7 @@ public struct I3blocksRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let i3blocks: BarSetup = BarSetup(
-        name: "i3blocks", aliases: [], about: "a block, one-shot each second, refreshed at once by a signal",
+        name: "i3blocks", aliases: [], about: N_("a block, one-shot each second, refreshed at once by a signal"),
         configFiles: ["i3blocks/config"], write: .append,
         integration: "i3blocks/config", marker: "--format i3blocks",
         snippet: { c in

@@ -52,7 +52,7 @@ public struct I3statusRsRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let i3statusRs: BarSetup = BarSetup(
-        name: "i3status-rust", aliases: ["i3status-rs"], about: "a custom block (json = true, persistent)",
+        name: "i3status-rust", aliases: ["i3status-rs"], about: N_("a custom block (json = true, persistent)"),
         configFiles: ["i3status-rust/config.toml"], write: .append,
         integration: "i3status-rust/config.toml", marker: "--format i3status-rs",
         snippet: { c in

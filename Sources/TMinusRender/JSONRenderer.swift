@@ -26,7 +26,7 @@ public struct JSONRenderer: Renderer {
 // eww's set-up: a deflisten on the JSON stream.
 extension BarSetup {
     static let eww: BarSetup = BarSetup(
-        name: "eww", aliases: [], about: "a deflisten variable and a widget (--format json)",
+        name: "eww", aliases: [], about: N_("a deflisten variable and a widget (--format json)"),
         configFiles: ["eww/eww.yuck"], write: .append,
         integration: "eww/eww.yuck", marker: "--format json",
         snippet: { c in

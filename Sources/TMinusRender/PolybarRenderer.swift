@@ -27,7 +27,7 @@ public struct PolybarRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let polybar: BarSetup = BarSetup(
-        name: "polybar", aliases: [], about: "a custom/script module, streaming (tail = true)",
+        name: "polybar", aliases: [], about: N_("a custom/script module, streaming (tail = true)"),
         configFiles: ["polybar/config.ini", "polybar/config"], write: .append,
         integration: "polybar/config.ini", marker: "--format polybar",
         snippet: { c in

@@ -26,7 +26,7 @@ public struct TmuxRenderer: Renderer {
 // tmux's set-up: #(…) in status-right.
 extension BarSetup {
     static let tmux: BarSetup = BarSetup(
-        name: "tmux", aliases: [], about: "#(…) in status-right, each second",
+        name: "tmux", aliases: [], about: N_("#(…) in status-right, each second"),
         configFiles: ["~/.tmux.conf", "tmux/tmux.conf"], write: .append,
         integration: "tmux/tmux.conf", marker: "--format tmux",
         snippet: { c in

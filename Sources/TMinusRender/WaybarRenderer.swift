@@ -49,7 +49,7 @@ public struct WaybarRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let waybar: BarSetup = BarSetup(
-        name: "waybar", aliases: [], about: "a custom module, streaming (--follow)",
+        name: "waybar", aliases: [], about: N_("a custom module, streaming (--follow)"),
         configFiles: ["waybar/config.jsonc", "waybar/config"], write: .createOnly,
         integration: "waybar/config.jsonc", marker: "--format waybar",
         snippet: { c in

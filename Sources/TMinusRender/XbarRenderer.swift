@@ -65,7 +65,7 @@ public struct XbarRenderer: Renderer {
 extension BarSetup {
     static let xbar: BarSetup = BarSetup(
         name: "xbar", aliases: ["swiftbar", "argos", "kargos"],
-        about: "a plugin for xbar, SwiftBar, Argos (GNOME) or Kargos (KDE)",
+        about: N_("a plugin for xbar, SwiftBar, Argos (GNOME) or Kargos (KDE)"),
         configFiles: ["argos/tminus.1s.sh"], write: .createOnly,
         integration: "xbar/tminus.1s.sh", marker: "--format xbar",
         snippet: { c in

@@ -28,7 +28,7 @@ public struct XmobarRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let xmobar: BarSetup = BarSetup(
-        name: "xmobar", aliases: [], about: "a CommandReader, streaming (--follow); a click cycles",
+        name: "xmobar", aliases: [], about: N_("a CommandReader, streaming (--follow); a click cycles"),
         configFiles: ["xmobar/xmobarrc"], write: .createOnly,
         integration: "xmobar/xmobarrc", marker: "--format xmobar",
         snippet: { c in

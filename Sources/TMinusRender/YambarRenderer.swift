@@ -46,7 +46,7 @@ public struct YambarRenderer: Renderer {
 // `tminus` in integrations/); every other word is the bar's own syntax.
 extension BarSetup {
     static let yambar: BarSetup = BarSetup(
-        name: "yambar", aliases: [], about: "a script module, continuous (--follow), coloured by state",
+        name: "yambar", aliases: [], about: N_("a script module, continuous (--follow), coloured by state"),
         configFiles: ["yambar/config.yml"], write: .createOnly,
         integration: "yambar/config.yml", marker: "--format, yambar",
         snippet: { c in

@@ -22,15 +22,16 @@ public enum TaskwarriorExport {
         var parsed: JSON?
         do throws(JSONSyntaxError) { parsed = try JSONParser.parse(bytes) } catch { syntax = error }
         if let parsed {
-            guard case .array(let all) = parsed else { throw .failure("task export did not print a JSON list") }
+            guard case .array(let all) = parsed else { throw .failure(tr: "task export did not print a JSON list") }
             tasks = all
         } else {
             // One task Taskwarrior wrote badly (a raw control character in its description) must not
             // hide the others: `task export` prints one task per line, so read them one by one.
             let (lines, bad) = perLine(bytes)
             guard !lines.isEmpty else {
+                guard let syntax else { throw .failure(tr: "task export printed something that is not JSON (empty)") }
                 throw .failure(
-                    "task export printed something that is not JSON (\(syntax.map { "line \($0.line): \($0.message)" } ?? "empty"))"
+                    tr: "task export printed something that is not JSON (line %s: %s)", "\(syntax.line)", syntax.message
                 )
             }
             tasks = lines

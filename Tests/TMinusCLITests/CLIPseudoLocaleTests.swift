@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TMinusCore
 
+@testable import TMinusCLI
+
 /// The pseudo-locale (`LANGUAGE=qps`): every message from a catalog is accented and wrapped in
 /// ⟦ ⟧. With titles and tags in letters that are not ASCII, any ASCII word left in what a person
 /// reads (the bar's text and tooltip in every family and state, list, agenda, cal, board) did not
@@ -140,6 +142,32 @@ struct CLIPseudoLocaleTests {
         // The name, the kind (a config word), the read-only mark, the path.
         #expect(lines.first?.contains("⟦") == true && lines.first?.contains("read-only") == false, "\(lines)")
         #expect(lines.count >= 2 && lines[1].contains("⟦") && bypassing(lines[1]).isEmpty, "\(lines)")
+    }
+
+    /// Every command's refusals (an unknown option, a word too many) and `doctor`'s report come
+    /// through the catalogs: an error or a finding written in English shows outside ⟦ ⟧.
+    @Test func everyCommandsRefusalsAndDoctor() throws {
+        let h = try home()
+        var checked = 0
+        for c in CommandTable.all {
+            for args in [[c.name, "--ŵĥáŧ"], [c.name, "ŵ1", "ŵ2", "ŵ3", "ŵ4", "ŵ5", "ŵ6"]] {
+                let r = h.inProcess(args, env: pseudo)
+                guard r.status != 0 else { continue }
+                checked += 1
+                for raw in r.stderr.split(separator: "\n") {
+                    var line = raw.hasPrefix("tminus: ") ? String(raw.dropFirst(8)) : String(raw)
+                    if line.hasPrefix("--now: ") { line.removeFirst(7) }
+                    #expect(line.hasPrefix("⟦") && bypassing(line).isEmpty, "\(args): not through a catalog: \(raw)")
+                }
+            }
+        }
+        #expect(checked > CommandTable.all.count, "\(checked) refusals")
+        try FileManager.default.removeItem(atPath: h.summaryPath)
+        let doctor = h.inProcess(["doctor"], env: pseudo)
+        #expect(doctor.status == 1, "\(doctor)")
+        for line in doctor.stdout.split(separator: "\n") {
+            #expect(line.hasPrefix("⟦") && bypassing(String(line)).isEmpty, "doctor: \(line)")
+        }
     }
 
     @Test func englishIsUnchangedWithoutTheLanguage() throws {

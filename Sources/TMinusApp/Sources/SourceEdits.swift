@@ -10,15 +10,19 @@ package enum SourceEdits {
         let config = try ctx.config()
         guard let source = config.source(named: name) else {
             let known = config.sources.map(\.name)
-            let hint =
-                known.isEmpty
-                ? "the config has no sources (see docs/sources.md)"
-                : "the config's sources: " + ControlText.join(known, ", ")
-            throw .usage("there is no source '\(Validation.printable(name))'; \(hint)")
+            if known.isEmpty {
+                throw .usage(
+                    tr: "there is no source '%s'; the config has no sources (see docs/sources.md)",
+                    Validation.printable(name))
+            }
+            throw .usage(
+                tr: "there is no source '%s'; the config's sources: %s", Validation.printable(name),
+                ControlText.join(known, ", "))
         }
         guard source.isWritable else {
             throw .usage(
-                "source \(source.name) (\(source.kind.rawValue)) is read-only; tminus writes to \(SourceConfig.Kind.named(writable: true)) sources"
+                tr: "source %s (%s) is read-only; tminus writes to %s sources", "\(source.name)",
+                "\(source.kind.rawValue)", "\(SourceConfig.Kind.named(writable: true))"
             )
         }
         return source
@@ -29,7 +33,7 @@ package enum SourceEdits {
         _ kind: SourceConfig.Kind, name: String, isDeadline: Bool, asked: [String], what: String, editing: Bool
     ) throws(TMinusError) {
         func no(_ option: String, _ why: String) throws(TMinusError) {
-            throw .usage("\(what) is in \(name) (\(kind.rawValue)): \(option) \(why)")
+            throw .usage(tr: "%s is in %s (%s): %s %s", "\(what)", "\(name)", "\(kind.rawValue)", "\(option)", "\(why)")
         }
         if asked.contains("star") || asked.contains("unstar") {
             try no("--star", "is tminus's own; give --priority high instead")
@@ -84,11 +88,13 @@ package enum SourceEdits {
     package static func check(_ item: Item, asked: [String], due dueText: String?, _ ctx: Context) throws(TMinusError) {
         let config = try ctx.config()
         guard let source = config.source(named: item.source) else {
-            throw .usage("#\(item.handle) comes from source '\(item.source)', which the config no longer has")
+            throw .usage(
+                tr: "#%s comes from source '%s', which the config no longer has", "\(item.handle)", "\(item.source)")
         }
         guard source.isWritable else {
             throw .usage(
-                "#\(item.handle) is in source \(source.name) (\(source.kind.rawValue)), which is read-only; change it where it comes from"
+                tr: "#%s is in source %s (%s), which is read-only; change it where it comes from", "\(item.handle)",
+                "\(source.name)", "\(source.kind.rawValue)"
             )
         }
         try refuse(

@@ -8,12 +8,13 @@ import TMinusTimeline
 enum AgendaCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "agenda")
-        try a.expectPositional(0...0, command: "agenda", usage: "")
+        try a.expectPositional(0...0, command: "agenda")
         var days = 7
         if let d = a.value("days") {
             guard let n = Int(d), (1...Agenda.maxDays).contains(n) else {
                 throw .usage(
-                    "--days takes a number of days from 1 to \(Agenda.maxDays), not '\(Validation.printable(d))'")
+                    tr: "--days takes a number of days from 1 to %s, not '%s'", "\(Agenda.maxDays)",
+                    "\(Validation.printable(d))")
             }
             days = n
         }

@@ -9,7 +9,7 @@ import TMinusTimeline
 enum BoardCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "board")
-        try a.expectPositional(0...0, command: "board", usage: "")
+        try a.expectPositional(0...0, command: "board")
         let color = try TerminalColor.choice(a.value("color"), ctx)
         var (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         guard !a.flag("once"), Terminal.isInteractive, ctx.console.capture == nil else {

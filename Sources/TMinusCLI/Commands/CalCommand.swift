@@ -9,7 +9,7 @@ enum CalCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "cal")
         // The month may come in words, quoted or not: `cal dec 2027`, `cal next week`.
-        try a.expectPositional(0...4, command: "cal", usage: "")
+        try a.expectPositional(0...4, command: "cal")
         let today = ctx.zone.local(ctx.now).date
         var (year, month) = (today.year, today.month)
         if !a.positional.isEmpty { (year, month) = try self.month(a.positional.joined(separator: " "), ctx) }
@@ -18,7 +18,7 @@ enum CalCommand {
             switch f.lowercased() {
             case "mon", "monday": first = 1
             case "sun", "sunday": first = 0
-            default: throw .usage("--first takes mon or sun, not '\(Validation.printable(f))'")
+            default: throw .usage(tr: "--first takes mon or sun, not '%s'", "\(Validation.printable(f))")
             }
         }
         let color = try TerminalColor.choice(a.value("color"), ctx)
@@ -58,10 +58,13 @@ enum CalCommand {
         if parts.count == 2, parts[0].count == 4, (1...2).contains(parts[1].count), let y = Int(parts[0]),
             let m = Int(parts[1])
         {
-            guard (1...12).contains(m) else { throw .usage("there is no month \(m); give a month like 2026-11") }
+            guard (1...12).contains(m) else {
+                throw .usage(tr: "there is no month %s; give a month like 2026-11", "\(m)")
+            }
             guard CivilDate.supported.contains(CivilDate(year: y, month: m, day: 1)) else {
                 throw .usage(
-                    "'\(Validation.printable(text))' is outside \(CivilDate.supportedText); give a month in between")
+                    tr: "'%s' is outside the dates tminus handles (0001-01-03 to 9999-12-29); give a month in between",
+                    "\(Validation.printable(text))")
             }
             return (y, m)
         }
@@ -76,7 +79,8 @@ enum CalCommand {
             }
         } catch {
             throw .usage(
-                "'\(Validation.printable(text))' is not a month; give 2026-11, 11, dec, dec 2027, or a date like 2026-12-24 or next week"
+                tr: "'%s' is not a month; give 2026-11, 11, dec, dec 2027, or a date like 2026-12-24 or next week",
+                "\(Validation.printable(text))"
             )
         }
         return (date.year, date.month)

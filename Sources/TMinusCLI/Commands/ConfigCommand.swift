@@ -8,7 +8,7 @@ enum ConfigCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let sub = try CommandTable.subcommand(of: "config", raw).name
         let a = try Arguments.parse(Array(raw.dropFirst()), command: "config \(sub)")
-        try a.expectPositional(0...0, command: "config", usage: "")
+        try a.expectPositional(0...0, command: "config")
         let path = ctx.home.configPath
         switch sub {
         case "path":
@@ -16,7 +16,8 @@ enum ConfigCommand {
             return 0
         case "init":
             if FileIO.exists(path) && !a.flag("force") {
-                throw .usage("\(path) exists already; edit it, or pass --force to replace it with the defaults")
+                throw .usage(
+                    tr: "%s exists already; edit it, or pass --force to replace it with the defaults", "\(path)")
             }
             try FileIO.makeDirectory(FileIO.directory(of: path))
             // Editors check the file against the schema installed with tminus, else one written beside it.
@@ -29,25 +30,28 @@ enum ConfigCommand {
                 schema = "./config.schema.json"
             }
             try FileIO.writeAtomically(Array(ConfigKey.initText(schema: schema).utf8), to: path)
-            ctx.say("wrote \(path)")
+            ctx.say(Catalog.format(ctx.words.tr("wrote %s"), [path]))
             return 0
         case "schema":
             _ = ctx.console.out(JSONWriter.pretty(ConfigKey.schema))
             return 0
         case "check":
             guard let bytes = try FileIO.read(path, limit: 16 << 20) else {
-                ctx.say("no config at \(path); the defaults apply (tminus config init writes them out)")
+                ctx.say(
+                    Catalog.format(
+                        ctx.words.tr("no config at %s; the defaults apply (tminus config init writes them out)"), [path]
+                    ))
                 return 0
             }
             let (config, found) = Config.parse(bytes)
-            let problems = found.map(\.description)
+            let problems = found.map { $0.error(path: path) }
             if problems.isEmpty {
-                ctx.say("\(path): ok; " + (try shownDeadline(config, ctx)))
+                ctx.say(Catalog.format(ctx.words.tr("%s: ok; %s"), [path, try shownDeadline(config, ctx)]))
                 return 0
             }
             // Every problem, in line order, one line each; the last is the error the exit code goes with.
-            for p in problems.dropLast() { ctx.console.err("tminus: \(path) \(p)") }
-            throw .usage("\(path) \(problems[problems.count - 1])")
+            for p in problems.dropLast() { ctx.console.err("tminus: " + ControlText.oneLine(p.text(ctx.words))) }
+            throw problems[problems.count - 1]
         default:
             preconditionFailure("config \(sub): in CommandTable but not here")
         }
@@ -66,19 +70,23 @@ enum ConfigCommand {
     /// here, before a bar shows it as one.
     static func shownDeadline(_ config: Config, _ ctx: Context) throws(TMinusError) -> String {
         let summary = try ctx.container.summaryForWidgets(now: ctx.now)
+        let w = ctx.words
         func describe(_ d: Item) -> String {
-            "#\(d.handle) \(ControlText.oneLine(d.title))" + (d.due.map { ", due \(ctx.describe($0))" } ?? "")
+            let title = ControlText.oneLine(d.title)
+            guard let due = d.due else { return "#\(d.handle) \(title)" }
+            return Catalog.format(w.tr("#%s %s, due %s"), ["\(d.handle)", title, ctx.describe(due)])
         }
         switch config.deadline {
         case .next:
             let next = TimelineProvider(summary: summary, config: config, zone: ctx.zone).cycleOrder(at: ctx.now).first
-            return "deadline: next (now \(next.map(describe) ?? "none: no deadlines to come"))"
+            guard let next else { return w.tr("deadline: next (now none: no deadlines to come)") }
+            return Catalog.format(w.tr("deadline: next (now %s)"), [describe(next)])
         case .ref(let ref):
             do throws(TMinusError) {
-                return
-                    "deadline: \"\(Validation.printable(ref))\" is \(describe(try RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")))"
+                let item = try RefResolver.resolve(ref, among: summary.deadlines, what: "deadline")
+                return Catalog.format(w.tr("deadline: \"%s\" is %s"), [Validation.printable(ref), describe(item)])
             } catch {
-                throw .usage("\(ctx.home.configPath) deadline: \(error.description)")
+                throw error.withPrefix(ctx.home.configPath + " deadline: ")
             }
         }
     }

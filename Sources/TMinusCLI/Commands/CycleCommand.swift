@@ -15,7 +15,7 @@ enum CycleCommand {
 
     static func cycle(_ raw: [String], _ ctx: Context, by step: Int, name: String) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: name)
-        try a.expectPositional(0...0, command: name, usage: "")
+        try a.expectPositional(0...0, command: name)
         if a.flag("reset") {
             // Back to automatic: no deadline picked, so the config's or the one due next shows.
             _ = try select(ctx, by: 0)
@@ -58,13 +58,14 @@ enum CycleCommand {
 
     static func scroll(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "scroll")
-        try a.expectPositional(1...1, command: "scroll", usage: " up|down")
+        try a.expectPositional(1...1, command: "scroll", needs: N_("'scroll' needs  up|down; see tminus scroll --help"))
         let step: Int
         switch a.positional[0] {
         case "up": step = -1
         case "down": step = 1
         case let other:
-            throw .usage("scroll takes up or down, not '\(Validation.printable(other))'; e.g. tminus scroll down")
+            throw .usage(
+                tr: "scroll takes up or down, not '%s'; e.g. tminus scroll down", "\(Validation.printable(other))")
         }
         if let month = try wheel(ctx, by: step) {
             let name = TimeNames.english.format(CivilDate(year: month / 12, month: month % 12 + 1, day: 1), "%OB %Y")

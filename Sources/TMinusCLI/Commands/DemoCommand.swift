@@ -10,7 +10,7 @@ import TMinusTimeline
 enum DemoCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "demo")
-        try a.expectPositional(0...0, command: "demo", usage: "")
+        try a.expectPositional(0...0, command: "demo")
         let renderers =
             try a.value("format").map { (f: String) throws(TMinusError) in [try ShowCommand.renderer(f)] }
             ?? Renderers.all

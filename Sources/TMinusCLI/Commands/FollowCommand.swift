@@ -13,8 +13,8 @@ enum FollowCommand {
     {
         guard let framing = StreamFraming.of(format) else {
             throw .usage(
-                "--follow streams \(StreamFraming.formats.joined(separator: ", ")); poll \(format) with an interval instead"
-            )
+                tr: "--follow streams %s; poll %s with an interval instead",
+                StreamFraming.formats.joined(separator: ", "), format)
         }
         // The summary, the store (a summary it made stale, or a broken store fixed), the state and
         // the config. Their folders may not exist yet, or be deleted and made again.

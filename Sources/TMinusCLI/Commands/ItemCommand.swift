@@ -8,7 +8,8 @@ import TMinusIO
 enum ItemCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "item")
-        try a.expectPositional(1...1, command: "item", usage: "a REF, e.g. tminus item 3")
+        try a.expectPositional(
+            1...1, command: "item", needs: N_("'item' needs a REF, e.g. tminus item 3; see tminus item --help"))
         let (tags, items) = try AgendaCommand.everyItem(ctx)
         let item = try RefResolver.resolve(a.positional[0], among: items.filter(\.isOpen))
         if a.flag("json") {

@@ -11,7 +11,8 @@ import TMinusRender
 enum LinkCommands {
     static func share(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "share")
-        try a.expectPositional(1...1, command: "share", usage: "a REF, e.g. tminus share 3")
+        try a.expectPositional(
+            1...1, command: "share", needs: N_("'share' needs a REF, e.g. tminus share 3; see tminus share --help"))
         let item = try RefResolver.resolve(a.positional[0], among: try openItems(ctx))
         ctx.say(ItemLink.share(item, zone: ctx.zone))
         return 0
@@ -25,7 +26,10 @@ enum LinkCommands {
     static func open(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "open")
         try a.expectPositional(
-            1...1, command: "open", usage: "a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'")
+            1...1, command: "open",
+            needs: N_(
+                "'open' needs a tminus:// link, e.g. tminus open 'tminus://show?date=2026-12-01'; see tminus open --help"
+            ))
         let url = a.positional[0]
         // A link that adds asks first, unless --yes or a script (no terminal) opened it.
         if !a.flag("yes"), case .add(let params)? = try? ItemLink.parse(url) {
@@ -121,7 +125,7 @@ enum LinkCommands {
         func value(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
         let kind = value("kind") ?? "todo"
         guard kind == "todo" || kind == "deadline" else {
-            throw .usage("not a tminus link: kind is '\(Validation.printable(kind))'; use todo or deadline")
+            throw .usage(tr: "not a tminus link: kind is '%s'; use todo or deadline", "\(Validation.printable(kind))")
         }
         let onlyFor: [String: String] = [
             "start": "deadline", "icon": "deadline", "remind": "todo", "priority": "todo", "star": "todo"
@@ -131,19 +135,19 @@ enum LinkCommands {
         for (name, v) in params where name != "kind" && name != "title" {
             if name == "color" {
                 guard value("tag") != nil else {
-                    throw .usage("not a tminus link: color is the tag's, and it has no tag")
+                    throw .usage(tr: "not a tminus link: color is the tag's, and it has no tag")
                 }
                 do throws(TMinusError) { tagColor = try Validation.color(v) } catch {
-                    throw .usage("not a tminus link: color '\(Validation.printable(v))' is not #rrggbb")
+                    throw .usage(tr: "not a tminus link: color '%s' is not #rrggbb", "\(Validation.printable(v))")
                 }
                 continue
             }
             if let k = onlyFor[name], k != kind {
-                throw .usage("not a tminus link: \(name) is for a \(k), and this is a \(kind)")
+                throw .usage(tr: "not a tminus link: %s is for a %s, and this is a %s", "\(name)", "\(k)", "\(kind)")
             }
             if name == "star" {
                 guard v == "1" || v == "0" || v == "true" || v == "false" else {
-                    throw .usage("not a tminus link: star is 1 or 0")
+                    throw .usage(tr: "not a tminus link: star is 1 or 0")
                 }
                 if v == "1" || v == "true" { args.append("--star") }
                 continue

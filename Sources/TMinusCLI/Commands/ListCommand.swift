@@ -8,10 +8,10 @@ import TMinusTimeline
 enum ListCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "list")
-        try a.expectPositional(0...0, command: "list", usage: "")
+        try a.expectPositional(0...0, command: "list")
         var q = ListQuery()
         if a.flag("deadlines") && a.flag("todos") {
-            throw .usage("--deadlines and --todos exclude each other; leave both out for both")
+            throw .usage(tr: "--deadlines and --todos exclude each other; leave both out for both")
         }
         if a.flag("deadlines") { q.kind = .deadlines }
         if a.flag("todos") { q.kind = .todos }
@@ -24,25 +24,25 @@ enum ListCommand {
         q.search = a.value("search")
         if let y = a.value("year") {
             guard let year = Int(y), (1...9999).contains(year) else {
-                throw .usage("--year takes a year like 2026, not '\(Validation.printable(y))'")
+                throw .usage(tr: "--year takes a year like 2026, not '%s'", "\(Validation.printable(y))")
             }
             q.year = year
         }
         if a.flag("by-year") && !a.flag("reminders") {
-            throw .usage("--by-year goes with --reminders: tminus list --reminders --by-year")
+            throw .usage(tr: "--by-year goes with --reminders: tminus list --reminders --by-year")
         }
         if a.flag("reminders") {
             let others =
                 a.flags.filter { $0 != "reminders" && $0 != "json" && $0 != "by-year" }
                 + a.values.map(\.0).filter { $0 != "year" }
             if let other = others.first {
-                throw .usage("--reminders takes only --year, --by-year and --json, not --\(other)")
+                throw .usage(tr: "--reminders takes only --year, --by-year and --json, not --%s", "\(other)")
             }
             return try ReminderListing.run(year: q.year, byYear: a.flag("by-year"), json: a.flag("json"), ctx)
         }
         if let s = a.value("sort") {
             guard let sort = ListQuery.Sort(rawValue: s) else {
-                throw .usage("--sort takes due, created, title or priority, not '\(Validation.printable(s))'")
+                throw .usage(tr: "--sort takes due, created, title or priority, not '%s'", "\(Validation.printable(s))")
             }
             q.sort = sort
         }

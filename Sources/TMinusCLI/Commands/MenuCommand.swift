@@ -33,7 +33,7 @@ enum MenuCommand {
 
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "menu")
-        try a.expectPositional(0...0, command: "menu", usage: "")
+        try a.expectPositional(0...0, command: "menu")
         let launcher = try self.launcher(a.value("launcher"), ctx)
         let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         let todos = provider.entry(at: ctx.now).todos.map(\.item)
@@ -79,14 +79,14 @@ enum MenuCommand {
     static func launcher(_ given: String?, _ ctx: Context) throws(TMinusError) -> (String, [String]) {
         if let given {
             guard !Validation.trimmedText(given).isEmpty else {
-                throw .usage("--launcher takes a command, e.g. --launcher 'rofi -dmenu'")
+                throw .usage(tr: "--launcher takes a command, e.g. --launcher 'rofi -dmenu'")
             }
             return ("/bin/sh", ["-c", given])
         }
         if let found = launchers.first(where: { ChildProcess.which($0.0, environment: ctx.environment) != nil }) {
             return found
         }
-        throw .failure("no menu program found; install rofi, wofi, fuzzel, bemenu or dmenu, or give --launcher CMD")
+        throw .failure(tr: "no menu program found; install rofi, wofi, fuzzel, bemenu or dmenu, or give --launcher CMD")
     }
 
     /// The line the user chose among `lines`, nil when none (closed, or a line that is none of them).
@@ -102,10 +102,11 @@ enum MenuCommand {
             switch error {
             case .notFound:
                 throw .failure(
-                    "the launcher '\(Validation.printable(launcher.0))' is not installed; give another with --launcher CMD"
+                    tr: "the launcher '%s' is not installed; give another with --launcher CMD",
+                    "\(Validation.printable(launcher.0))"
                 )
             case .timedOut: return nil
-            case .failed(let why): throw .failure("could not start the launcher: \(why)")
+            case .failed(let why): throw .failure(tr: "could not start the launcher: %s", "\(why)")
             }
         }
         guard result.status == 0 else { return nil }

@@ -10,7 +10,7 @@ import TMinusTimeline
 enum PrivacyCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "privacy")
-        try a.expectPositional(0...1, command: "privacy", usage: " [on|off|toggle|watch]")
+        try a.expectPositional(0...1, command: "privacy")
         var state = ctx.container.loadState()
         switch a.positional.first {
         case nil:
@@ -25,7 +25,8 @@ enum PrivacyCommand {
             state.screencast = false
         case let other?:
             throw .usage(
-                "privacy takes on, off, toggle or watch, not '\(Validation.printable(other))'; e.g. tminus privacy toggle"
+                tr: "privacy takes on, off, toggle or watch, not '%s'; e.g. tminus privacy toggle",
+                "\(Validation.printable(other))"
             )
         }
         try ctx.container.saveState(state)
@@ -71,7 +72,7 @@ enum PrivacyCommand {
         }
         if end == .noProgram {
             throw .failure(
-                "privacy watch needs pw-dump (Debian and Ubuntu: apt install pipewire-bin; it comes with PipeWire)")
+                tr: "privacy watch needs pw-dump (Debian and Ubuntu: apt install pipewire-bin; it comes with PipeWire)")
         }
         return 0
     }

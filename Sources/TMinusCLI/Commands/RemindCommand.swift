@@ -14,23 +14,27 @@ enum RemindCommand {
             try WhenParser.after(s, now: ctx.now, zone: ctx.zone) - ctx.now
         }
         if let ref = a.value("again") {
-            try a.expectPositional(0...0, command: "remind", usage: "")
+            try a.expectPositional(0...0, command: "remind")
             if a.value("at") != nil || a.value("note") != nil || a.value("tag") != nil {
-                throw .usage("--again takes only --in; give the item as REF, e.g. tminus remind --again 3 --in 10m")
+                throw .usage(tr: "--again takes only --in; give the item as REF, e.g. tminus remind --again 3 --in 10m")
             }
             return try again(ref, delay: delay, ctx)
         }
         try a.expectPositional(
-            1...1, command: "remind", usage: "a text and --in or --at, e.g. tminus remind \"Call Sam\" --in 10m")
+            1...1, command: "remind",
+            needs: N_(
+                "'remind' needs a text and --in or --at, e.g. tminus remind \"Call Sam\" --in 10m; see tminus remind --help"
+            ))
         let at: Instant
         switch (delay, a.value("at")) {
         case (let d?, nil): at = ctx.now + d
         case (nil, let w?): at = try TodoCommand.reminder(w, ctx)
         case (nil, nil):
             throw .usage(
-                "a reminder needs --in D or --at WHEN, e.g. tminus remind \"\(Validation.printable(a.positional[0]))\" --in 10m"
+                tr: "a reminder needs --in D or --at WHEN, e.g. tminus remind \"%s\" --in 10m",
+                "\(Validation.printable(a.positional[0]))"
             )
-        default: throw .usage("--in and --at exclude each other; give one")
+        default: throw .usage(tr: "--in and --at exclude each other; give one")
         }
         // A todo with a reminder, made (and validated) exactly as `tminus todo` makes one.
         var args = ["--remind", at.description]
@@ -63,7 +67,7 @@ enum RemindCommand {
                     $0.id == reopened.id && $0.source == reopened.source
                 })
             else {
-                throw .failure("#\(reopened.handle) was reopened but is not listed; run tminus doctor")
+                throw .failure(tr: "#%s was reopened but is not listed; run tminus doctor", "\(reopened.handle)")
             }
             item = open
         }

@@ -16,7 +16,7 @@ extension SetupCommand {
         let binary = try self.binary(a.value("binary"), ctx)
         let major = try gnomeMajor(a.value("shell-version"), ctx)
         guard major >= 43 else {
-            throw .usage("GNOME Shell \(major) is older than 43, the first the extension supports")
+            throw .usage(tr: "GNOME Shell %s is older than 43, the first the extension supports", "\(major)")
         }
         let flavor =
             major >= 45
@@ -38,7 +38,10 @@ extension SetupCommand {
         // gettext-domain, where the Shell looks for an extension's own (locale/).
         try write(
             Catalog.machineObjects.map { ("locale/\($0.code)/LC_MESSAGES/\(gnomeDomain).mo", $0.bytes) }, into: dir)
-        ctx.say("installed the GNOME Shell extension for GNOME \(major) in \(Home.tilde(dir, ctx.environment))")
+        ctx.say(
+            Catalog.format(
+                ctx.words.tr("installed the GNOME Shell extension for GNOME %s in %s"),
+                ["\(major)", Home.tilde(dir, ctx.environment)]))
         ctx.console.err(
             """
             GNOME reads new extensions at login: log out and in (on X11, Alt+F2 r does), then \
@@ -59,7 +62,7 @@ extension SetupCommand {
     static func gnomeMajor(_ given: String?, _ ctx: Context) throws(TMinusError) -> Int {
         if let given {
             guard let n = Int(given.split(separator: ".").first ?? ""), n > 0 else {
-                throw .usage("--shell-version takes GNOME's version, e.g. --shell-version 46")
+                throw .usage(tr: "--shell-version takes GNOME's version, e.g. --shell-version 46")
             }
             return n
         }
@@ -68,11 +71,11 @@ extension SetupCommand {
             out = try ChildProcess.run("gnome-shell", ["--version"], environment: ctx.environment, timeout: 5_000)
         } catch {
             throw .usage(
-                "gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
+                tr: "gnome-shell is not installed here; pass --shell-version N to set up the extension for GNOME N")
         }
         let words = String(decoding: out.stdout, as: UTF8.self).split(separator: " ")
         guard let last = words.last, let n = Int(last.split(separator: ".").first ?? "") else {
-            throw .failure("cannot read gnome-shell --version; pass --shell-version N")
+            throw .failure(tr: "cannot read gnome-shell --version; pass --shell-version N")
         }
         return n
     }
@@ -80,7 +83,7 @@ extension SetupCommand {
     /// The flavour's metadata.json with `"tminus-binary"`: the path the extension runs.
     static func metadata(_ bytes: [UInt8], binary: String) throws(TMinusError) -> [UInt8] {
         guard case .object(var members)? = try? JSONParser.parse(bytes) else {
-            throw .failure("the embedded metadata.json is not an object")
+            throw .failure(tr: "the embedded metadata.json is not an object")
         }
         members.removeAll { $0.key == "tminus-binary" }
         members.append(JSON.Member("tminus-binary", .string(binary)))

@@ -20,7 +20,9 @@ extension SetupCommand {
             ? (PackageResources.plasma6_metadata_json, PackageResources.plasma6_main_qml)
             : (PackageResources.metadata_json, PackageResources.main_qml)
         let qml = String(decoding: main, as: UTF8.self)
-        guard qml.contains(plasmaBinaryLine) else { throw .failure("the embedded main.qml has no line for the binary") }
+        guard qml.contains(plasmaBinaryLine) else {
+            throw .failure(tr: "the embedded main.qml has no line for the binary")
+        }
         let installed = qml.replacingFirst(
             plasmaBinaryLine, with: #"    readonly property string tminus: ""# + binary + "\"")
         let base = Home.dataBase(ctx.environment)
@@ -52,18 +54,20 @@ extension SetupCommand {
                 r = try ChildProcess.run(
                     tool, ["-t", "Plasma/Applet", upgrade ? "-u" : "-i", stage], environment: ctx.environment)
             } catch {
-                throw .failure("\(toolName) did not run: \(error)")
+                throw .failure(tr: "%s did not run: %s", "\(toolName)", "\(error)")
             }
             guard r.status == 0 else {
                 throw .failure(
-                    "\(toolName) failed: "
-                        + ControlText.clean(String(decoding: r.stdout + r.stderr, as: UTF8.self), replacement: " "))
+                    tr: "%s failed: %s", toolName,
+                    ControlText.clean(String(decoding: r.stdout + r.stderr, as: UTF8.self), replacement: " "))
             }
         } else {
             try write(files, into: base + "/plasma/plasmoids/" + plasmaID)
         }
         let dir = Home.tilde(base + "/plasma/plasmoids/" + plasmaID, ctx.environment)
-        ctx.say("installed the Plasma \(major >= 6 ? 6 : 5) applet \(plasmaID) in \(dir)")
+        ctx.say(
+            Catalog.format(
+                ctx.words.tr("installed the Plasma %s applet %s in %s"), [major >= 6 ? "6" : "5", plasmaID, dir]))
         ctx.console.err(
             "add it to a panel: right-click the panel › Add Widgets… › tminus (plasmashell may need a restart to list it)"
         )
@@ -75,7 +79,7 @@ extension SetupCommand {
     static func plasmaMajor(_ given: String?, _ ctx: Context) throws(TMinusError) -> Int {
         if let given {
             guard let n = Int(given.split(separator: ".").first ?? ""), n == 5 || n == 6 else {
-                throw .usage("--plasma-version takes 5 or 6 (the applet is made for Plasma 5.27 and Plasma 6)")
+                throw .usage(tr: "--plasma-version takes 5 or 6 (the applet is made for Plasma 5.27 and Plasma 6)")
             }
             return n
         }
@@ -87,7 +91,7 @@ extension SetupCommand {
             let last = String(decoding: out.stdout, as: UTF8.self).split(separator: " ").last,
             let n = Int(last.split(separator: ".").first ?? "")
         else {
-            throw .usage("Plasma is not installed here; pass --plasma-version 5 or 6 to set up the applet for it")
+            throw .usage(tr: "Plasma is not installed here; pass --plasma-version 5 or 6 to set up the applet for it")
         }
         return n
     }

@@ -9,24 +9,26 @@ import TMinusRender
 enum SetupCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "setup")
-        try a.expectPositional(0...1, command: "setup", usage: " BAR")
+        try a.expectPositional(0...1, command: "setup")
         guard let name = a.positional.first else {
-            for bar in BarSetup.all { ctx.say(bar.name.padding(15) + bar.about) }
+            let w = ctx.words
+            for bar in BarSetup.all { ctx.say(bar.name.padding(15) + w.tr(bar.about)) }
             ctx.say(
-                "gnome".padding(15) + "a GNOME Shell extension (43 and later), installed into your extensions folder")
-            ctx.say("plasma".padding(15) + "a KDE Plasma applet (Plasma 6 and 5.27), installed with kpackagetool")
-            ctx.console.err("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config")
+                "gnome".padding(15)
+                    + w.tr("a GNOME Shell extension (43 and later), installed into your extensions folder"))
+            ctx.say("plasma".padding(15) + w.tr("a KDE Plasma applet (Plasma 6 and 5.27), installed with kpackagetool"))
+            ctx.console.err(w.tr("tminus setup BAR prints one; tminus setup BAR --write adds it to the bar's config"))
             return 0
         }
         if name == "gnome" || name == "gnome-shell" { return try gnome(a, ctx) }
         if name == "plasma" || name == "kde" { return try plasma(a, ctx) }
         guard let bar = BarSetup.named(name) else {
             throw .usage(
-                "no bar called '\(name)'; tminus setup knows \((BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: ", "))"
-            )
+                tr: "no bar called '%s'; tminus setup knows %s", name,
+                (BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: ", "))
         }
         if a.flag("write") && a.flag("full") {
-            throw .usage("--write chooses what to write itself; use --full or --write, not both")
+            throw .usage(tr: "--write chooses what to write itself; use --full or --write, not both")
         }
         let binary = try self.binary(a.value("binary"), ctx)
         let setup = BarSetup.Context(binary: binary, config: try ctx.config())
@@ -42,12 +44,13 @@ enum SetupCommand {
     /// `--binary`, else this process's own executable; either must be safe in every bar's syntax.
     static func binary(_ given: String?, _ ctx: Context) throws(TMinusError) -> String {
         guard let path = given ?? OwnExecutable.path(environment: ctx.environment) else {
-            throw .failure("cannot tell where this tminus is (/proc/self/exe); pass --binary PATH")
+            throw .failure(tr: "cannot tell where this tminus is (/proc/self/exe); pass --binary PATH")
         }
         guard BarSetup.isSafeCommand(path) else {
             throw .usage(
-                "'\(ControlText.clean(path, replacement: "?"))' has characters a bar config cannot hold as they are; pass --binary PATH (letters, digits and / . _ - + @ , only)"
-            )
+                tr:
+                    "'%s' has characters a bar config cannot hold as they are; pass --binary PATH (letters, digits and / . _ - + @ , only)",
+                ControlText.clean(path, replacement: "?"))
         }
         return path
     }
@@ -69,23 +72,34 @@ enum SetupCommand {
         // tminus's own names, of writers that are gone).
         SourceWriter.removeDeadTemps(in: FileIO.directory(of: file))
         if bar.write == .never {
+            if bar.name == "genmon" {
+                throw .usage(
+                    tr: "setup does not write %s (the panel keeps it); run tminus setup %s and paste what it prints",
+                    shown, bar.name)
+            }
             throw .usage(
-                "setup does not write \(shown) (\(bar.name == "genmon" ? "the panel keeps it" : "your window manager's own config")); run tminus setup \(bar.name) and paste what it prints"
-            )
+                tr:
+                    "setup does not write %s (your window manager's own config); run tminus setup %s and paste what it prints",
+                shown, bar.name)
         }
         guard let old = try FileIO.read(file, limit: 16 << 20) else {
             try FileIO.makeDirectory(FileIO.directory(of: file))
             try FileIO.writeAtomically(Array(bar.full(setup).utf8), to: file, mode: bar.executable ? 0o755 : 0o644)
-            ctx.say("wrote \(shown): a whole \(bar.name) config with tminus; (re)start \(bar.name) to see it")
+            ctx.say(
+                Catalog.format(
+                    ctx.words.tr("wrote %s: a whole %s config with tminus; (re)start %s to see it"),
+                    [shown, bar.name, bar.name]))
             return 0
         }
         if String(decoding: old, as: UTF8.self).contains(bar.marker) {
-            ctx.say("\(shown) already runs tminus (\(bar.marker)); nothing written")
+            ctx.say(Catalog.format(ctx.words.tr("%s already runs tminus (%s); nothing written"), [shown, bar.marker]))
             return 0
         }
         guard bar.write == .append else {
             throw .usage(
-                "\(shown) exists and a \(bar.name) config cannot take an appended block; run tminus setup \(bar.name) and paste what it prints"
+                tr:
+                    "%s exists and a %s config cannot take an appended block; run tminus setup %s and paste what it prints",
+                "\(shown)", "\(bar.name)", "\(bar.name)"
             )
         }
         let backup = try self.backup(old, of: file)
@@ -94,7 +108,9 @@ enum SetupCommand {
         if !bytes.isEmpty { bytes.append(0x0A) }
         bytes += Array(bar.snippet(setup).utf8)
         try FileIO.writeAtomically(bytes, to: file, mode: FileIO.mode(of: file) ?? 0o644)
-        ctx.say("added tminus to \(shown) (backup: \(Home.tilde(backup, ctx.environment)))")
+        ctx.say(
+            Catalog.format(
+                ctx.words.tr("added tminus to %s (backup: %s)"), [shown, Home.tilde(backup, ctx.environment)]))
         ctx.console.err(bar.next(setup, shown))
         return 0
     }

@@ -5,19 +5,23 @@ import TMinusCore
 enum ShellCommands {
     static func completions(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "completions")
-        try a.expectPositional(1...1, command: "completions", usage: "a shell: bash, zsh or fish")
+        try a.expectPositional(
+            1...1, command: "completions",
+            needs: N_("'completions' needs a shell: bash, zsh or fish; see tminus completions --help"))
         switch a.positional[0] {
         case "bash": ctx.say(Completions.bash)
         case "zsh": ctx.say(Completions.zsh)
         case "fish": ctx.say(Completions.fish)
-        default: throw .usage("no completions for '\(Validation.printable(a.positional[0]))'; use bash, zsh or fish")
+        default:
+            throw .usage(
+                tr: "no completions for '%s'; use bash, zsh or fish", "\(Validation.printable(a.positional[0]))")
         }
         return 0
     }
 
     static func manpage(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "manpage")
-        try a.expectPositional(0...0, command: "manpage", usage: "")
+        try a.expectPositional(0...0, command: "manpage")
         ctx.say(ManPage.text)
         return 0
     }

@@ -10,12 +10,12 @@ import TMinusTimeline
 enum ShowCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "show")
-        try a.expectPositional(0...0, command: "show", usage: "")
+        try a.expectPositional(0...0, command: "show")
         let format = a.value("format") ?? "plain"
         let renderer = try renderer(format)
         let family = try a.value("family").map(Self.family)
         let markup = try a.value("markup").map { (s: String) throws(TMinusError) -> Markup in
-            guard let m = Markup(rawValue: s) else { throw .usage("--markup takes pango or none") }
+            guard let m = Markup(rawValue: s) else { throw .usage(tr: "--markup takes pango or none") }
             return m
         }
         if a.flag("follow") {
@@ -87,7 +87,8 @@ enum ShowCommand {
     static func renderer(_ format: String) throws(TMinusError) -> any Renderer {
         guard let r = Renderers.named(format) else {
             throw .usage(
-                "unknown format '\(Validation.printable(format))'; use \(CommandTable.formats.joined(separator: ", "))")
+                tr: "unknown format '%s'; use %s", Validation.printable(format),
+                CommandTable.formats.joined(separator: ", "))
         }
         return r
     }
@@ -95,7 +96,7 @@ enum ShowCommand {
     /// A `--family` value, or the usage error.
     static func family(_ name: String) throws(TMinusError) -> Family {
         guard let f = Family(rawValue: name) else {
-            throw .usage("unknown family '\(Validation.printable(name))'; use small, medium or large")
+            throw .usage(tr: "unknown family '%s'; use small, medium or large", "\(Validation.printable(name))")
         }
         return f
     }

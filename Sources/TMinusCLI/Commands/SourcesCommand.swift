@@ -7,7 +7,7 @@ import TMinusIO
 enum SourcesCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "sources")
-        try a.expectPositional(0...0, command: "sources", usage: "")
+        try a.expectPositional(0...0, command: "sources")
         let config = try ctx.config()
         let records = try ctx.container.sourceRecords(now: ctx.now)
         func record(_ s: SourceConfig) -> Summary.Source? { records.first { $0.name == s.name && $0.kind != nil } }

@@ -6,7 +6,7 @@ import TMinusIO
 enum StatsCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "stats")
-        try a.expectPositional(0...0, command: "stats", usage: "")
+        try a.expectPositional(0...0, command: "stats")
         let fromSources = try ctx.container.sourceItems(now: ctx.now)
         let snapshot = try ctx.container.snapshot()
         let counts = try snapshot.history.counts()

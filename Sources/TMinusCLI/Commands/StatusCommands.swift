@@ -116,7 +116,7 @@ enum StatusCommands {
         let item = try RefResolver.resolve(ref, among: candidates.map(\.item), what: what)
         // Two records of one id cannot both be live (a repair keeps one); take the last.
         guard let record = candidates.last(where: { $0.item.id == item.id }) else {
-            throw .failure("the history changed while it was read; try again")
+            throw .failure(tr: "the history changed while it was read; try again")
         }
         return record
     }
@@ -124,7 +124,10 @@ enum StatusCommands {
     static func parseRefs(_ raw: [String], command: String) throws(TMinusError) -> [RefQuery] {
         let a = try Arguments.parse(raw, command: command)
         try a.expectPositional(
-            1...1000, command: command, usage: "one or more REFs (a number from tminus list, an id prefix or a title)")
+            1...1000, command: command,
+            needs: N_(
+                "'%s' needs one or more REFs (a number from tminus list, an id prefix or a title); see tminus %s --help"
+            ), command, command)
         return try a.positional.map { (s: String) throws(TMinusError) in try RefQuery(s) }
     }
 

@@ -6,7 +6,7 @@ import TMinusIO
 enum SummaryCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "summary")
-        try a.expectPositional(0...0, command: "summary", usage: "")
+        try a.expectPositional(0...0, command: "summary")
         if a.flag("path") {
             ctx.say(ctx.home.summaryPath)
             return 0
@@ -15,7 +15,7 @@ enum SummaryCommand {
             try ctx.container.rebuildSummary(now: ctx.now)
         }
         guard let summary = try ctx.container.loadSummary() else {
-            throw .failure("no summary at \(ctx.home.summaryPath)")
+            throw .failure(tr: "no summary at %s", "\(ctx.home.summaryPath)")
         }
         ctx.say(JSONWriter.pretty(summary.json()))
         return 0

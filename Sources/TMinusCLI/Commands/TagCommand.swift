@@ -20,13 +20,16 @@ enum TagCommand {
 
     static func add(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag add")
-        try a.expectPositional(1...1, command: "tag", usage: "a NAME, e.g. tminus tag add school --color '#ff5555'")
+        try a.expectPositional(
+            1...1, command: "tag",
+            needs: N_("'tag' needs a NAME, e.g. tminus tag add school --color '#ff5555'; see tminus tag --help"))
         let name = try Validation.tagName(a.positional[0])
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
         let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
             if let existing = change.store.tag(named: name) {
                 throw .usage(
-                    "the tag '\(existing.name)' exists already; change it with tminus tag edit \(existing.name)")
+                    tr: "the tag '%s' exists already; change it with tminus tag edit %s", "\(existing.name)",
+                    "\(existing.name)")
             }
             let tag = Tag(name: name, color: color ?? palette[change.store.tags.count % palette.count])
             change.store.tags.append(tag)
@@ -51,7 +54,7 @@ enum TagCommand {
 
     static func list(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag list")
-        try a.expectPositional(0...0, command: "tag", usage: "")
+        try a.expectPositional(0...0, command: "tag")
         let store = try ctx.container.snapshot().store
         let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(
             \.count)
@@ -82,9 +85,12 @@ enum TagCommand {
     static func edit(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag edit")
         try a.expectPositional(
-            1...1, command: "tag", usage: "a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'")
+            1...1, command: "tag",
+            needs: N_(
+                "'tag' needs a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'; see tminus tag --help"
+            ))
         guard a.value("name") != nil || a.value("color") != nil else {
-            throw .usage("nothing to change; give --name or --color")
+            throw .usage(tr: "nothing to change; give --name or --color")
         }
         let newName = try a.value("name").map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
         let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
@@ -93,7 +99,7 @@ enum TagCommand {
             var tag = old
             if let newName {
                 if let clash = change.store.tag(named: newName), clash.name.lowercased() != old.name.lowercased() {
-                    throw .usage("the tag '\(clash.name)' exists already; pick another --name")
+                    throw .usage(tr: "the tag '%s' exists already; pick another --name", "\(clash.name)")
                 }
                 tag.name = newName
                 for i in change.store.items.indices
@@ -111,7 +117,7 @@ enum TagCommand {
 
     static func remove(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "tag rm")
-        try a.expectPositional(1...1, command: "tag", usage: "a NAME")
+        try a.expectPositional(1...1, command: "tag", needs: N_("'tag' needs a NAME; see tminus tag --help"))
         let (tag, untagged) = try ctx.container.mutate(now: ctx.now) {
             (change: inout Change) throws(TMinusError) -> (Tag, Int) in
             let tag = try Validation.knownTag(a.positional[0], in: change.store.tags)

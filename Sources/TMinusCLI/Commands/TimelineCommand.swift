@@ -10,7 +10,7 @@ enum TimelineCommand {
 
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "timeline")
-        try a.expectPositional(0...0, command: "timeline", usage: "")
+        try a.expectPositional(0...0, command: "timeline")
         let from =
             try a.value("from").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
             ?? ctx.now
@@ -20,11 +20,11 @@ enum TimelineCommand {
         var limit = defaultLimit
         if let l = a.value("limit") {
             guard let n = Int(l), n > 0 else {
-                throw .usage("--limit takes a whole number above 0, not '\(Validation.printable(l))'")
+                throw .usage(tr: "--limit takes a whole number above 0, not '%s'", "\(Validation.printable(l))")
             }
             limit = n
         }
-        if let until, until < from { throw .usage("--until is before --from") }
+        if let until, until < from { throw .usage(tr: "--until is before --from") }
         let (config, provider, _) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
         var writer = TimelineJSONWriter(zone: ctx.zone, maxTodos: config.maxTodos)
         var out = BufferedOutput(console: ctx.console)

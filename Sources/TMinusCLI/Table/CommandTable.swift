@@ -47,12 +47,17 @@ enum CommandTable {
     static func subcommand(of parent: String, _ raw: [String]) throws(TMinusError) -> CommandSpec {
         let names = spec(parent).subcommands.map(\.name)
         let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-        guard let name = raw.first else { throw .usage("'\(parent)' needs \(choices); see tminus \(parent) --help") }
+        guard let name = raw.first else {
+            throw .usage(tr: "'%s' needs %s; see tminus %s --help", "\(parent)", "\(choices)", "\(parent)")
+        }
         guard let sub = spec(parent).subcommand(name) else {
             if let typed = CommandWords.suggestion(name, Array(raw.dropFirst()), parent: parent, subcommands: names) {
-                throw .usage("unknown \(parent) command '\(Validation.printable(name))'; did you mean: \(typed)")
+                throw .usage(
+                    tr: "unknown %s command '%s'; did you mean: %s", "\(parent)", "\(Validation.printable(name))",
+                    "\(typed)")
             }
-            throw .usage("unknown \(parent) command '\(Validation.printable(name))'; use \(choices)")
+            throw .usage(
+                tr: "unknown %s command '%s'; use %s", "\(parent)", "\(Validation.printable(name))", "\(choices)")
         }
         return sub
     }

@@ -54,9 +54,27 @@ public enum RefResolver {
                 q.shown)
         }
         if matches.isEmpty {
-            throw .usage(
-                "no \(what) matches '\(q.shown)'; use a number from tminus list\(what == "open item" ? "" : " --all"), an id prefix or the exact title"
-            )
+            switch what {
+            case "deadline":
+                throw .usage(
+                    tr:
+                        "no deadline matches '%s'; use a number from tminus list --all, an id prefix or the exact title",
+                    q.shown)
+            case "item":
+                throw .usage(
+                    tr: "no item matches '%s'; use a number from tminus list --all, an id prefix or the exact title",
+                    q.shown)
+            case "completed item":
+                throw .usage(
+                    tr:
+                        "no completed item matches '%s'; use a number from tminus list --all, an id prefix or the exact title",
+                    q.shown)
+            default:
+                throw .usage(
+                    tr: "no %s matches '%s'; use a number from tminus list --all, an id prefix or the exact title",
+                    what,
+                    q.shown)
+            }
         }
         let listed = ControlText.join(
             matches.prefix(5).map { "#\($0.handle) \(Validation.printable($0.title)) (\($0.kind.rawValue))" }, ", ")

@@ -35,7 +35,8 @@ extension Store {
     public mutating func takeHandle() throws(TMinusError) -> Int {
         guard nextHandle >= 1, nextHandle <= Item.maxHandle else {
             if !freeHandles.isEmpty { return takeFree(at: 0) }
-            throw .failure("store.json: no handles left (nextHandle is \(nextHandle)); run tminus doctor --repair")
+            throw .failure(
+                tr: "store.json: no handles left (nextHandle is %s); run tminus doctor --repair", "\(nextHandle)")
         }
         defer { nextHandle += 1 }
         return nextHandle

@@ -31,6 +31,10 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
     public var arguments: [String] = []
     /// What `withDetail` added after a translated message.
     var detail = ""
+    /// What `withPrefix` put before it.
+    var lead = ""
+    /// Messages of the catalogs `followed(by:)` put after it (template, values).
+    var tail: [(StaticString, [String])] = []
 
     /// An error of `kind` with its message and what it is about.
     public init(
@@ -70,13 +74,37 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
         return e
     }
 
+    /// A failure whose message a catalog translates (`usage(tr:)`'s twin), with the file, line,
+    /// errno and cause kept as fields.
+    public static func failure(
+        tr template: StaticString, _ arguments: String..., path: String? = nil, line: Int? = nil,
+        errno: Int32? = nil, cause: (any Error & Sendable)? = nil
+    ) -> TMinusError {
+        failure(tr: template, arguments: arguments, path: path, line: line, errno: errno, cause: cause)
+    }
+
+    /// `failure(tr:)` with the values as a list (for a template handed on by a caller).
+    public static func failure(
+        tr template: StaticString, arguments: [String], path: String? = nil, line: Int? = nil,
+        errno: Int32? = nil, cause: (any Error & Sendable)? = nil
+    ) -> TMinusError {
+        var e = TMinusError(
+            .failure, Catalog.format(template.description, arguments), path: path, line: line, errno: errno,
+            cause: cause)
+        e.template = template
+        e.arguments = arguments
+        return e
+    }
+
     /// The message (English).
     public var description: String { message }
 
     /// The message in the user's language (English where it has no catalog entry).
     public func text(_ words: Words) -> String {
         guard let template else { return message }
-        return Catalog.format(words.tr(template), arguments) + detail
+        var out = lead + Catalog.format(words.tr(template), arguments)
+        for (t, values) in tail { out += Catalog.format(words.tr(t), values) }
+        return out + detail
     }
 
     /// The process exit status: 2 for a usage error, 1 for a failure.
@@ -96,6 +124,25 @@ extension TMinusError {
         var e = self
         e.message += detail
         e.detail += detail
+        return e
+    }
+
+    /// The same error with another message of the catalogs after it (`template` filled with
+    /// `arguments`): a line made of two messages, "CONFIG line 3: " and what is wrong there.
+    public func followed(by template: StaticString, _ arguments: [String]) -> TMinusError {
+        var e = self
+        let english = Catalog.format(template.description, arguments)
+        e.message += english
+        // (After an English detail the order must hold: the rest stays English too.)
+        if e.detail.isEmpty { e.tail.append((template, arguments)) } else { e.detail += english }
+        return e
+    }
+
+    /// The same error with `prefix` (machine words: an option's name) put before its message.
+    public func withPrefix(_ prefix: String) -> TMinusError {
+        var e = self
+        e.message = prefix + e.message
+        e.lead = prefix + e.lead
         return e
     }
 }

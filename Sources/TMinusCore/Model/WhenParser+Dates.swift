@@ -39,8 +39,14 @@ extension WhenParser {
 
     /// The date, or an error saying why it does not exist.
     static func checked(_ y: Int, _ mo: Int, _ d: Int, _ w: [String]) throws(TMinusError) -> CivilDate {
-        if let why = impossible(year: y, month: mo, day: d) {
-            throw .usage("'\(Validation.printable(w.joined(separator: " ")))' is not a date: \(why)")
+        if impossible(year: y, month: mo, day: d) != nil {
+            let shown = Validation.printable(w.joined(separator: " "))
+            guard (1...12).contains(mo) else {
+                throw .usage(tr: "'%s' is not a date: there is no month %s", shown, "\(mo)")
+            }
+            throw .usage(
+                tr: "'%s' is not a date: %s %s has %s days", shown, CivilDate(year: y, month: mo, day: 1).monthName,
+                "\(y)", "\(CivilDate.daysInMonth(year: y, month: mo))")
         }
         return CivilDate(year: y, month: mo, day: d)
     }

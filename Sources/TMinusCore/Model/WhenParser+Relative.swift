@@ -92,7 +92,9 @@ extension WhenParser {
             guard let t = timeOfDay(Array(rest)) else { return nil }
             guard amounts.allSatisfy({ $0.1.isCalendar }) else {
                 throw .usage(
-                    "'\(Validation.printable(phrase(words)))' gives a time after minutes or hours; give days (in 2 days at 5pm) or only the span (in 2h)"
+                    tr:
+                        "'%s' gives a time after minutes or hours; give days (in 2 days at 5pm) or only the span (in 2h)",
+                    "\(Validation.printable(phrase(words)))"
                 )
             }
             time = t
@@ -165,7 +167,8 @@ extension WhenParser {
         let n = body.prefix { $0.isASCII && $0.isNumber }
         let count = amount ?? (n.isEmpty ? "1" : String(n))
         throw .usage(
-            "'\(shown)': M could be months or minutes; write \(count)mo for months or \(count)m for minutes")
+            tr: "'%s': M could be months or minutes; write %smo for months or %sm for minutes", "\(shown)", "\(count)",
+            "\(count)")
     }
 
     /// The words as typed, one space apart.
@@ -183,14 +186,15 @@ extension WhenParser {
         if !w.isEmpty, w[0].lower != "in" { w.insert(Word(original: "in", lower: "in"), at: 0) }
         if w.count > 1, w.count <= 16, case .instant(let t)? = try relative(w, m) {
             guard t.isSupported else {
-                throw .usage("'\(shown)' is outside \(CivilDate.supportedText); give a shorter span")
+                throw .usage(
+                    tr: "'%s' is outside the dates tminus handles (0001-01-03 to 9999-12-29); give a shorter span",
+                    "\(shown)")
             }
             return t
         }
         let near = w.count > 1 && w.count <= 16 ? candidates(Array(w.dropFirst())) : []
         let fix = near.first { (try? relative(words("in " + $0), m)) != nil }
-        throw .usage(
-            "'\(shown)' is not a span of time; "
-                + (fix.map { "did you mean '\($0)'?" } ?? "use e.g. 10m, +10m, 10 minutes, 2h, in an hour or 1d"))
+        if let fix { throw .usage(tr: "'%s' is not a span of time; did you mean '%s'?", shown, fix) }
+        throw .usage(tr: "'%s' is not a span of time; use e.g. 10m, +10m, 10 minutes, 2h, in an hour or 1d", shown)
     }
 }

@@ -24,10 +24,6 @@ public enum When: Equatable, Sendable {
 /// Pure: a function of the text, `now`, the zone and the week's first day. The text is at most
 /// `maxLength` bytes and is read in one pass of small word tables: no backtracking.
 public enum WhenParser {
-    /// The end of a "not a date or time" message: the WHEN forms, by example.
-    public static let hint =
-        "use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)"
-
     /// No date or time is longer than this; a longer argument is refused before any work on it.
     public static let maxLength = 64
 
@@ -55,7 +51,8 @@ public enum WhenParser {
         }
         guard supported else {
             throw .usage(
-                "'\(Validation.printable(Validation.trimmed(raw)))' is outside \(CivilDate.supportedText); give a date in between"
+                tr: "'%s' is outside the dates tminus handles (0001-01-03 to 9999-12-29); give a date in between",
+                "\(Validation.printable(Validation.trimmed(raw)))"
             )
         }
         return when
@@ -65,12 +62,17 @@ public enum WhenParser {
         _ raw: String, now: Instant, zone: Zone, firstWeekday: Int = 1
     ) throws(TMinusError) -> When {
         guard raw.utf8.count <= maxLength else {
-            throw .usage("'\(Validation.printable(raw))' is longer than any date or time; \(hint)")
+            throw .usage(
+                tr:
+                    "'%s' is longer than any date or time; use e.g. 2026-12-24, 2026-12-01T17:00, dec 24, 24.12., fri 5pm, tomorrow at 17:00, in 3 days, +3h or eom (docs/when.md lists every form)",
+                Validation.printable(raw))
         }
         let text = Validation.trimmed(raw)
         let moment = Moment(now: now, zone: zone, firstWeekday: firstWeekday)
         if let when = try read(text, moment) { return when }
-        if let why = impossibleDate(text) { throw .usage("'\(Validation.printable(text))' is not a date: \(why)") }
+        if let why = impossibleDate(text) {
+            throw .usage(tr: "'%s' is not a date: %s", "\(Validation.printable(text))", "\(why)")
+        }
         throw refusal(text, moment)
     }
 

@@ -33,7 +33,9 @@ public enum ItemLink {
 
     /// What `url` asks for; a usage error, saying why, for anything but a well-formed tminus link.
     public static func parse(_ url: String) throws(TMinusError) -> Target {
-        func bad(_ why: String) -> TMinusError { .usage("not a tminus link: \(why); share one with tminus share REF") }
+        func bad(_ why: String) -> TMinusError {
+            .usage(tr: "not a tminus link: %s; share one with tminus share REF", "\(why)")
+        }
         let bytes = Array(url.utf8)
         guard bytes.count <= maxLength else { throw bad("it has \(bytes.count) bytes, more than \(maxLength)") }
         for b in bytes where b < 0x20 || b == 0x7F { throw bad("it contains a control character") }

@@ -22,8 +22,11 @@ public enum StoreFile {
     /// The store in `bytes`, the text of `path`; a failure naming `path` and the line when it cannot be read.
     public static func read(_ bytes: [UInt8], path: String) throws(TMinusError) -> Loaded {
         func bad(_ line: Int?, _ what: String) -> TMinusError {
-            .failure(
-                "\(path)\(line.map { " line \($0)" } ?? ""): \(what); fix or move the file (tminus has not changed it)")
+            guard let line else {
+                return .failure(tr: "%s: %s; fix or move the file (tminus has not changed it)", path, what)
+            }
+            return .failure(
+                tr: "%s line %s: %s; fix or move the file (tminus has not changed it)", path, "\(line)", what)
         }
         // First the version (an older tminus may have written it last), which also checks the
         // whole text is JSON; then everything else, read for that version.
@@ -104,7 +107,9 @@ public enum StoreFile {
         if version == 2 { store.items.sort { $0.handle < $1.handle } }
         if let high = store.links.first(where: { $0.handle >= store.nextHandle }) {
             throw .failure(
-                "\(path): the link of \(high.source) item \(Validation.printable(high.id)) has handle \(high.handle), not below nextHandle; fix or move the file (tminus has not changed it)"
+                tr:
+                    "%s: the link of %s item %s has handle %s, not below nextHandle; fix or move the file (tminus has not changed it)",
+                "\(path)", "\(high.source)", "\(Validation.printable(high.id))", "\(high.handle)"
             )
         }
         store.links.sort(by: <)
@@ -117,7 +122,9 @@ public enum StoreFile {
         }
         if version == 3, let bad = store.history.removing.first(where: { $0 >= store.history.bytes }) {
             throw .failure(
-                "\(path): history.removing holds an offset outside the archive (\(bad)); fix or move the file (tminus has not changed it)"
+                tr:
+                    "%s: history.removing holds an offset outside the archive (%s); fix or move the file (tminus has not changed it)",
+                "\(path)", "\(bad)"
             )
         }
         return Loaded(store: store, version: version, legacyHistory: legacy)
@@ -151,7 +158,8 @@ public enum StoreFile {
         guard v.rounded() == v, (1...Double(Store.currentVersion)).contains(v) else {
             if v.rounded() == v, v > Double(Store.currentVersion), v < 1e9 {
                 throw .failure(
-                    "\(path) is version \(Int(v)), newer than this tminus reads (\(Store.currentVersion)); upgrade tminus"
+                    tr: "%s is version %s, newer than this tminus reads (%s); upgrade tminus", "\(path)", "\(Int(v))",
+                    "\(Store.currentVersion)"
                 )
             }
             throw bad(line, "\"version\" must be 1, 2 or 3")

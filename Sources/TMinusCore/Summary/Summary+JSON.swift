@@ -48,7 +48,7 @@ extension Summary {
     /// file as `path` (its field, and the start of its message).
     public init(bytes: [UInt8], path: String = "summary.json") throws(TMinusError) {
         func bad(_ what: String) -> TMinusError {
-            .failure("\(path): \(what); rebuild it with tminus summary --rebuild", path: path)
+            .failure(tr: "%s: %s; rebuild it with tminus summary --rebuild", "\(path)", "\(what)", path: path)
         }
         var p = JSONParser(bytes)
         var format: String?, version: Double?, generated: Instant?, pending = false, setAside = 0, origin: String?
@@ -164,7 +164,8 @@ extension Summary {
             }
             if let itemProblem { throw bad(itemProblem) }
             throw .failure(
-                "\(path) line \(error.line): \(error.message); rebuild it with tminus summary --rebuild", path: path,
+                tr: "%s line %s: %s; rebuild it with tminus summary --rebuild", "\(path)", "\(error.line)",
+                "\(error.message)", path: path,
                 line: error.line, cause: error)
         }
         guard format == Summary.format else { throw bad("not a tminus summary (no \"format\": \"tminus-summary\")") }

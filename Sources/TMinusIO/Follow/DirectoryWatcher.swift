@@ -34,7 +34,9 @@ struct DirectoryWatcher {
 
     init(targets: [(directory: String, names: [String])]) throws(TMinusError) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw .failure("cannot set up --follow (inotify): \(FileIO.errorText())", errno: errno) }
+        guard fd >= 0 else {
+            throw .failure(tr: "cannot set up --follow (inotify): %s", "\(FileIO.errorText())", errno: errno)
+        }
         self.targets = targets
         armUntilSettled()
     }

@@ -50,7 +50,7 @@ public struct SystemFollowDriver: FollowDriver {
         timer = ctminus_timerfd_create()
         signals = ctminus_signalfd_create()
         guard timer >= 0, signals >= 0 else {
-            throw .failure("cannot set up --follow (timerfd, signalfd): \(FileIO.errorText())", errno: errno)
+            throw .failure(tr: "cannot set up --follow (timerfd, signalfd): %s", "\(FileIO.errorText())", errno: errno)
         }
         watcher = try DirectoryWatcher(targets: watch)
         watcher.own = own

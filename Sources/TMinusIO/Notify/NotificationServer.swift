@@ -76,8 +76,9 @@ public struct NotificationServer: Sendable {
     }
 
     /// The error when `notify` finds no way to the server, with what to install.
-    public static let missing =
+    public static let missing: StaticString = N_(
         "notify needs a session bus (DBUS_SESSION_BUS_ADDRESS) or notify-send to reach the desktop's notification server (Debian/Ubuntu: apt install libnotify-bin); tminus notify --dry-run shows what it would send"
+    )
 
     /// A reminder's buttons.
     public static let reminderButtons = [(id: "done", label: "Done"), (id: "snooze", label: "Snooze 10 min")]
@@ -101,7 +102,8 @@ public struct NotificationServer: Sendable {
                 bus.watch(shown.id, server: shown.server)
                 return ActionWatch(bus: bus, id: shown.id)
             } catch {
-                throw .failure("could not reach the notification server over the session bus: \(error.description)")
+                throw .failure(
+                    tr: "could not reach the notification server over the session bus: %s", "\(error.description)")
             }
         }
         return try sendThroughNotifySend(
@@ -134,7 +136,8 @@ public struct NotificationServer: Sendable {
             return (shown.id, ActionWatch(bus: bus, id: shown.id), instance)
         } catch {
             if server != nil && Self.gone.contains(error.errorName ?? "") { return (0, nil, "") }
-            throw .failure("could not reach the notification server over the session bus: \(error.description)")
+            throw .failure(
+                tr: "could not reach the notification server over the session bus: %s", "\(error.description)")
         }
     }
 
@@ -177,8 +180,8 @@ public struct NotificationServer: Sendable {
                     "stdbuf", ["-oL", "notify-send"] + args, environment: environment, mergeErrors: true)
                 : ChildProcess.spawn("notify-send", args, environment: environment, mergeErrors: true)
         } catch {
-            if error == .notFound { throw .failure(Self.missing) }
-            throw .failure("cannot run notify-send: \(error)")
+            if error == .notFound { throw .failure(tr: Self.missing) }
+            throw .failure(tr: "cannot run notify-send: %s", "\(error)")
         }
         let watch = ActionWatch(pid: child.pid, fd: child.stdout)
         // The id comes once the server has the notification.
@@ -187,7 +190,8 @@ public struct NotificationServer: Sendable {
             // Its own reason: the first line it printed and whatever followed.
             let rest = watch.finish()
             let said = Validation.trimmedText(ControlText.clean((first ?? "") + " " + rest, replacement: " "))
-            throw .failure("notify-send could not reach the notification server\(said.isEmpty ? "" : ": " + said)")
+            if said.isEmpty { throw .failure(tr: "notify-send could not reach the notification server") }
+            throw .failure(tr: "notify-send could not reach the notification server: %s", said)
         }
         if waits { return watch }
         _ = watch.finish()

@@ -18,12 +18,14 @@ public enum SourceWriter {
         let item = op.item
         guard let source = sourcing.source(named: item.source) else {
             throw .failure(
-                "\(Validation.printable(item.title)) comes from source '\(item.source)', which the config no longer has"
+                tr: "%s comes from source '%s', which the config no longer has", "\(Validation.printable(item.title))",
+                "\(item.source)"
             )
         }
         guard source.isWritable else {
             throw .usage(
-                "source \(source.name) (\(source.kind.rawValue)) is read-only; change #\(item.handle) where it comes from"
+                tr: "source %s (%s) is read-only; change #%s where it comes from", "\(source.name)",
+                "\(source.kind.rawValue)", "\(item.handle)"
             )
         }
         return try SourceKinds.io(source.kind).apply(op, source, sourcing, again: again)
@@ -51,7 +53,7 @@ public enum SourceWriter {
         removeDeadTemps(in: FileIO.directory(of: path))
         for _ in 0..<3 {
             guard let read = try file.read(limit: 64 << 20) else {
-                throw .failure("\(path) is gone; \(what) was not changed")
+                throw .failure(tr: "%s is gone; %s was not changed", "\(path)", "\(what)")
             }
             guard let new = try edit(read.bytes) else {
                 // The item's only content: the file goes.
@@ -61,6 +63,6 @@ public enum SourceWriter {
             if new == read.bytes { return }
             if try file.replace(read, with: new) { return }
         }
-        throw .failure("\(path) keeps changing while tminus writes it; try again")
+        throw .failure(tr: "%s keeps changing while tminus writes it; try again", "\(path)")
     }
 }

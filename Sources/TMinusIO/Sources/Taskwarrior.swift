@@ -29,18 +29,21 @@ public enum Taskwarrior {
             switch error {
             case .notFound:
                 throw .failure(
-                    "source \(source.name): the task command is not installed (apt install taskwarrior), or not in PATH"
+                    tr: "source %s: the task command is not installed (apt install taskwarrior), or not in PATH",
+                    "\(source.name)"
                 )
             case .timedOut:
-                throw .failure("source \(source.name): task did not finish within \(timeout / 1000) s and was stopped")
-            case .failed(let why): throw .failure("source \(source.name): cannot run task: \(why)")
+                throw .failure(
+                    tr: "source %s: task did not finish within %s s and was stopped", "\(source.name)",
+                    "\(timeout / 1000)")
+            case .failed(let why): throw .failure(tr: "source %s: cannot run task: %s", "\(source.name)", "\(why)")
             }
         }
         guard result.status == 0 else {
             let why = ControlText.clean(String(decoding: result.stderr.prefix(300), as: UTF8.self), replacement: " ")
             throw .failure(
-                "source \(source.name): task \(arguments.first(where: { !$0.hasPrefix("rc.") }) ?? "") failed (exit \(result.status)): \(Validation.trimmedText(why))"
-            )
+                tr: "source %s: task %s failed (exit %s): %s", source.name,
+                arguments.first(where: { !$0.hasPrefix("rc.") }) ?? "", "\(result.status)", Validation.trimmedText(why))
         }
         return result.stdout
     }
@@ -98,7 +101,8 @@ public enum Taskwarrior {
         if !args.isEmpty { _ = try run(["rc.verbose=nothing", uuid, "modify"] + args, source, sourcing) }
         guard new.title != old.title else { return }
         guard let fields = try task(uuid, source, sourcing) else {
-            throw .failure("source \(source.name): task \(uuid) is not there any more; nothing was changed")
+            throw .failure(
+                tr: "source %s: task %s is not there any more; nothing was changed", "\(source.name)", "\(uuid)")
         }
         // `id` and `urgency` are Taskwarrior's own reckoning, not part of a task.
         var task = fields.filter { $0.key != "id" && $0.key != "urgency" }

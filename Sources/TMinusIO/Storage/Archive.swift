@@ -63,7 +63,7 @@ public enum Archive {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return 0 }
-            throw FileIO.failure("cannot read", path)
+            throw FileIO.failure(tr: "cannot read %s: %s", path)
         }
         defer { close(fd) }
         var position: Int64 = 0
@@ -72,7 +72,7 @@ public enum Archive {
         while limit.map({ position < $0 }) ?? true {
             let want = limit.map { Int(min(Int64(chunkSize), $0 - position)) } ?? chunkSize
             guard let chunk = FileIO.read(fd: fd, at: position, count: want) else {
-                throw FileIO.failure("cannot read", path)
+                throw FileIO.failure(tr: "cannot read %s: %s", path)
             }
             if chunk.isEmpty { break }
             let base = position - Int64(carry.count)

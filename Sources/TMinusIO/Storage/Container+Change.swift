@@ -256,7 +256,9 @@ extension Container {
             // committed end would pad the gap with NULs; doctor --repair keeps what is left.
             if committedBytes > 0, (FileStamp.of(archivePath)?.size ?? 0) < committedBytes {
                 throw .failure(
-                    "\(archivePath) is shorter than \(home.storePath) says (history was lost outside tminus); run tminus doctor --repair, which keeps what is left (nothing was changed)"
+                    tr:
+                        "%s is shorter than %s says (history was lost outside tminus); run tminus doctor --repair, which keeps what is left (nothing was changed)",
+                    "\(archivePath)", "\(home.storePath)"
                 )
             }
             madeArchive = !FileIO.exists(archivePath)

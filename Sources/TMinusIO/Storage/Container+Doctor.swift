@@ -5,17 +5,77 @@ public import TMinusCore
 extension Container {
     /// What `doctor` found: a line per finding, and whether the home needs a repair.
     public struct Report: Sendable {
-        /// The findings, one per line, each led by `ok`, `found`, `note` or `repaired`.
-        public var lines: [String] = []
+        /// What a finding is.
+        public enum Kind: Sendable, CaseIterable {
+            case ok, found, note, repaired
+        }
+
+        /// One finding: its kind and its message (a catalog's, with its values), so the command
+        /// words it in the user's language; TMinusIO holds no language of its own.
+        public struct Finding: Sendable {
+            /// Its kind.
+            public var kind: Kind
+            /// The message.
+            public var message: Message
+        }
+
+        /// A finding's message: a catalog's template (or a counted pair) and its values.
+        public struct Message: Sendable {
+            let singular: StaticString?
+            let plural: StaticString?
+            let count: Int
+            let arguments: [String]
+            /// The message in English.
+            public let english: String
+
+            /// `template` filled with `arguments`.
+            static func tr(_ template: StaticString, _ arguments: String...) -> Message {
+                Message(
+                    singular: template, plural: nil, count: 0, arguments: arguments,
+                    english: Catalog.format(template.description, arguments))
+            }
+
+            /// The form for `count` (the first conversion), the next conversions `more`.
+            static func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ more: String...)
+                -> Message
+            {
+                Message(
+                    singular: singular, plural: plural, count: count, arguments: more,
+                    english: Catalog.english.trn(singular, plural, count, more))
+            }
+
+            /// A text from elsewhere that has no catalog entry (a migration's own finding).
+            static func untranslated(_ text: String) -> Message {
+                Message(singular: nil, plural: nil, count: 0, arguments: [], english: text)
+            }
+
+            /// The message in `words`' language.
+            public func text(_ words: Words) -> String {
+                guard let singular else { return english }
+                guard let plural else { return Catalog.format(words.tr(singular), arguments) }
+                return words.messages.trn(singular, plural, count, arguments)
+            }
+        }
+
+        /// The findings, in order.
+        public var findings: [Finding] = []
         /// How many findings need a repair (the `found` lines).
         public var problems = 0
-        mutating func ok(_ s: String) { lines.append("ok       " + s) }
-        mutating func found(_ s: String) {
-            lines.append("found    " + s)
+        /// The findings in English, one per line, each led by `ok`, `found`, `note` or `repaired`.
+        public var lines: [String] {
+            findings.map { f in
+                (f.kind == .ok
+                    ? "ok       " : f.kind == .found ? "found    " : f.kind == .note ? "note     " : "repaired ")
+                    + f.message.english
+            }
+        }
+        mutating func ok(_ m: Message) { findings.append(Finding(kind: .ok, message: m)) }
+        mutating func found(_ m: Message) {
+            findings.append(Finding(kind: .found, message: m))
             problems += 1
         }
-        mutating func note(_ s: String) { lines.append("note     " + s) }
-        mutating func fixed(_ s: String) { lines.append("repaired " + s) }
+        mutating func note(_ m: Message) { findings.append(Finding(kind: .note, message: m)) }
+        mutating func fixed(_ m: Message) { findings.append(Finding(kind: .repaired, message: m)) }
     }
 
     /// Checks the home without changing anything.
@@ -24,43 +84,51 @@ extension Container {
         let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
         if !temps.isEmpty {
             report.found(
-                "\(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer (the next command removes them)"
-            )
+                .trn(
+                    "%d temp file left by a killed writer (the next command removes them)",
+                    "%d temp files left by a killed writer (the next command removes them)", temps.count))
         }
         guard let bytes = try FileIO.read(home.storePath) else {
             if let size = orphanedArchiveSize() {
                 report.found(
-                    "store.json is missing but archive.jsonl holds \(size) bytes of completed items: writes refuse until tminus doctor --repair rebuilds the store from it (and from summary.json)"
-                )
+                    .tr(
+                        "store.json is missing but archive.jsonl holds %s bytes of completed items: writes refuse until tminus doctor --repair rebuilds the store from it (and from summary.json)",
+                        "\(size)"))
             } else {
-                report.ok("no store.json yet: nothing to check")
+                report.ok(.tr("no store.json yet: nothing to check"))
             }
             return report
         }
         let loaded = try StoreFile.read(bytes, path: home.storePath)
         let diagnosis = try diagnose(loaded)
-        report.lines += diagnosis.report.lines
+        report.findings += diagnosis.report.findings
         report.problems += diagnosis.report.problems
         for work in loaded.store.setAside {
-            report.found(
-                "set aside: \(Self.describe(work)): \(work.reason ?? "it failed") (tminus doctor --repair tries it once more)"
-            )
+            if let reason = work.reason {
+                report.found(
+                    .tr("set aside: %s: %s (tminus doctor --repair tries it once more)", Self.describe(work), reason))
+            } else {
+                report.found(
+                    .tr("set aside: %s: it failed (tminus doctor --repair tries it once more)", Self.describe(work)))
+            }
         }
         if !loaded.store.pending.isEmpty {
             report.note(
-                "\(loaded.store.pending.count) change\(loaded.store.pending.count == 1 ? "" : "s") to other sources not made yet (a command was killed; the next command makes \(loaded.store.pending.count == 1 ? "it" : "them"))"
-            )
+                .trn(
+                    "%d change to other sources not made yet (a command was killed; the next command makes it)",
+                    "%d changes to other sources not made yet (a command was killed; the next command makes them)",
+                    loaded.store.pending.count))
         }
         if let summary = try? loadSummary() {
             if isCurrent(summary) {
-                report.ok("summary.json matches the store")
+                report.ok(.tr("summary.json matches the store"))
             } else {
                 // (It heals itself: the next read, a bar's poll or any command, rebuilds it. After
                 // an upgrade it is the earlier version's until then.)
-                report.note("summary.json is older than the store: the next read rebuilds it (nothing to repair)")
+                report.note(.tr("summary.json is older than the store: the next read rebuilds it (nothing to repair)"))
             }
         } else {
-            report.found("summary.json is missing or unreadable (tminus summary --rebuild writes it)")
+            report.found(.tr("summary.json is missing or unreadable (tminus summary --rebuild writes it)"))
         }
         return report
     }
@@ -73,7 +141,10 @@ extension Container {
             var report = Report()
             let temps = FileIO.names(in: home.directory).filter { FileIO.tempPid($0) != nil }
             if !temps.isEmpty {
-                report.fixed("removed \(temps.count) temp file\(temps.count == 1 ? "" : "s") left by a killed writer")
+                report.fixed(
+                    .trn(
+                        "removed %d temp file left by a killed writer", "removed %d temp files left by a killed writer",
+                        temps.count))
             }
             guard
                 let before = try FileIO.read(home.storePath).map({ (b: [UInt8]) throws(TMinusError) in
@@ -84,22 +155,21 @@ extension Container {
                 if orphanedArchiveSize() != nil {
                     try rebuildStore(now: now, report: &report)
                 } else {
-                    report.ok("no store.json yet: nothing to repair")
+                    report.ok(.tr("no store.json yet: nothing to repair"))
                 }
                 return report
             }
             var change = try begin()
             var shortEnd: Int64?
             if before.version < Store.currentVersion {
-                for f in change.repairs { report.fixed(f) }
-                report.fixed("migrated store.json from version \(before.version) to \(Store.currentVersion)")
+                for f in change.repairs { report.fixed(.untranslated(f)) }
+                report.fixed(
+                    .tr("migrated store.json from version %s to %s", "\(before.version)", "\(Store.currentVersion)"))
             }
             if before.version == Store.currentVersion {
                 let diagnosis = try diagnose(
                     StoreFile.Loaded(store: change.store, version: Store.currentVersion, legacyHistory: []))
-                for line in diagnosis.report.lines where line.hasPrefix("found") {
-                    report.fixed(String(line.dropFirst(9)))
-                }
+                for f in diagnosis.report.findings where f.kind == .found { report.fixed(f.message) }
                 change.store.items = diagnosis.open
                 change.store.links = diagnosis.links
                 change.store.freeHandles = diagnosis.freeHandles
@@ -141,17 +211,21 @@ extension Container {
                 // The torn piece of a record the cut left at the end is not history: it goes now, as
                 // a killed writer's tail would with the next write.
                 FileIO.truncate(home.archivePath, to: end)
-                report.fixed("cut the \(size - end) bytes of a torn record at the end of archive.jsonl")
+                report.fixed(.tr("cut the %s bytes of a torn record at the end of archive.jsonl", "\(size - end)"))
             }
             if !retrying.isEmpty, let loaded = try recover() {
                 var store = loaded.store
                 let failed = store.setAside.filter { w in retrying.contains { Self.same($0, w) } }
                 store.setAside.removeAll { w in retrying.contains { Self.same($0, w) } }
                 for w in retrying where !failed.contains(where: { Self.same($0, w) }) {
-                    report.fixed("made the change \(Self.describe(w))")
+                    report.fixed(.tr("made the change %s", Self.describe(w)))
                 }
                 for w in failed {
-                    report.fixed("dropped \(Self.describe(w)) (\(w.reason ?? "it failed"); make it again by hand)")
+                    if let reason = w.reason {
+                        report.fixed(.tr("dropped %s (%s; make it again by hand)", Self.describe(w), reason))
+                    } else {
+                        report.fixed(.tr("dropped %s (it failed; make it again by hand)", Self.describe(w)))
+                    }
                 }
                 if !failed.isEmpty {
                     var again = Change(store: store, history: History(home: home, meta: store.history))
@@ -159,7 +233,7 @@ extension Container {
                     try commitStore(again, now: now)
                 }
             }
-            if report.lines.isEmpty { report.ok("nothing to repair") }
+            if report.findings.isEmpty { report.ok(.tr("nothing to repair")) }
             return report
         }
     }
@@ -209,25 +283,32 @@ extension Container {
             let (history, open, findings) = try Migration.legacyHistory(home, loaded)
             // (An earlier version's store heals itself as the summary does: a note.)
             d.report.note(
-                "store.json is version \(loaded.version); the next write migrates it to \(Store.currentVersion) (nothing to repair)"
+                .tr(
+                    "store.json is version %s; the next write migrates it to %s (nothing to repair)",
+                    "\(loaded.version)",
+                    "\(Store.currentVersion)")
             )
-            for f in findings { d.report.found(f + " (the migration repairs it)") }
-            d.report.ok("\(open.count) open items, \(history.count) completed")
+            for f in findings { d.report.found(.tr("%s (the migration repairs it)", f)) }
+            d.report.ok(.tr("%s open items, %s completed", "\(open.count)", "\(history.count)"))
             return d
         }
         let meta = store.history
         let repaired = Migration.repair(open: store.items, history: [])
         d.open = repaired.open
-        for f in repaired.findings { d.report.found(f) }
+        for f in repaired.findings { d.report.found(.untranslated(f)) }
         let size = FileStamp.of(home.archivePath)?.size ?? 0
         if size > meta.bytes {
             d.report.found(
-                "archive.jsonl has \(size - meta.bytes) uncommitted bytes from a killed writer (the next write cuts them)"
+                .tr(
+                    "archive.jsonl has %s uncommitted bytes from a killed writer (the next write cuts them)",
+                    "\(size - meta.bytes)")
             )
         }
         if size < meta.bytes {
             d.report.found(
-                "archive.jsonl is \(meta.bytes - size) bytes shorter than the store says: history was lost outside tminus (a repair keeps the whole records left)"
+                .tr(
+                    "archive.jsonl is %s bytes shorter than the store says: history was lost outside tminus (a repair keeps the whole records left)",
+                    "\(meta.bytes - size)")
             )
             d.rebuildIndex = true
         }
@@ -235,7 +316,10 @@ extension Container {
         // next write), not a problem: doctor right after a successful undo must not exit 1.
         if !meta.removing.isEmpty {
             d.report.note(
-                "\(meta.removing.count) removed record\(meta.removing.count == 1 ? " is" : "s are") not marked in archive.jsonl yet (the next write marks them)"
+                .trn(
+                    "%d removed record is not marked in archive.jsonl yet (the next write marks them)",
+                    "%d removed records are not marked in archive.jsonl yet (the next write marks them)",
+                    meta.removing.count)
             )
         }
         var byID: [String: HistoryRecord] = [:]
@@ -261,8 +345,8 @@ extension Container {
             d.live.append(r)
         }
         if size < meta.bytes { d.shortEnd = end }
-        if !both.isEmpty { d.report.found(Migration.describe(both) + " both open and completed: kept open") }
-        if !twice.isEmpty { d.report.found(Migration.describe(twice) + " completed twice: kept the latest") }
+        if !both.isEmpty { d.report.found(.tr("%s both open and completed: kept open", Migration.describe(both))) }
+        if !twice.isEmpty { d.report.found(.tr("%s completed twice: kept the latest", Migration.describe(twice))) }
         d.maxHandle = max(d.maxHandle, d.open.map(\.handle).max() ?? 0, store.links.map(\.handle).max() ?? 0)
         // A handle names one item: a link sharing one with an open item (or another link) goes,
         // and the next read of its source gives that item a new handle.
@@ -275,18 +359,23 @@ extension Container {
         }
         if clashing > 0 {
             d.report.found(
-                "\(clashing) other source item\(clashing == 1 ? " shares its handle" : "s share their handles") with another item (they get new ones)"
+                .trn(
+                    "%d other source item shares its handle with another item (they get new ones)",
+                    "%d other source items share their handles with another item (they get new ones)", clashing)
             )
         }
         if store.nextHandle <= d.maxHandle {
-            d.report.found("nextHandle \(store.nextHandle) is not above the highest handle \(d.maxHandle)")
+            d.report.found(
+                .tr("nextHandle %s is not above the highest handle %s", "\(store.nextHandle)", "\(d.maxHandle)"))
         }
         let used = Set(d.open.map(\.handle) + d.links.map(\.handle) + d.live.map(\.item.handle))
         d.freeHandles = Store.subtract(used, from: store.freeHandles)
         let inUse = store.freeHandles.map(\.count).reduce(0, +) - d.freeHandles.map(\.count).reduce(0, +)
         if inUse > 0 {
             d.report.found(
-                "\(inUse) handle\(inUse == 1 ? " listed as free names" : "s listed as free name") a completed item (not given out again)"
+                .trn(
+                    "%d handle listed as free names a completed item (not given out again)",
+                    "%d handles listed as free name a completed item (not given out again)", inUse)
             )
         }
         if store.nextHandle > Item.maxHandle && d.freeHandles.isEmpty {
@@ -301,30 +390,39 @@ extension Container {
             d.freeHandles = Store.normalized(gaps)
             let count = d.freeHandles.map(\.count).reduce(0, +)
             d.report.found(
-                "no handles left (nextHandle is \(store.nextHandle)); \(count) no item holds can be given out again")
+                .tr(
+                    "no handles left (nextHandle is %s); %s no item holds can be given out again",
+                    "\(store.nextHandle)",
+                    "\(count)"))
         } else if store.nextHandle > Item.maxHandle {
-            d.report.note("handles: all given out once; \(d.freeHandles.map(\.count).reduce(0, +)) free ones left")
+            d.report.note(
+                .tr("handles: all given out once; %s free ones left", "\(d.freeHandles.map(\.count).reduce(0, +))"))
         }
         let deadlines = d.live.filter(\.item.isDeadline).count
         if deadlines != meta.deadlines || d.live.count - deadlines != meta.todos {
             d.report.found(
-                "the completed counts (\(meta.deadlines) deadlines, \(meta.todos) todos) should be \(deadlines) and \(d.live.count - deadlines)"
+                .tr(
+                    "the completed counts (%s deadlines, %s todos) should be %s and %s", "\(meta.deadlines)",
+                    "\(meta.todos)", "\(deadlines)", "\(d.live.count - deadlines)")
             )
         }
         if !d.live.isEmpty {
             if let name = meta.index, FileIO.exists(home.indexPath(name)) {
                 let missing = try missingIndexEntries(d.live, in: home.indexPath(name))
                 if missing > 0 {
-                    d.report.found("the index lacks \(missing) entr\(missing == 1 ? "y" : "ies")")
+                    d.report.found(.trn("the index lacks %d entry", "the index lacks %d entries", missing))
                     d.rebuildIndex = true
                 }
             } else {
-                d.report.found("the history's index is missing")
+                d.report.found(.tr("the history's index is missing"))
                 d.rebuildIndex = true
             }
         }
         if d.report.problems == 0 {
-            d.report.ok("store.json: \(d.open.count) open items; archive.jsonl: \(d.live.count) completed, all indexed")
+            d.report.ok(
+                .tr(
+                    "store.json: %s open items; archive.jsonl: %s completed, all indexed", "\(d.open.count)",
+                    "\(d.live.count)"))
         }
         return d
     }

@@ -15,7 +15,9 @@ extension Container {
 
     static func orphanedArchiveError(_ home: Home) -> TMinusError {
         .failure(
-            "\(home.storePath) is missing but \(home.archivePath) holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)"
+            tr:
+                "%s is missing but %s holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)",
+            "\(home.storePath)", "\(home.archivePath)"
         )
     }
 
@@ -31,7 +33,8 @@ extension Container {
             let item: Item?
             do throws(ItemReadError) { item = try Archive.item(fromLine: line) } catch {
                 throw .failure(
-                    "\(home.archivePath) line \(lineNumber): \(error.description); move the line out of the file and run tminus doctor --repair again"
+                    tr: "%s line %s: %s; move the line out of the file and run tminus doctor --repair again",
+                    "\(home.archivePath)", "\(lineNumber)", "\(error.description)"
                 )
             }
             if let item { live.append(HistoryRecord(offset: offset, item: item)) }
@@ -69,11 +72,25 @@ extension Container {
         }
         try commitStore(change, now: now)
         let open = store.items.count
-        report.fixed(
-            "rebuilt store.json: \(kept.count) completed item\(kept.count == 1 ? "" : "s") from archive.jsonl (kept as it is), "
-                + (summary == nil
-                    ? "no open items (summary.json was unreadable)"
-                    : "\(open) open item\(open == 1 ? "" : "s") from summary.json (without creation times, which it does not keep)")
-                + "; handles continue at \(store.nextHandle)")
+        let next = "\(store.nextHandle)"
+        if summary == nil {
+            report.fixed(
+                .trn(
+                    "rebuilt store.json: %d completed item from archive.jsonl (kept as it is), no open items (summary.json was unreadable); handles continue at %s",
+                    "rebuilt store.json: %d completed items from archive.jsonl (kept as it is), no open items (summary.json was unreadable); handles continue at %s",
+                    kept.count, next))
+        } else if open == 1 {
+            report.fixed(
+                .trn(
+                    "rebuilt store.json: %d completed item from archive.jsonl (kept as it is), %s open item from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    "rebuilt store.json: %d completed items from archive.jsonl (kept as it is), %s open item from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    kept.count, "\(open)", next))
+        } else {
+            report.fixed(
+                .trn(
+                    "rebuilt store.json: %d completed item from archive.jsonl (kept as it is), %s open items from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    "rebuilt store.json: %d completed items from archive.jsonl (kept as it is), %s open items from summary.json (without creation times, which it does not keep); handles continue at %s",
+                    kept.count, "\(open)", next))
+        }
     }
 }

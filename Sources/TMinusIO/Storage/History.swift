@@ -67,7 +67,7 @@ public struct History: Sendable {
             let offsets = try HistoryIndex(directory: home.indexPath(name)).offsets(for: q)
             guard !offsets.isEmpty else { return [] }
             let fd = open(archivePath, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw FileIO.failure("cannot read", home.archivePath) }
+            guard fd >= 0 else { throw FileIO.failure(tr: "cannot read %s: %s", home.archivePath) }
             defer { close(fd) }
             var out: [HistoryRecord] = []
             for offset in offsets.sorted() where offset >= 0 && offset < meta.bytes && !meta.removing.contains(offset) {
@@ -101,13 +101,15 @@ public struct History: Sendable {
                 if removing.contains(offset) { return }
                 let item: Item?
                 do throws(ItemReadError) { item = try Archive.item(fromLine: line) } catch {
-                    throw .failure("\(path) line \(lineNumber): \(error.description); run tminus doctor")
+                    throw .failure(
+                        tr: "%s line %s: %s; run tminus doctor", "\(path)", "\(lineNumber)", "\(error.description)")
                 }
                 if let item { try body(HistoryRecord(offset: offset, item: item)) }
             }
             if end < meta.bytes && !short {
                 throw .failure(
-                    "\(path) is shorter than the store says (\(end) of \(meta.bytes) bytes); run tminus doctor --repair"
+                    tr: "%s is shorter than the store says (%s of %s bytes); run tminus doctor --repair", "\(path)",
+                    "\(end)", "\(meta.bytes)"
                 )
             }
             return end

@@ -20,7 +20,8 @@ enum Migration {
                     if let item = try Archive.item(fromLine: line) { raw.append(item) }
                 } catch {
                     throw .failure(
-                        "\(path) line \(lineNumber): \(error.description); fix or remove that line (tminus has not changed the file)"
+                        tr: "%s line %s: %s; fix or remove that line (tminus has not changed the file)", "\(path)",
+                        "\(lineNumber)", "\(error.description)"
                     )
                 }
             }

@@ -38,7 +38,7 @@ public struct BarSetup: Sendable {
     /// Other names for the same bar (`sway`, `swaybar`, `i3` for `i3bar`).
     public let aliases: [String]
     /// The one line `tminus setup` lists for the bar.
-    public let about: String
+    public let about: StaticString
     /// The bar's config files, relative to `$XDG_CONFIG_HOME` (`~/…`: to the home folder); the
     /// first that exists is the user's, and the first is created when none does.
     public let configFiles: [String]

@@ -8,8 +8,43 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     public var key: String
     /// What is wrong, and what to write instead.
     public var message: String
+    /// The message's catalog entry and its values (nil: English only, e.g. a JSON syntax error's).
+    public var template: StaticString?
+    /// The values of the template's conversions.
+    public var arguments: [String] = []
     /// `line N: key: message` (no key when empty), for an error message.
     public var description: String { "line \(line): \(key.isEmpty ? "" : "\(Validation.printable(key)): ")\(message)" }
+
+    /// A problem whose message is English only.
+    public init(line: Int, key: String, message: String) {
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
+    /// A problem whose message a catalog translates.
+    public init(line: Int, key: String, template: StaticString, _ arguments: [String]) {
+        self.init(line: line, key: key, message: Catalog.format(template.description, arguments))
+        self.template = template
+        self.arguments = arguments
+    }
+
+    public static func == (a: ConfigProblem, b: ConfigProblem) -> Bool {
+        a.line == b.line && a.key == b.key && a.message == b.message
+    }
+
+    /// The usage error "CONFIG line N: key: message", in the user's language where the message
+    /// has a catalog entry.
+    public func error(path: String) -> TMinusError {
+        let head =
+            key.isEmpty
+            ? TMinusError.usage(tr: "%s line %s: ", path, "\(line)")
+            : TMinusError.usage(tr: "%s line %s: %s: ", path, "\(line)", Validation.printable(key))
+        var e = template.map { head.followed(by: $0, arguments) } ?? head.withDetail(message)
+        e.path = path
+        e.line = line
+        return e
+    }
 }
 
 extension Config {
@@ -21,7 +56,9 @@ extension Config {
             return (Config(), [ConfigProblem(line: error.line, key: "", message: error.message)])
         }
         guard let members = root.members else {
-            return (Config(), [ConfigProblem(line: 1, key: "", message: "the config must be a JSON object { … }")])
+            return (
+                Config(), [ConfigProblem(line: 1, key: "", template: N_("the config must be a JSON object { … }"), [])]
+            )
         }
         var r = ConfigReader()
         for m in members {
@@ -77,12 +114,12 @@ extension ConfigReader {
     /// `sources`: each entry read, and names kept apart.
     mutating func sources(_ m: JSON.Member) {
         guard case .array(let list) = m.value else {
-            problem(m, m.key, "expected a list [ { \"name\": …, \"kind\": …, \"path\": … } ]"); return
+            problem(m, m.key, N_("expected a list [ { \"name\": …, \"kind\": …, \"path\": … } ]")); return
         }
         for (i, entry) in list.enumerated() {
             let epath = "sources[\(i)]"
             guard let fields = entry.members else {
-                problem(m, epath, "expected an object { \"name\": …, \"kind\": …, \"path\": … }")
+                problem(m, epath, N_("expected an object { \"name\": …, \"kind\": …, \"path\": … }"))
                 continue
             }
             guard let source = source(fields, path: epath, at: fields.first?.line ?? m.line) else { continue }
@@ -120,7 +157,8 @@ extension ConfigReader {
                 guard SourceConfig.isValidName(s) else {
                     problem(
                         f, fpath,
-                        "'\(Validation.printable(s))' is not a source name; use 1 to 32 letters, digits, '-' or '_' (not \"tminus\")"
+                        N_("'%s' is not a source name; use 1 to 32 letters, digits, '-' or '_' (not \"tminus\")"),
+                        "\(Validation.printable(s))"
                     )
                     bad = true
                     continue
@@ -129,14 +167,15 @@ extension ConfigReader {
             case "kind":
                 guard let s = string(f, fpath) else { bad = true; continue }
                 guard let k = SourceConfig.Kind.allCases.first(where: { $0.rawValue == s }) else {
-                    let hint =
-                        Suggest.closest(s, among: SourceConfig.Kind.allCases.map(\.rawValue)).map {
-                            "did you mean \"\($0)\"? "
-                        } ?? ""
-                    problem(
-                        f, fpath,
-                        "'\(Validation.printable(s))' is not a kind of source; \(hint)use \(SourceConfig.Kind.named)"
-                    )
+                    if let near = Suggest.closest(s, among: SourceConfig.Kind.allCases.map(\.rawValue)) {
+                        problem(
+                            f, fpath, N_("'%s' is not a kind of source; did you mean \"%s\"? use %s"),
+                            Validation.printable(s), near, SourceConfig.Kind.named)
+                    } else {
+                        problem(
+                            f, fpath, N_("'%s' is not a kind of source; use %s"), Validation.printable(s),
+                            SourceConfig.Kind.named)
+                    }
                     bad = true
                     continue
                 }
@@ -144,7 +183,7 @@ extension ConfigReader {
             case "path":
                 guard let s = string(f, fpath), !s.isEmpty else {
                     if f.value.stringValue != nil {
-                        problem(f, fpath, "is empty; give the file or folder, e.g. \"~/.calendars/work\"")
+                        problem(f, fpath, N_("is empty; give the file or folder, e.g. \"~/.calendars/work\""))
                     }
                     bad = true
                     continue
@@ -155,7 +194,8 @@ extension ConfigReader {
                 guard s == "deadlines" || s == "ignore" else {
                     problem(
                         f, fpath,
-                        "'\(Validation.printable(s))' is not a choice; use \"deadlines\" (events count down) or \"ignore\""
+                        N_("'%s' is not a choice; use \"deadlines\" (events count down) or \"ignore\""),
+                        "\(Validation.printable(s))"
                     )
                     bad = true
                     continue
@@ -172,14 +212,14 @@ extension ConfigReader {
                     case let names = list.compactMap(\.stringValue), names.count == list.count,
                     names.allSatisfy({ !$0.isEmpty && $0.count <= 200 })
                 else {
-                    problem(f, fpath, "expected 1 to 64 calendar names or UIDs, e.g. [\"Work\", \"Personal\"]")
+                    problem(f, fpath, N_("expected 1 to 64 calendar names or UIDs, e.g. [\"Work\", \"Personal\"]"))
                     bad = true
                     continue
                 }
                 calendars = names
             case "maxItems":
                 guard let n = f.value.intValue, (1...100_000).contains(n) else {
-                    problem(f, fpath, "expected a whole number from 1 to 100000")
+                    problem(f, fpath, N_("expected a whole number from 1 to 100000"))
                     bad = true
                     continue
                 }
@@ -191,57 +231,63 @@ extension ConfigReader {
         }
         let first = fields.first ?? JSON.Member(path, .null, line: line)
         guard let name else {
-            if !bad { problem(first, path, "has no \"name\"; give each source a short name, e.g. \"name\": \"work\"") }
+            if !bad {
+                problem(first, path, N_("has no \"name\"; give each source a short name, e.g. \"name\": \"work\""))
+            }
             return nil
         }
         guard let kind else {
             if !bad {
-                problem(first, path, "'\(name)' has no \"kind\"; use \(SourceConfig.Kind.named)")
+                problem(first, path, N_("'%s' has no \"kind\"; use %s"), "\(name)", "\(SourceConfig.Kind.named)")
             }
             return nil
         }
         if file == nil, kind != .taskwarrior, kind != .gnome {
             if !bad {
-                problem(
-                    first, path,
-                    "'\(name)' has no \"path\"; give the \(kind == .vdir || kind == .logseq || kind == .obsidian ? "folder" : kind == .org ? "file or folder" : "file") it reads, e.g. \"path\": \"\(Config.examplePath(kind))\""
-                )
+                let example = Config.examplePath(kind)
+                if kind == .vdir || kind == .logseq || kind == .obsidian {
+                    problem(
+                        first, path, N_("'%s' has no \"path\"; give the folder it reads, e.g. \"path\": \"%s\""), name,
+                        example)
+                } else if kind == .org {
+                    problem(
+                        first, path,
+                        N_("'%s' has no \"path\"; give the file or folder it reads, e.g. \"path\": \"%s\""),
+                        name, example)
+                } else {
+                    problem(
+                        first, path, N_("'%s' has no \"path\"; give the file it reads, e.g. \"path\": \"%s\""), name,
+                        example)
+                }
             }
             return nil
         }
-        func misplaced(_ key: String, _ value: String?, allowed: Bool) {
+        func misplaced(_ key: String, _ value: String?, allowed: Bool, _ why: StaticString) {
             guard value != nil, !allowed, let f = fields.first(where: { $0.key == key }) else { return }
-            problem(
-                f, "\(path).\(key)",
-                "applies to \(key == "events" ? "vdir and ics" : key == "collection" ? "vdir" : key == "note" ? "obsidian and org" : key == "heading" ? "org" : "taskwarrior") sources only"
-            )
+            problem(f, "\(path).\(key)", why)
             bad = true
         }
-        misplaced("events", fields.contains { $0.key == "events" } ? "" : nil, allowed: kind == .vdir || kind == .ics)
-        misplaced("filter", filter, allowed: kind == .taskwarrior)
-        misplaced("data", data, allowed: kind == .taskwarrior)
-        misplaced("collection", collection, allowed: kind == .vdir)
-        misplaced("note", note, allowed: kind == .obsidian || kind == .org)
-        misplaced("heading", heading, allowed: kind == .org)
-        if me != nil, kind != .vdir, kind != .ics, let f = fields.first(where: { $0.key == "me" }) {
-            problem(f, "\(path).me", "applies to vdir and ics sources only")
-            bad = true
-        }
-        if kind != .gnome, let f = fields.first(where: { $0.key == "calendars" }) {
-            problem(f, "\(path).calendars", "applies to gnome sources only")
-            bad = true
-        }
-        if kind == .gnome, let f = fields.first(where: { $0.key == "path" }) {
-            problem(
-                f, "\(path).path", "a gnome source has no path; tminus asks Evolution Data Server on the session bus")
-            bad = true
-        }
-        if kind == .taskwarrior, let f = fields.first(where: { $0.key == "path" }) {
-            problem(
-                f, "\(path).path",
-                "a taskwarrior source has no path; tminus runs task export (use \"data\" for the data folder)")
-            bad = true
-        }
+        let vdirAndIcs = N_("applies to vdir and ics sources only")
+        let taskwarriorOnly = N_("applies to taskwarrior sources only")
+        misplaced(
+            "events", fields.contains { $0.key == "events" } ? "" : nil, allowed: kind == .vdir || kind == .ics,
+            vdirAndIcs)
+        misplaced("filter", filter, allowed: kind == .taskwarrior, taskwarriorOnly)
+        misplaced("data", data, allowed: kind == .taskwarrior, taskwarriorOnly)
+        misplaced("collection", collection, allowed: kind == .vdir, N_("applies to vdir sources only"))
+        misplaced(
+            "note", note, allowed: kind == .obsidian || kind == .org, N_("applies to obsidian and org sources only"))
+        misplaced("heading", heading, allowed: kind == .org, N_("applies to org sources only"))
+        misplaced("me", me.map { _ in "" }, allowed: kind == .vdir || kind == .ics, vdirAndIcs)
+        misplaced(
+            "calendars", fields.contains { $0.key == "calendars" } ? "" : nil, allowed: kind == .gnome,
+            N_("applies to gnome sources only"))
+        misplaced(
+            "path", kind == .gnome ? "" : nil, allowed: false,
+            N_("a gnome source has no path; tminus asks Evolution Data Server on the session bus"))
+        misplaced(
+            "path", kind == .taskwarrior ? "" : nil, allowed: false,
+            N_("a taskwarrior source has no path; tminus runs task export (use \"data\" for the data folder)"))
         guard !bad else { return nil }
         var source = SourceConfig(
             name: name, kind: kind, path: file, events: events, filter: filter, data: data, collection: collection,

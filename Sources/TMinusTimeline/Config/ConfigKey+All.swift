@@ -29,7 +29,8 @@ extension ConfigKey {
             } else if let s = m.value.stringValue, !s.isEmpty {
                 r.config.deadline = s == "next" ? .next : .ref(s)
             } else {
-                r.problem(m, m.key, "expected \"next\" or a REF (a number from tminus list, an id prefix or a title)")
+                r.problem(
+                    m, m.key, N_("expected \"next\" or a REF (a number from tminus list, an id prefix or a title)"))
             }
         },
         ConfigKey(
@@ -108,7 +109,7 @@ extension ConfigKey {
                 let path = "templates.\(t.key)"
                 guard templateKeys.contains(t.key) else { r.unknown(t, path, templateKeys); continue }
                 guard let s = r.string(t, path) else { continue }
-                if let error = Template.check(s) { r.problem(t, path, error); continue }
+                if let error = Template.checkError(s) { r.problem(t, path, error); continue }
                 switch t.key {
                 case "small": r.config.templates.small = s
                 case "medium": r.config.templates.medium = s
@@ -238,7 +239,7 @@ extension ConfigKey {
             initValue: "[]", schema: Schema.array(Schema.duration)
         ) { r, m in
             guard case .array(let list) = m.value else {
-                r.problem(m, m.key, "expected a list of durations before a deadline, e.g. [\"1d\", \"1h\", \"0\"]")
+                r.problem(m, m.key, N_("expected a list of durations before a deadline, e.g. [\"1d\", \"1h\", \"0\"]"))
                 return
             }
             var offsets: [Int64] = []
@@ -248,7 +249,7 @@ extension ConfigKey {
                 }
             }
             if offsets.count > 20 {
-                r.problem(m, m.key, "has \(offsets.count) alerts; at most 20")
+                r.problem(m, m.key, N_("has %s alerts; at most 20"), "\(offsets.count)")
             } else {
                 r.config.alerts = offsets.sorted(by: >)
             }
@@ -264,7 +265,7 @@ extension ConfigKey {
             initValue: "[]", schema: Schema.array(Schema.words(Escalation.Kind.allCases.map(\.rawValue)))
         ) { r, m in
             guard case .array(let list) = m.value else {
-                r.problem(m, m.key, "expected a list: [\"reminders\"], [\"alerts\"], both, or []")
+                r.problem(m, m.key, N_("expected a list: [\"reminders\"], [\"alerts\"], both, or []"))
                 return
             }
             var kinds: [Escalation.Kind] = []
@@ -297,7 +298,8 @@ extension ConfigKey {
             switch WorkingHours.parse(s) {
             // (The default written out is the default: nil, as a config without the key.)
             case .success(let hours): r.config.workingHours = hours == .standard ? nil : hours
-            case .failure(let e): r.problem(m, m.key, "\(e.message); write e.g. \(WorkingHours.example)")
+            case .failure(let e):
+                r.problem(m, m.key, N_("%s; write e.g. %s"), "\(e.message)", "\(WorkingHours.example)")
             }
         },
         ConfigKey(

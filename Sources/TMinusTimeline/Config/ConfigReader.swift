@@ -14,23 +14,34 @@ struct ConfigReader {
     /// `holidays`' source name and where it was, checked against `sources` once all are read.
     var holidays: (String, JSON.Member)?
 
-    mutating func problem(_ m: JSON.Member, _ path: String, _ text: String) {
-        problems.append(ConfigProblem(line: m.line, key: path, message: text))
+    /// A problem at `m`: `template` (marked `N_`) filled with `arguments`.
+    mutating func problem(_ m: JSON.Member, _ path: String, _ template: StaticString, _ arguments: String...) {
+        problems.append(ConfigProblem(line: m.line, key: path, template: template, arguments))
+    }
+
+    /// A problem whose text is an error's (a template's), in the user's language where it has one.
+    mutating func problem(_ m: JSON.Member, _ path: String, _ error: TMinusError) {
+        if let template = error.template, error.message == Catalog.format(template.description, error.arguments) {
+            problems.append(ConfigProblem(line: m.line, key: path, template: template, error.arguments))
+        } else {
+            problems.append(ConfigProblem(line: m.line, key: path, message: error.message))
+        }
     }
 
     mutating func unknown(_ m: JSON.Member, _ path: String, _ known: [String]) {
         // (A long list of keys would make the line unreadable: config init writes them all.)
-        let list =
-            known.count > 12
-            ? "; tminus config init writes every key, with what it does"
-            : "; known keys: " + known.joined(separator: ", ")
-        let hint = Suggest.closest(m.key, among: known).map { "; did you mean \"\($0)\"?" } ?? list
-        problem(m, path, "unknown key\(hint)")
+        if let near = Suggest.closest(m.key, among: known) {
+            problem(m, path, N_("unknown key; did you mean \"%s\"?"), near)
+        } else if known.count > 12 {
+            problem(m, path, N_("unknown key; tminus config init writes every key, with what it does"))
+        } else {
+            problem(m, path, N_("unknown key; known keys: %s"), known.joined(separator: ", "))
+        }
     }
 
     mutating func string(_ m: JSON.Member, _ path: String) -> String? {
         guard let s = m.value.stringValue else {
-            problem(m, path, "expected a string, found \(m.value.typeName)"); return nil
+            problem(m, path, N_("expected a string, found %s"), m.value.typeName); return nil
         }
         return s
     }
@@ -38,20 +49,20 @@ struct ConfigReader {
     mutating func duration(_ m: JSON.Member, _ path: String) -> Int64? {
         if let n = m.value.intValue, n >= 0, Int64(n) <= DurationText.max { return Int64(n) }
         if let s = m.value.stringValue, let d = DurationText.parse(s) { return d }
-        problem(m, path, "expected a duration like \"24h\", \"90m\" or a number of seconds, at most 100 years")
+        problem(m, path, N_("expected a duration like \"24h\", \"90m\" or a number of seconds, at most 100 years"))
         return nil
     }
 
     mutating func color(_ m: JSON.Member, _ path: String) -> String? {
         guard let s = string(m, path) else { return nil }
         do { return try Validation.color(s) } catch {
-            problem(m, path, "'\(s)' is not a colour; use \"#rrggbb\""); return nil
+            problem(m, path, N_("'%s' is not a colour; use \"#rrggbb\""), s); return nil
         }
     }
 
     mutating func int(_ m: JSON.Member, _ path: String, _ range: ClosedRange<Int>) -> Int? {
         guard let n = m.value.intValue, range.contains(n) else {
-            problem(m, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            problem(m, path, N_("expected a whole number from %s to %s"), "\(range.lowerBound)", "\(range.upperBound)")
             return nil
         }
         return n
@@ -59,14 +70,14 @@ struct ConfigReader {
 
     mutating func bool(_ m: JSON.Member, _ path: String) -> Bool? {
         guard case .bool(let b) = m.value else {
-            problem(m, path, "expected true or false, found \(m.value.typeName)"); return nil
+            problem(m, path, N_("expected true or false, found %s"), m.value.typeName); return nil
         }
         return b
     }
 
     mutating func object(_ m: JSON.Member, _ path: String) -> [JSON.Member]? {
         guard let o = m.value.members else {
-            problem(m, path, "expected an object { … }, found \(m.value.typeName)"); return nil
+            problem(m, path, N_("expected an object { … }, found %s"), m.value.typeName); return nil
         }
         return o
     }
@@ -77,8 +88,8 @@ struct ConfigReader {
         guard let s = string(m, path) else { return nil }
         guard let c = allowed.first(where: { $0.rawValue == s }) else {
             problem(
-                m, path, "'\(Validation.printable(s))' is not \(what); use \(ConfigKey.orList(allowed.map(\.rawValue)))"
-            )
+                m, path, N_("'%s' is not %s; use %s"), Validation.printable(s), what,
+                ConfigKey.orList(allowed.map(\.rawValue)))
             return nil
         }
         return c
@@ -103,7 +114,7 @@ struct ConfigReader {
         var out: [String] = []
         for v in values {
             guard let s = v.stringValue, case let a = Invitations.address(s), a.contains("@"), a.count <= 254 else {
-                problem(m, path, "expected your e-mail addresses, e.g. [\"me@example.org\"]")
+                problem(m, path, N_("expected your e-mail addresses, e.g. [\"me@example.org\"]"))
                 return nil
             }
             out.append(a)

@@ -14,15 +14,18 @@ public enum Template {
     public static let maxDepth = 16
 
     /// Why a template cannot be used, or nil.
-    public static func check(_ template: String) -> String? {
-        do { _ = try parse(template); return nil } catch { return error.description }
+    public static func check(_ template: String) -> String? { checkError(template)?.description }
+
+    /// `check`'s error itself (its message in the user's language).
+    public static func checkError(_ template: String) -> TMinusError? {
+        do { _ = try parse(template); return nil } catch { return error }
     }
 
     /// The longest template accepted, in bytes.
     public static let maxLength = 4096
 
     static func parse(_ template: String) throws(TMinusError) -> [Node] {
-        guard template.utf8.count <= maxLength else { throw .usage("is longer than \(maxLength) bytes") }
+        guard template.utf8.count <= maxLength else { throw .usage(tr: "is longer than %s bytes", "\(maxLength)") }
         var stack: [[Node]] = [[]]
         var text = ""
         var chars = template.makeIterator()
@@ -40,26 +43,25 @@ public enum Template {
                     if n == "}" { closed = true; break }
                     name.append(n)
                 }
-                guard closed else { throw .usage("a '{' is never closed; write \\{ for a literal brace") }
+                guard closed else { throw .usage(tr: "a '{' is never closed; write \\{ for a literal brace") }
                 guard let p = Placeholder.named(name) else {
-                    let hint =
-                        Suggest.closest(name, among: Placeholder.allCases.map(\.rawValue)).map {
-                            "; did you mean {\($0)}?"
-                        } ?? ""
-                    throw .usage("unknown placeholder {\(name)}\(hint)")
+                    if let near = Suggest.closest(name, among: Placeholder.allCases.map(\.rawValue)) {
+                        throw .usage(tr: "unknown placeholder {%s}; did you mean {%s}?", name, near)
+                    }
+                    throw .usage(tr: "unknown placeholder {%s}", name)
                 }
                 flush()
                 stack[stack.count - 1].append(.placeholder(p))
             case "}":
-                throw .usage("a '}' without '{'; write \\} for a literal brace")
+                throw .usage(tr: "a '}' without '{'; write \\} for a literal brace")
             case "[":
                 flush()
                 guard stack.count <= maxDepth else {
-                    throw .usage("sections '[' are nested more than \(maxDepth) deep")
+                    throw .usage(tr: "sections '[' are nested more than %s deep", "\(maxDepth)")
                 }
                 stack.append([])
             case "]":
-                guard stack.count > 1 else { throw .usage("a ']' without '['; write \\] for a literal bracket") }
+                guard stack.count > 1 else { throw .usage(tr: "a ']' without '['; write \\] for a literal bracket") }
                 flush()
                 let section = stack.removeLast()
                 stack[stack.count - 1].append(.section(section))
@@ -67,7 +69,7 @@ public enum Template {
                 text.append(c)
             }
         }
-        guard stack.count == 1 else { throw .usage("a '[' is never closed; write \\[ for a literal bracket") }
+        guard stack.count == 1 else { throw .usage(tr: "a '[' is never closed; write \\[ for a literal bracket") }
         flush()
         return stack[0]
     }

@@ -84,7 +84,8 @@ enum GnomeSource: ReadOnlySource {
             (client, all) = try EDSClient.session(sourcing.environment)
         } catch {
             throw .failure(
-                "source \(source.name): \(error.reason); nothing was changed (try again in your GNOME session)")
+                tr: "source %s: %s; nothing was changed (try again in your GNOME session)", "\(source.name)",
+                "\(error.reason)")
         }
         defer { client.bus.close() }
         let calendars = shown(all, source)
@@ -93,7 +94,9 @@ enum GnomeSource: ReadOnlySource {
             do throws(DBusConnection.Failure) {
                 return try body()
             } catch {
-                throw .failure("source \(source.name): Evolution Data Server refused the change: \(error.description)")
+                throw .failure(
+                    tr: "source %s: Evolution Data Server refused the change: %s", "\(source.name)",
+                    "\(error.description)")
             }
         }
         // The calendar or task list that holds the item (a new one's UID was chosen when the
@@ -115,7 +118,9 @@ enum GnomeSource: ReadOnlySource {
                 let list = preferred.lazy.compactMap({ uid in lists.first { $0.uid == uid } }).first ?? lists.first
             else {
                 throw .usage(
-                    "source \(source.name) has no task list to add to; name one in its \"calendars\", e.g. \"calendars\": [\"Personal\"]"
+                    tr:
+                        "source %s has no task list to add to; name one in its \"calendars\", e.g. \"calendars\": [\"Personal\"]",
+                    "\(source.name)"
                 )
             }
             let components = EDSClient.components(ICalWriter.newFile(item, uid: item.id, now: op.at))
@@ -125,7 +130,8 @@ enum GnomeSource: ReadOnlySource {
         guard let holder else {
             if op.kind == .remove { return item.id }
             throw .failure(
-                "source \(source.name): no calendar or task list holds \(Validation.printable(item.title)) any more; run tminus list and try again"
+                tr: "source %s: no calendar or task list holds %s any more; run tminus list and try again",
+                "\(source.name)", "\(Validation.printable(item.title))"
             )
         }
         if op.kind == .remove {

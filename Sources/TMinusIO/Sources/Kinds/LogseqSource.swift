@@ -15,7 +15,8 @@ enum LogseqSource: SourceKindIO {
         out.watch = [SourceReader.watched(root)]
         guard FileIO.isDirectory(root) else {
             throw .failure(
-                "\(root) is not a folder; point \"path\" at the Logseq graph (the folder with journals/ and pages/)")
+                tr: "%s is not a folder; point \"path\" at the Logseq graph (the folder with journals/ and pages/)",
+                "\(root)")
         }
         var reading = CalendarReading(source, sourcing, now: now, into: out)
         // Each page's reading is kept by its stamp (CachedFiles): only pages that changed are
@@ -98,7 +99,9 @@ enum LogseqSource: SourceKindIO {
             let file = "journals/\(pad(day.year, 4))_\(pad(day.month, 2))_\(pad(day.day, 2)).md"
             let path = root + "/" + file
             if !FileIO.isDirectory(root + "/journals") {
-                throw .failure("source \(source.name): \(root)/journals is not a folder; is \(root) a Logseq graph?")
+                throw .failure(
+                    tr: "source %s: %s/journals is not a folder; is %s a Logseq graph?", "\(source.name)", "\(root)",
+                    "\(root)")
             }
             if FileStamp.of(path) == nil {
                 let (bytes, id, _) = Logseq.append(
@@ -125,7 +128,8 @@ enum LogseqSource: SourceKindIO {
         guard let file else {
             if op.kind == .remove { return item.id }
             throw .failure(
-                "source \(source.name): no page of \(root) has \(Validation.printable(item.title)) any more; run tminus list and try again"
+                tr: "source %s: no page of %s has %s any more; run tminus list and try again", "\(source.name)",
+                "\(root)", "\(Validation.printable(item.title))"
             )
         }
         let path = root + "/" + file
@@ -153,7 +157,9 @@ enum LogseqSource: SourceKindIO {
             } catch {
                 if case .notUTF8(let line) = error {
                     throw .failure(
-                        "source \(source.name): the block at line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in Logseq"
+                        tr:
+                            "source %s: the block at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Logseq",
+                        "\(source.name)", "\(line)", "\(path)"
                     )
                 }
                 // (An edit made already is found by its new text, as for the other kinds.)

@@ -90,7 +90,8 @@ enum ObsidianSource: SourceKindIO {
         out.watch = [SourceReader.watched(root)]
         guard FileIO.isDirectory(root) else {
             throw .failure(
-                "\(root) is not a folder; point \"path\" at the Obsidian vault (the folder that holds .obsidian)")
+                tr: "%s is not a folder; point \"path\" at the Obsidian vault (the folder that holds .obsidian)",
+                "\(root)")
         }
         let layout = layout(root)
         out.watch += layout.folders.dropFirst().map { SourceReader.watched(root + "/" + $0) }
@@ -150,7 +151,8 @@ enum ObsidianSource: SourceKindIO {
         let item = op.item
         let today = sourcing.zone.local(op.at).date
         guard FileIO.isDirectory(root) else {
-            throw .failure("source \(source.name): \(root) is not a folder; point \"path\" at the Obsidian vault")
+            throw .failure(
+                tr: "source %s: %s is not a folder; point \"path\" at the Obsidian vault", "\(source.name)", "\(root)")
         }
         if op.kind == .create { return try create(item, in: root, source, sourcing, today: today, again: again) }
         let layout = layout(root)
@@ -160,7 +162,8 @@ enum ObsidianSource: SourceKindIO {
             // Removed already (made again after a kill, or by another program): done.
             if op.kind == .remove { return item.id }
             throw .failure(
-                "source \(source.name): no note in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again"
+                tr: "source %s: no note in %s holds %s any more; run tminus list and try again", "\(source.name)",
+                "\(root)", "\(Validation.printable(item.title))"
             )
         }
         let shown = layout.relative(note)
@@ -186,12 +189,15 @@ enum ObsidianSource: SourceKindIO {
             } catch {
                 if case .notUTF8(let line) = error {
                     throw .failure(
-                        "source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor"
+                        tr:
+                            "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor",
+                        "\(source.name)", "\(line)", "\(path)"
                     )
                 }
                 return try alreadyMade(
                     op, bytes, entries: { ObsidianTasks.parse(bytes, note: shown, source: source.name).map(\.item) },
-                    newID: &newID, source: source, path: path, what: "the task ")
+                    newID: &newID, source: source, path: path,
+                    what: N_("source %s: %s no longer has the task %s; run tminus list and try again"))
             }
         }
         return newID
@@ -206,13 +212,16 @@ enum ObsidianSource: SourceKindIO {
             note.hasSuffix(".md")
         else {
             throw .usage(
-                "source \(source.name): \"note\" must name a .md note inside the vault, e.g. \"Tasks.md\" or \"Inbox/Tasks.md\""
+                tr:
+                    "source %s: \"note\" must name a .md note inside the vault, e.g. \"Tasks.md\" or \"Inbox/Tasks.md\"",
+                "\(source.name)"
             )
         }
         let path = root + "/" + note
         guard FileIO.isDirectory(FileIO.directory(of: path)) else {
             throw .failure(
-                "source \(source.name): \(FileIO.directory(of: path)) does not exist; make the folder or fix \"note\"")
+                tr: "source %s: %s does not exist; make the folder or fix \"note\"", "\(source.name)",
+                "\(FileIO.directory(of: path))")
         }
         var id = ""
         if !FileIO.exists(path) {

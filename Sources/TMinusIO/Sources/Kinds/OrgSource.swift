@@ -17,7 +17,8 @@ enum OrgSource: SourceKindIO {
     ) throws(TMinusError) {
         let root = sourcing.path(source.path ?? "")
         guard FileIO.isDirectory(root) else {
-            let (_, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
+            let (_, bytes) = try readFile(
+                source, sourcing, into: &out, missing: N_("%s does not exist; create it or fix \"path\""))
             let file = parse(bytes, file: "", source, sourcing, now: now)
             out.items = file.entries.compactMap(\.item)
             out.leftOut = file.leftOut
@@ -87,7 +88,8 @@ enum OrgSource: SourceKindIO {
         guard let (path, file) = file(of: item.id, source, sourcing, now: now) else {
             if op.kind == .remove { return item.id }
             throw .failure(
-                "source \(source.name): no file in \(root) has \(Validation.printable(item.title)) any more; run tminus list and try again"
+                tr: "source %s: no file in %s has %s any more; run tminus list and try again", "\(source.name)",
+                "\(root)", "\(Validation.printable(item.title))"
             )
         }
         var newID = item.id
@@ -100,7 +102,9 @@ enum OrgSource: SourceKindIO {
                 })?.heading.keyword == nil
             {
                 throw .usage(
-                    "#\(item.handle) \(Validation.printable(item.title)) is an Org event (a heading without a TODO keyword): it cannot be done; it leaves the bar when it is over"
+                    tr:
+                        "#%s %s is an Org event (a heading without a TODO keyword): it cannot be done; it leaves the bar when it is over",
+                    "\(item.handle)", "\(Validation.printable(item.title))"
                 )
             }
             do throws(TodoTxt.EditError) {
@@ -127,7 +131,9 @@ enum OrgSource: SourceKindIO {
             } catch {
                 if case .notUTF8(let line) = error {
                     throw .failure(
-                        "source \(source.name): the entry at line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in Emacs"
+                        tr:
+                            "source %s: the entry at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Emacs",
+                        "\(source.name)", "\(line)", "\(path)"
                     )
                 }
                 return try alreadyMade(
@@ -135,7 +141,8 @@ enum OrgSource: SourceKindIO {
                     entries: {
                         OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(\.item)
                     },
-                    newID: &newID, source: source, path: path, what: "the entry of ")
+                    newID: &newID, source: source, path: path,
+                    what: N_("source %s: %s no longer has the entry of %s; run tminus list and try again"))
             }
         }
         return newID
@@ -150,12 +157,15 @@ enum OrgSource: SourceKindIO {
         if FileIO.isDirectory(path) {
             guard let note = source.note else {
                 throw .usage(
-                    "source \(source.name) is a folder of Org files; name the file new entries go to with \"note\": \"inbox.org\" in its config entry"
+                    tr:
+                        "source %s is a folder of Org files; name the file new entries go to with \"note\": \"inbox.org\" in its config entry",
+                    "\(source.name)"
                 )
             }
             guard !note.contains("/"), !note.hasPrefix("."), note.hasSuffix(".org") else {
                 throw .usage(
-                    "source \(source.name): \"note\" must name an .org file in the folder, e.g. \"inbox.org\"")
+                    tr: "source %s: \"note\" must name an .org file in the folder, e.g. \"inbox.org\"", "\(source.name)"
+                )
             }
             path += "/" + note
             file = note

@@ -78,18 +78,18 @@ extension SourceKindIO {
         return [(FileIO.directory(of: file), [FileIO.baseName(of: file)])]
     }
 
-    /// A kind kept in one file: the file's stamp (watched) and its bytes; `missing` says what to
-    /// do when there is none.
+    /// A kind kept in one file: the file's stamp (watched) and its bytes; `missing` (a message
+    /// with the path as its `%s`) says what to do when there is none.
     static func readFile(
         _ source: SourceConfig, _ sourcing: Sourcing, into out: inout SourceRead,
-        missing: String, limit: Int = 64 << 20
+        missing: StaticString, limit: Int = 64 << 20
     ) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
         let path = sourcing.path(source.path ?? "")
         out.watch = [SourceReader.watched(path)]
         // (Through links only the user or root own: a shared file swapped for a link to the
         // user's own files is refused, FileIO.walk.)
         guard let bytes = try FileIO.readTrusted(path, limit: limit) else {
-            throw .failure("\(path) does not exist\(missing)")
+            throw .failure(tr: missing, path)
         }
         return (path, bytes)
     }
@@ -102,7 +102,7 @@ extension ReadOnlySource {
     static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
         throws(TMinusError) -> String
     {
-        throw .usage("source \(source.name) is read-only")
+        throw .usage(tr: "source %s is read-only", "\(source.name)")
     }
 
     static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
@@ -116,10 +116,11 @@ extension SourceKindIO {
     /// A write-back whose entry the file no longer has (a line, a heading, a block): a remove or
     /// an edit made already (again after a kill, or by another program meanwhile) is done, and an
     /// edited entry found by its new text keeps its handle (`newID`: the text changed its id);
-    /// anything else is the error that says to look again. `entries`: the file's items as read now.
+    /// anything else is the error that says to look again (`what`: its message, with the source,
+    /// the path and the title as its `%s`). `entries`: the file's items as read now.
     static func alreadyMade(
         _ op: PendingSourceChange, _ bytes: [UInt8], entries: () -> [Item], newID: inout String,
-        source: SourceConfig, path: String, what: String
+        source: SourceConfig, path: String, what: StaticString
     ) throws(TMinusError) -> [UInt8] {
         if op.kind == .remove { return bytes }
         if op.kind == .update {
@@ -130,7 +131,7 @@ extension SourceKindIO {
             return bytes
         }
         throw .failure(
-            "source \(source.name): \(path) no longer has \(what)\(Validation.printable(op.item.title)); run tminus list and try again",
+            tr: what, source.name, path, Validation.printable(op.item.title),
             path: path)
     }
 }

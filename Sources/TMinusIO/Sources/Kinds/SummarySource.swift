@@ -10,7 +10,8 @@ enum SummarySource: ReadOnlySource {
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
     ) throws(TMinusError) {
         let (_, bytes) = try readFile(
-            source, sourcing, into: &out, missing: " (yet); it appears when the other program writes it")
+            source, sourcing, into: &out,
+            missing: N_("%s does not exist (yet); it appears when the other program writes it"))
         let other = try Summary(bytes: bytes)
         out.items = (other.deadlines + other.todos).compactMap { item in
             var copy = item

@@ -10,7 +10,8 @@ enum TodoTxtSource: SourceKindIO {
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
     ) throws(TMinusError) {
-        let (path, bytes) = try readFile(source, sourcing, into: &out, missing: "; create it or fix \"path\"")
+        let (path, bytes) = try readFile(
+            source, sourcing, into: &out, missing: N_("%s does not exist; create it or fix \"path\""))
         let folder = FileIO.directory(of: path), prefix = "." + FileIO.baseName(of: path) + "."
         SourceWriter.removeDeadTemps(in: folder, names: FileIO.names(in: folder).filter { $0.hasPrefix(prefix) })
         // The open todos nearest now, as many as the source shows (bounded memory, whatever the
@@ -51,12 +52,15 @@ enum TodoTxtSource: SourceKindIO {
             } catch {
                 if case .notUTF8(let line) = error {
                     throw .failure(
-                        "source \(source.name): line \(line) of \(path) is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)"
+                        tr:
+                            "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)",
+                        "\(source.name)", "\(line)", "\(path)"
                     )
                 }
                 return try alreadyMade(
                     op, bytes, entries: { TodoTxt.parse(bytes, source: source.name).map(\.item) }, newID: &newID,
-                    source: source, path: path, what: "the line of ")
+                    source: source, path: path,
+                    what: N_("source %s: %s no longer has the line of %s; run tminus list and try again"))
             }
         }
         return newID

@@ -15,7 +15,8 @@ enum VdirSource: SourceKindIO {
         let root = sourcing.path(source.path ?? "")
         out.watch = [SourceReader.watched(root)]
         guard FileIO.isDirectory(root) else {
-            throw .failure("\(root) is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)")
+            throw .failure(
+                tr: "%s is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)", "\(root)")
         }
         let collections = Vdir.collections(root)
         out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
@@ -61,11 +62,14 @@ enum VdirSource: SourceKindIO {
             var folder = collections.first ?? root
             if let name = source.collection {
                 guard let c = collections.first(where: { FileIO.baseName(of: $0) == name }) else {
-                    throw .failure("source \(source.name): there is no collection '\(name)' in \(root)")
+                    throw .failure(
+                        tr: "source %s: there is no collection '%s' in %s", "\(source.name)", "\(name)", "\(root)")
                 }
                 folder = c
             }
-            guard FileIO.isDirectory(folder) else { throw .failure("source \(source.name): \(folder) is not a folder") }
+            guard FileIO.isDirectory(folder) else {
+                throw .failure(tr: "source %s: %s is not a folder", "\(source.name)", "\(folder)")
+            }
             // The UID was chosen when the change was asked for: made again, it is the same file.
             let uid = item.id
             if locate(root, uid: uid, isEvent: item.isDeadline) != nil { return uid }
@@ -80,7 +84,8 @@ enum VdirSource: SourceKindIO {
             // Removed already (made again after a kill, or by another program): done.
             if op.kind == .remove { return item.id }
             throw .failure(
-                "source \(source.name): no file in \(root) holds \(Validation.printable(item.title)) any more; run tminus list and try again"
+                tr: "source %s: no file in %s holds %s any more; run tminus list and try again", "\(source.name)",
+                "\(root)", "\(Validation.printable(item.title))"
             )
         }
         try SourceWriter.rewrite(file, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
@@ -146,7 +151,9 @@ extension ICalWriteError {
     func refusal(_ item: Item, in holder: String) -> TMinusError {
         switch self {
         case .notFound:
-            .failure("\(holder) no longer holds \(Validation.printable(item.title)); run tminus list and try again")
+            .failure(
+                tr: "%s no longer holds %s; run tminus list and try again", "\(holder)",
+                "\(Validation.printable(item.title))")
         case .unsupported(let why): .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
         }
     }
