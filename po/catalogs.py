@@ -372,11 +372,21 @@ def generated():
             f"    static let {code} = Catalog.Table(",
             f'        code: "{code}", plural: {{ n in {rule} }},',
             f"        pluralForms: {swift_literal(forms)},",
-            "        entries: [",
         ]
+        # One string literal (each msgid and its forms joined by 0x01, ended by 0x00) and where
+        # each entry starts: hundreds of array elements took the optimizer a minute and a half.
+        packed, offsets, at = [], [], 0
         for k, v in kept:
-            lines.append(f"            ({swift_literal(k)}, [{', '.join(swift_literal(x) for x in v)}]),")
-        lines += ["        ])", "}", ""]
+            if any(c in "\x00\x01" for c in [k] + v for c in c):
+                sys.exit(f"po/{code}.po: a message holds a 0x00 or 0x01 character: {k!r}")
+            entry = "\x01".join([k] + v) + "\x00"
+            offsets.append(at)
+            at += len(entry.encode("utf-8"))
+            packed.append(entry)
+        offsets.append(at)
+        lines.append("        packed: " + swift_literal("".join(packed)) + ",")
+        lines.append("        offsets: [" + ", ".join(map(str, offsets)) + "])")
+        lines += ["}", ""]
         files[f"Catalog+{code}.swift"] = "\n".join(lines)
     codes = ", ".join("." + c for c in languages())
     files["Catalog+All.swift"] = "\n".join([

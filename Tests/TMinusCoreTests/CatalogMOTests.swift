@@ -27,12 +27,12 @@ struct CatalogMOTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             let table = try #require(Catalog.tables.first { $0.code == code })
             let (catalog, plural) = try GettextReader.python(path, counts: [0, 1, 2, 5, 11, 21, 22, 25, 101])
-            let single = table.entries.filter { $0.1.count == 1 }
+            let single = table.all.filter { $0.1.count == 1 }
             #expect(catalog.count == single.count + 1, "\(code)")
             for (msgid, forms) in single {
                 #expect(catalog[msgid] == forms[0], "\(code): \(msgid)")
             }
-            for (msgid, forms) in table.entries where forms.count > 1 { #expect(catalog[msgid] == nil) }
+            for (msgid, forms) in table.all where forms.count > 1 { #expect(catalog[msgid] == nil) }
             let header = try #require(catalog[""], "\(code)")
             #expect(header.contains("Content-Type: text/plain; charset=UTF-8\n"), "\(code)")
             #expect(header.contains("Plural-Forms: \(table.pluralForms)\n") && !table.pluralForms.isEmpty, "\(code)")

@@ -58,8 +58,8 @@ struct CatalogTests {
     /// by UTF-8 bytes) and finds each of its own messages.
     @Test func everyCatalogFindsEachOfItsMessages() {
         for table in Catalog.tables {
-            for (i, entry) in table.entries.enumerated() {
-                if i > 0 { #expect(Array(table.entries[i - 1].0.utf8).lexicographicallyPrecedes(Array(entry.0.utf8))) }
+            for (i, entry) in table.all.enumerated() {
+                if i > 0 { #expect(Array(table.all[i - 1].0.utf8).lexicographicallyPrecedes(Array(entry.0.utf8))) }
                 var key = Array(entry.0.utf8)
                 let found = key.withUnsafeMutableBufferPointer { table.forms(UnsafeBufferPointer($0)) }
                 #expect(found == entry.1, "\(table.code): \(entry.0)")

@@ -17,7 +17,7 @@ extension Catalog.Table {
         header += "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
         if !pluralForms.isEmpty { header += "Plural-Forms: \(pluralForms)\n" }
         var pairs: [([UInt8], [UInt8])] = [([], Array(header.utf8))]
-        for (msgid, forms) in entries where forms.count == 1 && !msgid.isEmpty && !forms[0].isEmpty {
+        for (msgid, forms) in all where forms.count == 1 && !msgid.isEmpty && !forms[0].isEmpty {
             pairs.append((Array(msgid.utf8), Array(forms[0].utf8)))
         }
         pairs.sort { $0.0.lexicographicallyPrecedes($1.0) }

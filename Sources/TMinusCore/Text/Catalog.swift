@@ -16,10 +16,16 @@ public struct Catalog: Sendable, Equatable {
         /// The `Plural-Forms` header's value (`nplurals=2; plural=(n != 1);`), for the .mo files
         /// the desktops read; empty when not given.
         public let pluralForms: String
-        /// (msgid, forms), sorted by msgid's bytes.
-        public let entries: [(String, [String])]
+        /// (msgid, forms), sorted by msgid's bytes: a table made in code (tests).
+        let entries: [(String, [String])]
+        /// A generated table's entries as one literal: each is its msgid and forms joined by
+        /// 0x01 and ended by 0x00, sorted by msgid's bytes (one string literal compiles in a
+        /// moment where hundreds of array elements took the optimizer a minute and a half).
+        let packed: StaticString?
+        /// Where each packed entry starts, and the end of the last.
+        let offsets: [UInt32]
 
-        /// A table as the generator writes it.
+        /// A table of entries given in code.
         public init(
             code: String, plural: @escaping @Sendable (Int) -> Int, pluralForms: String = "",
             entries: [(String, [String])]
@@ -28,6 +34,42 @@ public struct Catalog: Sendable, Equatable {
             self.plural = plural
             self.pluralForms = pluralForms
             self.entries = entries
+            packed = nil
+            offsets = []
+        }
+
+        /// A table as the generator writes it: the packed entries and where each starts.
+        public init(
+            code: String, plural: @escaping @Sendable (Int) -> Int, pluralForms: String, packed: StaticString,
+            offsets: [UInt32]
+        ) {
+            precondition(offsets.last.map { Int($0) == packed.utf8CodeUnitCount } ?? false, "a catalog's offsets")
+            self.code = code
+            self.plural = plural
+            self.pluralForms = pluralForms
+            self.packed = packed
+            self.offsets = offsets
+            entries = []
+        }
+
+        /// How many messages it has.
+        public var count: Int { packed == nil ? entries.count : offsets.count - 1 }
+
+        /// Every (msgid, forms), in msgid's byte order (the .mo files the desktops read).
+        public var all: [(String, [String])] {
+            guard packed != nil else { return entries }
+            return (0..<count).map { i in
+                let fields = packedEntry(i).split(separator: 1, omittingEmptySubsequences: false).map {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
+                }
+                return (fields[0], Array(fields.dropFirst()))
+            }
+        }
+
+        /// Packed entry `i`'s bytes (msgid and forms, without its 0x00).
+        func packedEntry(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = Int(offsets[i]), end = Int(offsets[i + 1]) - 1
+            return UnsafeBufferPointer(start: packed!.utf8Start + start, count: end - start)
         }
 
         /// The forms of `msgid`, by binary search (no dictionary: building one costs every run).
@@ -37,11 +79,23 @@ public struct Catalog: Sendable, Equatable {
 
         /// The forms of a msgid given as bytes (with a context: the context, 0x04, the msgid).
         func forms(_ key: UnsafeBufferPointer<UInt8>) -> [String]? {
-            var low = 0, high = entries.count
+            var low = 0, high = count
             while low < high {
                 let mid = (low + high) / 2
-                let c = Catalog.compare(entries[mid].0, key)
-                if c == 0 { return entries[mid].1 }
+                let c: Int
+                if packed != nil {
+                    let entry = packedEntry(mid)
+                    let msgid = UnsafeBufferPointer(rebasing: entry[..<(entry.firstIndex(of: 1) ?? entry.endIndex)])
+                    c = Catalog.compare(msgid, key)
+                    if c == 0 {
+                        return entry[(msgid.count + 1)...].split(separator: 1, omittingEmptySubsequences: false).map {
+                            String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
+                        }
+                    }
+                } else {
+                    c = Catalog.compare(entries[mid].0, key)
+                    if c == 0 { return entries[mid].1 }
+                }
                 if c < 0 { low = mid + 1 } else { high = mid }
             }
             return nil
@@ -187,10 +241,13 @@ public struct Catalog: Sendable, Equatable {
     /// Bytes of `a` against `b`: negative, 0 or positive.
     static func compare(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var a = a
-        return a.withUTF8 { x in
-            let n = min(x.count, b.count)
-            for k in 0..<n where x[k] != b[k] { return Int(x[k]) - Int(b[k]) }
-            return x.count - b.count
-        }
+        return a.withUTF8 { compare($0, b) }
+    }
+
+    /// The same for two byte buffers.
+    static func compare(_ x: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = min(x.count, b.count)
+        for k in 0..<n where x[k] != b[k] { return Int(x[k]) - Int(b[k]) }
+        return x.count - b.count
     }
 }
