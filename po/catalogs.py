@@ -100,15 +100,42 @@ HELP = (os.path.join("Sources", "TMinusCLI", "Table", "CommandTable.swift"),
 HELP_CONTEXT = "--help"
 
 
+# Each command's paragraphs (`text: "…"` or a multi-line `text: """…"""`, `%s` where the spec's
+# `textArguments` fill in) and each format's line in `show --help` (a renderer's `about`).
+PARAGRAPH = re.compile(r'\btext:\s*(?:"""\n(.*?)\n([ ]*)"""|' + LITERAL + r")", re.S)
+ABOUT = (os.path.join("Sources", "TMinusRender"), re.compile(r"public let about = " + LITERAL))
+
+
 def help_messages():
-    """(msgid with its context, reference) of the commands' summaries."""
+    """(msgid with its context, reference) of the commands' summaries, options, paragraphs and
+    the formats' lines."""
     rel, call = HELP
     text = open(os.path.join(ROOT, rel), encoding="utf-8").read()
-    out = []
+    found = []
     for m in call.finditer(text):
-        line = text.count("\n", 0, m.start()) + 1
-        where = f"{rel}:{line}"
-        out.append((HELP_CONTEXT + "\x04" + swift_unescape(m.group(m.lastindex), where), where))
+        found.append((m.start(), swift_unescape(m.group(m.lastindex), f"{rel}:?")))
+    for m in PARAGRAPH.finditer(text):
+        if m.group(1) is None:
+            found.append((m.start(), swift_unescape(m.group(3), f"{rel}:?")))
+            continue
+        indent = m.group(2)
+        lines = m.group(1).split("\n")
+        if any(l and not l.startswith(indent) for l in lines) or any(l.endswith("\\") for l in lines):
+            sys.exit(f"{rel}: a paragraph's lines must keep the closing quotes' indentation, unbroken")
+        found.append((m.start(), swift_unescape("\n".join(l[len(indent):] for l in lines), f"{rel}:?")))
+    out = []
+    for start, msgid in sorted(found):
+        line = text.count("\n", 0, start) + 1
+        out.append((HELP_CONTEXT + "\x04" + msgid, f"{rel}:{line}"))
+    folder, about = ABOUT
+    for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+        if not name.endswith(".swift"):
+            continue
+        path = os.path.join(folder, name)
+        source = open(os.path.join(ROOT, path), encoding="utf-8").read()
+        for m in about.finditer(source):
+            where = f"{path}:{source.count(chr(10), 0, m.start()) + 1}"
+            out.append((HELP_CONTEXT + "\x04" + swift_unescape(m.group(1), where), where))
     return out
 
 

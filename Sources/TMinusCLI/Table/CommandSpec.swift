@@ -64,10 +64,13 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec] = []
     /// `tag add`, `config check`…: each parses its own options.
     var subcommands: [CommandSpec] = []
-    /// Paragraphs for `--help` and the man page, made when asked for (some name every format or
-    /// bar: a bar's `show` finds its spec on every poll and never reads them).
-    var text: String { makeText() }
+    /// Paragraphs for `--help` and the man page in English, made when asked for (some name every
+    /// format or bar: a bar's `show` finds its spec on every poll and never reads them).
+    var text: String { text(.english) }
+    /// The paragraphs as the catalogs know them: a literal, with `%s` where `makeArguments` fills in.
     let makeText: @Sendable () -> String
+    /// What fills the `%s` of the paragraphs (the formats, the bars), in a language.
+    let makeArguments: @Sendable (Words) -> [String]
     var examples: [String] = []
     /// Nil only for subcommands (their parent dispatches).
     var run: Run?
@@ -84,6 +87,7 @@ struct CommandSpec: Sendable {
         name: String, aliases: [String] = [], group: String, arguments: String = "", summary: String,
         options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
         text: @autoclosure @escaping @Sendable () -> String = "",
+        textArguments: @escaping @Sendable (Words) -> [String] = { _ in [] },
         examples: [String] = [], run: Run? = nil, changes: Bool = false, changesOnlyWith: String? = nil,
         readsConfig: Bool = true
     ) {
@@ -95,11 +99,19 @@ struct CommandSpec: Sendable {
         self.options = options
         self.subcommands = subcommands
         self.makeText = text
+        self.makeArguments = textArguments
         self.examples = examples
         self.run = run
         self.changes = changes
         self.changesOnlyWith = changesOnlyWith
         self.readsConfig = readsConfig
+    }
+
+    /// The paragraphs in `w`'s language (English where the catalogs lack them).
+    func text(_ w: Words) -> String {
+        let arguments = makeArguments(w)
+        let template = w.help(makeText())
+        return arguments.isEmpty ? template : Catalog.format(template, arguments)
     }
 
     var flagNames: [String] { options.filter { $0.value == nil }.map(\.name) }

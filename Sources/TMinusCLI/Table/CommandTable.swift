@@ -347,12 +347,18 @@ enum CommandTable {
                 .flag("follow", "stream: a line whenever the display changes, at once when the data changes")
             ],
             text: """
-                Prints the entry for now, for a bar. Formats: \(Renderers.all.map { "\($0.format) (\($0.about))" }.joined(separator: "; ")).
+                Prints the entry for now, for a bar. Formats: %s.
                 A broken config or summary prints an error entry, not nothing. --follow streams
-                \(Renderers.all.filter(\.streams).map(\.format).joined(separator: ", ")): clicks on stdin (i3bar, i3blocks
+                %s: clicks on stdin (i3bar, i3blocks
                 persist) cycle deadlines. Which deadline shows: --deadline REF, else a click (tminus next|prev),
                 else the config's deadline, else the next one due. Ready-made bar configs: integrations/.
-                """, examples: ["tminus show --format waybar --follow", "tminus show --format i3blocks --markup pango"],
+                """,
+            textArguments: { w in
+                [
+                    Renderers.all.map { "\($0.format) (\(w.help($0.about)))" }.joined(separator: "; "),
+                    Renderers.all.filter(\.streams).map(\.format).joined(separator: ", ")
+                ]
+            }, examples: ["tminus show --format waybar --follow", "tminus show --format i3blocks --markup pango"],
             run: ShowCommand.run, readsConfig: false),
         CommandSpec(
             name: "timeline", group: "bars", summary: "the timeline as JSON",
@@ -440,7 +446,8 @@ enum CommandTable {
                     "plasma: set up for Plasma 5 or 6 (default: the kpackagetool here, else plasmashell --version)")
             ],
             text:
-                "Prints the snippet for BAR (\(BarSetup.all.map(\.name).joined(separator: ", "))) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says); plasma installs the KDE Plasma applet for Plasma 6 or 5.27 (kpackagetool6 or kpackagetool5, as installed, or --plasma-version). Without BAR: the bars it knows.",
+                "Prints the snippet for BAR (%s) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says); plasma installs the KDE Plasma applet for Plasma 6 or 5.27 (kpackagetool6 or kpackagetool5, as installed, or --plasma-version). Without BAR: the bars it knows.",
+            textArguments: { _ in [BarSetup.all.map(\.name).joined(separator: ", ")] },
             examples: [
                 "tminus setup waybar", "tminus setup i3blocks --write",
                 "tminus setup yambar --full > ~/.config/yambar/config.yml"

@@ -2,9 +2,9 @@ import TMinusApp
 import TMinusCore
 
 /// Help text, made from `CommandTable`: an overview and one page per command, in the user's
-/// language where the catalogs have it (the summaries, the options' descriptions, the headings
-/// and the closing lines; each command's paragraph is English still). The man page and the
-/// shell completions are English.
+/// language where the catalogs have it (the summaries, each command's paragraphs, the options'
+/// descriptions, the headings and the closing lines). The man page and the shell completions are
+/// English.
 enum Help {
     static let version = "0.1.0"
 
@@ -71,7 +71,7 @@ enum Help {
             lines.append(
                 indent + Catalog.format(w.trc("--help", "(also: %s)"), ["tminus " + c.aliases.joined(separator: ", ")]))
         }
-        lines += ["", c.text]
+        lines += ["", c.text(w)]
         let options = c.options + c.subcommands.flatMap(\.options)
         if !c.subcommands.isEmpty {
             lines +=
