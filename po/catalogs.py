@@ -26,10 +26,11 @@ CALLS = {
     "trc": re.compile(r"trc\(\s*" + LITERAL + r"\s*,\s*" + LITERAL),
     "tr": re.compile(r"tr\(\s*" + LITERAL),
     "N_": re.compile(r"N_\(\s*" + LITERAL),
+    "deferred": re.compile(r"deferred\(\s*" + LITERAL),
     "usage": re.compile(r"usage\(\s*tr:\s*" + LITERAL),
     "failure": re.compile(r"failure\(\s*tr:\s*" + LITERAL),
 }
-ANY_CALL = re.compile(r"\b(trn|trc|tr|N_|usage|failure)\(")
+ANY_CALL = re.compile(r"\b(trn|trc|tr|N_|deferred|usage|failure)\(")
 # The desktops' own words: the GNOME Shell extension's _('…') or _("…"), the Plasma applets'
 # i18n("…") (literals only; the setup commands install them as .mo files from the same catalogs).
 DESKTOP = [

@@ -28,17 +28,19 @@ struct ComponentReader {
             calendarProblems = [
                 ICalProblem(
                     line: p.line, property: p.name,
-                    message:
-                        "'\(Self.shown(Array(name.utf8)))' is not a time zone tminus knows; floating times are read as local time"
-                )
+                    message: deferred(
+                        "'%s' is not a time zone tminus knows; floating times are read as local time",
+                        Self.shown(Array(name.utf8))))
             ]
         }
     }
 
     struct Skip: Error {}
 
+    /// `what` (a `deferred` message) is wrong with `p`, and the `kind` ("event" or "todo") is skipped.
     mutating func skip(_ p: ICalProperty, _ what: String, _ kind: String) -> Skip {
-        problems.append(ICalProblem(line: p.line, property: p.name, message: "\(what); the \(kind) is skipped"))
+        let skipped = kind == "event" ? deferred("; the event is skipped") : deferred("; the todo is skipped")
+        problems.append(ICalProblem(line: p.line, property: p.name, message: what + skipped))
         return Skip()
     }
 
@@ -55,7 +57,9 @@ struct ComponentReader {
     /// A DATE or DATE-TIME property, nil when absent or empty (writers leave `DUE:` empty).
     mutating func time(_ c: ICalComponent, _ name: String, _ kind: String) throws(Skip) -> (ICalTime, ICalProperty)? {
         guard let p = c.property(name), !ICalParser.trimmed(p.value[...]).isEmpty else { return nil }
-        guard let t = ICalTime(p) else { throw skip(p, "'\(Self.shown(p.value))' is not a date or date-time", kind) }
+        guard let t = ICalTime(p) else {
+            throw skip(p, deferred("'%s' is not a date or date-time", Self.shown(p.value)), kind)
+        }
         return (t, p)
     }
 
@@ -123,7 +127,7 @@ struct ComponentReader {
                 item.due = t.isDate ? .day(t.local.date) : .instant(instant(t, line: p.line, property: p.name))
             } else if let (t, p) = start, let d = c.property("DURATION") {
                 guard let seconds = ICalDuration.seconds(d.value[...]) else {
-                    throw skip(d, "'\(Self.shown(d.value))' is not a duration", "todo")
+                    throw skip(d, deferred("'%s' is not a duration", Self.shown(d.value)), "todo")
                 }
                 let base = instant(t, line: p.line, property: p.name)
                 item.due =
@@ -131,11 +135,11 @@ struct ComponentReader {
                     ? .day(t.local.date.adding(days: Int(seconds / 86_400) - 1)) : .instant(base + seconds)
             }
             if let due = item.due, !due.isSupported, let p = c.property("DUE") ?? c.property("DTSTART") {
-                throw skip(p, "the date is outside \(CivilDate.supportedText)", "todo")
+                throw skip(p, deferred("the date is outside %s", CivilDate.supportedDeferred), "todo")
             }
             if let p = c.property("PRIORITY"), !ICalParser.trimmed(p.value[...]).isEmpty {
                 guard let n = Int(p.raw.trimmingSpaces), (0...9).contains(n) else {
-                    throw skip(p, "'\(Self.shown(p.value))' is not a priority 0–9", "todo")
+                    throw skip(p, deferred("'%s' is not a priority 0–9", Self.shown(p.value)), "todo")
                 }
                 item.priority = n == 0 ? .none : n <= 4 ? .high : n == 5 ? .medium : .low
             }
@@ -143,7 +147,7 @@ struct ComponentReader {
             var percent = 0
             if let p = c.property("PERCENT-COMPLETE"), !ICalParser.trimmed(p.value[...]).isEmpty {
                 guard let n = Int(p.raw.trimmingSpaces), (0...100).contains(n) else {
-                    throw skip(p, "'\(Self.shown(p.value))' is not a percentage", "todo")
+                    throw skip(p, deferred("'%s' is not a percentage", Self.shown(p.value)), "todo")
                 }
                 percent = n
             }
@@ -176,12 +180,12 @@ struct ComponentReader {
         else { return nil }
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalTime(trigger) != nil {
             guard let t = ICalTime(trigger) else {
-                throw skip(trigger, "'\(Self.shown(trigger.value))' is not a date-time", kind)
+                throw skip(trigger, deferred("'%s' is not a date-time", Self.shown(trigger.value)), kind)
             }
             return instant(t, line: trigger.line, property: "TRIGGER")
         }
         guard let offset = ICalDuration.seconds(trigger.value[...]) else {
-            throw skip(trigger, "'\(Self.shown(trigger.value))' is not a duration", kind)
+            throw skip(trigger, deferred("'%s' is not a duration", Self.shown(trigger.value)), kind)
         }
         let base = trigger.parameter("RELATED")?.uppercased() == "END" ? end ?? start : start ?? end
         guard let base else { return nil }

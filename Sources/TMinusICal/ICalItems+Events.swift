@@ -18,7 +18,7 @@ extension ComponentReader {
             }
             guard let (start, startProp) = try time(c, "DTSTART", "event") else {
                 problems.append(
-                    ICalProblem(line: c.line, property: "DTSTART", message: "missing; the event is skipped"))
+                    ICalProblem(line: c.line, property: "DTSTART", message: deferred("missing; the event is skipped")))
                 return nil
             }
             let frame = instantFunction(for: start, line: startProp.line)
@@ -52,7 +52,8 @@ extension ComponentReader {
                 problems.append(
                     ICalProblem(
                         line: extra.line, property: "RRULE",
-                        message: "\(written.count) rules; the first \(Self.maxRules) are used"))
+                        message: deferred(
+                            "%s rules; the first %s are used", String(written.count), String(Self.maxRules))))
             }
             for p in written.prefix(Self.maxRules) {
                 do throws(RecurrenceError) {
@@ -63,7 +64,7 @@ extension ComponentReader {
                     problems.append(
                         ICalProblem(
                             line: p.line, property: "RRULE",
-                            message: "\(error.message); the event's other dates are used"))
+                            message: error.text + deferred("; the event's other dates are used")))
                 }
             }
             // EXDATE;VALUE=DATE on a timed series takes out every instance on that day.
@@ -165,16 +166,18 @@ extension ComponentReader {
                     problems.append(
                         ICalProblem(
                             line: p.line, property: "RRULE",
-                            message: "\(perDay) times a day; the first \(RecurrenceRule.maxTimesPerDay) are used"))
+                            message: deferred(
+                                "%s times a day; the first %s are used", String(perDay),
+                                String(RecurrenceRule.maxTimesPerDay))))
                 }
             }
             if cut, let p = c.property("RRULE") {
                 problems.append(
                     ICalProblem(
                         line: p.line, property: "RRULE",
-                        message:
-                            "expanding it takes more than \(RecurrenceRule.maxWork) steps; the instances found by then are used"
-                    ))
+                        message: deferred(
+                            "expanding it takes more than %s steps; the instances found by then are used",
+                            String(RecurrenceRule.maxWork))))
             }
             if rules.isEmpty {
                 let o = frame.instant(start.local)
@@ -260,7 +263,8 @@ extension ComponentReader {
             if b < a {
                 problems.append(
                     ICalProblem(
-                        line: p.line, property: "DTEND", message: "before DTSTART; the event is read without an end"))
+                        line: p.line, property: "DTEND",
+                        message: deferred("before DTSTART; the event is read without an end")))
             }
             return .seconds(min(max(b - a, 0), 3660 * 86_400))
         }
@@ -328,7 +332,7 @@ extension ComponentReader {
                 if value.isEmpty { continue }
                 if let slash = value.firstIndex(of: 0x2F) { value = value[value.startIndex..<slash] }
                 guard let t = ICalTime.parse(value, tzid: tzid) else {
-                    throw skip(p, "'\(Self.shown(Array(value)))' is not a date or date-time", kind)
+                    throw skip(p, deferred("'%s' is not a date or date-time", Self.shown(Array(value))), kind)
                 }
                 if t.isDate && !start.isDate {
                     days.insert(t.local.date.daysSinceEpoch)
@@ -359,7 +363,7 @@ extension ComponentReader {
                 let slash = value.firstIndex(of: 0x2F)
                 let head = value[value.startIndex..<(slash ?? value.endIndex)]
                 guard let t = ICalTime.parse(head, tzid: tzid) else {
-                    throw skip(p, "'\(Self.shown(Array(head)))' is not a date or date-time", "event")
+                    throw skip(p, deferred("'%s' is not a date or date-time", Self.shown(Array(head))), "event")
                 }
                 func at(_ t: ICalTime) -> Instant {
                     if t.isDate { return start.isDate ? zones.local.startOfDay(t.local.date) : frame.instant(t.local) }
@@ -377,9 +381,9 @@ extension ComponentReader {
                         problems.append(
                             ICalProblem(
                                 line: p.line, property: "RDATE",
-                                message:
-                                    "the period's end '\(Self.shown(Array(tail)))' is not a date, date-time or duration; the event's length is used"
-                            ))
+                                message: deferred(
+                                    "the period's end '%s' is not a date, date-time or duration; the event's length is used",
+                                    Self.shown(Array(tail)))))
                     }
                     // A period that ends before it starts lasts no time; none lasts over ten years.
                     length = length.map { min(max($0, 0), 3660 * 86_400) }

@@ -77,16 +77,23 @@ public struct ICalProblem: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     /// The property's name; empty for a problem with the file's lines or structure.
     public var property: String
-    /// What was wrong and what became of the item, for the user.
-    public var message: String
-    /// A problem at `line` with `property` (empty for none).
-    public init(line: Int, property: String, message: String) {
+    /// What was wrong and what became of the item, kept for the reader's language (`Deferred`).
+    public var text: String
+    /// A problem at `line` with `property` (empty for none), `text` made with `deferred`.
+    public init(line: Int, property: String, message text: String) {
         self.line = line
         self.property = property
-        self.message = message
+        self.text = text
     }
-    /// `line N: PROPERTY: message` (the property left out when empty).
-    public var description: String { "line \(line): \(property.isEmpty ? "" : property + ": ")\(message)" }
+    /// What was wrong and what became of the item, in English.
+    public var message: String { Deferred.render(text, .english) }
+    /// `line N: PROPERTY: message`, kept for the reader's language (the property left out when
+    /// empty): what the summary and the caches hold.
+    public var stored: String {
+        deferred("line %s: ", String(line)) + (property.isEmpty ? "" : property + ": ") + text
+    }
+    /// `line N: PROPERTY: message` in English.
+    public var description: String { Deferred.render(stored, .english) }
 }
 
 /// How a source's calendar files are read.
@@ -172,7 +179,7 @@ extension ICalRead {
         _ badLines: [Int], _ structure: [(line: Int, message: String)], _ refused: [(line: Int, message: String)]
     ) -> [ICalProblem] {
         badLines.prefix(3).map {
-            ICalProblem(line: $0, property: "", message: "not an iCalendar content line (no ':'); ignored")
+            ICalProblem(line: $0, property: "", message: deferred("not an iCalendar content line (no ':'); ignored"))
         }
             + (structure + refused.prefix(3)).map { ICalProblem(line: $0.line, property: "", message: $0.message) }
     }

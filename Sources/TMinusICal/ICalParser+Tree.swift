@@ -8,13 +8,19 @@ extension ICalParser {
     /// What is said of a component refused for its size (`maxComponentLines`, `maxComponentBytes`).
     static func refusal(_ name: String, lines: Bool) -> String {
         let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
-        let limit = lines ? "\(maxComponentLines) lines" : "\(maxComponentBytes >> 20) MB"
-        return "BEGIN:\(shown) is larger than \(limit) (no real calendar's is); it is not read"
+        return lines
+            ? deferred(
+                "BEGIN:%s is larger than %s lines (no real calendar's is); it is not read", shown,
+                String(maxComponentLines))
+            : deferred(
+                "BEGIN:%s is larger than %s MB (no real calendar's is); it is not read", shown,
+                String(maxComponentBytes >> 20))
     }
 
     /// What is said of a VCALENDAR's own lines past `maxComponentLines`.
-    static let calendarTooLong =
-        "VCALENDAR has more than \(maxComponentLines) lines of its own; they are ignored from here on (its events are read)"
+    static let calendarTooLong = deferred(
+        "VCALENDAR has more than %s lines of its own; they are ignored from here on (its events are read)",
+        String(maxComponentLines))
 
     /// The component tree, built line by line: BEGIN opens, the matching END closes (an END that
     /// matches an outer component closes the inner ones too; one that matches nothing is ignored).
@@ -98,7 +104,9 @@ extension ICalParser {
                         structure.append(
                             (
                                 stack[open].component.line,
-                                "BEGIN:\(stack[open].component.name) has no END before line \(p.line); it is read up to there"
+                                deferred(
+                                    "BEGIN:%s has no END before line %s; it is read up to there",
+                                    stack[open].component.name, String(p.line))
                             ))
                     }
                     while stack.count > open { close(at: p.range.lowerBound, endOffset: nil) }
@@ -113,7 +121,7 @@ extension ICalParser {
                     if structure.count < 3 {
                         // The file's own text: shown inert (no control or bidi character reaches a terminal).
                         let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
-                        structure.append((p.line, "END:\(shown) closes nothing that is open; ignored"))
+                        structure.append((p.line, deferred("END:%s closes nothing that is open; ignored", shown)))
                     }
                     return
                 }

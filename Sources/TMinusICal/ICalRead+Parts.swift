@@ -265,7 +265,9 @@ extension ICalRead {
                                 structure.append(
                                     (
                                         stack[open].line,
-                                        "BEGIN:\(stack[open].name) has no END before line \(line); it is read up to there"
+                                        deferred(
+                                            "BEGIN:%s has no END before line %s; it is read up to there",
+                                            stack[open].name, String(line))
                                     ))
                             }
                             stack.removeSubrange(open...)
@@ -289,7 +291,7 @@ extension ICalRead {
                         }
                     } else if structure.count < 3 {
                         let shown = ControlText.clean(String(name.prefix(20)), replacement: "?", dropBidi: true)
-                        structure.append((line, "END:\(shown) closes nothing that is open; ignored"))
+                        structure.append((line, deferred("END:%s closes nothing that is open; ignored", shown)))
                     }
                 } else if current == nil, stack.last?.name == "VCALENDAR", start < end {
                     // The calendar's own lines, counted as the parser counts them (the parts

@@ -47,11 +47,17 @@ public final class ICalZones {
                 built[key] = z
                 return (z, nil)
             }
-            return (local, "TZID=\(tzid.prefix(60)): its VTIMEZONE cannot be read; the time is read as local time")
+            return (
+                local,
+                deferred(
+                    "TZID=%s: its VTIMEZONE cannot be read; the time is read as local time", String(tzid.prefix(60)))
+            )
         }
         return (
             local,
-            "TZID=\(tzid.prefix(60)) is not a time zone tminus knows and the file does not define it; the time is read as local time"
+            deferred(
+                "TZID=%s is not a time zone tminus knows and the file does not define it; the time is read as local time",
+                String(tzid.prefix(60)))
         )
     }
 

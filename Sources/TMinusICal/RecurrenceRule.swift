@@ -66,22 +66,23 @@ public struct RecurrenceRule: Equatable, Sendable {
         var parts: [(String, String)] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
             let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard kv.count == 2 else { throw RecurrenceError("'\(part)' is not NAME=VALUE") }
+            guard kv.count == 2 else { throw RecurrenceError(deferred("'%s' is not NAME=VALUE", String(part))) }
             let name = kv[0].uppercased().trimmingSpaces
             let value = kv[1].uppercased().trimmingSpaces
             if name == "FREQ" {
                 guard let f = Frequency(rawValue: value) else {
                     if ["HOURLY", "MINUTELY", "SECONDLY"].contains(value) {
-                        throw RecurrenceError("FREQ=\(value) (repeating within a day) is not supported")
+                        throw RecurrenceError(
+                            deferred("FREQ=%s (repeating within a day) is not supported", String(value)))
                     }
-                    throw RecurrenceError("FREQ=\(value.prefix(20)) is not a frequency")
+                    throw RecurrenceError(deferred("FREQ=%s is not a frequency", String(value.prefix(20))))
                 }
                 rule = RecurrenceRule(frequency: f)
             } else {
                 parts.append((name, value))
             }
         }
-        guard var rule else { throw RecurrenceError("FREQ is missing") }
+        guard var rule else { throw RecurrenceError(deferred("FREQ is missing")) }
         func ints(_ name: String, _ value: String, _ range: ClosedRange<Int>, nonZero: Bool = false)
             throws(RecurrenceError) -> [Int]
         {
@@ -89,30 +90,34 @@ public struct RecurrenceRule: Equatable, Sendable {
             for v in value.split(separator: ",") {
                 guard let n = Int(v.trimmingSpaces), range.contains(n), !(nonZero && n == 0) else {
                     throw RecurrenceError(
-                        "\(name)=\(value.prefix(40)) is not a list of numbers in \(range.lowerBound)…\(range.upperBound)"
-                    )
+                        deferred(
+                            "%s=%s is not a list of numbers in %s…%s", name, String(value.prefix(40)),
+                            String(range.lowerBound), String(range.upperBound)))
                 }
                 out.append(n)
             }
-            guard !out.isEmpty, out.count <= 400 else { throw RecurrenceError("\(name) is empty or too long") }
+            guard !out.isEmpty, out.count <= 400 else {
+                throw RecurrenceError(deferred("%s is empty or too long", name))
+            }
             return out
         }
         for (name, value) in parts {
             switch name {
             case "INTERVAL":
                 guard let n = Int(value), n >= 1, n <= 10_000 else {
-                    throw RecurrenceError("INTERVAL=\(value.prefix(20)) must be a whole number from 1")
+                    throw RecurrenceError(
+                        deferred("INTERVAL=%s must be a whole number from 1", String(value.prefix(20))))
                 }
                 rule.interval = n
             case "COUNT":
                 guard let n = Int(value), n >= 1, n <= 1_000_000 else {
-                    badCount = "COUNT=\(value.prefix(20)) must be a whole number from 1"
+                    badCount = deferred("COUNT=%s must be a whole number from 1", String(value.prefix(20)))
                     continue
                 }
                 rule.count = n
             case "UNTIL":
                 guard let t = ICalTime.parse(Array(value.utf8)[...], tzid: nil) else {
-                    throw RecurrenceError("UNTIL=\(value.prefix(20)) is not a date")
+                    throw RecurrenceError(deferred("UNTIL=%s is not a date", String(value.prefix(20))))
                 }
                 rule.until = t
             case "BYMONTH": rule.byMonth = try ints(name, value, 1...12)
@@ -124,50 +129,55 @@ public struct RecurrenceRule: Equatable, Sendable {
             case "BYSETPOS": rule.bySetPos = try ints(name, value, -366...366, nonZero: true)
             case "WKST":
                 guard let d = weekdays.firstIndex(of: value) else {
-                    throw RecurrenceError("WKST=\(value.prefix(20)) is not a weekday")
+                    throw RecurrenceError(deferred("WKST=%s is not a weekday", String(value.prefix(20))))
                 }
                 rule.weekStart = d
             case "BYDAY":
                 for v in value.split(separator: ",") {
                     let s = v.trimmingSpaces
                     guard s.count >= 2, let d = weekdays.firstIndex(of: String(s.suffix(2))) else {
-                        throw RecurrenceError("BYDAY=\(value.prefix(40)) is not a list of weekdays such as MO or -1FR")
+                        throw RecurrenceError(
+                            deferred("BYDAY=%s is not a list of weekdays such as MO or -1FR", String(value.prefix(40))))
                     }
                     let prefix = s.dropLast(2)
                     var ordinal = 0
                     if !prefix.isEmpty {
                         guard let n = Int(prefix), n != 0, abs(n) <= 53 else {
-                            throw RecurrenceError("BYDAY=\(value.prefix(40)): '\(s)' has a bad ordinal")
+                            throw RecurrenceError(
+                                deferred("BYDAY=%s: '%s' has a bad ordinal", String(value.prefix(40)), String(s)))
                         }
                         ordinal = n
                     }
                     rule.byDay.append(WeekdayNum(ordinal: ordinal, weekday: d))
                 }
             case "BYWEEKNO", "RSCALE", "SKIP":
-                throw RecurrenceError("\(name) is not supported")
+                throw RecurrenceError(deferred("%s is not supported", name))
             default:
                 // X- parts and unknown names are ignored, as RFC 5545 allows for extensions.
                 if !name.hasPrefix("X-") && !name.isEmpty {
-                    throw RecurrenceError("\(name.prefix(20)) is not a rule part")
+                    throw RecurrenceError(deferred("%s is not a rule part", String(name.prefix(20))))
                 }
             }
         }
         if let badCount {
             guard rule.until != nil else { throw RecurrenceError(badCount) }
-            notes.append("\(badCount); the rule ends at its UNTIL")
+            notes.append(badCount + deferred("; the rule ends at its UNTIL"))
         }
-        if rule.count != nil, rule.until != nil { throw RecurrenceError("COUNT and UNTIL together") }
+        if rule.count != nil, rule.until != nil { throw RecurrenceError(deferred("COUNT and UNTIL together")) }
         return rule
     }
 }
 
 /// Why an RRULE cannot be read: the part at fault, for the user.
 public struct RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The reason, naming the part (`COUNT and UNTIL together`).
-    public var message: String
-    /// An error with this message.
-    public init(_ message: String) { self.message = message }
-    /// The message.
+    /// The reason, naming the part (`COUNT and UNTIL together`), kept for the reader's language
+    /// (`Deferred`).
+    public var text: String
+    /// An error with this reason, made with `deferred`.
+    public init(_ text: String) { self.text = text }
+    /// The reason in English.
+    public var message: String { Deferred.render(text, .english) }
+    /// The reason in English.
     public var description: String { message }
 }
 

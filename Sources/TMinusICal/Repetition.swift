@@ -51,9 +51,9 @@ public enum Repetition {
         }
         do throws(RecurrenceError) {
             let parsed = try RecurrenceRule.parse(text)
-            if parsed.count == 0 { throw RecurrenceError("COUNT=0 has no instance") }
+            if parsed.count == 0 { throw RecurrenceError(deferred("COUNT=0 has no instance")) }
         } catch {
-            throw .usage(tr: "--repeat: %s; write e.g. FREQ=WEEKLY;BYDAY=MO,WE (RFC 5545 RRULE)", "\(error.message)")
+            throw .usage(tr: "--repeat: %s; write e.g. FREQ=WEEKLY;BYDAY=MO,WE (RFC 5545 RRULE)", error.text)
         }
         return text
     }

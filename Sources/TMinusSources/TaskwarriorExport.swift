@@ -35,12 +35,14 @@ public enum TaskwarriorExport {
                 )
             }
             tasks = lines
-            out.problems += bad.prefix(3).map { "task export line \($0): not a task tminus can read; skipped" }
+            out.problems += bad.prefix(3).map {
+                deferred("task export line %s: not a task tminus can read; skipped", String($0))
+            }
         }
         var seen: Set<String> = []
         for (i, task) in tasks.enumerated() {
             guard let fields = task.members else {
-                out.problems.append("task \(i + 1): not an object; skipped"); continue
+                out.problems.append(deferred("task %s: not an object; skipped", String(i + 1))); continue
             }
             func string(_ k: String) -> String? { fields.first { $0.key == k }?.value.stringValue }
             func date(_ k: String) -> Instant? {
@@ -48,19 +50,24 @@ public enum TaskwarriorExport {
                 return t
             }
             guard let uuid = string("uuid"), !uuid.isEmpty else {
-                out.problems.append("task \(i + 1): no uuid; skipped"); continue
+                out.problems.append(deferred("task %s: no uuid; skipped", String(i + 1))); continue
             }
             // Two tasks with one UUID (a sync gone wrong) are one item: the first one.
             guard seen.insert(uuid.lowercased()).inserted else {
                 out.problems.append(
-                    "task \(Validation.printable(String(uuid.prefix(8)))): its UUID is there twice; the first is used")
+                    deferred(
+                        "task %s: its UUID is there twice; the first is used",
+                        Validation.printable(String(uuid.prefix(8)))))
                 continue
             }
             let status = string("status") ?? "pending"
             if status == "recurring" || status == "deleted" { continue }
             if let raw = string("due"), parseDate(raw) == nil {
                 out.problems.append(
-                    "task \(uuid.prefix(8)): due '\(Validation.printable(raw))' is not YYYYMMDDTHHMMSSZ; skipped")
+                    deferred(
+                        "task %s: due '%s' is not YYYYMMDDTHHMMSSZ; skipped",
+                        Validation.printable(String(uuid.prefix(8))),
+                        Validation.printable(raw)))
                 continue
             }
             let description = ControlText.clean(string("description") ?? "", replacement: " ", dropBidi: true)

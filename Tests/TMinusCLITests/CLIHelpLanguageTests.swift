@@ -64,6 +64,27 @@ struct CLIHelpLanguageTests {
         #expect(checked > 60, "only \(checked) options seen")
     }
 
+    /// Every command's paragraphs, and in `show --help` each format's line, are the catalogs'.
+    @Test func everyCommandsParagraphsComeThroughTheCatalogs() throws {
+        let h = try TempHome()
+        for c in CommandTable.all {
+            let r = h.inProcess([c.name, "--help"], env: pseudo)
+            // The usage lines, then the paragraphs up to the next blank line.
+            let blocks = r.stdout.components(separatedBy: "\n\n")
+            let text = try #require(blocks.dropFirst().first, "\(c.name): \(r.stdout)")
+                .trimmingCharacters(in: .newlines)
+            #expect(text.hasPrefix("⟦") && text.hasSuffix("⟧"), "\(c.name): not through the catalogs: \(text)")
+            #expect(text.filter { $0 == "⟦" }.count == text.filter { $0 == "⟧" }.count)
+            if c.name == "show" {
+                // The formats' names are what one types; what each gives is translated.
+                #expect(text.contains("waybar (⟦") && text.contains("json (⟦"), "\(text)")
+            }
+        }
+        let german = h.inProcess(["setup", "--help"], env: ["LANG": "de_DE.UTF-8"])
+        #expect(german.stdout.contains("waybar, i3blocks"), "the bars are filled in: \(german.stdout)")
+        #expect(!german.stdout.contains("Prints the snippet"), "\(german.stdout)")
+    }
+
     @Test func germanHelp() throws {
         let h = try TempHome()
         let r = h.inProcess(["--help"], env: ["LANG": "de_DE.UTF-8"])

@@ -17,23 +17,28 @@ enum DemoCommand {
         let families =
             try a.value("family").map { (f: String) throws(TMinusError) in [try ShowCommand.family(f)] }
             ?? Family.allCases
+        let w = ctx.words
         if !onPath(ctx.environment) {
             ctx.say(
-                "(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see docs/install.md)"
-            )
+                w.tr(
+                    "(tminus is not on your PATH yet: make install PREFIX=~/.local puts it in ~/.local/bin; see docs/install.md)"
+                ))
         }
         let now = ctx.now
         ctx.say(
-            "tminus demo: sample data at \(RFC3339.format(now, offset: ctx.zone.offset(at: now))) (\(ctx.zone.name)); freeze another time with --now"
-        )
-        for (state, at, summary) in moments(now: now, zone: ctx.zone) {
+            Catalog.format(
+                w.tr("tminus demo: sample data at %s (%s); freeze another time with --now"),
+                [RFC3339.format(now, offset: ctx.zone.offset(at: now)), ctx.zone.name]))
+        for (state, at, summary) in moments(now: now, zone: ctx.zone, words: w) {
             // The sample in the user's language and clock (the config's other keys are not the sample's).
             var config = Config()
             config.clock = ctx.clock
             config.speak(ctx.words)
             let entry = TimelineProvider(summary: summary, config: config, zone: ctx.zone).entry(at: at)
             ctx.say("")
-            ctx.say("# \(state) at \(ctx.describe(.instant(at)))")
+            ctx.say(
+                Catalog.format(
+                    w.trc("demo: a deadline's state, and when", "# %s at %s"), [state, ctx.describe(.instant(at))]))
             for format in renderers {
                 // Families that render alike (json carries all three) are shown once.
                 var shown: [(families: [String], r: Rendered)] = []
@@ -48,19 +53,23 @@ enum DemoCommand {
                 for (names, r) in shown {
                     ctx.say(
                         "== \(format.format) · \(names.joined(separator: ", "))"
-                            + (r.exitCode != 0 ? " (exit \(r.exitCode))" : ""))
+                            + (r.exitCode != 0 ? Catalog.format(w.tr(" (exit %s)"), [String(r.exitCode)]) : ""))
                     ctx.say(r.text)
                 }
             }
         }
         ctx.say("")
-        ctx.say("Add your own: tminus add \"Thesis\" --due \(ctx.exampleDue), then tminus show --format waybar")
+        ctx.say(
+            Catalog.format(
+                w.tr("Add your own: tminus add \"%s\" --due %s, then tminus show --format waybar"),
+                [w.trc("sample data", "Thesis"), ctx.exampleDue]))
         return 0
     }
 
-    /// Each state of the first sample deadline, at a moment inside it; then no deadlines at all.
-    static func moments(now: Instant, zone: Zone) -> [(String, Instant, Summary)] {
-        let summary = SampleData.summary(now: now, zone: zone)
+    /// Each state of the first sample deadline (by its config name), at a moment inside it; then
+    /// no deadlines at all.
+    static func moments(now: Instant, zone: Zone, words: Words = .english) -> [(String, Instant, Summary)] {
+        let summary = SampleData.summary(now: now, zone: zone, words: words)
         let config = Config()
         guard let due = summary.deadlines.first?.due?.instant(in: zone) else { return [] }
         var none = summary
@@ -70,7 +79,7 @@ enum DemoCommand {
             ("warning", due - (config.warning + config.critical) / 2, summary),
             ("critical", due - config.critical / 2, summary),
             ("over", due + 60, summary),
-            ("no deadlines", now, none)
+            (words.tr("no deadlines"), now, none)
         ]
     }
 

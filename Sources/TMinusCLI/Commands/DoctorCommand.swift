@@ -21,8 +21,8 @@ enum DoctorCommand {
         // A gnome source without Evolution Data Server is skipped, not broken: said in one line.
         if (try? ctx.config())?.sources.contains(where: { $0.kind == .gnome }) == true {
             for r in (try? ctx.container.sourceRecords(now: ctx.now)) ?? [] {
-                for p in r.problems where p.hasPrefix("skipped: ") {
-                    ctx.say(Catalog.format(w.tr("source %s: %s"), [r.name, ControlText.oneLine(p)]))
+                for p in r.problems where Summary.Source.isSkipped(p) {
+                    ctx.say(Catalog.format(w.tr("source %s: %s"), [r.name, ControlText.oneLine(Deferred.render(p, w))]))
                 }
             }
         }

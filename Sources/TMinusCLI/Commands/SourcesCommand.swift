@@ -25,8 +25,8 @@ enum SourcesCommand {
                                 "items": .int(r?.items ?? 0),
                                 "read": .string(
                                     orNull: r.map { RFC3339.format($0.stamp, offset: ctx.zone.offset(at: $0.stamp)) }),
-                                "problems": .array((r?.problems ?? []).map(JSON.string)),
-                                "error": .string(orNull: r?.error)
+                                "problems": .array((r?.problems ?? []).map { .string(Deferred.render($0, .english)) }),
+                                "error": .string(orNull: r?.error.map { Deferred.render($0, .english) })
                             ])
                         })))
             return 0
@@ -53,10 +53,11 @@ enum SourcesCommand {
             )
             ctx.say("    " + Catalog.format(w.trc("a source's items, and when it was read", "%s, %s"), [items, read]))
             if let error = r?.error {
-                ctx.say("    " + Catalog.format(w.tr("cannot read it: %s"), [ControlText.oneLine(error)]))
+                ctx.say(
+                    "    "
+                        + Catalog.format(w.tr("cannot read it: %s"), [ControlText.oneLine(Deferred.render(error, w))]))
             }
-            // (What a reader found wrong in a file is its own words, English still.)
-            for p in r?.problems ?? [] { ctx.say("    " + ControlText.oneLine(p)) }
+            for p in r?.problems ?? [] { ctx.say("    " + ControlText.oneLine(Deferred.render(p, w))) }
         }
         return 0
     }

@@ -68,7 +68,7 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `usage(tr:)` with the values as a list (for a template handed on by a caller).
     public static func usage(tr template: StaticString, arguments: [String]) -> TMinusError {
-        var e = TMinusError(.usage, Catalog.format(template.description, arguments))
+        var e = TMinusError(.usage, Deferred.render(Catalog.format(template.description, arguments), .english))
         e.template = template
         e.arguments = arguments
         return e
@@ -89,7 +89,8 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
         errno: Int32? = nil, cause: (any Error & Sendable)? = nil
     ) -> TMinusError {
         var e = TMinusError(
-            .failure, Catalog.format(template.description, arguments), path: path, line: line, errno: errno,
+            .failure, Deferred.render(Catalog.format(template.description, arguments), .english), path: path,
+            line: line, errno: errno,
             cause: cause)
         e.template = template
         e.arguments = arguments
@@ -104,6 +105,15 @@ public struct TMinusError: Error, Equatable, Sendable, CustomStringConvertible {
         guard let template else { return message }
         var out = lead + Catalog.format(words.tr(template), arguments)
         for (t, values) in tail { out += Catalog.format(words.tr(t), values) }
+        return Deferred.render(out + detail, words)
+    }
+
+    /// The message kept for the reader's language (`Deferred`): what a source's record keeps of
+    /// why it could not be read.
+    public var deferredText: String {
+        guard let template else { return message }
+        var out = lead + Deferred.message(template, arguments)
+        for (t, values) in tail { out += Deferred.message(t, values) }
         return out + detail
     }
 
@@ -131,7 +141,7 @@ extension TMinusError {
     /// `arguments`): a line made of two messages, "CONFIG line 3: " and what is wrong there.
     public func followed(by template: StaticString, _ arguments: [String]) -> TMinusError {
         var e = self
-        let english = Catalog.format(template.description, arguments)
+        let english = Deferred.render(Catalog.format(template.description, arguments), .english)
         e.message += english
         // (After an English detail the order must hold: the rest stays English too.)
         if e.detail.isEmpty { e.tail.append((template, arguments)) } else { e.detail += english }

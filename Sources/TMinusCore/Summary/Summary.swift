@@ -219,3 +219,17 @@ extension Due {
         }
     }
 }
+
+extension Summary.Source {
+    /// The problem `sources` and `doctor` show for a source skipped because what it reads
+    /// through is not there (GNOME's Evolution Data Server), `reason` kept for the reader's
+    /// language.
+    public static func skipped(_ reason: String) -> String {
+        deferred("skipped: %s (GNOME's calendars are read when it is)", reason)
+    }
+
+    /// Whether a source's problem is `skipped`'s.
+    public static func isSkipped(_ problem: String) -> Bool {
+        problem.hasPrefix(String(skipped("").unicodeScalars.prefix { $0 != "\u{2}" }))
+    }
+}

@@ -132,6 +132,15 @@ public struct Catalog: Sendable, Equatable {
         return isPseudo ? Catalog.pseudoText(msgid.description) : msgid.description
     }
 
+    /// The message `msgid` found at run time (a message kept for later: `Deferred`).
+    public func tr(text msgid: String) -> String {
+        if let table {
+            let forms = Array(msgid.utf8).withUnsafeBufferPointer { table.forms($0) }
+            if let first = forms?.first, !first.isEmpty { return first }
+        }
+        return isPseudo ? Catalog.pseudoText(msgid) : msgid
+    }
+
     /// The message `msgid` in `context` (the same English in two places a language may say
     /// apart, gettext's msgctxt).
     public func trc(_ context: StaticString, _ msgid: StaticString) -> String {

@@ -40,7 +40,7 @@ struct CachedFiles {
             guard let b = try FileIO.readEntry(directory, name, shown: file, limit: limit) else { return nil }
             bytes = b
         } catch {
-            report("\(shown): \(error.description)")
+            report(shown + ": " + error.deferredText)
             return nil
         }
         let reading = parse(bytes)
@@ -87,7 +87,10 @@ struct CachedFiles {
     /// The first `maxFiles` of `names`, the rest reported.
     static func bounded(_ names: [String], report: (String) -> Void) -> ArraySlice<String> {
         if names.count > maxFiles {
-            report("has more than \(maxFiles) files; the rest are not read (point \"path\" at a smaller folder)")
+            report(
+                deferred(
+                    "has more than %s files; the rest are not read (point \"path\" at a smaller folder)",
+                    String(maxFiles)))
         }
         return names.prefix(maxFiles)
     }

@@ -44,7 +44,7 @@ struct CalendarReading {
             entries: read.entries.map {
                 CalendarFile.Entry(
                     id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
-            }, problems: problems ?? read.problems.map(\.description), leftOut: read.leftOut)
+            }, problems: problems ?? read.problems.map(\.stored), leftOut: read.leftOut)
     }
 
     /// A file's reading joins the source: its problems, and its items unless an earlier file had
@@ -55,7 +55,8 @@ struct CalendarReading {
         for e in file.entries {
             let key = (e.isEvent ? "e:" : "t:") + e.id
             if let first = seen[key] {
-                report("\(shown): UID \(Validation.printable(e.id)) is also in \(first); this copy is skipped")
+                report(
+                    shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(e.id), first))
                 continue
             }
             seen[key] = shown
@@ -67,7 +68,7 @@ struct CalendarReading {
     }
 
     mutating func finish() -> SourceRead {
-        if more > 0 { out.problems.append("… and \(more) more") }
+        if more > 0 { out.problems.append(deferred("… and %s more", String(more))) }
         return out
     }
 }

@@ -27,7 +27,7 @@ public enum SourceReader {
             items = read.items
             leftOut = read.leftOut
         } catch {
-            record.error = error.description
+            record.error = error.deferredText
             // Retried when what it watches changes, or in ten minutes (a `task` installed since).
             record.refresh = now + 600
         }
@@ -46,8 +46,9 @@ public enum SourceReader {
             let total = open.count + leftOut
             open = nearest.kept()
             record.problems.append(
-                "\(total) open items; the \(source.maxItems) nearest now are shown and \(total - open.count) left out (raise \"maxItems\" for this source to show more)"
-            )
+                deferred(
+                    "%s open items; the %s nearest now are shown and %s left out (raise \"maxItems\" for this source to show more)",
+                    String(total), String(source.maxItems), String(total - open.count)))
         }
         open = open.map { $0.inert() }
         record.items = open.count

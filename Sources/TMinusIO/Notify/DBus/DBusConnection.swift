@@ -22,14 +22,16 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Why the bus could not be reached or a call failed.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What went wrong, for the user.
-        public let description: String
+        /// What went wrong, for the user, kept for the reader's language (`Deferred`).
+        public let text: String
         /// The bus answered with this error (a call failed; the connection is fine).
         public let errorName: String?
-        init(_ description: String, errorName: String? = nil) {
-            self.description = description
+        init(_ text: String, errorName: String? = nil) {
+            self.text = text
             self.errorName = errorName
         }
+        /// What went wrong, in English.
+        public var description: String { Deferred.render(text, .english) }
     }
 
     /// The session bus's addresses, in order: `DBUS_SESSION_BUS_ADDRESS`, else the systemd user
@@ -68,8 +70,10 @@ public final class DBusConnection: @unchecked Sendable {
         -> DBusConnection
     {
         let addresses = sessionAddresses(environment)
-        guard !addresses.isEmpty else { throw Failure("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)") }
-        var last = Failure("no session bus")
+        guard !addresses.isEmpty else {
+            throw Failure(deferred("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"))
+        }
+        var last = Failure(deferred("no session bus"))
         for a in addresses {
             let fd = a.name.withCString { ctminus_unix_connect($0, strlen($0), a.abstract ? 1 : 0) }
             guard fd >= 0 else {
@@ -112,7 +116,9 @@ public final class DBusConnection: @unchecked Sendable {
         let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
         try writeAll([0] + Array("AUTH EXTERNAL \(uid)\r\n".utf8))
         let line = try readLine(timeout)
-        guard line.hasPrefix("OK ") else { throw Failure("the session bus refused us: \(Validation.printable(line))") }
+        guard line.hasPrefix("OK ") else {
+            throw Failure(deferred("the session bus refused us: %s", Validation.printable(line)))
+        }
         try writeAll(Array("BEGIN\r\n".utf8))
     }
 
@@ -124,7 +130,7 @@ public final class DBusConnection: @unchecked Sendable {
                 return line.hasSuffix("\r") ? String(line.dropLast()) : line
             }
             guard buffer.count < 4096 else { throw Failure("the session bus sent a line too long") }
-            guard try fill(timeout) else { throw Failure("the session bus did not answer") }
+            guard try fill(timeout) else { throw Failure(deferred("the session bus did not answer")) }
         }
     }
 
@@ -154,7 +160,7 @@ public final class DBusConnection: @unchecked Sendable {
         if r < 0 && (errno == EAGAIN || errno == EINTR) { return true }
         if r <= 0 {
             close()
-            throw Failure("the session bus closed the connection")
+            throw Failure(deferred("the session bus closed the connection"))
         }
         buffer += chunk[0..<r]
         return true
@@ -206,7 +212,7 @@ public final class DBusConnection: @unchecked Sendable {
                 if m.kind == .signal && queued.count < 256 { queued.append(m) }
             }
             guard waited < timeoutMilliseconds else {
-                throw Failure("the session bus did not answer \(message.member ?? "") in time")
+                throw Failure(deferred("the session bus did not answer %s in time", message.member ?? ""))
             }
             if !(try fill(100)) { waited += 100 }
         }

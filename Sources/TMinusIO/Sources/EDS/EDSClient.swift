@@ -39,7 +39,7 @@ struct EDSClient {
             bus.maxLength = maxReply
             return EDSClient(bus: bus, deadline: start + timeout)
         } catch {
-            throw Absent(reason: error.description)
+            throw Absent(reason: error.text)
         }
     }
 
@@ -71,12 +71,13 @@ struct EDSClient {
             if error.errorName == "org.freedesktop.DBus.Error.ServiceUnknown"
                 || error.errorName == "org.freedesktop.DBus.Error.NameHasNoOwner"
             {
-                throw Absent(reason: "Evolution Data Server is not on the session bus")
+                throw Absent(reason: deferred("Evolution Data Server is not on the session bus"))
             }
             if error.errorName == nil && error.description.contains("in time") {
-                throw Absent(reason: "Evolution Data Server did not answer within \(Self.timeout / 1000) s")
+                throw Absent(
+                    reason: deferred("Evolution Data Server did not answer within %s s", String(Self.timeout / 1000)))
             }
-            throw Absent(reason: "Evolution Data Server's registry failed: \(error.description)")
+            throw Absent(reason: deferred("Evolution Data Server's registry failed: %s", error.text))
         }
         guard case .array(_, let objects)? = reply.first else { return [] }
         var out: [EDSSource] = []

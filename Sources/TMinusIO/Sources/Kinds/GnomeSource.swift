@@ -20,9 +20,6 @@ enum GnomeSource: ReadOnlySource {
     /// When EDS was not there, asked again after this long.
     static let absentAgain: Int64 = 600
 
-    /// The line `sources` and `doctor` show for a skipped source starts with this.
-    static let skipped = "skipped: "
-
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
     ) throws(TMinusError) {
@@ -31,7 +28,7 @@ enum GnomeSource: ReadOnlySource {
         do throws(EDSClient.Absent) {
             (client, all) = try EDSClient.session(sourcing.environment)
         } catch {
-            out.problems = [skipped + error.reason + " (GNOME's calendars are read when it is)"]
+            out.problems = [Summary.Source.skipped(error.reason)]
             out.refresh = now + absentAgain
             return
         }
@@ -41,7 +38,9 @@ enum GnomeSource: ReadOnlySource {
         for name in source.calendars where !every.contains(where: { $0.name == name || $0.uid == name }) {
             let known = ControlText.join(every.map { Validation.printable($0.name) }, ", ")
             calendar.report(
-                "no calendar or task list '\(Validation.printable(name))' in Evolution Data Server; it has: \(known)")
+                deferred(
+                    "no calendar or task list '%s' in Evolution Data Server; it has: %s", Validation.printable(name),
+                    known))
         }
         // What a follower compares with what EDS signals (`EDSLive`): the calendars shown and
         // each one's revision as read.
@@ -55,7 +54,7 @@ enum GnomeSource: ReadOnlySource {
                 components = read.components
                 watch.append(.init(path: EDSClient.watchKey(s.uid), stamp: read.revision ?? "-"))
             } catch {
-                calendar.report("\(shown): \(error.description)")
+                calendar.report(shown + ": " + error.text)
                 continue
             }
             guard !components.isEmpty else { continue }
@@ -85,7 +84,7 @@ enum GnomeSource: ReadOnlySource {
         } catch {
             throw .failure(
                 tr: "source %s: %s; nothing was changed (try again in your GNOME session)", "\(source.name)",
-                "\(error.reason)")
+                error.reason)
         }
         defer { client.bus.close() }
         let calendars = shown(all, source)
@@ -96,7 +95,7 @@ enum GnomeSource: ReadOnlySource {
             } catch {
                 throw .failure(
                     tr: "source %s: Evolution Data Server refused the change: %s", "\(source.name)",
-                    "\(error.description)")
+                    error.text)
             }
         }
         // The calendar or task list that holds the item (a new one's UID was chosen when the

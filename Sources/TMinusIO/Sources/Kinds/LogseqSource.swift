@@ -31,7 +31,7 @@ enum LogseqSource: SourceKindIO {
             do throws(TMinusError) {
                 directory = try FileIO.openTrustedFolder(path)
             } catch {
-                reading.report("\(folder): \(error.description)")
+                reading.report(folder + ": " + error.deferredText)
                 continue
             }
             defer { close(directory) }

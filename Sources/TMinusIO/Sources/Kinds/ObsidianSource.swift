@@ -63,7 +63,9 @@ enum ObsidianSource: SourceKindIO {
             for name in Vdir.sortedByBytes(names) {
                 guard layout.notes.count < maxNotes else {
                     layout.problems.append(
-                        "has more than \(maxNotes) notes; the rest are not read (point \"path\" at a smaller folder)")
+                        deferred(
+                            "has more than %s notes; the rest are not read (point \"path\" at a smaller folder)",
+                            String(maxNotes)))
                     return layout
                 }
                 layout.notes.append((index, name))
@@ -71,9 +73,10 @@ enum ObsidianSource: SourceKindIO {
             for name in Vdir.sortedByBytes(subfolders) {
                 let sub = folder.isEmpty ? name : folder + "/" + name
                 if depth + 1 > maxDepth {
-                    layout.problems.append("\(sub): folders deeper than \(maxDepth) are not read")
+                    layout.problems.append(sub + deferred(": folders deeper than %s are not read", String(maxDepth)))
                 } else if queue.count >= maxFolders {
-                    layout.problems.append("has more than \(maxFolders) folders; the rest are not read")
+                    layout.problems.append(
+                        deferred("has more than %s folders; the rest are not read", String(maxFolders)))
                     return layout
                 } else {
                     queue.append((sub, depth + 1))
@@ -113,7 +116,7 @@ enum ObsidianSource: SourceKindIO {
                 do throws(TMinusError) {
                     directory = try FileIO.openTrustedFolder(path)
                 } catch {
-                    reading.report("\(layout.folders[folder]): \(error.description)")
+                    reading.report(layout.folders[folder] + ": " + error.deferredText)
                 }
             }
             guard directory >= 0 else { continue }

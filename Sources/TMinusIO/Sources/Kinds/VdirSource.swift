@@ -33,7 +33,7 @@ enum VdirSource: SourceKindIO {
             do throws(TMinusError) {
                 directory = try FileIO.openTrustedFolder(collection)
             } catch {
-                calendar.report("\(prefix.isEmpty ? FileIO.baseName(of: collection) : prefix): \(error.description)")
+                calendar.report((prefix.isEmpty ? FileIO.baseName(of: collection) : prefix) + ": " + error.deferredText)
                 continue
             }
             defer { close(directory) }
