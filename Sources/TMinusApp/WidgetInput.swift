@@ -68,7 +68,7 @@ package struct WidgetInput {
             let (config, provider, refresh) = try make(ctx, deadline: deadline)
             return WidgetInput(config: config, provider: provider, refresh: refresh)
         } catch {
-            ctx.console.err("tminus: " + ControlText.oneLine(error.description))
+            ctx.console.err("tminus: " + ControlText.oneLine(error.text(ctx.words)))
             return WidgetInput(config: (try? ctx.loadConfig().0) ?? Config(), provider: nil, problem: error.description)
         }
     }

@@ -125,7 +125,7 @@ public enum CLI {
             return 0
         }
         let (zone, zoneWarning) = ZoneLoader.resolve(environment: environment)
-        if let zoneWarning { console.err("tminus: " + zoneWarning) }
+        if let zoneWarning { console.err("tminus: " + Deferred.render(zoneWarning, helpWords())) }
         let realNow = clock()
         var now = realNow
         if let text = g.now {

@@ -29,8 +29,9 @@ public enum ZoneLoader {
         let file = tz.hasPrefix("/") ? tz : "\(dir)/\(tz)"
         return (
             .utc,
-            "TZ=\(shown) is not a time zone this system knows (no zone file \(ControlText.clean(file, replacement: "?"))); "
-                + "using UTC: set TZ to a name like Europe/Berlin (timedatectl list-timezones), or unset it"
+            deferred(
+                "TZ=%s is not a time zone this system knows (no zone file %s); using UTC: set TZ to a name like Europe/Berlin (timedatectl list-timezones), or unset it",
+                shown, ControlText.clean(file, replacement: "?"))
         )
     }
 

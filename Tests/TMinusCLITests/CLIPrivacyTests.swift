@@ -75,7 +75,7 @@ struct CLIPrivacyTests {
     /// PipeWire node names are any program's text: the watch's line shows a few, clean and short.
     @Test func nodeNamesAreShownCleanAndBounded() {
         let hostile = "\u{1B}]0;pwned\u{7}xdpw\u{202E}evil\n" + String(repeating: "x", count: 10_000)
-        let line = PrivacyCommand.shown([hostile] + (1...8).map { "node\($0)" })
+        let line = PrivacyCommand.shown([hostile] + (1...8).map { "node\($0)" }, .english)
         #expect(
             !line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" },
             "\(line.debugDescription)")

@@ -127,6 +127,30 @@ struct CLIPseudoLocaleTests {
         }
     }
 
+    /// What the smaller commands answer: tags, private mode, cycling and the wheel, reminders
+    /// sent again with no notification server, their listing, a link's answers, an empty menu.
+    @Test func theSmallerCommandsAnswers() throws {
+        let h = try home()
+        try h.ok("todo", "Ŕéɱ", "--remind", "2026-03-11T08:00")
+        for args in [
+            ["tag", "add", "ŕéđ", "--color", "#123456"], ["tag", "edit", "ŕéđ", "--color", "#654321"],
+            ["tag", "rm", "ŝçĥóóĺ"], ["privacy"], ["privacy", "on"], ["privacy", "off"], ["next"], ["prev"],
+            ["next", "--reset"], ["scroll", "down"], ["remind", "--again", "Ŕéɱ"],
+            ["remind", "--again", "Ŕéɱ", "--in", "5m"],
+            ["list", "--reminders"], ["list", "--reminders", "--year", "2031"], ["menu", "--launcher", "false"],
+            ["open", "--yes", "tminus://add?title=%C3%8A&due=2026-03-20"],
+            ["open", "--yes", "tminus://add?title=%C3%8A&due=2026-03-20"], ["open", "tminus://show?date=2026-03-10"]
+        ] {
+            let r = h.inProcess(args, env: pseudo)
+            #expect(r.status == 0, "\(args): \(r)")
+            let said = r.stdout + r.stderr.replacingOccurrences(of: "tminus: ", with: "")
+            #expect(said.contains("⟦") && bypassing(said).isEmpty, "\(args): \(bypassing(said)) in \(said)")
+        }
+        _ = try h.writeConfig(#"{"tooltip": "calendar"}"#)
+        let wheel = h.inProcess(["scroll", "up"], env: pseudo)
+        #expect(wheel.stdout.hasPrefix("⟦") && bypassing(wheel.stdout).isEmpty, "\(wheel)")
+    }
+
     /// `sources`: the line without sources, and each source's marks and counts.
     @Test func theSourcesLines() throws {
         let h = try TempHome()

@@ -60,7 +60,7 @@ extension Delivery {
                     buttons: withActions && server.actions ? NotificationServer.reminderButtons(ctx.words) : [],
                     replaces: id, of: record.server, watch: listen)
             } catch {
-                failed(error.description)
+                failed(error.deferredText)
                 break
             }
             guard let shown else { break }
@@ -112,7 +112,7 @@ extension Delivery {
                 ownWrites.record(ledger.path)
             }
         } catch {
-            ctx.console.err("tminus: " + ControlText.oneLine(error.description))
+            ctx.console.err("tminus: " + ControlText.oneLine(error.text(ctx.words)))
         }
         ledger.refresh(view)
         updated[watch.key] = nil

@@ -190,7 +190,7 @@ package final class Delivery {
                 } catch {
                     // Not delivered: the lone `sending` makes a later pass try again, a minute
                     // from now; the rest wait with it (the server that failed would fail them too).
-                    failed(error.description)
+                    failed(error.deferredText)
                     failedHere.insert(r.key)
                     ledger.refresh(view)
                     return nil
@@ -226,7 +226,7 @@ package final class Delivery {
                 do throws(TMinusError) {
                     _ = try send(summary: m.summary, body: m.body, critical: false, withActions: false)
                 } catch {
-                    failed(error.description)
+                    failed(error.deferredText)
                     return nil
                 }
                 let through = sends.map(\.reminder.at).max() ?? ctx.now
@@ -292,8 +292,11 @@ package final class Delivery {
         let line = ControlText.oneLine(reason)
         let n = failingInARow
         if triesAgain && (line != lastReason || n & (n - 1) == 0) {
-            let again = n > 1 ? " (\(n) tries so far)" : ""
-            ctx.console.err("tminus: \(line)\(again); trying again every minute")
+            let w = ctx.words
+            let again = n > 1 ? w.trn(" (%d try so far)", " (%d tries so far)", n) : ""
+            ctx.console.err(
+                "tminus: "
+                    + Catalog.format(w.tr("%s%s; trying again every minute"), [Deferred.render(line, w), again]))
         }
         lastReason = line
     }
@@ -333,11 +336,13 @@ package final class Delivery {
             case "snooze":
                 let item = Item(kind: .todo, id: watch.itemID, handle: 0, title: watch.title, source: watch.itemSource)
                 try arm(item, at: ctx.now + NotificationServer.snoozeSeconds)
-                ctx.console.err("tminus: snoozed \(ControlText.oneLine(watch.title)) for 10 min")
+                ctx.console.err(
+                    "tminus: "
+                        + Catalog.format(ctx.words.tr("snoozed %s for 10 min"), [ControlText.oneLine(watch.title)]))
             default: break
             }
         } catch {
-            ctx.console.err("tminus: " + ControlText.oneLine(error.description))
+            ctx.console.err("tminus: " + ControlText.oneLine(error.text(ctx.words)))
         }
     }
 
@@ -349,7 +354,10 @@ package final class Delivery {
             return item
         }
         if let done {
-            ctx.console.err("tminus: done #\(done.handle) \(ControlText.oneLine(done.title))")
+            ctx.console.err(
+                "tminus: "
+                    + Catalog.format(
+                        ctx.words.tr("done #%s %s"), [String(done.handle), ControlText.oneLine(done.title)]))
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }
     }

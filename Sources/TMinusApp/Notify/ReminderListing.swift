@@ -95,9 +95,11 @@ package enum ReminderListing {
                         })))
             return 0
         }
+        let w = ctx.words
         if rows.isEmpty {
             ctx.say(
-                year == nil ? "no reminders yet; add one with tminus remind TEXT --in 10m" : "no reminders in \(year!)")
+                year.map { Catalog.format(w.tr("no reminders in %s"), [String($0)]) }
+                    ?? w.tr("no reminders yet; add one with tminus remind TEXT --in 10m"))
             return 0
         }
         var heading: Int?
@@ -105,34 +107,49 @@ package enum ReminderListing {
             if byYear, yearWritten(row) != heading {
                 if heading != nil { ctx.say("") }
                 heading = yearWritten(row)
-                ctx.say("Written in \(heading!)")
+                ctx.say(Catalog.format(w.tr("Written in %s"), [String(heading!)]))
             }
             let when = ctx.describe(.instant(row.at))
             let handle = row.handle.map { "#\($0) " } ?? ""
             let source = row.source == Item.ownSource ? "" : "  (\(row.source))"
             ctx.say(
-                when.padding(26) + row.state.padding(10) + "  " + what(row.key).padding(10) + "  " + handle
+                when.padding(26) + stateText(row.state, w).padding(10) + "  " + what(row.key, w).padding(10) + "  "
+                    + handle
                     + Validation.printable(row.title) + source)
         }
         return 0
     }
 
-    /// What kind of reminder a key names: `reminder`, `again`, `1h before`, `over`.
-    package static func what(_ key: String) -> String {
+    /// A reminder's state (`row.state`, what `--json` prints) in `w`'s language.
+    static func stateText(_ state: String, _ w: Words) -> String {
+        switch state {
+        case "sent late": w.trc("a reminder's state", "sent late")
+        case "sent": w.trc("a reminder's state", "sent")
+        case "missed": w.trc("a reminder's state", "missed")
+        case "pending": w.trc("a reminder's state", "pending")
+        case "due": w.trc("a reminder's state", "due")
+        case "sending": w.trc("a reminder's state", "sending")
+        default: state
+        }
+    }
+
+    /// What kind of reminder a key names: `reminder`, `again`, `1h before`, `over` (in English
+    /// for `--json`; in `w`'s language for a person).
+    package static func what(_ key: String, _ w: Words = .english) -> String {
         let parts = key.split(separator: "/", maxSplits: 2)
         switch parts.first {
-        case "remind": return "reminder"
-        case "again": return "again"
+        case "remind": return w.trc("a kind of reminder", "reminder")
+        case "again": return w.trc("a kind of reminder", "again")
         // (Many of another source as one: "and 295 more", or missed together.)
-        case "group", "missed": return "grouped"
+        case "group", "missed": return w.trc("a kind of reminder", "grouped")
         case "alert":
-            guard parts.count > 1, let offset = Int64(parts[1]) else { return "alert" }
-            if offset == 0 { return "over" }
+            guard parts.count > 1, let offset = Int64(parts[1]) else { return w.trc("a kind of reminder", "alert") }
+            if offset == 0 { return w.trc("a kind of reminder", "over") }
             for (unit, name) in [(Int64(86_400), "d"), (3600, "h"), (60, "m")] where offset % unit == 0 {
-                return "\(offset / unit)\(name) before"
+                return Catalog.format(w.trc("a kind of reminder", "%s before"), ["\(offset / unit)\(name)"])
             }
-            return "\(offset)s before"
-        default: return "reminder"
+            return Catalog.format(w.trc("a kind of reminder", "%s before"), ["\(offset)s"])
+        default: return w.trc("a kind of reminder", "reminder")
         }
     }
 }

@@ -21,17 +21,17 @@ enum CycleCommand {
             _ = try select(ctx, by: 0)
             let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
             if let shown = provider.entry(at: ctx.now).deadline {
-                ctx.say("showing #\(shown.handle) \(shown.title) again")
+                ctx.say(Catalog.format(ctx.words.tr("showing #%s %s again"), [String(shown.handle), shown.title]))
             } else {
-                ctx.say("no deadline picked; the bar shows the one due next")
+                ctx.say(ctx.words.tr("no deadline picked; the bar shows the one due next"))
             }
             return 0
         }
         guard let chosen = try select(ctx, by: step) else {
-            ctx.say("no deadlines to cycle through; add one with tminus add TITLE --due WHEN")
+            ctx.say(ctx.words.tr("no deadlines to cycle through; add one with tminus add TITLE --due WHEN"))
             return 0
         }
-        ctx.say("showing #\(chosen.handle) \(chosen.title)")
+        ctx.say(Catalog.format(ctx.words.tr("showing #%s %s"), [String(chosen.handle), chosen.title]))
         return 0
     }
 
@@ -68,12 +68,14 @@ enum CycleCommand {
                 tr: "scroll takes up or down, not '%s'; e.g. tminus scroll down", "\(Validation.printable(other))")
         }
         if let month = try wheel(ctx, by: step) {
-            let name = TimeNames.english.format(CivilDate(year: month / 12, month: month % 12 + 1, day: 1), "%OB %Y")
-            ctx.say("the calendar shows \(name); back to this month after a minute without scrolling")
+            let name = ctx.words.names.format(CivilDate(year: month / 12, month: month % 12 + 1, day: 1), "%OB %Y")
+            ctx.say(
+                Catalog.format(
+                    ctx.words.tr("the calendar shows %s; back to this month after a minute without scrolling"), [name]))
         } else if let chosen = try select(ctx, by: step) {
-            ctx.say("showing #\(chosen.handle) \(chosen.title)")
+            ctx.say(Catalog.format(ctx.words.tr("showing #%s %s"), [String(chosen.handle), chosen.title]))
         } else {
-            ctx.say("no deadlines to cycle through; add one with tminus add TITLE --due WHEN")
+            ctx.say(ctx.words.tr("no deadlines to cycle through; add one with tminus add TITLE --due WHEN"))
         }
         return 0
     }

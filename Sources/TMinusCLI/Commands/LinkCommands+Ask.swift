@@ -16,15 +16,21 @@ extension LinkCommands {
         func when(_ text: String) -> String {
             (try? ctx.when(text)).map { ctx.describe($0.due) } ?? Validation.printable(text)
         }
+        let w = ctx.words
         let kind = value("kind") ?? "todo"
-        var lines = ["\(kind == "deadline" ? "Deadline" : "Todo"): \(Escape.oneLine(value("title") ?? ""))"]
-        if let due = value("due") { lines.append("due \(when(due))") }
-        if let remind = value("remind") { lines.append("reminder \(when(remind))") }
+        let title = Escape.oneLine(value("title") ?? "")
+        var lines = [Catalog.format(kind == "deadline" ? w.tr("Deadline: %s") : w.tr("Todo: %s"), [title])]
+        if let due = value("due") { lines.append(Catalog.format(w.trc("a link's preview", "due %s"), [when(due)])) }
+        if let remind = value("remind") {
+            lines.append(Catalog.format(w.trc("a link's preview", "reminder %s"), [when(remind)]))
+        }
         if let tag = value("tag") {
-            lines.append("tag \(Escape.oneLine(tag))" + (Validation.hexColor(value("color")).map { " " + $0 } ?? ""))
+            lines.append(
+                Catalog.format(w.trc("a link's preview", "tag %s"), [Escape.oneLine(tag)])
+                    + (Validation.hexColor(value("color")).map { " " + $0 } ?? ""))
         }
         if let note = value("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
-            lines.append("note: \(Escape.oneLine(note))")
+            lines.append(Catalog.format(w.trc("a link's preview", "note: %s"), [Escape.oneLine(note)]))
         }
         return lines
     }
@@ -37,26 +43,35 @@ extension LinkCommands {
             let server = NotificationServer.connect(environment: ctx.environment)
             var answer: Bool?
             if server.canAsk {
-                let body = lines.dropFirst().joined(separator: "\n") + "\nfrom a tminus:// link"
+                let w = ctx.words
+                let body = lines.dropFirst().joined(separator: "\n") + "\n" + w.tr("from a tminus:// link")
                 if let watch = try? server.send(
-                    summary: "Add? " + lines[0], body: server.markup ? Escape.pango(body) : body, critical: false,
-                    withActions: true, buttons: [("add", "Add"), ("dismiss", "Dismiss")])
+                    summary: Catalog.format(w.tr("Add? %s"), [lines[0]]),
+                    body: server.markup ? Escape.pango(body) : body,
+                    critical: false, withActions: true,
+                    buttons: [
+                        ("add", w.trc("a notification's button", "Add")),
+                        ("dismiss", w.trc("a notification's button", "Dismiss"))
+                    ])
                 {
                     answer = watch.choice(timeoutSeconds: 600) == "add"
                 }
             }
             if answer == nil { answer = dialog(lines, ctx) }
             guard let yes = answer else {
-                let how =
-                    "this link would add \(lines[0]); tminus cannot ask here (no notification buttons, no zenity or kdialog), so it added nothing; to add it, run: tminus open --yes '\(String(url.map { $0 == "'" ? "%27" : String($0) }.joined()))'"
+                let how = Catalog.format(
+                    ctx.words.tr(
+                        "this link would add %s; tminus cannot ask here (no notification buttons, no zenity or kdialog), so it added nothing; to add it, run: tminus open --yes '%s'"
+                    ), [lines[0], String(url.map { $0 == "'" ? "%27" : String($0) }.joined())])
                 ctx.console.err("tminus: " + ControlText.oneLine(how))
                 _ = try? server.send(
-                    summary: "tminus: a link was not added", body: server.markup ? Escape.pango(how) : how,
+                    summary: ctx.words.tr("tminus: a link was not added"),
+                    body: server.markup ? Escape.pango(how) : how,
                     critical: false, withActions: false)
                 return 1
             }
             guard yes else {
-                ctx.say("not added (dismissed)")
+                ctx.say(ctx.words.tr("not added (dismissed)"))
                 return 0
             }
             return try notifyResult(ctx) { (quiet: Context) throws(TMinusError) -> Int32 in try add(params, quiet) }
@@ -67,7 +82,8 @@ extension LinkCommands {
     /// Nil when there is none, or no display for it.
     static func dialog(_ lines: [String], _ ctx: Context) -> Bool? {
         guard ctx.environment["DISPLAY"] != nil || ctx.environment["WAYLAND_DISPLAY"] != nil else { return nil }
-        let text = Escape.pango("Add this from a tminus:// link?\n\n" + lines.joined(separator: "\n"))
+        let text = Escape.pango(
+            ctx.words.tr("Add this from a tminus:// link?") + "\n\n" + lines.joined(separator: "\n"))
         for (program, args) in [
             ("zenity", ["--question", "--title=tminus", "--text=" + text]),
             ("kdialog", ["--title", "tminus", "--yesno", text])
@@ -84,13 +100,13 @@ extension LinkCommands {
 
     /// A terminal: the preview, then "Add it? [y/N]" (anything but y or yes is no).
     static func askOnTerminal(_ params: [(String, String)], _ ctx: Context) throws(TMinusError) -> Int32 {
-        ctx.say("This tminus:// link would add:")
+        ctx.say(ctx.words.tr("This tminus:// link would add:"))
         for l in preview(params, ctx) { ctx.say("  " + l) }
-        ctx.console.err("Add it? [y/N] ")
+        ctx.console.err(ctx.words.tr("Add it? [y/N] "))
         let answer = Validation.trimmedText(String(decoding: ctx.console.readInput(limit: 64), as: UTF8.self))
             .lowercased()
         guard answer == "y" || answer == "yes" else {
-            ctx.say("not added")
+            ctx.say(ctx.words.tr("not added"))
             return 0
         }
         return try add(params, ctx)

@@ -50,7 +50,7 @@ enum LinkCommands {
         quiet.console = Console(capture: capture)
         var code: Int32 = 0
         do throws(TMinusError) { code = try body(quiet) } catch {
-            quiet.console.err("tminus: " + ControlText.oneLine(error.description))
+            quiet.console.err("tminus: " + ControlText.oneLine(error.text(ctx.words)))
             code = error.exitCode
         }
         for line in capture.out { ctx.console.out(line) }
@@ -113,7 +113,7 @@ enum LinkCommands {
             var q = ListQuery()
             q.sort = .due
             ctx.say("")
-            ctx.say("Counting down through it")
+            ctx.say(ctx.words.tr("Counting down through it"))
             for l in ListCommand.lines(q.sorted(running, zone: ctx.zone), ctx) { ctx.say(l) }
         }
         return 0
@@ -160,7 +160,7 @@ enum LinkCommands {
         if let same = try openItems(ctx).first(where: {
             $0.kind.rawValue == kind && $0.title == title && $0.due == d && (d != nil || $0.via == Item.viaLink)
         }) {
-            ctx.say("already there: #\(same.handle) \(same.title)")
+            ctx.say(Catalog.format(ctx.words.tr("already there: #%s %s"), [String(same.handle), same.title]))
             return 0
         }
         let command = ["--"] + [title]

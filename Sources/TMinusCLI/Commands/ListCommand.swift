@@ -48,7 +48,7 @@ enum ListCommand {
         }
         // Other sources' open items, as the widgets see them (read again when they changed).
         let (fromSources, waiting) = try ctx.container.sourceReading(now: ctx.now)
-        if let waiting { ctx.console.err("tminus: " + Self.waitingNote(waiting)) }
+        if let waiting { ctx.console.err("tminus: " + Self.waitingNote(waiting, ctx.words)) }
         let (store, items) = try ctx.container.reading {
             (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
             var q = q
@@ -143,8 +143,11 @@ enum ListCommand {
 
     /// The handle, right-aligned in four columns, and two spaces.
     /// The line a listing and the tooltip show while a change cannot be made (a full disk).
-    static func waitingNote(_ why: String) -> String {
-        "a change waits to be made (\(why)); this shows what was saved before it, and the change is made once it can be"
+    static func waitingNote(_ why: String, _ w: Words = .english) -> String {
+        Catalog.format(
+            w.tr(
+                "a change waits to be made (%s); this shows what was saved before it, and the change is made once it can be"
+            ), [why])
     }
 
     static func handleColumn(_ item: Item) -> String {

@@ -22,11 +22,11 @@ enum MenuCommand {
 
     enum Action: CaseIterable {
         case done, hour, day
-        var line: String {
+        func line(_ w: Words) -> String {
             switch self {
-            case .done: "✓ done"
-            case .hour: "⏰ snooze 1 hour"
-            case .day: "→ a day later"
+            case .done: w.trc("a menu's action", "✓ done")
+            case .hour: w.trc("a menu's action", "⏰ snooze 1 hour")
+            case .day: w.trc("a menu's action", "→ a day later")
             }
         }
     }
@@ -40,18 +40,19 @@ enum MenuCommand {
         // One line a todo, its handle first so that two alike titles stay apart (and none can be
         // taken for the last line, which switches private mode: it starts with no "#").
         let hidden = ctx.container.loadState().hidesTitles
-        let privacyLine = hidden ? "🔓 show titles (private mode off)" : "🔒 private mode: hide titles"
+        let privacyLine =
+            hidden ? ctx.words.tr("🔓 show titles (private mode off)") : ctx.words.tr("🔒 private mode: hide titles")
         let lines = todos.map { line($0, ctx) } + [privacyLine]
         guard let chosenLine = try choose(lines, launcher, ctx), let index = lines.firstIndex(of: chosenLine) else {
-            ctx.say("nothing chosen")
+            ctx.say(ctx.words.tr("nothing chosen"))
             return 0
         }
         guard index < todos.count else { return try PrivacyCommand.run([hidden ? "off" : "on"], ctx) }
         let todo = todos[index]
-        guard let picked = try choose(Action.allCases.map(\.line), launcher, ctx),
-            let action = Action.allCases.first(where: { $0.line == picked })
+        guard let picked = try choose(Action.allCases.map { $0.line(ctx.words) }, launcher, ctx),
+            let action = Action.allCases.first(where: { $0.line(ctx.words) == picked })
         else {
-            ctx.say("nothing chosen")
+            ctx.say(ctx.words.tr("nothing chosen"))
             return 0
         }
         let ref = String(todo.handle)

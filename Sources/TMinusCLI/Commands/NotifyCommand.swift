@@ -73,7 +73,7 @@ enum NotifyCommand {
             } catch {
                 // A broken config or summary: say so once, and wait for it to change.
                 if lastError != error.description {
-                    ctx.console.err("tminus: " + ControlText.oneLine(error.description))
+                    ctx.console.err("tminus: " + ControlText.oneLine(error.text(ctx.words)))
                 }
                 lastError = error.description
             }

@@ -14,7 +14,7 @@ enum PrivacyCommand {
         var state = ctx.container.loadState()
         switch a.positional.first {
         case nil:
-            ctx.say(describe(state))
+            ctx.say(describe(state, ctx.words))
             return 0
         case "watch"?: return try watch(ctx)
         case "on"?: state.isPrivate = true
@@ -30,28 +30,29 @@ enum PrivacyCommand {
             )
         }
         try ctx.container.saveState(state)
-        ctx.say(describe(state))
+        ctx.say(describe(state, ctx.words))
         return 0
     }
 
     /// PipeWire's node names are any client's text: a few, each one clean line of bounded length.
     /// (Plain loops over calls the binary has: each new generic specialization adds to what the
     /// runtime registers at every start, the cached poll's too.)
-    static func shown(_ names: [String]) -> String {
+    static func shown(_ names: [String], _ w: Words) -> String {
         var out = ""
         for (i, name) in names.enumerated() where i < 5 { out += (i > 0 ? ", " : "") + Validation.printable(name) }
-        return names.count > 5 ? out + " and \(names.count - 5) more" : out
+        return names.count > 5 ? out + w.trn(" and %d more", " and %d more", names.count - 5) : out
     }
 
-    static func describe(_ state: WidgetState) -> String {
+    static func describe(_ state: WidgetState, _ w: Words) -> String {
         if state.isPrivate {
-            return "private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again"
+            return w.tr("private mode on: titles show as their tag, or \"busy\"; tminus privacy off shows them again")
         }
         if state.screencast {
-            return
+            return w.tr(
                 "private mode on while the screen is shared (tminus privacy watch saw it): titles show as their tag, or \"busy\""
+            )
         }
-        return "private mode off: titles show"
+        return w.tr("private mode off: titles show")
     }
 
     /// Follows PipeWire until a signal; each change of "the screen is shared" is written to
@@ -68,7 +69,10 @@ enum PrivacyCommand {
                 return
             }
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
-            ctx.say(names.isEmpty ? "screen not shared: titles show" : "screen shared (\(shown(names))): titles hidden")
+            ctx.say(
+                names.isEmpty
+                    ? ctx.words.tr("screen not shared: titles show")
+                    : Catalog.format(ctx.words.tr("screen shared (%s): titles hidden"), [shown(names, ctx.words)]))
         }
         if end == .noProgram {
             throw .failure(

@@ -60,7 +60,7 @@ enum RemindCommand {
                 change.reopen(record)
                 return record.item
             }
-            ctx.say("reopened #\(reopened.handle) \(reopened.title)")
+            ctx.say(Catalog.format(ctx.words.tr("reopened #%s %s"), [String(reopened.handle), reopened.title]))
             summary = try ctx.container.summaryForWidgets(now: ctx.now)
             guard
                 let open = (summary.deadlines + summary.todos).first(where: {
@@ -76,13 +76,18 @@ enum RemindCommand {
         let at = ctx.now + (delay ?? 0)
         let key = try delivery.arm(item, at: at)
         if delay != nil {
-            ctx.say("reminder for #\(item.handle) \(item.title) armed again for \(ctx.describe(.instant(at)))")
+            ctx.say(
+                Catalog.format(
+                    ctx.words.tr("reminder for #%s %s armed again for %s"),
+                    [String(item.handle), item.title, ctx.describe(.instant(at))]))
             return 0
         }
         // No server now: the reminder stays armed, and a notifier sends it when one appears (it
         // asks every minute). Queued, not failed.
-        let queued =
-            "no notification server now; the reminder for #\(item.handle) \(item.title) is sent when one appears (tminus notify)"
+        let queued = Catalog.format(
+            ctx.words.tr(
+                "no notification server now; the reminder for #%s %s is sent when one appears (tminus notify)"),
+            [String(item.handle), item.title])
         guard delivery.server.isAvailable() else {
             ctx.say(queued)
             return 0
@@ -94,7 +99,7 @@ enum RemindCommand {
             ctx.say(queued)
             return 0
         }
-        ctx.say("sent the reminder for #\(item.handle) \(item.title) again")
+        ctx.say(Catalog.format(ctx.words.tr("sent the reminder for #%s %s again"), [String(item.handle), item.title]))
         return 0
     }
 }

@@ -35,7 +35,7 @@ enum TagCommand {
             change.store.tags.append(tag)
             return tag
         }
-        ctx.say("added tag \(tag.name) \(tag.color)")
+        ctx.say(Catalog.format(ctx.words.tr("added tag %s %s"), [tag.name, tag.color]))
         return 0
     }
 
@@ -76,7 +76,8 @@ enum TagCommand {
             // (Padded before it is painted: escape codes take no columns.)
             let name = tag.name.padding(16)
             ctx.say(
-                "\(color ? TerminalColor.paint(name, tag.color) : name)  \(color ? TerminalColor.paint("■", tag.color) + " " : "")\(tag.color)  \(n) open"
+                "\(color ? TerminalColor.paint(name, tag.color) : name)  \(color ? TerminalColor.paint("■", tag.color) + " " : "")\(tag.color)  "
+                    + ctx.words.trn("%d open", "%d open", n)
             )
         }
         return 0
@@ -111,7 +112,7 @@ enum TagCommand {
             change.store.tags = change.store.tags.map { $0.name == old.name ? tag : $0 }
             return tag
         }
-        ctx.say("updated tag \(tag.name) \(tag.color)")
+        ctx.say(Catalog.format(ctx.words.tr("updated tag %s %s"), [tag.name, tag.color]))
         return 0
     }
 
@@ -130,8 +131,9 @@ enum TagCommand {
             return (tag, n)
         }
         ctx.say(
-            "removed tag \(tag.name)"
-                + (untagged > 0 ? " (\(untagged) open item\(untagged == 1 ? "" : "s") untagged)" : ""))
+            Catalog.format(ctx.words.tr("removed tag %s"), [tag.name])
+                + (untagged > 0 ? ctx.words.trn(" (%d open item untagged)", " (%d open items untagged)", untagged) : "")
+        )
         return 0
     }
 }
