@@ -12,18 +12,18 @@ import TMinusRender
 extension LinkCommands {
     /// What the link would add, as lines a person reads before saying yes.
     static func preview(_ params: [(String, String)], _ ctx: Context) -> [String] {
-        func value(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
+        func param(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
         func when(_ text: String) -> String {
             (try? ctx.when(text)).map { ctx.describe($0.due) } ?? Validation.printable(text)
         }
-        let kind = value("kind") ?? "todo"
-        var lines = ["\(kind == "deadline" ? "Deadline" : "Todo"): \(Escape.oneLine(value("title") ?? ""))"]
-        if let due = value("due") { lines.append("due \(when(due))") }
-        if let remind = value("remind") { lines.append("reminder \(when(remind))") }
-        if let tag = value("tag") {
-            lines.append("tag \(Escape.oneLine(tag))" + (Validation.hexColor(value("color")).map { " " + $0 } ?? ""))
+        let kind = param("kind") ?? "todo"
+        var lines = ["\(kind == "deadline" ? "Deadline" : "Todo"): \(Escape.oneLine(param("title") ?? ""))"]
+        if let due = param("due") { lines.append("due \(when(due))") }
+        if let remind = param("remind") { lines.append("reminder \(when(remind))") }
+        if let tag = param("tag") {
+            lines.append("tag \(Escape.oneLine(tag))" + (Validation.hexColor(param("color")).map { " " + $0 } ?? ""))
         }
-        if let note = value("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
+        if let note = param("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
             lines.append("note: \(Escape.oneLine(note))")
         }
         return lines
