@@ -34,7 +34,8 @@ struct CommandSpecFilesTests {
     }
 
     @Test func noCommandReadsAnOptionByAString() throws {
-        let lookup = try Regex(#"\b(value|flag)\(""#)
+        // (Simple word boundaries: Unicode's take `a.value` for one word.)
+        let lookup = try Regex(#"\b(value|flag)\(""#).wordBoundaryKind(.simple)
         var found: [String] = []
         for url in Self.swiftFiles(Self.root.appendingPathComponent("Sources")) {
             let lines = try String(contentsOf: url, encoding: .utf8).split(
