@@ -27,7 +27,9 @@ struct CommandSpecFilesTests {
             #expect(text.contains("name: \"\(c.name)\""), "\(file) is not \(c.name)'s spec")
         }
         let found = Set(Self.swiftFiles(Self.specs).map(\.lastPathComponent))
-        #expect(found == expected, "files that are no command's spec: \(found.subtracting(expected).sorted())")
+        for file in found.subtracting(expected).sorted() {
+            Issue.record("\(file) is no listed command's spec: add it (Specs.name) to its group in CommandTable.swift")
+        }
         let table = try String(
             contentsOf: Self.root.appendingPathComponent("Sources/TMinusCLI/Table/CommandTable.swift"), encoding: .utf8)
         #expect(!table.contains("CommandSpec("), "CommandTable.swift should only list the specs")
