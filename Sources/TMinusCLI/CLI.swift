@@ -149,7 +149,7 @@ public enum CLI {
         // (sources, alerts, signals) with the same one-line error.
         if spec.readsConfig { _ = try ctx.config() }
         let code = try run(args, ctx)
-        if code == 0 && spec.changes && (spec.changesOnlyWith.map { args.contains("--" + $0.name) } ?? true) {
+        if code == 0 && spec.changes && (spec.changesOnlyWith.map { args.contains("--" + $0) } ?? true) {
             // Polling bars with a `signal` option refresh at once (config `signals`).
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }

@@ -67,8 +67,9 @@ struct CommandSpec: Sendable {
     var run: Run?
     /// Whether it changes what the bars show (they are signalled after it: config `signals`).
     var changes = false
-    /// With `changes`: only when given this flag (`summary --rebuild`; plain `summary` prints).
-    var changesOnlyWith: Flag?
+    /// With `changes`: only when given the flag of this name (`summary --rebuild`: its
+    /// `Options.rebuild.name`; plain `summary` prints).
+    var changesOnlyWith: String?
     /// Whether a broken config stops it (not for `config`, which fixes it; `show`, which prints an
     /// error entry so the bar never goes blank; `doctor`, which repairs the store whatever the
     /// config says; and those that read no files).
@@ -76,10 +77,10 @@ struct CommandSpec: Sendable {
 
     init(
         name: String, aliases: [String] = [], group: String, arguments: String = "", summary: String,
-        options: [any DeclaredOption] = [], subcommands: [CommandSpec] = [],
+        options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
         text: @autoclosure @escaping @Sendable () -> String = "",
         textArguments: @escaping @Sendable (Words) -> [String] = { _ in [] },
-        examples: [String] = [], run: Run? = nil, changes: Bool = false, changesOnlyWith: Flag? = nil,
+        examples: [String] = [], run: Run? = nil, changes: Bool = false, changesOnlyWith: String? = nil,
         readsConfig: Bool = true
     ) {
         self.name = name
@@ -87,7 +88,7 @@ struct CommandSpec: Sendable {
         self.group = group
         self.arguments = arguments
         self.summary = summary
-        self.options = options.map(\.spec)
+        self.options = options
         self.subcommands = subcommands
         self.makeText = text
         self.makeArguments = textArguments

@@ -1,23 +1,21 @@
-/// An option as a command declares it, once (`static let due = Opt.option("due", "WHEN", "…")` in
-/// the command's `Options`): its spec lists it for parsing, `--help`, the completions and the man
-/// page, and the command reads it typed, `a[Options.due]`, so a misspelt one does not compile.
-protocol DeclaredOption: Sendable {
-    var spec: OptionSpec { get }
-}
-
-/// `--json`: read as whether it was given.
-struct Flag: DeclaredOption {
+/// `--json`, declared with `Opt.flag`: read as whether it was given (`a[Options.json]`).
+struct Flag: Sendable {
     let spec: OptionSpec
     var name: String { spec.name }
 }
 
-/// `--due WHEN`: read as the value given (the last, when given twice), or nil.
-struct Option: DeclaredOption {
+/// `--due WHEN`, declared with `Opt.option`: read as the value given (the last, when given twice),
+/// or nil (`a[Options.due]`).
+struct Option: Sendable {
     let spec: OptionSpec
     var name: String { spec.name }
 }
 
-/// How options are declared.
+/// How a command declares an option, once (`static let due = Opt.option("due", "WHEN", "…")` in the
+/// command's `Options`): its spec lists it (`options: [O.due.spec, …]`) for parsing, `--help`, the
+/// completions and the man page, and the command reads it typed, `a[Options.due]`, so a misspelt
+/// one does not compile. (The list holds the specs, not the declarations: an array of two types
+/// would cost a bar's every poll the runtime's look-up of its type.)
 enum Opt {
     /// A flag: `--name`, no value.
     static func flag(_ name: String, _ help: String) -> Flag {

@@ -21,7 +21,7 @@ extension Specs {
     /// `tminus add`.
     static let add = CommandSpec(
         name: "add", group: "items", arguments: "TITLE", summary: "a new deadline",
-        options: [O.due, O.start, O.note, O.tag, O.icon, O.repeat, O.to],
+        options: [O.due.spec, O.start.spec, O.note.spec, O.tag.spec, O.icon.spec, O.repeat.spec, O.to.spec],
         text: """
             Adds a deadline. A whole-day --due (2026-12-01) is due at the end of that day. Progress runs
             from --start (default: now) to the due date. --to adds it to a calendar (a vdir source in

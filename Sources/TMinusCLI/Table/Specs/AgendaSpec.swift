@@ -20,7 +20,7 @@ extension Specs {
     /// `tminus agenda`.
     static let agenda = CommandSpec(
         name: "agenda", group: "items", summary: "the days ahead: every source's items by day",
-        options: [O.days, O.from, O.color, O.json],
+        options: [O.days.spec, O.from.spec, O.color.spec, O.json.spec],
         text: """
             Lists open items by day: overdue ones first, then each day (whole-day items first, then by
             time; an event under way is marked now), then todos without a date. Events and todos of

@@ -20,7 +20,7 @@ extension Specs {
     static let cal = CommandSpec(
         name: "cal", group: "items", arguments: "[MONTH]",
         summary: "a month with a mark on each day that has items",
-        options: [O.weeks, O.first, O.color, O.json],
+        options: [O.weeks.spec, O.first.spec, O.color.spec, O.json.spec],
         text: """
             Prints a month (default: this one; 2026-11, 11, dec, dec 2027, or any WHEN) as a grid: > marks today, • a day
             with open items (the agenda's items of that day, overdue ones on the day they were due).

@@ -15,7 +15,7 @@ extension Specs {
         subcommands: [
             CommandSpec(
                 name: "init", group: "", summary: "write a commented default config",
-                options: [ConfigCommand.InitOptions.force]),
+                options: [ConfigCommand.InitOptions.force.spec]),
             CommandSpec(
                 name: "check", group: "", summary: "report every error's line and key, and which deadline it names"),
             CommandSpec(name: "path", group: "", summary: "print where the config is read from"),

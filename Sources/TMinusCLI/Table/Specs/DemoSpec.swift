@@ -15,7 +15,7 @@ extension Specs {
     /// `tminus demo`.
     static let demo = CommandSpec(
         name: "demo", group: "bars", summary: "every format on sample data",
-        options: [O.format, O.family],
+        options: [O.format.spec, O.family.spec],
         text:
             "Every format and family on built-in sample data at a frozen time (--now to pick it); reads and writes no files.",
         examples: ["tminus demo --format waybar"], run: DemoCommand.run, readsConfig: false)

@@ -14,7 +14,7 @@ extension Specs {
     /// `tminus doctor`.
     static let doctor = CommandSpec(
         name: "doctor", group: "files", summary: "check the home's files (and repair them)",
-        options: [O.repair],
+        options: [O.repair.spec],
         text: """
             Checks the home: the store, the history and its index, the summary, temp files left by a
             killed command. Exit 0 when all is well, 1 when something needs repairing; --repair fixes it

@@ -27,8 +27,9 @@ extension Specs {
     static let edit = CommandSpec(
         name: "edit", group: "items", arguments: "REF", summary: "change an item",
         options: [
-            O.title, O.due, O.start, O.note, O.tag, O.icon, O.workingTime, O.star, O.unstar, O.priority, O.remind,
-            O.repeat
+            O.title.spec, O.due.spec, O.start.spec, O.note.spec, O.tag.spec, O.icon.spec, O.workingTime.spec,
+            O.star.spec, O.unstar.spec, O.priority.spec, O.remind.spec,
+            O.repeat.spec
         ],
         text: """
             Changes an open item. --start, --icon and --working-time are for deadlines; --star, --priority and --remind

@@ -14,7 +14,7 @@ extension Specs {
     /// `tminus item`.
     static let item = CommandSpec(
         name: "item", group: "items", arguments: "REF", summary: "one open item whole",
-        options: [O.json],
+        options: [O.json.spec],
         text: """
             Shows one open item with every field: due date, end, progress start, tag, priority, star,
             reminder, icon, invitation, source, how it came, when it was made, its id and its whole note.

@@ -35,8 +35,9 @@ extension Specs {
     static let list = CommandSpec(
         name: "list", aliases: ["ls"], group: "items", summary: "open deadlines and todos",
         options: [
-            O.deadlines, O.todos, O.today, O.week, O.overdue, O.starred, O.all, O.tag, O.search, O.year, O.sort,
-            O.color, O.reminders, O.byYear, O.json
+            O.deadlines.spec, O.todos.spec, O.today.spec, O.week.spec, O.overdue.spec, O.starred.spec, O.all.spec,
+            O.tag.spec, O.search.spec, O.year.spec, O.sort.spec,
+            O.color.spec, O.reminders.spec, O.byYear.spec, O.json.spec
         ],
         text: """
             Lists open items (with --all, completed ones too). Filters combine. --reminders lists

@@ -14,7 +14,7 @@ extension Specs {
     /// `tminus next`.
     static let next = CommandSpec(
         name: "next", group: "bars", summary: "show the next ongoing deadline (a click)",
-        options: [O.reset],
+        options: [O.reset.spec],
         text: "Shows the next ongoing deadline in the widget (kept in state.json); --reset forgets the clicks.",
         examples: ["tminus next --reset"], run: CycleCommand.next, changes: true)
 }

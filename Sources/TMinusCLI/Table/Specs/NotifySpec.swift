@@ -16,7 +16,7 @@ extension Specs {
     static let notify = CommandSpec(
         name: "notify", group: "reminders and links",
         summary: "the notifier: desktop notifications for reminders and alerts",
-        options: [O.once, O.dryRun],
+        options: [O.once.spec, O.dryRun.spec],
         text: """
             Sends desktop notifications (through notify-send) for reminders (todo --remind, remind, a
             calendar's alarms) and deadline alerts (config "alerts": ["1d", "1h", "0"]; 0 is when it is

@@ -17,7 +17,7 @@ extension Specs {
     static let open = CommandSpec(
         name: "open", group: "reminders and links", arguments: "URL",
         summary: "follow a tminus:// link: add an item, show a day or an item",
-        options: [O.notify, O.yes],
+        options: [O.notify.spec, O.yes.spec],
         text: """
             Follows a tminus:// link (docs/links.md): tminus://add?… adds the item (once, however often
             the link is opened) after asking: with --notify a notification with Add and Dismiss (or a

@@ -19,7 +19,7 @@ extension Specs {
     static let remind = CommandSpec(
         name: "remind", group: "reminders and links", arguments: "TEXT",
         summary: "a quick reminder (or remind --again REF)",
-        options: [O.in, O.at, O.note, O.tag, O.again],
+        options: [O.in.spec, O.at.spec, O.note.spec, O.tag.spec, O.again.spec],
         text: """
             A quick reminder: a todo with a reminder in D (10m, 2h, 1d, 90s) or at WHEN. --again sends
             REF's reminder again now (or arms it again in D). tminus notify sends reminders; list

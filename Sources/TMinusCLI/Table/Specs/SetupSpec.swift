@@ -26,7 +26,7 @@ extension Specs {
         name: "setup", group: "bars",
         arguments: (BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: "|"),
         summary: "the ready-to-paste config for a bar, calling this tminus by its path",
-        options: [O.write, O.full, O.binary, O.shellVersion, O.plasmaVersion],
+        options: [O.write.spec, O.full.spec, O.binary.spec, O.shellVersion.spec, O.plasmaVersion.spec],
         text:
             "Prints the snippet for BAR (%s) with this binary's absolute path, the signal number and colours of your config, and says where to paste it. --write appends it to the bar's config file after copying that to FILE.tminus-backup, or creates the file when there is none; files that cannot take an appended block (Waybar's JSON, yambar's YAML, xmobar's, conky's) and i3's or sway's own config are left to you. gnome installs the GNOME Shell extension into ~/.local/share/gnome-shell/extensions (for GNOME 43 and 44, or 45 and later, as gnome-shell --version says); plasma installs the KDE Plasma applet for Plasma 6 or 5.27 (kpackagetool6 or kpackagetool5, as installed, or --plasma-version). Without BAR: the bars it knows.",
         textArguments: { _ in [BarSetup.all.map(\.name).joined(separator: ", ")] },

@@ -16,8 +16,9 @@ enum GlobalOptions {
 }
 
 extension CommandTable {
-    /// Options every command takes, before or after its name.
-    static let globals: [OptionSpec] = [GlobalOptions.home, GlobalOptions.config, GlobalOptions.now].map(\.spec)
+    /// Options every command takes, before or after its name. (Their specs listed one by one: a bar's
+    /// every poll reads this list, and an array of the declarations would cost it a type's metadata.)
+    static let globals: [OptionSpec] = [GlobalOptions.home.spec, GlobalOptions.config.spec, GlobalOptions.now.spec]
 
     // Options several commands share, declared once (each command's `Options` names them).
     static let note = Opt.option("note", "TEXT", "a note (shown in the tooltip)")

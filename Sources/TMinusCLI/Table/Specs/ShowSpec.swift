@@ -22,7 +22,7 @@ extension Specs {
     /// `tminus show`.
     static let show = CommandSpec(
         name: "show", group: "bars", summary: "the entry for now, in a bar's format",
-        options: [O.format, O.family, O.deadline, O.markup, O.follow],
+        options: [O.format.spec, O.family.spec, O.deadline.spec, O.markup.spec, O.follow.spec],
         text: """
             Prints the entry for now, for a bar. Formats: %s.
             A broken config or summary prints an error entry, not nothing. --follow streams

@@ -14,7 +14,7 @@ extension Specs {
     /// `tminus sources`.
     static let sources = CommandSpec(
         name: "sources", group: "items", summary: "calendars, todo.txt, Taskwarrior and summaries in the config",
-        options: [O.json],
+        options: [O.json.spec],
         text: """
             Lists the config's sources (docs/sources.md): each one's kind and where it reads, its open
             items, when it was last read, what it skipped (file, line and property) or why it cannot be

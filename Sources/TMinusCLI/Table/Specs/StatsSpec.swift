@@ -13,6 +13,6 @@ private typealias O = StatsCommand.Options
 extension Specs {
     /// `tminus stats`.
     static let stats = CommandSpec(
-        name: "stats", group: "items", summary: "completed, pending, overdue", options: [O.json],
+        name: "stats", group: "items", summary: "completed, pending, overdue", options: [O.json.spec],
         text: "Counts completed, pending and overdue items, in all and per kind.", run: StatsCommand.run)
 }

@@ -15,8 +15,8 @@ extension Specs {
     /// `tminus summary`.
     static let summary = CommandSpec(
         name: "summary", group: "files", summary: "the shared summary every widget reads",
-        options: [O.path, O.rebuild],
+        options: [O.path.spec, O.rebuild.spec],
         text:
             "Prints the shared summary (summary.json) that every widget reads. Its format: docs/summary-format.md.",
-        run: SummaryCommand.run, changes: true, changesOnlyWith: O.rebuild)
+        run: SummaryCommand.run, changes: true, changesOnlyWith: O.rebuild.name)
 }

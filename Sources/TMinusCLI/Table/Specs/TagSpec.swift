@@ -27,13 +27,13 @@ extension Specs {
         subcommands: [
             CommandSpec(
                 name: "add", group: "", arguments: "NAME", summary: "a new tag",
-                options: [TagCommand.AddOptions.color]),
+                options: [TagCommand.AddOptions.color.spec]),
             CommandSpec(
                 name: "list", aliases: ["ls"], group: "", summary: "every tag",
-                options: [TagCommand.ListOptions.json, TagCommand.ListOptions.color]),
+                options: [TagCommand.ListOptions.json.spec, TagCommand.ListOptions.color.spec]),
             CommandSpec(
                 name: "edit", group: "", arguments: "NAME", summary: "rename or recolour a tag",
-                options: [TagCommand.EditOptions.name, TagCommand.EditOptions.color]),
+                options: [TagCommand.EditOptions.name.spec, TagCommand.EditOptions.color.spec]),
             CommandSpec(name: "rm", group: "", arguments: "NAME", summary: "remove a tag")
         ], text: "Tags colour items in the bar. A few are prefilled: work, personal, study, errand.",
         examples: ["tminus tag add school --color '#ff5555'", "tminus tag edit school --name uni"],

@@ -17,7 +17,7 @@ extension Specs {
     /// `tminus timeline`.
     static let timeline = CommandSpec(
         name: "timeline", group: "bars", summary: "the timeline as JSON",
-        options: [O.from, O.until, O.limit, O.deadline],
+        options: [O.from.spec, O.until.spec, O.limit.spec, O.deadline.spec],
         text: """
             Prints the timeline as one JSON object: entries (date, state, deadline, todos, small, medium,
             large), policy (atEnd, after, never) and reloadAt.

@@ -22,7 +22,9 @@ extension Specs {
     /// `tminus todo`.
     static let todo = CommandSpec(
         name: "todo", group: "items", arguments: "TITLE", summary: "a new todo",
-        options: [O.due, O.remind, O.note, O.tag, O.star, O.priority, O.repeat, O.to],
+        options: [
+            O.due.spec, O.remind.spec, O.note.spec, O.tag.spec, O.star.spec, O.priority.spec, O.repeat.spec, O.to.spec
+        ],
         text: """
             Adds a todo. Today's todos (due today, overdue, or undated) show in the bar's tooltip.
             --to adds it to a source of the config instead: a calendar (vdir), todo.txt or Taskwarrior.
