@@ -35,6 +35,25 @@ struct CommandSpecFilesTests {
         #expect(!table.contains("CommandSpec("), "CommandTable.swift should only list the specs")
     }
 
+    /// An option declared in a command's `Options` but left out of its spec's list would be an
+    /// unknown option to the parser (and stop a debug build where the command reads it).
+    @Test func everyDeclaredOptionIsInItsSpecsList() throws {
+        let declaration = try Regex(#"^\s*static let (`?)(\w+)\1 = (Opt\.|CommandTable\.)"#)
+        var seen = 0
+        for url in Self.swiftFiles(Self.specs) where url.lastPathComponent != "Shared.swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                guard let m = line.firstMatch(of: declaration), let name = m.output[2].substring else { continue }
+                seen += 1
+                let listed = text.contains(".\(name).spec")
+                #expect(
+                    listed,
+                    "\(url.lastPathComponent): Options.\(name) is declared but not in the spec's options: [… .spec]")
+            }
+        }
+        #expect(seen > 50, "found only \(seen) declarations: does the pattern still match them?")
+    }
+
     @Test func noCommandReadsAnOptionByAString() throws {
         // (Simple word boundaries: Unicode's take `a.value` for one word.)
         let lookup = try Regex(#"\b(value|flag)\(""#).wordBoundaryKind(.simple)
