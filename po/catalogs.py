@@ -89,12 +89,13 @@ def desktop_messages():
     return out
 
 
-# The commands' one-line summaries in --help's overview (CommandTable's `summary: "…"`)
-# and the lines under it (`whenHelp`, `refHelp`, `exitHelp`), in the context "--help" (Help looks each
-# up by its text; the man page and the completions stay English).
-# The options' descriptions too: `.option("name", "VALUE", "…"`, `.flag("name", "…"`, and what
+# The commands' one-line summaries in --help's overview (each spec's `summary: "…"`, one file a
+# command in Sources/TMinusCLI/Table/Specs/) and the lines under it (`whenHelp`, `refHelp`,
+# `exitHelp`, in Specs/Shared.swift), in the context "--help" (Help looks each up by its text; the
+# man page and the completions stay English).
+# The options' descriptions too: `Opt.option("name", "VALUE", "…"`, `Opt.flag("name", "…"`, and what
 # `format("…")`, `family("…")` and `colorOption("…")` (after `colorHelp`) are given.
-HELP = (os.path.join("Sources", "TMinusCLI", "Table", "CommandTable.swift"),
+HELP = (os.path.join("Sources", "TMinusCLI", "Table", "Specs"),
         re.compile(r"(?:\bsummary:|\b(?:whenHelp|refHelp|exitHelp|colorHelp)\s*=|\.option\(\s*" + LITERAL
                    + r"\s*,\s*" + LITERAL + r"\s*,|\.flag\(\s*" + LITERAL + r"\s*,|\b(?:format|family|colorOption)\()\s*"
                    + LITERAL))
@@ -110,7 +111,35 @@ ABOUT = (os.path.join("Sources", "TMinusRender"), re.compile(r"public let about 
 def help_messages():
     """(msgid with its context, reference) of the commands' summaries, options, paragraphs and
     the formats' lines."""
-    rel, call = HELP
+    folder, call = HELP
+    out = []
+    for name in spec_files(folder):
+        out += spec_messages(os.path.join(folder, name), call)
+    folder, about = ABOUT
+    for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+        if not name.endswith(".swift"):
+            continue
+        path = os.path.join(folder, name)
+        source = open(os.path.join(ROOT, path), encoding="utf-8").read()
+        for m in about.finditer(source):
+            where = f"{path}:{source.count(chr(10), 0, m.start()) + 1}"
+            out.append((HELP_CONTEXT + "\x04" + swift_unescape(m.group(1), where), where))
+    return out
+
+
+def spec_files(folder):
+    """Every file of the specs' folder: Shared.swift, then the commands in CommandTable's order
+    (`Specs.add` is AddSpec.swift), then any other, so the template keeps the order of --help."""
+    names = sorted(n for n in os.listdir(os.path.join(ROOT, folder)) if n.endswith(".swift"))
+    table = open(os.path.join(ROOT, os.path.dirname(folder), "CommandTable.swift"), encoding="utf-8").read()
+    listed = ["Shared.swift"] + [m[0].upper() + m[1:] + "Spec.swift" for m in re.findall(r"\bSpecs\.(\w+)", table)]
+    first = [n for n in dict.fromkeys(listed) if n in names]
+    return first + [n for n in names if n not in first]
+
+
+def spec_messages(rel, call):
+    """(msgid with its context, reference) of one spec file's summaries, options and paragraphs,
+    in the file's order."""
     text = open(os.path.join(ROOT, rel), encoding="utf-8").read()
     found = []
     for m in call.finditer(text):
@@ -128,15 +157,6 @@ def help_messages():
     for start, msgid in sorted(found):
         line = text.count("\n", 0, start) + 1
         out.append((HELP_CONTEXT + "\x04" + msgid, f"{rel}:{line}"))
-    folder, about = ABOUT
-    for name in sorted(os.listdir(os.path.join(ROOT, folder))):
-        if not name.endswith(".swift"):
-            continue
-        path = os.path.join(folder, name)
-        source = open(os.path.join(ROOT, path), encoding="utf-8").read()
-        for m in about.finditer(source):
-            where = f"{path}:{source.count(chr(10), 0, m.start()) + 1}"
-            out.append((HELP_CONTEXT + "\x04" + swift_unescape(m.group(1), where), where))
     return out
 
 

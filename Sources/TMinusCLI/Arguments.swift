@@ -8,9 +8,20 @@ struct Arguments {
     var flags: [String] = []
     var values: [(String, String)] = []
     var help = false
+    /// The options the command declares (a debug build stops one that reads another's).
+    var declared: [String] = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values.last { $0.0 == name }?.1 }
+    /// Whether the flag was given: `a[Options.json]`.
+    subscript(_ flag: Flag) -> Bool {
+        assert(declared.contains(flag.name), "--\(flag.name) is not an option of this command")
+        return flags.contains(flag.name)
+    }
+
+    /// The option's value (the last, when given twice), or nil: `a[Options.due]`.
+    subscript(_ option: Option) -> String? {
+        assert(declared.contains(option.name), "--\(option.name) is not an option of this command")
+        return values.last { $0.0 == option.name }?.1
+    }
     /// The names of the flags and options given, in order.
     var given: [String] { flags + values.map(\.0) }
 
@@ -22,6 +33,9 @@ struct Arguments {
         let command = String(path.prefix { $0 != " " })
         let flags = spec.flagNames, options = spec.optionNames
         var out = Arguments()
+        #if DEBUG
+            out.declared = flags + options
+        #endif
         var i = 0
         while i < args.count {
             let arg = args[i]

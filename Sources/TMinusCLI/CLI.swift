@@ -55,11 +55,14 @@ public enum CLI {
                     matched = name; value = String(arg.dropFirst(name.count + 3))
                 }
             }
-            switch matched {
-            case "home": g.home = value
-            case "config": g.config = value
-            case "now": g.now = value
-            default: g.rest.append(arg)
+            if matched == nil {
+                g.rest.append(arg)
+            } else if matched == GlobalOptions.home.name {
+                g.home = value
+            } else if matched == GlobalOptions.config.name {
+                g.config = value
+            } else if matched == GlobalOptions.now.name {
+                g.now = value
             }
         }
         return g
@@ -146,7 +149,7 @@ public enum CLI {
         // (sources, alerts, signals) with the same one-line error.
         if spec.readsConfig { _ = try ctx.config() }
         let code = try run(args, ctx)
-        if code == 0 && spec.changes && (spec.changesOnlyWith.map(args.contains) ?? true) {
+        if code == 0 && spec.changes && (spec.changesOnlyWith.map { args.contains("--" + $0) } ?? true) {
             // Polling bars with a `signal` option refresh at once (config `signals`).
             if let config = try? ctx.config() { ctx.barSignals.send(config.signals) }
         }

@@ -18,7 +18,7 @@ extension TodoTxt {
         guard let unit = pattern.last.map({ Character($0.lowercased()) }), "dwmyb".contains(unit),
             let n = Int(pattern.dropLast()), n >= 0, n <= 10_000
         else { return nil }
-        func value(_ key: String) -> (Int, CivilDate)? {
+        func dated(_ key: String) -> (Int, CivilDate)? {
             guard let i = words.firstIndex(where: { $0.hasPrefix(key) }),
                 let d = date(words[i].dropFirst(key.count))
             else { return nil }
@@ -26,10 +26,10 @@ extension TodoTxt {
         }
         func set(_ key: String, _ d: CivilDate) {
             guard CivilDate.supported.contains(d) else { return }
-            if let (i, _) = value(key) { words[i] = key + d.description } else { words.append(key + d.description) }
+            if let (i, _) = dated(key) { words[i] = key + d.description } else { words.append(key + d.description) }
         }
-        let due = value("due:")?.1
-        let start = value("t:")?.1
+        let due = dated("due:")?.1
+        let start = dated("t:")?.1
         // The creation date: the first word, or the second after a priority `(A)`.
         let pri = words.first.map { $0.count == 3 && $0.hasPrefix("(") && $0.hasSuffix(")") } ?? false
         let createdAt = pri ? 1 : 0

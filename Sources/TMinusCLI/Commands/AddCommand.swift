@@ -14,32 +14,32 @@ enum AddCommand {
         -> Int32
     {
         let a = try Arguments.parse(raw, command: "add")
-        try TrailingWhen.check(a, command: "add", ctx)
+        try TrailingWhen.check(a, command: "add", due: Options.due, ctx)
         try a.expectPositional(
             1...1, command: "add",
             needs: N_("'add' needs a title and --due, e.g. tminus add \"Thesis\" --due %s; see tminus add --help"),
             ctx.exampleDue)
         let title = try Validation.title(a.positional[0])
-        guard let dueText = a.value("due") else {
+        guard let dueText = a[Options.due] else {
             throw .usage(
                 tr: "a deadline needs --due WHEN, e.g. tminus add \"%s\" --due %s", "\(Validation.printable(title))",
                 "\(ctx.exampleDue)"
             )
         }
         let due = try ctx.when(dueText).due
-        let note = try Validation.note(a.value("note") ?? "")
-        let icon = try a.value("icon").map { (s: String) throws(TMinusError) in try Validation.icon(s) }
+        let note = try Validation.note(a[Options.note] ?? "")
+        let icon = try a[Options.icon].map { (s: String) throws(TMinusError) in try Validation.icon(s) }
         let start =
-            try a.value("start").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+            try a[Options.start].map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
             ?? ctx.now
         if start >= due.instant(in: ctx.zone) {
-            guard a.value("start") != nil else { throw pastDue(dueText, due, ctx) }
+            guard a[Options.start] != nil else { throw pastDue(dueText, due, ctx) }
             throw .usage(tr: "--start is not before --due; progress runs from start to due, so give an earlier --start")
         }
         let rule = try RepeatOption.rule(a) ?? nil
-        let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: true, due: due, ctx)
+        let target = try SourceEdits.target(a[Options.to], asked: a.given, isDeadline: true, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
+            let tag = try a[Options.tag].map { (s: String) throws(TMinusError) in
                 target == nil
                     ? try TagCommand.forNewItem(s, &change, create: createTags, color: tagColor)
                     : try Validation.tagName(s)

@@ -10,7 +10,7 @@ enum AgendaCommand {
         let a = try Arguments.parse(raw, command: "agenda")
         try a.expectPositional(0...0, command: "agenda")
         var days = 7
-        if let d = a.value("days") {
+        if let d = a[Options.days] {
             guard let n = Int(d), (1...Agenda.maxDays).contains(n) else {
                 throw .usage(
                     tr: "--days takes a number of days from 1 to %s, not '%s'", "\(Agenda.maxDays)",
@@ -19,7 +19,7 @@ enum AgendaCommand {
             days = n
         }
         var from = ctx.zone.local(ctx.now).date
-        if let f = a.value("from") {
+        if let f = a[Options.from] {
             switch try ctx.when(f) {
             case .day(let d): from = d
             case .instant(let t): from = ctx.zone.local(t).date
@@ -29,12 +29,12 @@ enum AgendaCommand {
         let items = RepeatOption.withInstances(
             every, through: ctx.zone.startOfDay(from.adding(days: days)), now: ctx.now, zone: ctx.zone)
         let agenda = Agenda(items, from: from, days: days, now: ctx.now, zone: ctx.zone, isEvent: isEvent(ctx))
-        if a.flag("json") {
+        if a[Options.json] {
             ctx.say(JSONWriter.pretty(json(agenda, from: from, days: days, tags: tags, zone: ctx.zone)))
             return 0
         }
         let color =
-            try TerminalColor.choice(a.value("color"), ctx)
+            try TerminalColor.choice(a[Options.color], ctx)
             ? TerminalColor.tagColor(tags: tags, config: (try? ctx.loadConfig().0) ?? Config()) : nil
         for line in lines(agenda, ctx, color: color) { ctx.say(line) }
         return 0

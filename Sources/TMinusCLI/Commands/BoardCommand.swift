@@ -10,9 +10,9 @@ enum BoardCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "board")
         try a.expectPositional(0...0, command: "board")
-        let color = try TerminalColor.choice(a.value("color"), ctx)
+        let color = try TerminalColor.choice(a[Options.color], ctx)
         var (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
-        guard !a.flag("once"), Terminal.isInteractive, ctx.console.capture == nil else {
+        guard !a[Options.once], Terminal.isInteractive, ctx.console.capture == nil else {
             for line in Board.lines(provider, at: ctx.now, width: 200, color: color) { ctx.say(line) }
             return 0
         }

@@ -14,14 +14,14 @@ enum CalCommand {
         var (year, month) = (today.year, today.month)
         if !a.positional.isEmpty { (year, month) = try self.month(a.positional.joined(separator: " "), ctx) }
         var first = LocaleClock.firstWeekday(environment: ctx.environment)
-        if let f = a.value("first") {
+        if let f = a[Options.first] {
             switch f.lowercased() {
             case "mon", "monday": first = 1
             case "sun", "sunday": first = 0
             default: throw .usage(tr: "--first takes mon or sun, not '%s'", "\(Validation.printable(f))")
             }
         }
-        let color = try TerminalColor.choice(a.value("color"), ctx)
+        let color = try TerminalColor.choice(a[Options.color], ctx)
         let config = (try? ctx.loadConfig().0) ?? Config()
         let (tags, every) = try AgendaCommand.everyItem(ctx)
         let next =
@@ -33,11 +33,11 @@ enum CalCommand {
             isEvent: AgendaCommand.isEvent(ctx),
             color: TerminalColor.tagColor(tags: tags, config: config))
         grid.words = config.words
-        if a.flag("json") {
+        if a[Options.json] {
             ctx.say(JSONWriter.pretty(json(grid)))
             return 0
         }
-        for line in lines(grid, weeks: a.flag("weeks"), color: color) { ctx.say(line) }
+        for line in lines(grid, weeks: a[Options.weeks], color: color) { ctx.say(line) }
         return 0
     }
 

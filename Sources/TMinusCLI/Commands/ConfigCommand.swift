@@ -15,7 +15,7 @@ enum ConfigCommand {
             ctx.say(path)
             return 0
         case "init":
-            if FileIO.exists(path) && !a.flag("force") {
+            if FileIO.exists(path) && !a[InitOptions.force] {
                 throw .usage(
                     tr: "%s exists already; edit it, or pass --force to replace it with the defaults", "\(path)")
             }

@@ -16,7 +16,8 @@ enum CycleCommand {
     static func cycle(_ raw: [String], _ ctx: Context, by step: Int, name: String) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: name)
         try a.expectPositional(0...0, command: name)
-        if a.flag("reset") {
+        // (Only next takes --reset.)
+        if step > 0 && a[Options.reset] {
             // Back to automatic: no deadline picked, so the config's or the one due next shows.
             _ = try select(ctx, by: 0)
             let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)

@@ -12,10 +12,10 @@ enum DemoCommand {
         let a = try Arguments.parse(raw, command: "demo")
         try a.expectPositional(0...0, command: "demo")
         let renderers =
-            try a.value("format").map { (f: String) throws(TMinusError) in [try ShowCommand.renderer(f)] }
+            try a[Options.format].map { (f: String) throws(TMinusError) in [try ShowCommand.renderer(f)] }
             ?? Renderers.all
         let families =
-            try a.value("family").map { (f: String) throws(TMinusError) in [try ShowCommand.family(f)] }
+            try a[Options.family].map { (f: String) throws(TMinusError) in [try ShowCommand.family(f)] }
             ?? Family.allCases
         let w = ctx.words
         if !onPath(ctx.environment) {

@@ -11,7 +11,7 @@ enum DoctorCommand {
         try a.expectPositional(0...0, command: "doctor")
         let w = ctx.words
         ctx.say(Catalog.format(w.tr("tminus doctor: %s"), [ctx.home.directory]))
-        if a.flag("repair") {
+        if a[Options.repair] {
             let report = try ctx.container.repair(now: ctx.now)
             for line in lines(report, w) { ctx.say(line) }
             return 0

@@ -17,29 +17,29 @@ enum EditCommand {
                     "nothing to change; give --title, --due, --note, --tag, --icon, --working-time, --star, --priority, --remind or --repeat"
             )
         }
-        if a.flag("star") && a.flag("unstar") {
+        if a[Options.star] && a[Options.unstar] {
             throw .usage(tr: "--star and --unstar contradict each other; give one")
         }
         // Validate every value before touching the store.
-        let title = try a.value("title").map { (s: String) throws(TMinusError) in try Validation.title(s) }
-        let note = try a.value("note").map { (s: String) throws(TMinusError) in try Validation.note(s) }
-        let icon = try a.value("icon").map { (s: String) throws(TMinusError) -> String? in
+        let title = try a[Options.title].map { (s: String) throws(TMinusError) in try Validation.title(s) }
+        let note = try a[Options.note].map { (s: String) throws(TMinusError) in try Validation.note(s) }
+        let icon = try a[Options.icon].map { (s: String) throws(TMinusError) -> String? in
             s == "none" ? nil : try Validation.icon(s)
         }
-        let worktime = try a.value("working-time").map { (s: String) throws(TMinusError) -> Bool in
+        let worktime = try a[Options.workingTime].map { (s: String) throws(TMinusError) -> Bool in
             guard s == "on" || s == "off" else {
                 throw .usage(tr: "--working-time takes on or off, not '%s'", "\(Validation.printable(s))")
             }
             return s == "on"
         }
-        let priority = try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) }
-        let due = try a.value("due").map { (s: String) throws(TMinusError) -> Due? in
+        let priority = try a[Options.priority].map { (s: String) throws(TMinusError) in try Validation.priority(s) }
+        let due = try a[Options.due].map { (s: String) throws(TMinusError) -> Due? in
             s == "none" ? nil : try ctx.when(s).due
         }
-        let start = try a.value("start").map { (s: String) throws(TMinusError) in
+        let start = try a[Options.start].map { (s: String) throws(TMinusError) in
             try ctx.when(s).startInstant(in: ctx.zone)
         }
-        let remind = try a.value("remind").map { (s: String) throws(TMinusError) -> Instant? in
+        let remind = try a[Options.remind].map { (s: String) throws(TMinusError) -> Instant? in
             s == "none" ? nil : try TodoCommand.reminder(s, ctx)
         }
         let rule = try RepeatOption.rule(a)
@@ -49,18 +49,18 @@ enum EditCommand {
             let original = item
             let tags = change.tags
             let foreign = item.source != Item.ownSource
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) -> String? in
+            let tag = try a[Options.tag].map { (s: String) throws(TMinusError) -> String? in
                 if s == "none" { return nil }
                 // Another source keeps its own tags (categories, projects): any tag name goes there.
                 if foreign { return try Validation.tagName(s) }
                 return try Validation.knownTag(s, in: tags).name
             }
             if foreign {
-                try SourceEdits.check(item, asked: a.given, due: a.value("due"), ctx)
+                try SourceEdits.check(item, asked: a.given, due: a[Options.due], ctx)
             }
             switch item.kind {
             case .deadline:
-                if a.flag("star") || a.flag("unstar") || priority != nil || remind != nil {
+                if a[Options.star] || a[Options.unstar] || priority != nil || remind != nil {
                     throw .usage(
                         tr: "#%s is a deadline; --star, --priority and --remind are for todos", "\(item.handle)")
                 }
@@ -90,8 +90,8 @@ enum EditCommand {
                 if let due { item.due = due }
                 if let remind { item.remind = remind }
                 if let priority { item.priority = priority }
-                if a.flag("star") { item.starred = true }
-                if a.flag("unstar") { item.starred = false }
+                if a[Options.star] { item.starred = true }
+                if a[Options.unstar] { item.starred = false }
             }
             if let title { item.title = title }
             if let note { item.note = note }

@@ -12,7 +12,7 @@ enum ItemCommand {
             1...1, command: "item", needs: N_("'item' needs a REF, e.g. tminus item 3; see tminus item --help"))
         let (tags, items) = try AgendaCommand.everyItem(ctx)
         let item = try RefResolver.resolve(a.positional[0], among: items.filter(\.isOpen))
-        if a.flag("json") {
+        if a[Options.json] {
             ctx.say(JSONWriter.pretty(ItemJSON.json(item, tags: tags, zone: ctx.zone)))
             return 0
         }

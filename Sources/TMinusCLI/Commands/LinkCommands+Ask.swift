@@ -12,24 +12,24 @@ import TMinusRender
 extension LinkCommands {
     /// What the link would add, as lines a person reads before saying yes.
     static func preview(_ params: [(String, String)], _ ctx: Context) -> [String] {
-        func value(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
+        func param(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
         func when(_ text: String) -> String {
             (try? ctx.when(text)).map { ctx.describe($0.due) } ?? Validation.printable(text)
         }
         let w = ctx.words
-        let kind = value("kind") ?? "todo"
-        let title = Escape.oneLine(value("title") ?? "")
+        let kind = param("kind") ?? "todo"
+        let title = Escape.oneLine(param("title") ?? "")
         var lines = [Catalog.format(kind == "deadline" ? w.tr("Deadline: %s") : w.tr("Todo: %s"), [title])]
-        if let due = value("due") { lines.append(Catalog.format(w.trc("a link's preview", "due %s"), [when(due)])) }
-        if let remind = value("remind") {
+        if let due = param("due") { lines.append(Catalog.format(w.trc("a link's preview", "due %s"), [when(due)])) }
+        if let remind = param("remind") {
             lines.append(Catalog.format(w.trc("a link's preview", "reminder %s"), [when(remind)]))
         }
-        if let tag = value("tag") {
+        if let tag = param("tag") {
             lines.append(
                 Catalog.format(w.trc("a link's preview", "tag %s"), [Escape.oneLine(tag)])
-                    + (Validation.hexColor(value("color")).map { " " + $0 } ?? ""))
+                    + (Validation.hexColor(param("color")).map { " " + $0 } ?? ""))
         }
-        if let note = value("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
+        if let note = param("note").flatMap({ ControlText.lines($0).first }), !note.isEmpty {
             lines.append(Catalog.format(w.trc("a link's preview", "note: %s"), [Escape.oneLine(note)]))
         }
         return lines

@@ -32,11 +32,11 @@ enum LinkCommands {
             ))
         let url = a.positional[0]
         // A link that adds asks first, unless --yes or a script (no terminal) opened it.
-        if !a.flag("yes"), case .add(let params)? = try? ItemLink.parse(url) {
-            if a.flag("notify") { return try askOnDesktop(url, params, ctx) }
+        if !a[Options.yes], case .add(let params)? = try? ItemLink.parse(url) {
+            if a[Options.notify] { return try askOnDesktop(url, params, ctx) }
             if ctx.console.inputIsTerminal { return try askOnTerminal(params, ctx) }
         }
-        guard a.flag("notify") else { return try follow(url, ctx) }
+        guard a[Options.notify] else { return try follow(url, ctx) }
         return try notifyResult(ctx) { (quiet: Context) throws(TMinusError) -> Int32 in try follow(url, quiet) }
     }
 
@@ -122,8 +122,8 @@ enum LinkCommands {
     /// The link's item, made by `todo` or `add` (the same validation). The same item opened
     /// twice is added once.
     static func add(_ params: [(String, String)], _ ctx: Context) throws(TMinusError) -> Int32 {
-        func value(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
-        let kind = value("kind") ?? "todo"
+        func param(_ name: String) -> String? { params.first { $0.0 == name }?.1 }
+        let kind = param("kind") ?? "todo"
         guard kind == "todo" || kind == "deadline" else {
             throw .usage(tr: "not a tminus link: kind is '%s'; use todo or deadline", "\(Validation.printable(kind))")
         }
@@ -134,7 +134,7 @@ enum LinkCommands {
         var tagColor: String?
         for (name, v) in params where name != "kind" && name != "title" {
             if name == "color" {
-                guard value("tag") != nil else {
+                guard param("tag") != nil else {
                     throw .usage(tr: "not a tminus link: color is the tag's, and it has no tag")
                 }
                 do throws(TMinusError) { tagColor = try Validation.color(v) } catch {
@@ -154,9 +154,9 @@ enum LinkCommands {
             }
             args += ["--\(name)", v]
         }
-        let title = try Validation.title(value("title") ?? "")
+        let title = try Validation.title(param("title") ?? "")
         // The same link opened twice (a second click, a link sent again) adds one item.
-        let d = try value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
+        let d = try param("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
         if let same = try openItems(ctx).first(where: {
             $0.kind.rawValue == kind && $0.title == title && $0.due == d && (d != nil || $0.via == Item.viaLink)
         }) {

@@ -10,37 +10,38 @@ enum ListCommand {
         let a = try Arguments.parse(raw, command: "list")
         try a.expectPositional(0...0, command: "list")
         var q = ListQuery()
-        if a.flag("deadlines") && a.flag("todos") {
+        if a[Options.deadlines] && a[Options.todos] {
             throw .usage(tr: "--deadlines and --todos exclude each other; leave both out for both")
         }
-        if a.flag("deadlines") { q.kind = .deadlines }
-        if a.flag("todos") { q.kind = .todos }
-        q.today = a.flag("today")
+        if a[Options.deadlines] { q.kind = .deadlines }
+        if a[Options.todos] { q.kind = .todos }
+        q.today = a[Options.today]
         q.remindersWait = ((try? ctx.loadConfig().0) ?? Config()).remindersWait
-        q.week = a.flag("week")
-        q.overdue = a.flag("overdue")
-        q.starred = a.flag("starred")
-        q.includeCompleted = a.flag("all")
-        q.search = a.value("search")
-        if let y = a.value("year") {
+        q.week = a[Options.week]
+        q.overdue = a[Options.overdue]
+        q.starred = a[Options.starred]
+        q.includeCompleted = a[Options.all]
+        q.search = a[Options.search]
+        if let y = a[Options.year] {
             guard let year = Int(y), (1...9999).contains(year) else {
                 throw .usage(tr: "--year takes a year like 2026, not '%s'", "\(Validation.printable(y))")
             }
             q.year = year
         }
-        if a.flag("by-year") && !a.flag("reminders") {
+        if a[Options.byYear] && !a[Options.reminders] {
             throw .usage(tr: "--by-year goes with --reminders: tminus list --reminders --by-year")
         }
-        if a.flag("reminders") {
+        if a[Options.reminders] {
             let others =
-                a.flags.filter { $0 != "reminders" && $0 != "json" && $0 != "by-year" }
-                + a.values.map(\.0).filter { $0 != "year" }
+                a.given.filter {
+                    ![Options.reminders.name, Options.json.name, Options.byYear.name, Options.year.name].contains($0)
+                }
             if let other = others.first {
                 throw .usage(tr: "--reminders takes only --year, --by-year and --json, not --%s", "\(other)")
             }
-            return try ReminderListing.run(year: q.year, byYear: a.flag("by-year"), json: a.flag("json"), ctx)
+            return try ReminderListing.run(year: q.year, byYear: a[Options.byYear], json: a[Options.json], ctx)
         }
-        if let s = a.value("sort") {
+        if let s = a[Options.sort] {
             guard let sort = ListQuery.Sort(rawValue: s) else {
                 throw .usage(tr: "--sort takes due, created, title or priority, not '%s'", "\(Validation.printable(s))")
             }
@@ -52,7 +53,7 @@ enum ListCommand {
         let (store, items) = try ctx.container.reading {
             (snapshot: Container.Snapshot) throws(TMinusError) -> (Store, [Item]) in
             var q = q
-            if let tag = a.value("tag") {
+            if let tag = a[Options.tag] {
                 let lower = tag.lowercased()
                 if let own = snapshot.store.tag(named: tag) {
                     q.tag = own.name
@@ -78,7 +79,7 @@ enum ListCommand {
                 "tminus: \(n) change\(n == 1 ? "" : "s") to other sources could not be made and \(n == 1 ? "is" : "are") set aside; tminus doctor names \(n == 1 ? "it" : "them"), tminus doctor --repair tries again"
             )
         }
-        if a.flag("json") {
+        if a[Options.json] {
             ctx.say(JSONWriter.pretty(.array(items.map { ItemJSON.json($0, tags: store.tags, zone: ctx.zone) })))
             return 0
         }
@@ -92,7 +93,7 @@ enum ListCommand {
             return 0
         }
         let color =
-            try TerminalColor.choice(a.value("color"), ctx)
+            try TerminalColor.choice(a[Options.color], ctx)
             ? TerminalColor.tagColor(tags: store.tags, config: (try? ctx.loadConfig().0) ?? Config()) : nil
         for l in lines(items, ctx, timeLeft: q.kind == .deadlines, color: color) { ctx.say(l) }
         return 0

@@ -34,7 +34,7 @@ enum MenuCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "menu")
         try a.expectPositional(0...0, command: "menu")
-        let launcher = try self.launcher(a.value("launcher"), ctx)
+        let launcher = try self.launcher(a[Options.launcher], ctx)
         let (_, provider, _) = try WidgetInput.make(ctx, deadline: nil)
         let todos = provider.entry(at: ctx.now).todos.map(\.item)
         // One line a todo, its handle first so that two alike titles stay apart (and none can be

@@ -10,8 +10,8 @@ enum NotifyCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "notify")
         try a.expectPositional(0...0, command: "notify")
-        let dryRun = a.flag("dry-run")
-        let once = a.flag("once")
+        let dryRun = a[Options.dryRun]
+        let once = a[Options.once]
         let delivery = Delivery(ctx, mode: dryRun ? .dryRun : .send, withActions: !once)
         if !dryRun && !delivery.server.isAvailable() { throw .failure(tr: NotificationServer.missing) }
         // --dry-run prints what is due now and exits: it records nothing, so a long-running dry

@@ -10,12 +10,12 @@ enum RemindCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "remind")
         // The same grammar as every WHEN's relative forms (docs/when.md): 10m, +10m, 10 minutes.
-        let delay = try a.value("in").map { (s: String) throws(TMinusError) -> Int64 in
+        let delay = try a[Options.in].map { (s: String) throws(TMinusError) -> Int64 in
             try WhenParser.after(s, now: ctx.now, zone: ctx.zone) - ctx.now
         }
-        if let ref = a.value("again") {
+        if let ref = a[Options.again] {
             try a.expectPositional(0...0, command: "remind")
-            if a.value("at") != nil || a.value("note") != nil || a.value("tag") != nil {
+            if a[Options.at] != nil || a[Options.note] != nil || a[Options.tag] != nil {
                 throw .usage(tr: "--again takes only --in; give the item as REF, e.g. tminus remind --again 3 --in 10m")
             }
             return try again(ref, delay: delay, ctx)
@@ -26,7 +26,7 @@ enum RemindCommand {
                 "'remind' needs a text and --in or --at, e.g. tminus remind \"Call Sam\" --in 10m; see tminus remind --help"
             ))
         let at: Instant
-        switch (delay, a.value("at")) {
+        switch (delay, a[Options.at]) {
         case (let d?, nil): at = ctx.now + d
         case (nil, let w?): at = try TodoCommand.reminder(w, ctx)
         case (nil, nil):
@@ -38,8 +38,8 @@ enum RemindCommand {
         }
         // A todo with a reminder, made (and validated) exactly as `tminus todo` makes one.
         var args = ["--remind", at.description]
-        if let note = a.value("note") { args += ["--note", note] }
-        if let tag = a.value("tag") { args += ["--tag", tag] }
+        if let note = a[Options.note] { args += ["--note", note] }
+        if let tag = a[Options.tag] { args += ["--tag", tag] }
         return try TodoCommand.run(args + ["--", a.positional[0]], ctx)
     }
 

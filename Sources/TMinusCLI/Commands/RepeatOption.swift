@@ -6,7 +6,7 @@ import TMinusICal
 enum RepeatOption {
     /// The rule asked for: nil when `--repeat` is not given, `.some(nil)` for `--repeat none`.
     static func rule(_ a: Arguments) throws(TMinusError) -> String?? {
-        guard let text = a.value("repeat") else { return nil }
+        guard let text = a[CommandTable.repeatOption] else { return nil }
         if Validation.trimmedText(text).lowercased() == "none" { return .some(nil) }
         return .some(try Repetition.rule(text))
     }

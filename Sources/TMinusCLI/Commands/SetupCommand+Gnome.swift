@@ -13,8 +13,8 @@ extension SetupCommand {
     static let gnomeDomain = "tminus"
 
     static func gnome(_ a: Arguments, _ ctx: Context) throws(TMinusError) -> Int32 {
-        let binary = try self.binary(a.value("binary"), ctx)
-        let major = try gnomeMajor(a.value("shell-version"), ctx)
+        let binary = try self.binary(a[Options.binary], ctx)
+        let major = try gnomeMajor(a[Options.shellVersion], ctx)
         guard major >= 43 else {
             throw .usage(tr: "GNOME Shell %s is older than 43, the first the extension supports", "\(major)")
         }

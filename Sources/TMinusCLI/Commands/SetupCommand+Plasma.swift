@@ -13,8 +13,8 @@ extension SetupCommand {
     static let plasmaBinaryLine = #"    readonly property string tminus: "tminus""#
 
     static func plasma(_ a: Arguments, _ ctx: Context) throws(TMinusError) -> Int32 {
-        let binary = try self.binary(a.value("binary"), ctx)
-        let major = try plasmaMajor(a.value("plasma-version"), ctx)
+        let binary = try self.binary(a[Options.binary], ctx)
+        let major = try plasmaMajor(a[Options.plasmaVersion], ctx)
         let (metadata, main) =
             major >= 6
             ? (PackageResources.plasma6_metadata_json, PackageResources.plasma6_main_qml)

@@ -27,14 +27,14 @@ enum SetupCommand {
                 tr: "no bar called '%s'; tminus setup knows %s", name,
                 (BarSetup.all.map(\.name) + ["gnome", "plasma"]).joined(separator: ", "))
         }
-        if a.flag("write") && a.flag("full") {
+        if a[Options.write] && a[Options.full] {
             throw .usage(tr: "--write chooses what to write itself; use --full or --write, not both")
         }
-        let binary = try self.binary(a.value("binary"), ctx)
+        let binary = try self.binary(a[Options.binary], ctx)
         let setup = BarSetup.Context(binary: binary, config: try ctx.config())
         let file = userFile(bar, ctx)
-        guard a.flag("write") else {
-            _ = ctx.console.out(a.flag("full") ? String(bar.full(setup).dropLast()) : bar.snippet(setup))
+        guard a[Options.write] else {
+            _ = ctx.console.out(a[Options.full] ? String(bar.full(setup).dropLast()) : bar.snippet(setup))
             ctx.console.err(bar.next(setup, Home.tilde(file, ctx.environment)))
             return 0
         }

@@ -11,16 +11,16 @@ enum ShowCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "show")
         try a.expectPositional(0...0, command: "show")
-        let format = a.value("format") ?? "plain"
+        let format = a[Options.format] ?? "plain"
         let renderer = try renderer(format)
-        let family = try a.value("family").map(Self.family)
-        let markup = try a.value("markup").map { (s: String) throws(TMinusError) -> Markup in
+        let family = try a[Options.family].map(Self.family)
+        let markup = try a[Options.markup].map { (s: String) throws(TMinusError) -> Markup in
             guard let m = Markup(rawValue: s) else { throw .usage(tr: "--markup takes pango or none") }
             return m
         }
-        if a.flag("follow") {
+        if a[Options.follow] {
             return try FollowCommand.run(
-                ctx, format: format, family: family, markup: markup ?? .none, deadline: a.value("deadline"))
+                ctx, format: format, family: family, markup: markup ?? .none, deadline: a[Options.deadline])
         }
         // A click on an i3blocks block runs the command with the button in the environment.
         if format == "i3blocks",
@@ -29,7 +29,7 @@ enum ShowCommand {
         {
             try CycleCommand.click(ctx, button: button)
         }
-        let widget = WidgetInput.load(ctx, deadline: a.value("deadline"))
+        let widget = WidgetInput.load(ctx, deadline: a[Options.deadline])
         var options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
         // A click that runs tminus again runs this binary, by a path a panel's environment finds.
         if renderer.callsBack, let path = OwnExecutable.path(environment: ctx.environment), BarSetup.isSafeCommand(path)

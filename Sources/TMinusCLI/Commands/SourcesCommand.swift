@@ -11,7 +11,7 @@ enum SourcesCommand {
         let config = try ctx.config()
         let records = try ctx.container.sourceRecords(now: ctx.now)
         func record(_ s: SourceConfig) -> Summary.Source? { records.first { $0.name == s.name && $0.kind != nil } }
-        if a.flag("json") {
+        if a[Options.json] {
             ctx.say(
                 JSONWriter.pretty(
                     .array(

@@ -14,7 +14,7 @@ enum StatsCommand {
             open: snapshot.store.items + fromSources, completedDeadlines: counts.deadlines,
             completedTodos: counts.todos,
             now: ctx.now, zone: ctx.zone)
-        if a.flag("json") {
+        if a[Options.json] {
             ctx.say(JSONWriter.pretty(stats.json()))
             return 0
         }

@@ -7,11 +7,11 @@ enum SummaryCommand {
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "summary")
         try a.expectPositional(0...0, command: "summary")
-        if a.flag("path") {
+        if a[Options.path] {
             ctx.say(ctx.home.summaryPath)
             return 0
         }
-        if a.flag("rebuild") || !FileIO.exists(ctx.home.summaryPath) {
+        if a[Options.rebuild] || !FileIO.exists(ctx.home.summaryPath) {
             try ctx.container.rebuildSummary(now: ctx.now)
         }
         guard let summary = try ctx.container.loadSummary() else {

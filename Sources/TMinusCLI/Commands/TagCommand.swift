@@ -24,7 +24,7 @@ enum TagCommand {
             1...1, command: "tag",
             needs: N_("'tag' needs a NAME, e.g. tminus tag add school --color '#ff5555'; see tminus tag --help"))
         let name = try Validation.tagName(a.positional[0])
-        let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
+        let color = try a[AddOptions.color].map { (s: String) throws(TMinusError) in try Validation.color(s) }
         let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
             if let existing = change.store.tag(named: name) {
                 throw .usage(
@@ -58,7 +58,7 @@ enum TagCommand {
         let store = try ctx.container.snapshot().store
         let counts = Dictionary(grouping: store.items.compactMap { $0.tag?.lowercased() }, by: { $0 }).mapValues(
             \.count)
-        if a.flag("json") {
+        if a[ListOptions.json] {
             ctx.say(
                 JSONWriter.pretty(
                     .array(
@@ -70,7 +70,7 @@ enum TagCommand {
                         })))
             return 0
         }
-        let color = try TerminalColor.choice(a.value("color"), ctx)
+        let color = try TerminalColor.choice(a[ListOptions.color], ctx)
         for tag in store.tags {
             let n = counts[tag.name.lowercased()] ?? 0
             // (Padded before it is painted: escape codes take no columns.)
@@ -90,11 +90,11 @@ enum TagCommand {
             needs: N_(
                 "'tag' needs a NAME and --name or --color, e.g. tminus tag edit school --color '#ff0000'; see tminus tag --help"
             ))
-        guard a.value("name") != nil || a.value("color") != nil else {
+        guard a[EditOptions.name] != nil || a[EditOptions.color] != nil else {
             throw .usage(tr: "nothing to change; give --name or --color")
         }
-        let newName = try a.value("name").map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
-        let color = try a.value("color").map { (s: String) throws(TMinusError) in try Validation.color(s) }
+        let newName = try a[EditOptions.name].map { (s: String) throws(TMinusError) in try Validation.tagName(s) }
+        let color = try a[EditOptions.color].map { (s: String) throws(TMinusError) in try Validation.color(s) }
         let tag = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Tag in
             let old = try Validation.knownTag(a.positional[0], in: change.store.tags)
             var tag = old

@@ -12,20 +12,20 @@ enum TimelineCommand {
         let a = try Arguments.parse(raw, command: "timeline")
         try a.expectPositional(0...0, command: "timeline")
         let from =
-            try a.value("from").map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
+            try a[Options.from].map { (s: String) throws(TMinusError) in try ctx.when(s).startInstant(in: ctx.zone) }
             ?? ctx.now
-        let until = try a.value("until").map { (s: String) throws(TMinusError) in
+        let until = try a[Options.until].map { (s: String) throws(TMinusError) in
             try ctx.when(s).startInstant(in: ctx.zone)
         }
         var limit = defaultLimit
-        if let l = a.value("limit") {
+        if let l = a[Options.limit] {
             guard let n = Int(l), n > 0 else {
                 throw .usage(tr: "--limit takes a whole number above 0, not '%s'", "\(Validation.printable(l))")
             }
             limit = n
         }
         if let until, until < from { throw .usage(tr: "--until is before --from") }
-        let (config, provider, _) = try WidgetInput.make(ctx, deadline: a.value("deadline"))
+        let (config, provider, _) = try WidgetInput.make(ctx, deadline: a[Options.deadline])
         var writer = TimelineJSONWriter(zone: ctx.zone, maxTodos: config.maxTodos)
         var out = BufferedOutput(console: ctx.console)
         out.write(#"{"entries":["#)

@@ -15,34 +15,34 @@ enum TodoCommand {
         -> Int32
     {
         let a = try Arguments.parse(raw, command: "todo")
-        try TrailingWhen.check(a, command: "todo", ctx)
+        try TrailingWhen.check(a, command: "todo", due: Options.due, ctx)
         try a.expectPositional(
             1...1, command: "todo",
             needs: N_("'todo' needs a title, e.g. tminus todo \"Buy milk\" --due today; see tminus todo --help"))
         let title = try Validation.title(a.positional[0])
-        let due = try a.value("due").map { (s: String) throws(TMinusError) in try ctx.when(s).due }
+        let due = try a[Options.due].map { (s: String) throws(TMinusError) in try ctx.when(s).due }
         // A link keeps the reminder it was shared with, even when it has passed since (it is then
         // a missed one); a typed one must still be to come.
-        let remind = try a.value("remind").map { (s: String) throws(TMinusError) in
+        let remind = try a[Options.remind].map { (s: String) throws(TMinusError) in
             createTags ? try instant(s, ctx) : try reminder(s, ctx)
         }
-        let note = try Validation.note(a.value("note") ?? "")
+        let note = try Validation.note(a[Options.note] ?? "")
         let priority =
-            try a.value("priority").map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
+            try a[Options.priority].map { (s: String) throws(TMinusError) in try Validation.priority(s) } ?? .none
         let rule = try RepeatOption.rule(a) ?? nil
         if rule != nil, due == nil {
             throw .usage(tr: "a repeating todo needs --due WHEN, its first instance, e.g. --due today --repeat weekly")
         }
-        let target = try SourceEdits.target(a.value("to"), asked: a.given, isDeadline: false, due: due, ctx)
+        let target = try SourceEdits.target(a[Options.to], asked: a.given, isDeadline: false, due: due, ctx)
         let added = try ctx.container.mutate(now: ctx.now) { (change: inout Change) throws(TMinusError) -> Item in
-            let tag = try a.value("tag").map { (s: String) throws(TMinusError) in
+            let tag = try a[Options.tag].map { (s: String) throws(TMinusError) in
                 target == nil
                     ? try TagCommand.forNewItem(s, &change, create: createTags, color: tagColor)
                     : try Validation.tagName(s)
             }
             var t = Item.todo(
                 handle: try change.takeHandle(), title: title, note: note, due: due, remind: remind,
-                created: ctx.now, tag: tag, starred: a.flag("star"), priority: priority)
+                created: ctx.now, tag: tag, starred: a[Options.star], priority: priority)
             t.rrule = rule
             if let target { t.source = target.name }
             // (An item from a link says so, in list and the summary.)

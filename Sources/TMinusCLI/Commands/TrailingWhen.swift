@@ -6,14 +6,15 @@ import TMinusCore
 enum TrailingWhen {
     /// Throws that suggestion when `a` has more than one word and the last ones (at most six)
     /// read as WHEN; returns otherwise (the usual "too many arguments" follows).
-    static func check(_ a: Arguments, command: String, _ ctx: Context) throws(TMinusError) {
-        guard a.positional.count > 1, a.value("due") == nil else { return }
+    /// (`due` is the command's `--due`.)
+    static func check(_ a: Arguments, command: String, due: Option, _ ctx: Context) throws(TMinusError) {
+        guard a.positional.count > 1, a[due] == nil else { return }
         let words = a.positional
         for cut in max(1, words.count - 6)..<words.count {
             let when = words[cut...].joined(separator: " ")
             guard (try? ctx.when(when)) != nil else { continue }
             var line = "tminus \(command) \(quoted(words[..<cut].joined(separator: " ")))"
-            line += " --due \(plain(when) ? when : quoted(when))"
+            line += " --\(due.name) \(plain(when) ? when : quoted(when))"
             for (name, value) in a.values { line += " --\(name) \(plain(value) ? value : quoted(value))" }
             for flag in a.flags { line += " --\(flag)" }
             throw .usage(

@@ -1,7 +1,7 @@
 import TMinusApp
 import TMinusCore
 
-/// One option of a command: `--name VALUE`, or a flag when `value` is nil.
+/// One option of a command: `--name VALUE`, or a flag when `value` is nil (declared with `Opt`).
 struct OptionSpec: Sendable {
     /// What completion offers for the value.
     enum Complete: Sendable, Equatable {
@@ -31,15 +31,6 @@ struct OptionSpec: Sendable {
     var complete: Complete = .nothing
     var required = false
 
-    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
-
-    static func option(
-        _ name: String, _ value: String, _ help: String, complete: Complete = .nothing,
-        required: Bool = false
-    ) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, complete: complete, required: required)
-    }
-
     /// `--due WHEN`, `--sort due|created|title|priority`, `--json`.
     var synopsis: String {
         guard let value else { return "--\(name)" }
@@ -49,7 +40,7 @@ struct OptionSpec: Sendable {
 }
 
 /// One command: everything dispatch, `--help`, the shell completions and the man page need.
-/// Adding a command or an option is one edit in `CommandTable`.
+/// Each is a file of `Table/Specs/`, with the command's `Options`; `CommandTable` lists them.
 struct CommandSpec: Sendable {
     typealias Run = @Sendable ([String], Context) throws(TMinusError) -> Int32
 
@@ -76,7 +67,8 @@ struct CommandSpec: Sendable {
     var run: Run?
     /// Whether it changes what the bars show (they are signalled after it: config `signals`).
     var changes = false
-    /// With `changes`: only when given this flag (`summary --rebuild`; plain `summary` prints).
+    /// With `changes`: only when given the flag of this name (`summary --rebuild`: its
+    /// `Options.rebuild.name`; plain `summary` prints).
     var changesOnlyWith: String?
     /// Whether a broken config stops it (not for `config`, which fixes it; `show`, which prints an
     /// error entry so the bar never goes blank; `doctor`, which repairs the store whatever the
