@@ -21,8 +21,23 @@ public struct SourceConfig: Equatable, Sendable {
         /// An Obsidian vault's notes, with the Tasks plugin's task lines.
         case obsidian
         /// GNOME's Evolution Data Server over the session bus: its enabled calendars and task
-        /// lists (read-only for now).
+        /// lists.
         case gnome
+
+        /// Where such a source typically is, for the error that asks for a `path` (empty: the
+        /// kind needs none).
+        public var examplePath: String {
+            switch self {
+            case .vdir: "~/.local/share/calendars/work"
+            case .ics: "~/cal/holidays.ics"
+            case .todotxt: "~/todo/todo.txt"
+            case .taskwarrior, .gnome: ""
+            case .summary: "~/Sync/phone/summary.json"
+            case .org: "~/org/todo.org"
+            case .logseq: "~/logseq"
+            case .obsidian: "~/Notes"
+            }
+        }
     }
 
     /// The config's `name`: the `source` its items carry.

@@ -244,7 +244,7 @@ extension ConfigReader {
         }
         if file == nil, kind != .taskwarrior, kind != .gnome {
             if !bad {
-                let example = Config.examplePath(kind)
+                let example = kind.examplePath
                 if kind == .vdir || kind == .logseq || kind == .obsidian {
                     problem(
                         first, path, N_("'%s' has no \"path\"; give the folder it reads, e.g. \"path\": \"%s\""), name,
@@ -301,17 +301,3 @@ extension ConfigReader {
     }
 }
 
-extension Config {
-    static func examplePath(_ kind: SourceConfig.Kind) -> String {
-        switch kind {
-        case .vdir: "~/.local/share/calendars/work"
-        case .ics: "~/cal/holidays.ics"
-        case .todotxt: "~/todo/todo.txt"
-        case .taskwarrior, .gnome: ""
-        case .summary: "~/Sync/phone/summary.json"
-        case .org: "~/org/todo.org"
-        case .logseq: "~/logseq"
-        case .obsidian: "~/Notes"
-        }
-    }
-}
