@@ -67,15 +67,15 @@ struct CLIEscalationServerTests {
         // Ten seconds after its due: shown now, its next step is 50 seconds away.
         let notifier = try n.h.start(["notify"], now: "2026-03-10T12:05:10Z", env: env)
         defer { notifier.process.terminate() }
-        var end = Date().addingTimeInterval(5)
-        while server.notified.isEmpty && Date() < end { usleep(20_000) }
+        waitUntil { !server.notified.isEmpty }
         #expect(server.notified.map(\.summary) == ["Secret call"], "\(server.notified)")
-        // (The notifier watches its files once it has shown it; a moment for the watch.)
-        Thread.sleep(forTimeInterval: 0.5)
+        // (The notifier watches its files once it has shown it.)
+        try #require(
+            waitUntil { ProcessState.isWatching(notifier.process.processIdentifier) },
+            "the notifier did not start watching its files")
         try n.h.ok("privacy", "on", now: "2026-03-10T12:05:11Z")
-        end = Date().addingTimeInterval(5)
-        while server.notified.count < 2 && Date() < end { usleep(20_000) }
-        let update = try #require(server.notified.dropFirst().first, "no update within 5 s of private mode")
+        waitUntil { server.notified.count >= 2 }
+        let update = try #require(server.notified.dropFirst().first, "no update within 20 s of private mode")
         #expect(update.replaces == server.notified[0].id && update.summary == "busy", "\(update)")
         #expect(!server.notified.dropFirst().contains { $0.summary.contains("Secret") || $0.body.contains("Secret") })
     }
