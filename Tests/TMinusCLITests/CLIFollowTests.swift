@@ -26,8 +26,9 @@ struct CLIFollowTests {
             #expect(entry["deadline"]?["remaining"]?.intValue == Int(due - date))
             if let previous { #expect(date - previous == 1) }
             previous = date
+            // Never before its second (how late after it: Benchmarks/follow.sh).
             let late = arrival.timeIntervalSince1970 - Double(date.seconds)
-            #expect(late >= 0 && late < 0.25, "line for \(dateText) arrived \(Int(late * 1000)) ms after its boundary")
+            #expect(late >= 0, "line for \(dateText) arrived \(Int(-late * 1000)) ms before its boundary")
         }
     }
 
@@ -37,11 +38,9 @@ struct CLIFollowTests {
         try h.ok("add", "Thesis", "--due", "+3d")
         let f = try Follower(h, ["--format", "plain"])
         try #require(f.waitFor("Thesis") != nil)
-        let before = Date()
         try h.ok("edit", "1", "--title", "Dissertation")
-        let shown = try #require(f.waitFor("Dissertation", timeout: 3))
-        // The edit process itself takes part of this; the follower's share is the inotify wake-up.
-        #expect(shown.timeIntervalSince(before) < 1.0)
+        // (How soon: Benchmarks/follow.sh.)
+        #expect(f.waitFor("Dissertation") != nil)
         f.stop()
     }
 
@@ -150,13 +149,11 @@ struct CLIFollowTests {
         bash.environment = h.environment(tz: nil, extra: [:])
         let out = Pipe()
         bash.standardOutput = out
-        let started = Date()
         try bash.run()
         bash.waitUntilExit()
         let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(line.hasPrefix("{\"text\":\"Later"))
         #expect(bash.terminationStatus == 0)
-        #expect(Date().timeIntervalSince(started) < 3)
     }
 
     @Test func sigtermEndsWithZeroAndStopContResumesRight() throws {

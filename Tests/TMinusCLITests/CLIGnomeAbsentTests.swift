@@ -58,11 +58,8 @@ struct CLIGnomeAbsentTests {
             .call(
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
                 [.string("org.gnome.evolution.dataserver.Sources5"), .uint32(4)]))
-        let start = Date()
         let h = try Self.home(env: bus.environment)
         let (sources, _) = try Self.skipped(h, env: bus.environment)
-        let took = Date().timeIntervalSince(start)
-        #expect(took < 9, "took \(took) s")
         #expect(sources.contains("    skipped: Evolution Data Server did not answer within 5 s"), "\(sources)")
         hung.close()
     }

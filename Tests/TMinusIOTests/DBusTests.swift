@@ -184,9 +184,7 @@ struct DBusTests {
         _ = drain(watch) { watch.isDone }
         #expect(watch.isDone && !other.isDone)
         // A choice that nobody makes ends at its time limit (and the notification is withdrawn).
-        let started = Date()
         #expect(other.choice(timeoutSeconds: 1) == nil)
-        #expect(Date().timeIntervalSince(started) < 8)
     }
 
     @Test func aBusThatGoesAwayEndsEveryWatch() throws {
