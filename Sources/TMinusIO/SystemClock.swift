@@ -1,19 +1,42 @@
 import Glibc
 public import TMinusCore
 
-/// The real-time clock: what a run reads as "now" when no `--now` and no test's clock is given.
+/// The one place tminus reads a clock. What the date is: `now()`, the real-time clock unless the
+/// run was given another (`CLI.run`'s `clock`, which `reading` hands down), so every reader below
+/// the command (a source's racy-stamp rule, "changed in the last week", a follower's now) reads
+/// the clock the run was given. The monotonic clock is for timeouts and rates only (it does not
+/// jump when the date is set).
 public enum SystemClock {
-    /// The current second.
-    public static func now() -> Instant {
+    /// The clock the running command was given (nil: the real one), for the task or thread that
+    /// runs it (in-process tests run commands side by side, each with its own).
+    @TaskLocal static var given: (@Sendable () -> Instant)?
+
+    /// The current second: the given clock's, else the real-time clock's.
+    public static func now() -> Instant { given?() ?? real() }
+
+    /// Runs `body` with `clock` as what every `now()` under it reads.
+    public static func reading<R>(_ clock: @escaping @Sendable () -> Instant, _ body: () -> R) -> R {
+        $given.withValue(clock) { body() }
+    }
+
+    /// The real-time clock's current second, as the system says it (the default clock of a run).
+    @Sendable public static func real() -> Instant {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Instant(Int64(ts.tv_sec))
     }
 
-    /// The current millisecond (for a wait to the next second).
+    /// The real-time clock's current millisecond (for a wait to its next second).
     public static func milliseconds() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
+    /// The monotonic clock in milliseconds: for timeouts and rates, never for the date.
+    public static func monotonicMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 }
