@@ -21,7 +21,7 @@ struct CLIEscalationServerTests {
     static func privateBus() throws -> SessionBus? {
         guard let bus = try SessionBus() else {
             Issue.record(
-                Comment(rawValue: "no private session bus: dbus-daemon did not start; " + Needs.busMessage.rawValue))
+                Comment(rawValue: "no private session bus: dbus-daemon did not start; " + Needs.busMessage))
             return nil
         }
         return bus
@@ -30,7 +30,9 @@ struct CLIEscalationServerTests {
     /// After dunst restarted, a chat app's notification got the id tminus had kept, and tminus's
     /// next update (replaces-id) wiped it. Now an update goes only to the server instance that
     /// gave the id: after a restart the reminder is over (its notification went with the server).
-    @Test(.enabled(if: Needs.bus, Needs.busMessage)) func anUpdateNeverReachesARestartedServer() throws {
+    @Test(.enabled(if: Needs.bus, Comment(rawValue: Needs.busMessage))) func anUpdateNeverReachesARestartedServer()
+        throws
+    {
         guard let (n, bus, env) = try Self.home() else { return }
         var a: FakeNotificationServer? = try FakeNotificationServer(bus)
         try n.h.ok("remind", "Kettle", "--in", "5m", now: "2026-03-10T12:00:00Z")
@@ -56,7 +58,8 @@ struct CLIEscalationServerTests {
 
     /// An escalating reminder kept its title on screen for up to a minute (its next step) after
     /// private mode turned on. Now the notifier wakes on the change and updates it at once.
-    @Test(.enabled(if: Needs.bus, Needs.busMessage)) func privateModeReachesAShownNotificationAtOnce() throws {
+    @Test(.enabled(if: Needs.bus, Comment(rawValue: Needs.busMessage)))
+    func privateModeReachesAShownNotificationAtOnce() throws {
         guard let (n, bus, env) = try Self.home() else { return }
         let server = try FakeNotificationServer(bus)
         try n.h.ok("remind", "Secret call", "--in", "5m", now: "2026-03-10T12:00:00Z")

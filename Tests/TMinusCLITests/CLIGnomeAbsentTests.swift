@@ -41,7 +41,7 @@ struct CLIGnomeAbsentTests {
         #expect(sources.contains("    skipped: no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"), "\(sources)")
     }
 
-    @Test(.enabled(if: Needs.bus, Needs.busMessage)) func aBusWithoutEDSSkipsTheSource() throws {
+    @Test(.enabled(if: Needs.bus, Comment(rawValue: Needs.busMessage))) func aBusWithoutEDSSkipsTheSource() throws {
         guard let bus = try CLIEscalationServerTests.privateBus() else { return }
         let h = try Self.home(env: bus.environment)
         let (sources, doctor) = try Self.skipped(h, env: bus.environment)
@@ -50,7 +50,7 @@ struct CLIGnomeAbsentTests {
     }
 
     /// A registry that owns its name and never answers costs a few seconds, once.
-    @Test(.enabled(if: Needs.bus, Needs.busMessage)) func aHungEDSIsBoundedByATimeout() throws {
+    @Test(.enabled(if: Needs.bus, Comment(rawValue: Needs.busMessage))) func aHungEDSIsBoundedByATimeout() throws {
         guard let bus = try CLIEscalationServerTests.privateBus() else { return }
         let env = Environment(bus.environment.map { ($0.key, $0.value) })
         let hung = try DBusConnection.session(env)

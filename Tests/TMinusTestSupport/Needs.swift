@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Testing
 
 /// What a test needs from the machine (a program, a locale), named for what it is. Where it is
 /// missing the test is skipped with a line saying what to install, except where `CI=1` (set by
@@ -39,8 +38,8 @@ public enum Needs {
     public static var bus: Bool { runs(with: "dbus-daemon") }
 
     /// Why a test without a session bus is skipped, or what failed it in CI.
-    public static var busMessage: Comment {
-        Comment(rawValue: message("dbus-daemon for a private session bus", install: "apt-get install dbus-daemon"))
+    public static var busMessage: String {
+        message("dbus-daemon for a private session bus", install: "apt-get install dbus-daemon")
     }
 
     /// Why a test was skipped, or what failed it in CI: `what` is the need, `install` how to meet it.
