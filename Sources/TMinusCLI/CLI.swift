@@ -9,23 +9,23 @@ import TMinusTimeline
 public enum CLI {
     /// `console` and `barSignals` are where output and bar signals go: the real ones by default,
     /// stand-ins in tests that run commands in-process. `clock` is what the run reads as the
-    /// date, everywhere below it (`SystemClock.reading`): the real-time clock, or a test's.
+    /// date, everywhere below it (`SystemClock.reading`): a test's; nil, the real-time clock.
     /// `finish`: main's `exit`, for a bar's poll to end the process as soon as its output is
     /// written, without taking its data apart (freeing the summary item by item would cost the
     /// poll a tenth of its run). In-process callers give none and get the status back.
     public static func run(
-        arguments: [String], environment: Environment, clock: @escaping @Sendable () -> Instant = SystemClock.real,
+        arguments: [String], environment: Environment, clock: (@Sendable () -> Instant)? = nil,
         console: Console = Console(), barSignals: BarSignals = BarSignals(),
         finish: ((Int32) -> Never)? = nil
     ) -> Int32 {
-        let result = SystemClock.reading(clock) {
+        func result() -> Result<Int32, TMinusError> {
             Result { () throws(TMinusError) -> Int32 in
                 try dispatch(
-                    arguments, environment: environment, clock: clock, console: console, barSignals: barSignals,
-                    finish: finish)
+                    arguments, environment: environment, clock: clock ?? SystemClock.real, console: console,
+                    barSignals: barSignals, finish: finish)
             }
         }
-        switch result {
+        switch clock.map({ SystemClock.reading($0, result) }) ?? result() {
         case .success(let code): return code
         case .failure(let error):
             // (In the user's language where the message has a catalog entry.)

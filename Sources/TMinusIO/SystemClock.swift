@@ -7,16 +7,38 @@ public import TMinusCore
 /// the clock the run was given. The monotonic clock is for timeouts and rates only (it does not
 /// jump when the date is set).
 public enum SystemClock {
-    /// The clock the running command was given (nil: the real one), for the task or thread that
-    /// runs it (in-process tests run commands side by side, each with its own).
-    @TaskLocal static var given: (@Sendable () -> Instant)?
+    /// A given clock, kept in a thread-specific slot.
+    final class Given {
+        let clock: @Sendable () -> Instant
+        init(_ clock: @escaping @Sendable () -> Instant) { self.clock = clock }
+    }
+
+    /// The slot of the clock the running command was given, for the thread that runs it (a
+    /// command runs on one thread from start to end; in-process tests run commands side by side
+    /// on their own threads). A thread-specific value, not a task-local one: a bar's poll reads
+    /// the clock without starting Swift's concurrency runtime (millions of instructions).
+    static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// The current second: the given clock's, else the real-time clock's.
-    public static func now() -> Instant { given?() ?? real() }
+    public static func now() -> Instant {
+        guard let given = pthread_getspecific(slot) else { return real() }
+        return Unmanaged<Given>.fromOpaque(given).takeUnretainedValue().clock()
+    }
 
-    /// Runs `body` with `clock` as what every `now()` under it reads.
+    /// Runs `body` with `clock` as what every `now()` under it on this thread reads.
     public static func reading<R>(_ clock: @escaping @Sendable () -> Instant, _ body: () -> R) -> R {
-        $given.withValue(clock) { body() }
+        let previous = pthread_getspecific(slot)
+        let given = Unmanaged.passRetained(Given(clock))
+        pthread_setspecific(slot, given.toOpaque())
+        defer {
+            pthread_setspecific(slot, previous)
+            given.release()
+        }
+        return body()
     }
 
     /// The real-time clock's current second, as the system says it (the default clock of a run).
