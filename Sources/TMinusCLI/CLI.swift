@@ -8,20 +8,26 @@ import TMinusTimeline
 /// every error to its exit code in one place: 0 success, 1 failure, 2 usage or validation.
 public enum CLI {
     /// `console` and `barSignals` are where output and bar signals go: the real ones by default,
-    /// stand-ins in tests that run commands in-process.
+    /// stand-ins in tests that run commands in-process. `clock` is what the run reads as the
+    /// date, everywhere below it (`SystemClock.reading`): a test's; nil, the real-time clock.
     /// `finish`: main's `exit`, for a bar's poll to end the process as soon as its output is
     /// written, without taking its data apart (freeing the summary item by item would cost the
     /// poll a tenth of its run). In-process callers give none and get the status back.
     public static func run(
-        arguments: [String], environment: Environment, clock: @escaping () -> Instant = SystemClock.now,
+        arguments: [String], environment: Environment, clock: (@Sendable () -> Instant)? = nil,
         console: Console = Console(), barSignals: BarSignals = BarSignals(),
         finish: ((Int32) -> Never)? = nil
     ) -> Int32 {
-        do {
-            return try dispatch(
-                arguments, environment: environment, clock: clock, console: console, barSignals: barSignals,
-                finish: finish)
-        } catch {
+        func result() -> Result<Int32, TMinusError> {
+            Result { () throws(TMinusError) -> Int32 in
+                try dispatch(
+                    arguments, environment: environment, clock: clock ?? SystemClock.real, console: console,
+                    barSignals: barSignals, finish: finish)
+            }
+        }
+        switch clock.map({ SystemClock.reading($0, result) }) ?? result() {
+        case .success(let code): return code
+        case .failure(let error):
             // (In the user's language where the message has a catalog entry.)
             let words = Words(messages: Catalog.chosen(by: environment), names: .english)
             console.err("tminus: " + ControlText.oneLine(error.text(words)))

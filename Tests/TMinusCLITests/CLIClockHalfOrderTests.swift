@@ -1,22 +1,21 @@
 import Foundation
 import Testing
+import TMinusTestSupport
 
 /// A 12-hour time in the order the locale writes it (LC_TIME's `t_fmt_ampm`): the day's half
 /// before the time in Japanese, Korean and Chinese ("午後5:00", "오후 5:00", "下午 5:00"), after it
 /// in American English ("5:00 PM").
 @Suite("CLI: the 12-hour clock's half where the locale puts it")
 struct CLIClockHalfOrderTests {
-    /// Whether `name` is installed (asked of glibc, and the process's LC_TIME put back).
-    static func installed(_ name: String) -> Bool {
-        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
-        defer { setlocale(LC_TIME, previous) }
-        return setlocale(LC_TIME, name) != nil
-    }
+    /// Those installed (in CI all: a missing one fails the test).
     static let locales = [
         ("ja_JP.UTF-8", "午後5:00"), ("ko_KR.UTF-8", "오후 5:00"), ("zh_CN.UTF-8", "下午 5:00"), ("en_US.UTF-8", "5:00 PM")
-    ].filter { installed($0.0) }
+    ].filter { Needs.runs(withLocale: $0.0) }
 
-    @Test(.enabled(if: !locales.isEmpty, "none of ja_JP, ko_KR, zh_CN, en_US is installed"))
+    @Test(
+        .enabled(
+            if: !locales.isEmpty,
+            Comment(rawValue: Needs.message("ja_JP, ko_KR, zh_CN or en_US.UTF-8", install: Needs.localeInstall))))
     func theHalfComesWhereTheLocaleWritesIt() throws {
         let h = try TempHome()
         try h.ok("add", "Thesis", "--due", "2026-03-12T17:00")

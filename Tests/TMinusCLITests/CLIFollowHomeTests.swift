@@ -59,11 +59,14 @@ struct CLIFollowHomeTests {
         // Written back in place, as an editor might.
         try good.write(to: URL(fileURLWithPath: h.storePath))
         #expect(f.waitFor("Thesis", after: errorLines, timeout: 3) != nil)
-        // And it is asleep again: no busy loop.
-        let before = try f.wakeups()
-        usleep(1_500_000)
-        let woke = try f.wakeups() - before
-        #expect(woke <= 3, "woke \(woke) times in 1.5 s")
+        // And it is asleep again until the countdown's next minute, its timer armed more than a
+        // second ahead (within a minute's last second: for that second, then a minute ahead).
+        var remaining: Double?
+        let asleep = waitUntil {
+            remaining = f.timerRemaining()
+            return (remaining ?? 0) > 1.5
+        }
+        #expect(asleep, "the timer is armed \(remaining.map { "\($0) s" } ?? "nowhere") ahead")
         f.stop()
     }
 }

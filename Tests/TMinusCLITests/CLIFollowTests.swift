@@ -26,8 +26,9 @@ struct CLIFollowTests {
             #expect(entry["deadline"]?["remaining"]?.intValue == Int(due - date))
             if let previous { #expect(date - previous == 1) }
             previous = date
+            // Never before its second (how late after it: Benchmarks/follow.sh).
             let late = arrival.timeIntervalSince1970 - Double(date.seconds)
-            #expect(late >= 0 && late < 0.25, "line for \(dateText) arrived \(Int(late * 1000)) ms after its boundary")
+            #expect(late >= 0, "line for \(dateText) arrived \(Int(-late * 1000)) ms before its boundary")
         }
     }
 
@@ -37,11 +38,9 @@ struct CLIFollowTests {
         try h.ok("add", "Thesis", "--due", "+3d")
         let f = try Follower(h, ["--format", "plain"])
         try #require(f.waitFor("Thesis") != nil)
-        let before = Date()
         try h.ok("edit", "1", "--title", "Dissertation")
-        let shown = try #require(f.waitFor("Dissertation", timeout: 3))
-        // The edit process itself takes part of this; the follower's share is the inotify wake-up.
-        #expect(shown.timeIntervalSince(before) < 1.0)
+        // (How soon: Benchmarks/follow.sh.)
+        #expect(f.waitFor("Dissertation") != nil)
         f.stop()
     }
 
@@ -69,9 +68,13 @@ struct CLIFollowTests {
         try FileManager.default.createSymbolicLink(atPath: h.summaryPath, withDestinationPath: elsewhere.summaryPath)
         let f = try Follower(h, ["--format", "plain"])
         try #require(f.waitFor("Before") != nil)
+        // What it watches: its home, not the folder the link leads to.
+        try #require(f.waitUntilWatching())
+        let inode = try #require(
+            FileManager.default.attributesOfItem(atPath: elsewhere.home.path)[.systemFileNumber] as? UInt64)
+        let watched = ProcessState.watchedInodes(f.process.processIdentifier)
+        #expect(!watched.isEmpty && !watched.contains(inode), "inotify should not see a change there")
         try elsewhere.ok("edit", "1", "--title", "After")
-        usleep(300_000)
-        #expect(f.waitFor("After", timeout: 0.1) == nil, "inotify should not have seen this change")
         kill(f.process.processIdentifier, SIGUSR1)
         #expect(f.waitFor("After", timeout: 3) != nil)
         f.stop()
@@ -119,12 +122,16 @@ struct CLIFollowTests {
         // (Started: its first line; the next minute may already have turned.)
         let first = f.waitForLines(1)
         try #require(first.count >= 1, "\(first.map(\.1))")
-        usleep(300_000)
-        let before = try f.wakeups()
-        sleep(3)
-        let after = try f.wakeups()
+        // Asleep until the countdown's next minute: its timer is armed more than a second ahead
+        // (at second precision it never is). Within the last second of a minute it is armed for
+        // that second; the next arming is a minute ahead.
+        var remaining: Double?
+        let armed = waitUntil {
+            remaining = f.timerRemaining()
+            return (remaining ?? 0) > 1.5
+        }
         f.stop()
-        #expect(after - before <= 3, "\(after - before) wake-ups in 3 s at minute precision")
+        #expect(armed, "the timer is armed \(remaining.map { "\($0) s" } ?? "nowhere") ahead at minute precision")
     }
 
     @Test func pipedIntoHeadItEndsWithZero() throws {
@@ -142,13 +149,11 @@ struct CLIFollowTests {
         bash.environment = h.environment(tz: nil, extra: [:])
         let out = Pipe()
         bash.standardOutput = out
-        let started = Date()
         try bash.run()
         bash.waitUntilExit()
         let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(line.hasPrefix("{\"text\":\"Later"))
         #expect(bash.terminationStatus == 0)
-        #expect(Date().timeIntervalSince(started) < 3)
     }
 
     @Test func sigtermEndsWithZeroAndStopContResumesRight() throws {
@@ -159,15 +164,21 @@ struct CLIFollowTests {
         // (Started: its first line. A second may follow at once when a second turns meanwhile.)
         try #require(f.waitForLines(1).count >= 1)
         kill(f.process.processIdentifier, SIGSTOP)
-        sleep(2)
+        // Stopped until what it printed last is stale: two seconds of the clock have turned.
+        func date(_ line: String) throws -> Int64 {
+            let text = try #require(try JSONParser.parse(line)["date"]?.stringValue)
+            return try #require(RFC3339.parse(text)).seconds
+        }
+        let lastLine = try #require(f.lines.last)
+        let last = try date(lastLine.1)
+        waitUntil(every: 50_000) { Int64(Date().timeIntervalSince1970) >= last + 2 }
         let n = f.lines.count
+        let continued = Int64(Date().timeIntervalSince1970)
         kill(f.process.processIdentifier, SIGCONT)
-        let resumed = f.waitForLines(n + 1, timeout: 2)
+        let resumed = f.waitForLines(n + 1)
         try #require(resumed.count > n)
-        let entry = try JSONParser.parse(resumed[n].1)
-        let dateText = try #require(entry["date"]?.stringValue)
-        let date = try #require(RFC3339.parse(dateText))
-        #expect(abs(resumed[n].0.timeIntervalSince1970 - Double(date.seconds)) < 1.5, "a stale entry after SIGCONT")
+        // Its next entry is of the time it was continued, not of the time it was stopped.
+        #expect(try date(resumed[n].1) >= continued, "a stale entry after SIGCONT")
         f.process.terminate()
         f.process.waitUntilExit()
         #expect(f.process.terminationReason == .exit && f.process.terminationStatus == 0)

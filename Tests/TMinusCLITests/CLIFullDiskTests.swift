@@ -38,7 +38,10 @@ struct CLIFullDiskTests {
         }
     }
 
-    @Test(.enabled(if: getuid() == 0 && Needs.runs(with: "strace"), "needs root (a tmpfs) and strace"))
+    @Test(
+        .enabled(
+            if: Needs.runsAsRoot && Needs.runs(with: "strace"),
+            Comment(rawValue: Needs.message("root (a tmpfs) and strace", install: "apt-get install strace; as root"))))
     func aBarKeepsItsCountdownAndTheChangeIsMadeWhenThereIsRoom() throws {
         let dir = try #require(mkdtemp(strdup("/tmp/tminus-fulldisk.XXXXXX")).map { String(cString: $0) })
         defer { try? FileManager.default.removeItem(atPath: dir) }

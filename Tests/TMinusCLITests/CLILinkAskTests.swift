@@ -112,9 +112,8 @@ struct CLILinkAskTests {
             }
             try p.run()
             // (Answered once it asks: the question is on the terminal.)
-            let end = Date().addingTimeInterval(10)
             func asked() -> Bool { String(decoding: seen.value, as: UTF8.self).contains("Add it? [y/N]") }
-            while !asked() && Date() < end { usleep(5_000) }
+            waitUntil(asked)
             try #require(asked(), "tminus never asked: \(String(decoding: seen.value, as: UTF8.self))")
             input.fileHandleForWriting.write(Data("\(answer)\n".utf8))
             p.waitUntilExit()

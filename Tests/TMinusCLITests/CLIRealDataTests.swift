@@ -443,8 +443,7 @@ struct CLISlowSourceTests {
             at: h.root.appendingPathComponent("task"), withIntermediateDirectories: true)
         let reader = try h.start(["show"], env: env)
         // (Ready when the slow export has begun: its marker is made.)
-        let end = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: marker) && Date() < end { usleep(5_000) }
+        waitUntil { FileManager.default.fileExists(atPath: marker) }
         try #require(FileManager.default.fileExists(atPath: marker), "the reader never ran task")
         let writer = try h.start(["todo", "Second"], env: ["PATH": bin.path + ":/usr/bin:/bin"])
         let wrote = try writer.wait()

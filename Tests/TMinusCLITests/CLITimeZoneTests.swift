@@ -83,10 +83,7 @@ struct CLIZoneChangeTests {
         // As `ln -sf` does: a new link renamed over the old one.
         let temp = dir.appendingPathComponent("localtime.new").path
         #expect(symlink("/usr/share/zoneinfo/Asia/Kathmandu", temp) == 0)
-        let changed = Date()
         #expect(rename(temp, localtime) == 0)
-        let arrived = try #require(
-            f.waitFor("17:45", after: seen, timeout: 5), "no update in Kathmandu's time: \(f.lines)")
-        #expect(arrived.timeIntervalSince(changed) < 1.0)
+        #expect(f.waitFor("17:45", after: seen) != nil, "no update in Kathmandu's time: \(f.lines)")
     }
 }

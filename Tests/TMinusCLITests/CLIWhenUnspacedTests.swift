@@ -1,17 +1,12 @@
 import Foundation
 import Testing
+import TMinusTestSupport
 
 /// WHEN as Chinese, Japanese and Korean write it, without spaces between the words (`3天后`,
 /// `明日17時`, `12月24日`), and a count of days followed by the language's `later` (`3일 후`,
 /// `3 Tage später`); the errors' examples show those forms.
 @Suite("CLI: dates written without spaces")
 struct CLIWhenUnspacedTests {
-    static func installed(_ name: String) -> Bool {
-        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
-        defer { setlocale(LC_TIME, previous) }
-        return setlocale(LC_TIME, name) != nil
-    }
-
     /// (locale, WHEN, the due date as `list --json`'s day or instant starts).
     static let cases: [(String, String, String)] = [
         ("zh_CN.UTF-8", "3天后", "2026-11-29"), ("zh_CN.UTF-8", "明天17点", "2026-11-27T17:00"),
@@ -21,9 +16,12 @@ struct CLIWhenUnspacedTests {
         ("ko_KR.UTF-8", "3일 후", "2026-11-29"), ("ko_KR.UTF-8", "3일후", "2026-11-29"),
         ("ko_KR.UTF-8", "12월 24일", "2026-12-24"), ("ko_KR.UTF-8", "내일 17시", "2026-11-27T17:00"),
         ("de_DE.UTF-8", "3 Tage später", "2026-11-29")
-    ].filter { installed($0.0) }
+    ].filter { Needs.runs(withLocale: $0.0) }
 
-    @Test(.enabled(if: !cases.isEmpty, "none of zh_CN, ja_JP, ko_KR, de_DE is installed"))
+    @Test(
+        .enabled(
+            if: !cases.isEmpty,
+            Comment(rawValue: Needs.message("zh_CN, ja_JP, ko_KR or de_DE.UTF-8", install: Needs.localeInstall))))
     func datesWithoutSpacesAndWithLater() throws {
         for (locale, when, due) in Self.cases {
             let h = try TempHome()
@@ -35,7 +33,10 @@ struct CLIWhenUnspacedTests {
         }
     }
 
-    @Test(.enabled(if: installed("zh_CN.UTF-8") && installed("ja_JP.UTF-8")))
+    @Test(
+        .enabled(
+            if: Needs.runs(withLocale: "zh_CN.UTF-8") && Needs.runs(withLocale: "ja_JP.UTF-8"),
+            Comment(rawValue: Needs.message("zh_CN and ja_JP.UTF-8", install: Needs.localeInstall))))
     func theErrorsExamplesReadAsTheySay() throws {
         let h = try TempHome()
         for (locale, example) in [("zh_CN.UTF-8", "明天17点"), ("ja_JP.UTF-8", "明日17時")] {

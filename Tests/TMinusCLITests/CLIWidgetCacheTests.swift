@@ -43,14 +43,37 @@ struct CLIWidgetCacheTests {
             try run(["show", "--format", format], cached: cached, tz: tz).out
         }
 
-        /// A poller on a home made by `commands`, with `config`, once its files are old enough
-        /// for the cache (files changed in the last 2 whole seconds are not trusted).
+        /// A poller on a home made by `commands`, with `config`, its files made old enough for
+        /// the cache (files changed in the last 2 whole seconds are not trusted).
         static func ready(config: String = "{}", _ commands: [String]...) throws -> Poller {
             let p = try Poller()
             try config.write(to: p.config, atomically: false, encoding: .utf8)
             for c in commands { _ = try p.run(c) }
-            sleep(3)
+            try p.age()
             return p
+        }
+
+        /// A minute before the poller was made: where `age` moves its files' times.
+        let past = Int(Date().timeIntervalSince1970) - 60
+
+        /// Moves the times of the home's and the config's files into the past, as if they had
+        /// been written a minute ago (what the 2-second rule looks at); the summary, which
+        /// records the store's time, then catches up in a full run, and is moved too.
+        func age() throws {
+            try backdate(h.home, to: past)
+            try backdate(config, to: past)
+            _ = try poll(cached: false)
+            try backdate(h.home, to: past)
+        }
+
+        /// Polls until the output differs from `shown` (the clock's second turned); the output.
+        func pollUntilChanged(from shown: String, _ format: String = "plain") throws -> String {
+            var now = shown
+            try waitUntil(every: 50_000) {
+                now = try poll(format)
+                return now != shown
+            }
+            return now
         }
 
         var kept: [URL] {
@@ -103,10 +126,9 @@ struct CLIWidgetCacheTests {
             config != data && config.range(of: #"Exam \d\d:\d\d:\d\d"#, options: .regularExpression) != nil, "\(config)"
         )
         // The time: with seconds shown, the output changes every second and stays right.
-        sleep(3)
+        try p.age()
         let first = try p.poll("plain")
-        usleep(1_200_000)
-        let later = try p.poll("plain")
+        let later = try p.pollUntilChanged(from: first)
         #expect(first != later, "\(first) then \(later)")
         try p.agrees("plain")
         // A broken kept file is a full run (and kept again).
@@ -120,10 +142,9 @@ struct CLIWidgetCacheTests {
         let kept = try #require(p.kept.first)
         let inode = try #require(
             try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
-        // Three seconds later the countdown says something else, and it still comes from the
-        // same kept file (a full run would write a new one), as a full run prints it.
-        sleep(3)
-        let later = try p.poll("plain")
+        // A second later the countdown says something else, and it still comes from the same
+        // kept file (a full run would write a new one), as a full run prints it.
+        let later = try p.pollUntilChanged(from: first)
         let full = try p.poll("plain", cached: false)
         let again = try #require(
             try FileManager.default.attributesOfItem(atPath: kept.path)[.systemFileNumber] as? UInt64)
@@ -131,10 +152,19 @@ struct CLIWidgetCacheTests {
         #expect(later == full || later != first && full != first, "kept \(later) / full \(full)")
         #expect(again == inode, "the later poll ran in full")
         // json names the second itself: its output is kept for that second only.
-        let json = try p.poll("json")
-        sleep(2)
-        let jsonLater = try p.poll("json")
-        #expect(json != jsonLater, "\(json)")
+        // json names the second itself: its output is kept for that second only, so each poll
+        // names the second it ran in.
+        func jsonPoll(after shown: String?) throws -> (text: String, date: Int64, from: Int64, to: Int64) {
+            let from = Int64(Date().timeIntervalSince1970)
+            let text = try shown.map { try p.pollUntilChanged(from: $0, "json") } ?? p.poll("json")
+            let to = Int64(Date().timeIntervalSince1970)
+            let dateText = try #require(try JSONParser.parse(text)["date"]?.stringValue)
+            let date = try #require(RFC3339.parse(dateText))
+            return (text, date.seconds, from, to)
+        }
+        let json = try jsonPoll(after: nil)
+        let jsonLater = try jsonPoll(after: json.text)
+        for j in [json, jsonLater] { #expect(j.from <= j.date && j.date <= j.to, "\(j)") }
     }
 
     @Test func aClickIsNeverAnsweredFromTheCache() throws {

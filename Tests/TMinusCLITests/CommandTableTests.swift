@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TMinusTestSupport
 @testable import TMinusCLI
 import TMinusRender
 
@@ -9,10 +10,12 @@ import TMinusRender
 struct CommandTableTests {
     /// `man tminus` on a fresh account (LANG=C: groff renders for ASCII) prints no warning, and
     /// what it shows keeps every character's meaning (`%{F#...}`, not `%{F#}`). CI installs groff.
-    @Test func theManPageRendersCleanUnderTheCLocale() throws {
-        let groff = "/usr/bin/groff"
-        try #require(
-            FileManager.default.isExecutableFile(atPath: groff), "groff is not installed (apt-get install groff-base)")
+    @Test(
+        .enabled(
+            if: Needs.runs(with: "groff"),
+            Comment(rawValue: Needs.message("groff", install: "apt-get install groff-base"))))
+    func theManPageRendersCleanUnderTheCLocale() throws {
+        let groff = try #require(Needs.program("groff"), "groff is not installed (apt-get install groff-base)")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: groff)
         p.arguments = ["-ww", "-man", "-Tascii"]

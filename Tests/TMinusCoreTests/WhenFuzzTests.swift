@@ -30,11 +30,10 @@ struct WhenFuzzTests {
     static let zones = ["Europe/Berlin", "America/Los_Angeles", "Asia/Kathmandu"]
     static let now = at("2026-11-26T08:00:00Z")
 
+    /// (How long a phrase takes: Benchmarks/README.md.)
     @Test func randomPhrasesNeverTrapAndEachTakesLittleTime() throws {
         let zones = try Self.zones.map { try systemZone($0) }
         var g = SplitMix(state: 38)
-        let clock = ContinuousClock()
-        var slowest = Duration.zero, total = Duration.zero
         for _ in 0..<4000 {
             var phrase = ""
             for _ in 0..<Int.random(in: 1...7, using: &g) {
@@ -45,38 +44,28 @@ struct WhenFuzzTests {
                 }
             }
             for zone in zones {
-                let took = clock.measure {
-                    do throws(TMinusError) {
-                        let w = try WhenParser.parse(phrase, now: Self.now, zone: zone, firstWeekday: 1)
-                        switch w {
-                        case .day(let d): #expect(CivilDate.supported.contains(d), "\(phrase)")
-                        case .instant(let t): #expect(t.isSupported, "\(phrase)")
-                        }
-                    } catch {
-                        #expect(!error.message.contains("\n") && error.message.count < 400, "\(phrase)")
+                do throws(TMinusError) {
+                    let w = try WhenParser.parse(phrase, now: Self.now, zone: zone, firstWeekday: 1)
+                    switch w {
+                    case .day(let d): #expect(CivilDate.supported.contains(d), "\(phrase)")
+                    case .instant(let t): #expect(t.isSupported, "\(phrase)")
                     }
+                } catch {
+                    #expect(!error.message.contains("\n") && error.message.count < 400, "\(phrase)")
                 }
-                slowest = max(slowest, took)
-                total += took
             }
         }
-        // No phrase hangs (a generous bound: the machine may be busy), and on average each is cheap.
-        #expect(slowest < .milliseconds(500), "the slowest phrase took \(slowest)")
-        #expect(total / 12_000 < .milliseconds(5), "a phrase took \(total / 12_000) on average")
     }
 
+    /// (How soon: Benchmarks/README.md.)
     @Test func longAndHostileTextIsRefusedAtOnce() {
-        let clock = ContinuousClock()
         for text in [
             String(repeating: "in 3 days ", count: 100_000), String(repeating: "a", count: 64),
             String(repeating: "1h", count: 33), String(repeating: "x ", count: 32),
             String(repeating: "\u{0}", count: 65),
             String(repeating: "🎓", count: 20)
         ] {
-            let took = clock.measure {
-                #expect(throws: TMinusError.self) { try WhenParser.parse(text, now: Self.now, zone: .utc) }
-            }
-            #expect(took < .milliseconds(500))
+            #expect(throws: TMinusError.self) { try WhenParser.parse(text, now: Self.now, zone: .utc) }
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TMinusCore
 import Testing
+import TMinusTestSupport
 @testable import TMinusIO
 
 /// One error type that keeps what it is about: the file, the line in it, the system call's errno
@@ -57,7 +58,10 @@ final class ErrorFieldsTests {
 
     /// A full disk (a 64 KiB tmpfs, as root): every write path's error keeps the file the user
     /// knows and ENOSPC (the atomic write, the temp writer, an append, a write into a held folder).
-    @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+    @Test(
+        .enabled(
+            if: Needs.runsAsRoot,
+            Comment(rawValue: Needs.message("root, to mount a tmpfs", install: "run the tests as root"))))
     func aFullDiskKeepsThePathAndErrno() throws {
         let dir = try #require(mkdtemp(strdup("/tmp/tminus-full.XXXXXX")).map { String(cString: $0) })
         dirs.append(dir)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TMinusTestSupport
 import TMinusCore
 import TMinusIO
 
@@ -7,11 +8,7 @@ import TMinusIO
 /// locale and a locale the system does not have fall back to 24 hours and Monday.
 struct LocaleClockTests {
     /// Whether en_US.UTF-8 is installed (asked of glibc, and the process's LC_TIME put back).
-    static var hasUS: Bool {
-        let previous = setlocale(LC_TIME, nil).map { String(cString: $0) } ?? "C"
-        defer { setlocale(LC_TIME, previous) }
-        return setlocale(LC_TIME, "en_US.UTF-8") != nil
-    }
+    static var hasUS: Bool { Needs.runs(withLocale: "en_US.UTF-8") }
 
     @Test func theCLocaleAndUnknownOnesAreISO() {
         for name in ["", "C", "POSIX", "C.UTF-8", "xx_XX.UTF-8"] {
@@ -21,7 +18,8 @@ struct LocaleClockTests {
         }
     }
 
-    @Test(.enabled(if: hasUS, "en_US.UTF-8 is not installed")) func americanWeeksStartOnSunday() {
+    @Test(.enabled(if: hasUS, Comment(rawValue: Needs.message("en_US.UTF-8", install: Needs.localeInstall))))
+    func americanWeeksStartOnSunday() {
         #expect(LocaleClock.firstWeekday(environment: ["LC_TIME": "en_US.UTF-8"]) == 0)
         #expect(LocaleClock.preferred(environment: ["LC_ALL": "en_US.UTF-8"]) == .h12)
     }

@@ -75,11 +75,7 @@ public struct SystemFollowDriver: FollowDriver {
     }
 
     /// The realtime clock in whole seconds, shifted by `offset` (`--now`).
-    public mutating func now() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Instant(Int64(ts.tv_sec) + offset)
-    }
+    public mutating func now() -> Instant { SystemClock.now() + offset }
 
     /// Writes the line and a newline to stdout; false on an error (EPIPE: the reader has gone away).
     public mutating func emit(_ line: String) -> Bool {

@@ -78,7 +78,7 @@ public enum ScreenShareWatch {
                 if shared == true { report([], now: milliseconds(), at: true) }
                 return .noProgram
             }
-            let started = time(nil)
+            let started = milliseconds()
             var stream = JSONArrayStream()
             var graph = ScreenShare()
             var unreadable = false
@@ -168,7 +168,7 @@ public enum ScreenShareWatch {
             // No PipeWire (or it restarted): nothing is shared that tminus can see.
             report([], now: milliseconds(), at: true)
             if let ended { return .signal(ended) }
-            if time(nil) - started > 30 { pause = 1 }
+            if milliseconds() - started > 30_000 { pause = 1 }
             note(
                 "pw-dump ended\(lastError.isEmpty ? "" : " (\(Validation.printable(lastError)))"); again in \(pause) s")
             var fd = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
@@ -178,9 +178,5 @@ public enum ScreenShareWatch {
     }
 
     /// The monotonic clock in milliseconds.
-    static func milliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000 + Int64(ts.tv_nsec) / 1_000_000
-    }
+    static func milliseconds() -> Int64 { SystemClock.monotonicMilliseconds() }
 }

@@ -160,15 +160,11 @@ public enum ChildProcess {
             }
         }
         if inputFD >= 0 { _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK) }
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(timeout)
+        let end = SystemClock.monotonicMilliseconds() + Int64(timeout)
         var timedOut = false
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !open.isEmpty {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+            let left = end - SystemClock.monotonicMilliseconds()
             if left <= 0 { timedOut = true; break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }

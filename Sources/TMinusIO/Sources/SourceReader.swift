@@ -78,12 +78,9 @@ public enum SourceReader {
         wallSeconds() - stamp.seconds < racyWindow
     }
 
-    /// The wall clock's seconds, which file stamps are in (not the run's `--now`).
-    static func wallSeconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Int64(ts.tv_sec)
-    }
+    /// The wall clock's seconds, which file stamps are in (not the run's `--now`): the run's
+    /// clock (`SystemClock.now`).
+    static func wallSeconds() -> Int64 { SystemClock.now().seconds }
 
     static let racyPrefix = Array("racy:".utf8)
 

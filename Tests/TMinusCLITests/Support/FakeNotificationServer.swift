@@ -75,7 +75,7 @@ final class FakeNotificationServer: @unchecked Sendable {
     /// Stops answering and leaves the bus (as a server that exits).
     func stop() {
         running.update { $0 = false }
-        while thread?.isFinished == false { usleep(10_000) }
+        waitUntil(timeout: 30) { thread?.isFinished != false }
         connection.close()
     }
 

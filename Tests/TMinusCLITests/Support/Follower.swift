@@ -57,42 +57,31 @@ final class Follower: @unchecked Sendable {
 
     /// Waits until at least `n` lines arrived (or `timeout` seconds passed); returns them.
     @discardableResult
-    func waitForLines(_ n: Int, timeout: Double = 5) -> [(Date, String)] {
-        let end = Date().addingTimeInterval(timeout)
-        while lines.count < n && Date() < end { usleep(5_000) }
+    func waitForLines(_ n: Int, timeout: Double = 20) -> [(Date, String)] {
+        waitUntil(timeout: timeout) { lines.count >= n }
         return lines
     }
 
     /// Waits for a line containing `text` after line index `after`; returns its arrival time.
-    func waitFor(_ text: String, after: Int = 0, timeout: Double = 5) -> Date? {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if let hit = lines.dropFirst(after).first(where: { $0.1.contains(text) }) { return hit.0 }
-            usleep(2_000)
+    func waitFor(_ text: String, after: Int = 0, timeout: Double = 20) -> Date? {
+        var hit: Date?
+        waitUntil(timeout: timeout, every: 2_000) {
+            hit = lines.dropFirst(after).first(where: { $0.1.contains(text) })?.0
+            return hit != nil
         }
-        return nil
+        return hit
     }
 
     /// The readiness handshake of a follower that prints nothing at first (the notifier): true
     /// once it watches its files (an inotify fd with watches in /proc/PID/fdinfo), so a change
     /// made after this reaches the running process, not its start-up.
     @discardableResult
-    func waitUntilWatching(timeout: Double = 5) -> Bool {
-        let pid = process.processIdentifier
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fdinfo")) ?? []
-            for fd in fds {
-                if let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8),
-                    info.contains("inotify wd:")
-                {
-                    return true
-                }
-            }
-            usleep(2_000)
-        }
-        return false
+    func waitUntilWatching(timeout: Double = 20) -> Bool {
+        waitUntil(timeout: timeout, every: 2_000) { ProcessState.isWatching(process.processIdentifier) }
     }
+
+    /// How long until its timer fires (`ProcessState.timerRemaining`).
+    func timerRemaining() -> Double? { ProcessState.timerRemaining(process.processIdentifier) }
 
     /// Voluntary context switches so far: how often the process went to sleep and woke up.
     /// How often the follower has slept and woken (its voluntary context switches). A follower

@@ -13,9 +13,10 @@ extension TempHome {
     ) -> RunResult {
         let capture = Console.Capture(input: Array(input.utf8))
         let env = Environment(environment(tz: tz, extra: extra).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let ahead = clockAhead
         let status = CLI.run(
             arguments: ["tminus", "--home", home.path, "--now", now ?? self.now] + args, environment: env,
-            console: Console(capture: capture), barSignals: BarSignals { bars })
+            clock: { SystemClock.real() + ahead }, console: Console(capture: capture), barSignals: BarSignals { bars })
         return RunResult(
             status: status, stdout: String(decoding: capture.stdout, as: UTF8.self),
             stderr: String(decoding: capture.stderr, as: UTF8.self))

@@ -60,6 +60,9 @@ final class TempHome: @unchecked Sendable {
     var now = "2026-03-10T12:00:00Z"
     /// `TZ` for runs that do not give their own.
     var tz = "Europe/Berlin"
+    /// Seconds the clock of in-process runs is ahead of the real one (the clock the racy-stamp
+    /// rules read, not `--now`): a test moves it on instead of waiting.
+    var clockAhead: Int64 = 0
 
     init() throws {
         // One folder per user: another user's (or root's) earlier run must not make it unwritable.

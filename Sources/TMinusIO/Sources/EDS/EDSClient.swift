@@ -25,11 +25,7 @@ struct EDSClient {
     let bus: DBusConnection
     let deadline: Int64
 
-    static func monotonicMilliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
-    }
+    static func monotonicMilliseconds() -> Int64 { SystemClock.monotonicMilliseconds() }
 
     /// Connects to the session bus; `Absent` when there is none.
     static func connect(_ environment: Environment) throws(Absent) -> EDSClient {
