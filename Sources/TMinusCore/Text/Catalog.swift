@@ -133,10 +133,13 @@ public struct Catalog: Sendable, Equatable {
     }
 
     /// The message `msgid` found at run time (a message kept for later: `Deferred`).
-    public func tr(text msgid: String) -> String {
-        if let table {
-            let forms = Array(msgid.utf8).withUnsafeBufferPointer { table.forms($0) }
-            if let first = forms?.first, !first.isEmpty { return first }
+    public func tr(text msgid: String) -> String { found(Array(msgid.utf8), msgid) }
+
+    /// The first form under `key` (a msgid, or a context, EOT and a msgid), else `msgid` itself
+    /// (accented in the pseudo-locale).
+    func found(_ key: [UInt8], _ msgid: String) -> String {
+        if let table, let first = key.withUnsafeBufferPointer({ table.forms($0) })?.first, !first.isEmpty {
+            return first
         }
         return isPseudo ? Catalog.pseudoText(msgid) : msgid
     }
@@ -157,14 +160,11 @@ public struct Catalog: Sendable, Equatable {
     /// The message `msgid` in `context`, where the msgid is a text the extractor finds beside
     /// a marker rather than inside a call (`--help`'s summaries: po/catalogs.py's HELP).
     public func trc(_ context: StaticString, text msgid: String) -> String {
-        if let table {
-            var key = Array(UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount))
-            key.append(0x04)
-            key += Array(msgid.utf8)
-            let forms = key.withUnsafeBufferPointer { table.forms($0) }
-            if let first = forms?.first, !first.isEmpty { return first }
-        }
-        return isPseudo ? Catalog.pseudoText(msgid) : msgid
+        guard table != nil else { return found([], msgid) }
+        var key = Array(UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount))
+        key.append(0x04)
+        key += Array(msgid.utf8)
+        return found(key, msgid)
     }
 
     /// The form of a message with a count (`%d day` / `%d days`) for `count`, its first

@@ -28,7 +28,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// far from overflow.
     public static let supported = CivilDate(year: 1, month: 1, day: 3)...CivilDate(year: 9999, month: 12, day: 29)
     /// How error messages name the range.
-    public static let supportedText = "the dates tminus handles (0001-01-03 to 9999-12-29)"
+    public static let supportedText = Deferred.render(supportedDeferred, .english)
     /// `supportedText` kept for the reader's language (`Deferred`).
     public static var supportedDeferred: String {
         deferred("the dates tminus handles (%s to %s)", "0001-01-03", "9999-12-29")
