@@ -35,6 +35,14 @@ struct DeferredTests {
         #expect(!error.text(pseudo).unicodeScalars.contains { $0.value < 0x20 }, "\(error.text(pseudo))")
     }
 
+    /// `doctor` finds a source skipped for want of its service, as this release keeps the line
+    /// and as an earlier one wrote it (plain English).
+    @Test func aSkippedSourceIsFoundInEitherForm() {
+        #expect(Summary.Source.isSkipped(Summary.Source.skipped(deferred("no session bus"))))
+        #expect(Summary.Source.isSkipped("skipped: no session bus (GNOME's calendars are read when it is)"))
+        #expect(!Summary.Source.isSkipped("cal.ics " + deferred("line %s: ", "5") + "DUE: "))
+    }
+
     /// A file's text that carries the control characters itself: nesting is bounded, strays are
     /// dropped, and nothing is left for a terminal.
     @Test func hostileMarkersAreBounded() {

@@ -228,8 +228,8 @@ extension Summary.Source {
         deferred("skipped: %s (GNOME's calendars are read when it is)", reason)
     }
 
-    /// Whether a source's problem is `skipped`'s.
+    /// Whether a source's problem is `skipped`'s (or the English line an earlier release wrote).
     public static func isSkipped(_ problem: String) -> Bool {
-        problem.hasPrefix(String(skipped("").unicodeScalars.prefix { $0 != "\u{2}" }))
+        problem.hasPrefix(String(skipped("").unicodeScalars.prefix { $0 != "\u{2}" })) || problem.hasPrefix("skipped: ")
     }
 }
