@@ -10,7 +10,7 @@ public enum ProcessEnvironment {
     public static let names: [StaticString] = [
         "HOME", "PWD", "TZ", "TZDIR", "TMINUS_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
         "button", "BLOCK_BUTTON", "name", "BLOCK_NAME", "PATH", "TASKDATA", "TASKRC",
-        "LC_ALL", "LC_TIME", "LC_MESSAGES", "LANGUAGE", "LANG", "XDG_RUNTIME_DIR", "TMINUS_NOW",
+        "LC_ALL", "LC_TIME", "LC_MESSAGES", "LANGUAGE", "LANG", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "TMINUS_NOW",
         // (A bar's poll reads a gnome source, GNOME's calendars, over the session bus.)
         "DBUS_SESSION_BUS_ADDRESS"
     ]

@@ -4,7 +4,8 @@ public import TMinusCore
 /// The bar's outputs to come, kept for as long as they stay what `show` would print
 /// (docs/widget-cache.md). `show` records every file its run looked at (ReadLog) and, from the
 /// timeline, the outputs up to an hour ahead, each with the interval it holds for; it keeps them
-/// and those files' stamps in `$XDG_RUNTIME_DIR/tminus/` (memory, the user's own, gone at logout).
+/// and those files' stamps in `$XDG_RUNTIME_DIR/tminus/` (memory, the user's own, gone at logout),
+/// or the user's cache folder where there is no runtime directory.
 /// A poll with the same arguments and environment, inside the kept hour, whose files all stat as
 /// they did, prints the output of its interval without reading the config, the summary or a zone.
 /// Anything else (a file changed, the hour is over, the clock went back, a torn or foreign file)
@@ -48,10 +49,19 @@ public enum WidgetCache {
     /// Kept files per user: a few bars; older ones go.
     static let maxFiles = 8
 
-    /// The folder, or nil where there is no runtime directory (then nothing is kept).
+    /// The folder: `$XDG_RUNTIME_DIR/tminus` (memory, gone at logout); where a session has no
+    /// runtime directory (cron, a bare ssh, some tmux servers), `$XDG_CACHE_HOME/tminus`, else
+    /// `~/.cache/tminus` (a disk write per change and per kept hour, not per poll). Nil when
+    /// none of them is an absolute path (then nothing is kept).
     public static func folder(_ environment: Environment) -> String? {
-        guard let dir = environment["XDG_RUNTIME_DIR"], dir.hasPrefix("/"), !dir.contains("\n") else { return nil }
-        return dir + "/tminus"
+        func absolute(_ name: String) -> String? {
+            guard let dir = environment[name], dir.hasPrefix("/"), !dir.contains("\n") else { return nil }
+            return dir
+        }
+        if let runtime = absolute("XDG_RUNTIME_DIR") { return runtime + "/tminus" }
+        if let cache = absolute("XDG_CACHE_HOME") { return cache + "/tminus" }
+        if let home = absolute("HOME"), home != "/" { return home + "/.cache/tminus" }
+        return nil
     }
 
     /// The file for a key: FNV-1a of the key (the key itself is inside and compared whole).

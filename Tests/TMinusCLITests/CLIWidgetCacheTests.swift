@@ -20,15 +20,16 @@ struct CLIWidgetCacheTests {
                 at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
 
-        /// Runs the binary as a bar would (the real clock), with or without the runtime folder.
+        /// Runs the binary as a bar would (the real clock), with the runtime folder, or with no
+        /// folder to keep outputs in at all (a cache folder that cannot be made: the full run).
         func run(_ args: [String], cached: Bool = true, tz: String? = nil, env: [String: String] = [:]) throws -> (
             status: Int32, out: String
         ) {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: TminusBinary.path)
             p.arguments = ["--home", h.home.path, "--config", config.path] + args
-            p.environment = h.environment(
-                tz: tz, extra: (cached ? ["XDG_RUNTIME_DIR": runtime.path] : [:]).merging(env) { $1 })
+            let folder = cached ? ["XDG_RUNTIME_DIR": runtime.path] : ["XDG_CACHE_HOME": "/dev/null"]
+            p.environment = h.environment(tz: tz, extra: folder.merging(env) { $1 })
             p.currentDirectoryURL = h.root
             let out = Pipe()
             p.standardOutput = out
@@ -165,6 +166,40 @@ struct CLIWidgetCacheTests {
         let json = try jsonPoll(after: nil)
         let jsonLater = try jsonPoll(after: json.text)
         for j in [json, jsonLater] { #expect(j.from <= j.date && j.date <= j.to, "\(j)") }
+    }
+
+    /// Where a session has no runtime folder (cron, a bare ssh, some tmux servers), the outputs
+    /// are kept in the user's cache folder instead: `$XDG_CACHE_HOME/tminus`, else
+    /// `~/.cache/tminus`; the second poll is answered from there, as a full run prints it.
+    @Test func withoutARuntimeFolderTheCacheFolderKeeps() throws {
+        let p = try Poller.ready(["add", "Thesis", "--due", "+3d"], ["todo", "Buy milk", "--due", "+2h"])
+        let home = p.h.root.appendingPathComponent("user")
+        let cache = p.h.root.appendingPathComponent("cache")
+        for (env, folder) in [
+            (["HOME": home.path, "XDG_CACHE_HOME": ""], home.appendingPathComponent(".cache/tminus")),
+            (["HOME": home.path, "XDG_CACHE_HOME": cache.path], cache.appendingPathComponent("tminus"))
+        ] {
+            func kept() -> [String] {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                    $0.hasPrefix("widget-")
+                }
+            }
+            let first = try p.run(["show", "--format", "waybar"], cached: false, env: env).out
+            let files = kept()
+            #expect(files.count == 1, "\(env): \(files)")
+            let file = try #require(files.first.map { folder.appendingPathComponent($0).path })
+            let inode = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? UInt64
+            let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+            #expect(mode == 0o700)
+            let second = try p.run(["show", "--format", "waybar"], cached: false, env: env).out
+            let full = try p.poll(cached: false)
+            #expect(second == first || second == full, "\(first) / \(second) / \(full)")
+            // Answered from the kept file (a full run would have kept a new one).
+            #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? UInt64 == inode)
+        }
+        // A cache folder that cannot be made: nothing kept, the full run every time.
+        let blocked = try p.run(["show", "--format", "waybar"], cached: false, env: ["HOME": "/dev/null"])
+        #expect(blocked.status == 0 && blocked.out.contains("Thesis"))
     }
 
     @Test func aClickIsNeverAnsweredFromTheCache() throws {

@@ -376,11 +376,13 @@ def kill_sweep(short):
           f"{leftovers} with leftover temp files, {stale} stale renders, {other} other", flush=True)
 
 
-def poll(sandbox, runtime=None):
+def poll(sandbox, runtime=None, var="XDG_RUNTIME_DIR"):
     """What a bar polling at the real time prints (no --now: only such a poll uses the widget
-    cache), through the cache when `runtime` is its folder."""
+    cache), through the cache when `runtime` is its folder: the runtime folder, or (`var`
+    XDG_CACHE_HOME) the cache folder a session without one keeps it in. (ENV has no HOME: without
+    `runtime` nothing is kept, the full run.)"""
     cmd = [BIN, "--home", f"{sandbox}/home", "--config", f"{sandbox}/config.json", "show", "--format", "waybar"]
-    env = {**ENV, **({"XDG_RUNTIME_DIR": runtime} if runtime else {})}
+    env = {**ENV, **({var: runtime} if runtime else {})}
     return subprocess.run(cmd, capture_output=True, env=env, timeout=60, cwd=sandbox).stdout
 
 
@@ -402,16 +404,18 @@ def cache_sweep(short):
         # A sandbox per kill point, each with a bar that kept its outputs. (A copy's summary names
         # the template's store, so its first poll folds it in anew; files changed in the last 2
         # whole seconds are not trusted by the cache, so the poll that keeps comes after 3 s.)
+        # (The fsync kills' bars keep in the cache folder of a session without a runtime folder.)
         sandboxes = {}
+        var = {"write": "XDG_RUNTIME_DIR", "rename": "XDG_RUNTIME_DIR", "fsync": "XDG_CACHE_HOME"}
         for syscall in ["write", "rename", "fsync"]:
             for n in range(1, points + 1):
                 s = copy(template)
                 os.makedirs(f"{s}/run", mode=0o700)
-                poll(s, f"{s}/run")
+                poll(s, f"{s}/run", var[syscall])
                 sandboxes[(syscall, n)] = s
         time.sleep(3.1)
-        for s in sandboxes.values():
-            poll(s, f"{s}/run")
+        for (syscall, _), s in sandboxes.items():
+            poll(s, f"{s}/run", var[syscall])
             if not os.listdir(f"{s}/run/tminus"):
                 fail("cache", f"{name}: the poll kept nothing")
         for syscall in ["write", "rename", "fsync"]:
@@ -421,7 +425,7 @@ def cache_sweep(short):
                 r = subprocess.run(["strace", "-f", "-qq", "-o", "/dev/null", "-e", f"inject={syscall}:signal=SIGKILL:when={n}"] + cmd,
                                    capture_output=True, env=ENV, timeout=60, cwd=s)
                 runs += 1
-                cached, full = poll(s, f"{s}/run"), poll(s)
+                cached, full = poll(s, f"{s}/run", var[syscall]), poll(s)
                 if cached != full:
                     stale += 1
                     fail("cache", f"{name}, {syscall} #{n}: the cached poll prints {cached[:120]!r}, a full run {full[:120]!r}")
