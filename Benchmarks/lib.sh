@@ -1,8 +1,8 @@
 # Shared by the benchmark scripts: BIN is $TMINUS_BIN, else the release static executable, built
-# into .build-bench (the fast one the README's install builds).
+# into .build-bench as the README's install (make install) builds it.
 BIN=${TMINUS_BIN:-}
 if [ -z "$BIN" ]; then
-  swift build -c release -Xswiftc -static-executable --product tminus --scratch-path .build-bench >/dev/null 2>&1 \
+  make --no-print-directory build SCRATCH=.build-bench >/dev/null 2>&1 \
     || { echo "benchmarks: the static release build failed; measuring a dynamically linked one (slower to start)" >&2
          swift build -c release --product tminus --scratch-path .build-bench >/dev/null; }
   BIN=$PWD/.build-bench/release/tminus

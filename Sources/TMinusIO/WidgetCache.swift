@@ -172,7 +172,7 @@ public enum WidgetCache {
     public static func canKeep(files: [(path: String, stamp: FileStamp?)], now: Instant, environment: Environment)
         -> Bool
     {
-        guard files.count <= ReadLog.maxPaths, folder(environment) != nil else { return false }
+        guard files.count <= ReadLog.maxPaths, usableFolder(environment) != nil else { return false }
         for f in files {
             if let s = f.stamp, s.seconds >= now.seconds - 2 { return false }
         }
@@ -212,9 +212,6 @@ public enum WidgetCache {
             bytes += "\(s.from.seconds) \(s.until.seconds) \(s.exitCode) \(s.text.utf8.count)\n".utf8
             bytes += s.text.utf8
         }
-        guard (try? FileIO.makeDirectory(folder)) != nil, let st = lstatOf(folder), (st.st_mode & S_IFMT) == S_IFDIR,
-            st.st_uid == getuid()
-        else { return }
         let file = path(folder, key: key)
         let temp = file + ".\(getpid()).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -224,6 +221,16 @@ public enum WidgetCache {
         // (A cache: no fsync. A torn file fails to parse and the next poll runs in full.)
         guard written == bytes.count, rename(temp, file) == 0 else { unlink(temp); return }
         trim(folder, keeping: file)
+    }
+
+    /// The folder, made when missing, when it is the user's own directory (not a link); nil
+    /// when there is none or it cannot be made (a cache folder under a file, a read-only home):
+    /// then `show` renders no hour to come that could not be kept.
+    static func usableFolder(_ environment: Environment) -> String? {
+        guard let folder = folder(environment), (try? FileIO.makeDirectory(folder)) != nil, let st = lstatOf(folder),
+            (st.st_mode & S_IFMT) == S_IFDIR, st.st_uid == getuid()
+        else { return nil }
+        return folder
     }
 
     static func lstatOf(_ path: String) -> stat? {

@@ -23,7 +23,12 @@ struct TemplateTests {
         ("50% of {title}", "50% of Thesis"),
         ("{next_todo}", ""),
         ("émoji 🎓 {title} עברית", "émoji 🎓 Thesis עברית"),
-        ("line1\n{title}", "line1\nThesis")
+        ("line1\n{title}", "line1\nThesis"),
+        // (Read as UTF-8 bytes: an escaped character of several bytes is kept whole, and a
+        // combining mark after it stays with it.)
+        ("\\é\\🎓[{title}]\\e\u{301}", "é🎓Thesisé"),
+        ("🎓{title}🎓[\\[{note}\\]]", "🎓Thesis🎓"),
+        ("ends with \\", "ends with \\")
     ]
 
     @Test(arguments: rows)
