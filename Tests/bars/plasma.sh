@@ -52,17 +52,31 @@ next=$(python3 -c 'import gettext, sys, unicodedata
 t = gettext.GNUTranslations(open(sys.argv[1], "rb")).gettext("Next deadline")
 print("".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c)))' "$MO") || fail "Python cannot read $MO"
 [ "$next" != "Next deadline" ] || fail "the German catalog has no \"Next deadline\" (po/de.po)"
-timeout 60 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
+# A look every 3 s until the OCR reads the button (up to 90 s: on a loaded machine plasmoidviewer
+# may draw the applet late), read here while the session goes on; it ends at the first one found.
+rm -f "$TMP"/plasma-de-*.png "$TMP/de-found"
+timeout 100 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
     LANG=de_DE.UTF-8 LANGUAGE= LC_ALL= LC_MESSAGES= plasmoidviewer -a org.tminus.countdown -s 600x300 >'$TMP/viewer-de.log' 2>&1 &
-    sleep 10; import -window root '$TMP/plasma-de-1.png'; sleep 6; import -window root '$TMP/plasma-de-2.png'
-    sleep 6; import -window root '$TMP/plasma-de-3.png'; sleep 8; import -window root '$TMP/plasma-de-4.png'
-    sleep 8; import -window root '$TMP/plasma-de-5.png'; kill \$! 2>/dev/null" >"$TMP/session-de.log" 2>&1
-# (Five looks, 10 to 38 s in: on a loaded machine the applet may be drawn after the first ones.)
-for shot in 1 2 3 4 5; do
-    [ -f "$TMP/plasma-de-$shot.png" ] && cp "$TMP/plasma-de-$shot.png" "$ART/plasma-de.png"
-    german=$(ocr_text "$ART/plasma-de.png" 600x300+0+0 300%)
-    grep -qF "$next" <<<"$german" && break
+    n=0
+    for i in \$(seq 1 30); do
+        sleep 3; [ -f '$TMP/de-found' ] && break
+        import -window root 'png:$TMP/plasma-de.tmp' && n=\$((n + 1)) && mv '$TMP/plasma-de.tmp' '$TMP/plasma-de-'\$n'.png'
+    done; kill \$! 2>/dev/null" >"$TMP/session-de.log" 2>&1 &
+session=$!
+german="" shot=1
+while :; do
+    if [ -f "$TMP/plasma-de-$shot.png" ]; then
+        cp "$TMP/plasma-de-$shot.png" "$ART/plasma-de.png"
+        german=$(ocr_text "$ART/plasma-de.png" 600x300+0+0 300%)
+        grep -qF "$next" <<<"$german" && { touch "$TMP/de-found"; break; }
+        shot=$((shot + 1))
+    elif kill -0 "$session" 2>/dev/null; then
+        sleep 0.5
+    else
+        break
+    fi
 done
+wait "$session" || true
 echo "OCR (de): $german"
 grep -qF "$next" <<<"$german" || fail "the applet does not say \"$next\" in German (screenshot $ART/plasma-de.png)"
 echo "PASS: plasma 5 plasmoidviewer ($((SECONDS - start)) s; $c1 → $c2; titles shown as written; German: $next)"
