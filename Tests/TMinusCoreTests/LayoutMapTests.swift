@@ -75,4 +75,32 @@ struct LayoutMapTests {
             }
         }
     }
+
+    /// Every path of the repository the README, CONTRIBUTING, docs/ and Benchmarks/README.md name
+    /// in backticks is there (a folder renamed or a file moved leaves no page pointing at nothing);
+    /// placeholders (`NAME`, `Name`, `LL`) and patterns (`*`) aside.
+    @Test func everyPathThePagesNameIsThere() throws {
+        var pages = ["README.md", "CONTRIBUTING.md", "Benchmarks/README.md"]
+        let docs = Self.root.appendingPathComponent("docs")
+        pages += try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.map {
+            "docs/" + $0
+        }
+        let path = try Regex(#"`((?:Sources|Tests|Benchmarks|integrations|packaging|po)/[A-Za-z0-9_./+-]*)"#)
+        var named = 0
+        for page in pages {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+            for m in text.matches(of: path) {
+                guard let p = m.output[1].substring.map(String.init) else { continue }
+                let parts = p.split(separator: "/")
+                if parts.contains(where: { $0.contains("NAME") || $0.hasPrefix("Name") || $0.contains("LL") }) {
+                    continue
+                }
+                if text[m.range.upperBound...].first == "*" { continue }
+                named += 1
+                let there = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(p).path)
+                #expect(there, "\(page) names \(p), which is not in the repository")
+            }
+        }
+        #expect(named > 50, "only \(named) paths found: the pattern no longer matches the pages")
+    }
 }
