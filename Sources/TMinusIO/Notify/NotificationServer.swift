@@ -103,7 +103,8 @@ public struct NotificationServer: Sendable {
                 return ActionWatch(bus: bus, id: shown.id)
             } catch {
                 throw .failure(
-                    tr: "could not reach the notification server over the session bus: %s", "\(error.description)")
+                    tr: "could not reach the notification server over the session bus: %s", "\(error.description)",
+                    path: error.path, errno: error.errno, cause: error)
             }
         }
         return try sendThroughNotifySend(
@@ -137,7 +138,8 @@ public struct NotificationServer: Sendable {
         } catch {
             if server != nil && Self.gone.contains(error.errorName ?? "") { return (0, nil, "") }
             throw .failure(
-                tr: "could not reach the notification server over the session bus: %s", "\(error.description)")
+                tr: "could not reach the notification server over the session bus: %s", "\(error.description)",
+                path: error.path, errno: error.errno, cause: error)
         }
     }
 
@@ -181,7 +183,7 @@ public struct NotificationServer: Sendable {
                 : ChildProcess.spawn("notify-send", args, environment: environment, mergeErrors: true)
         } catch {
             if error == .notFound { throw .failure(tr: Self.missing) }
-            throw .failure(tr: "cannot run notify-send: %s", "\(error)")
+            throw .failure(tr: "cannot run notify-send: %s", "\(error)", errno: error.errno, cause: error)
         }
         let watch = ActionWatch(pid: child.pid, fd: child.stdout)
         // The id comes once the server has the notification.
