@@ -20,4 +20,17 @@ struct ConfigErrorFieldsTests {
             "\(error.path ?? "nil") \(error.line ?? 0): \(error.message)")
         #expect(error.message.hasPrefix("/home/u/.config/tminus/config.json line \(line): "), "\(error.message)")
     }
+
+    /// A problem made from another error keeps it as the cause: the JSON parser's, a colour's, a
+    /// template's, working hours'.
+    @Test func aConfigProblemKeepsTheErrorUnderneath() throws {
+        func cause(_ text: String) throws -> (any Error)? {
+            let (_, problems) = Config.parse(Array(text.utf8))
+            return try #require(problems.first, "\(text)").error(path: "config.json").cause
+        }
+        #expect(try cause("{\n\"warning\": 24h\n}") is JSONSyntaxError)
+        #expect(try cause("{\"colors\": {\"over\": \"red-ish\"}}") is TMinusError)
+        #expect(try cause("{\"templates\": {\"large\": \"{x}\"}}") is TMinusError)
+        #expect(try cause("{\"workingHours\": \"whenever\"}") is WorkingHoursError)
+    }
 }

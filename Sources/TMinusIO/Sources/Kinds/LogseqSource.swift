@@ -159,7 +159,7 @@ enum LogseqSource: SourceKindIO {
                     throw .failure(
                         tr:
                             "source %s: the block at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Logseq",
-                        "\(source.name)", "\(line)", "\(path)"
+                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
                     )
                 }
                 // (An edit made already is found by its new text, as for the other kinds.)

@@ -194,7 +194,7 @@ enum ObsidianSource: SourceKindIO {
                     throw .failure(
                         tr:
                             "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor",
-                        "\(source.name)", "\(line)", "\(path)"
+                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
                     )
                 }
                 return try alreadyMade(

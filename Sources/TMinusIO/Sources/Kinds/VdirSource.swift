@@ -153,8 +153,9 @@ extension ICalWriteError {
         case .notFound:
             .failure(
                 tr: "%s no longer holds %s; run tminus list and try again", "\(holder)",
-                "\(Validation.printable(item.title))")
-        case .unsupported(let why): .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
+                "\(Validation.printable(item.title))", cause: self)
+        case .unsupported(let why):
+            TMinusError(.usage, "#\(item.handle) \(Validation.printable(item.title)): \(why)", cause: self)
         }
     }
 }
