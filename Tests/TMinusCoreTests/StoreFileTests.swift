@@ -141,7 +141,10 @@ struct StoreFileTests {
         } catch let error as TMinusError {
             guard error.kind == .failure else { Issue.record("\(error) is not a failure"); return }
             let m = error.message
-            #expect(m.hasPrefix("store.json"))
+            // The file and the line are fields, and the line is the one the words name.
+            #expect(error.path == "store.json", "\(text)")
+            #expect(m.hasPrefix("store.json line ") == (error.line != nil), "\(m): line \(error.line ?? 0)")
+            if let line = error.line { #expect(m.hasPrefix("store.json line \(line): "), "\(m)") }
             #expect(m.contains(mention), "\(m)")
             #expect(!m.contains("\n"))
         }

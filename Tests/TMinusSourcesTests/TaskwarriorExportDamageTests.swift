@@ -35,9 +35,10 @@ struct TaskwarriorExportDamageTests {
     }
 
     @Test func somethingThatIsNotAnExportIsStillAnError() {
-        #expect(throws: TMinusError.self) {
+        let error = #expect(throws: TMinusError.self) {
             try TaskwarriorExport.parse(Array("Error: no such thing\n".utf8), source: "tw")
         }
+        #expect(error?.line == 1 && error?.cause is JSONSyntaxError, "\(String(describing: error))")
     }
 }
 
