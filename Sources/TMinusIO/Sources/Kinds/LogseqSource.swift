@@ -16,7 +16,7 @@ enum LogseqSource: SourceKindIO {
         guard FileIO.isDirectory(root) else {
             throw .failure(
                 tr: "%s is not a folder; point \"path\" at the Logseq graph (the folder with journals/ and pages/)",
-                "\(root)")
+                "\(root)", path: root)
         }
         var reading = CalendarReading(source, sourcing, now: now, into: out)
         // Each page's reading is kept by its stamp (CachedFiles): only pages that changed are
@@ -101,7 +101,7 @@ enum LogseqSource: SourceKindIO {
             if !FileIO.isDirectory(root + "/journals") {
                 throw .failure(
                     tr: "source %s: %s/journals is not a folder; is %s a Logseq graph?", "\(source.name)", "\(root)",
-                    "\(root)")
+                    "\(root)", path: root + "/journals")
             }
             if FileStamp.of(path) == nil {
                 let (bytes, id, _) = Logseq.append(
