@@ -38,7 +38,7 @@ extension FileIO {
                 throw .failure(
                     tr:
                         "%s is a symbolic link; tminus reads it but does not write through links in a shared folder (change it where it points)",
-                    "\(path)"
+                    "\(path)", path: path
                 )
             }
             self.path = path
@@ -82,7 +82,8 @@ extension FileIO {
                 if errno == ENOENT { return nil }
                 if errno == ELOOP {
                     throw .failure(
-                        tr: "%s is a symbolic link; tminus does not write through links in a shared folder", "\(path)")
+                        tr: "%s is a symbolic link; tminus does not write through links in a shared folder", "\(path)",
+                        path: path, errno: ELOOP)
                 }
                 throw FileIO.failure(tr: "cannot read %s: %s", path)
             }

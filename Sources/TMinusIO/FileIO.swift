@@ -115,7 +115,7 @@ public enum FileIO {
         var st = stat()
         if stat(path, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFDIR else {
-                throw .failure(tr: "%s is not a directory; pass another --home", "\(path)")
+                throw .failure(tr: "%s is not a directory; pass another --home", "\(path)", path: path, errno: ENOTDIR)
             }
             return
         }
@@ -130,7 +130,7 @@ public enum FileIO {
             }
         }
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw .failure(tr: "%s is not a directory; pass another --home", "\(path)")
+            throw .failure(tr: "%s is not a directory; pass another --home", "\(path)", path: path, errno: ENOTDIR)
         }
     }
 

@@ -31,7 +31,9 @@ public enum TaskwarriorExport {
             guard !lines.isEmpty else {
                 guard let syntax else { throw .failure(tr: "task export printed something that is not JSON (empty)") }
                 throw .failure(
-                    tr: "task export printed something that is not JSON (line %s: %s)", "\(syntax.line)", syntax.message
+                    tr: "task export printed something that is not JSON (line %s: %s)", "\(syntax.line)",
+                    syntax.message,
+                    line: syntax.line, cause: syntax
                 )
             }
             tasks = lines

@@ -132,9 +132,12 @@ struct DBusTests {
                 .string?.count == 32)
         let server = NotificationServer.connect(environment: bus.environment)
         #expect(server.bus != nil && !server.known)
-        #expect(throws: TMinusError.self) {
+        // (No notification server on this bus: the call fails, and the bus's answer is the cause.)
+        let error = #expect(throws: TMinusError.self) {
             try server.send(summary: "x", body: "y", critical: false, withActions: false)
         }
+        let failure = error?.cause as? DBusConnection.Failure
+        #expect(failure?.errorName?.hasPrefix("org.freedesktop.DBus.Error.") == true, "\(String(describing: error))")
     }
 
     /// Emits the notification server's signal from `from` (a connection to the bus).

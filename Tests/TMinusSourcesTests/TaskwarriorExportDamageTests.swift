@@ -35,8 +35,26 @@ struct TaskwarriorExportDamageTests {
     }
 
     @Test func somethingThatIsNotAnExportIsStillAnError() {
-        #expect(throws: TMinusError.self) {
+        let error = #expect(throws: TMinusError.self) {
             try TaskwarriorExport.parse(Array("Error: no such thing\n".utf8), source: "tw")
+        }
+        #expect(error?.line == 1 && error?.cause is JSONSyntaxError, "\(String(describing: error))")
+    }
+}
+
+/// An export that is no JSON and has no task on any line: the error keeps the line and the parse
+/// error as fields (the words are as before).
+@Suite("Taskwarrior export: the error's fields")
+struct TaskwarriorExportErrorFieldsTests {
+    @Test func anExportThatIsNoJSONKeepsItsLineAndCause() {
+        do {
+            _ = try TaskwarriorExport.parse(Array("[\n  {\"uuid\": nope}\n]\n".utf8), source: "tw")
+            Issue.record("read an export that is no JSON")
+        } catch {
+            #expect(error.kind == .failure && error.line == 2, "\(error.line ?? 0): \(error.message)")
+            #expect(error.cause is JSONSyntaxError)
+            #expect(
+                error.message.hasPrefix("task export printed something that is not JSON (line 2: "), "\(error.message)")
         }
     }
 }

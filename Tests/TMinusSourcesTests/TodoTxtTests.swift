@@ -156,9 +156,11 @@ struct TaskwarriorExportTests {
     }
 
     @Test func somethingElseIsAClearError() {
-        #expect(throws: TMinusError.self) {
+        // Not JSON: the line and the parse error are kept as fields.
+        let notJSON = #expect(throws: TMinusError.self) {
             try TaskwarriorExport.parse(Array("Configuration override".utf8), source: "tw")
         }
+        #expect(notJSON?.line == 1 && notJSON?.cause is JSONSyntaxError, "\(String(describing: notJSON))")
         #expect(throws: TMinusError.self) { try TaskwarriorExport.parse(Array("{}".utf8), source: "tw") }
     }
 }

@@ -107,7 +107,9 @@ enum MenuCommand {
                     "\(Validation.printable(launcher.0))"
                 )
             case .timedOut: return nil
-            case .failed(let why): throw .failure(tr: "could not start the launcher: %s", "\(why)")
+            case .failed(let code):
+                throw .failure(
+                    tr: "could not start the launcher: %s", FileIO.errorText(code), errno: code, cause: error)
             }
         }
         guard result.status == 0 else { return nil }

@@ -23,10 +23,11 @@ public enum StoreFile {
     public static func read(_ bytes: [UInt8], path: String) throws(TMinusError) -> Loaded {
         func bad(_ line: Int?, _ what: String) -> TMinusError {
             guard let line else {
-                return .failure(tr: "%s: %s; fix or move the file (tminus has not changed it)", path, what)
+                return .failure(tr: "%s: %s; fix or move the file (tminus has not changed it)", path, what, path: path)
             }
             return .failure(
-                tr: "%s line %s: %s; fix or move the file (tminus has not changed it)", path, "\(line)", what)
+                tr: "%s line %s: %s; fix or move the file (tminus has not changed it)", path, "\(line)", what,
+                path: path, line: line)
         }
         // First the version (an older tminus may have written it last), which also checks the
         // whole text is JSON; then everything else, read for that version.
@@ -98,7 +99,9 @@ public enum StoreFile {
             }
             try p.finish()
         } catch {
-            throw bad(error.line, error.message)
+            var e = bad(error.line, error.message)
+            e.cause = error
+            throw e
         }
         if version >= 2 {
             guard let nextHandle else { throw bad(nil, "\"nextHandle\" is missing") }
@@ -109,7 +112,7 @@ public enum StoreFile {
             throw .failure(
                 tr:
                     "%s: the link of %s item %s has handle %s, not below nextHandle; fix or move the file (tminus has not changed it)",
-                "\(path)", "\(high.source)", "\(Validation.printable(high.id))", "\(high.handle)"
+                "\(path)", "\(high.source)", "\(Validation.printable(high.id))", "\(high.handle)", path: path
             )
         }
         store.links.sort(by: <)
@@ -124,7 +127,7 @@ public enum StoreFile {
             throw .failure(
                 tr:
                     "%s: history.removing holds an offset outside the archive (%s); fix or move the file (tminus has not changed it)",
-                "\(path)", "\(bad)"
+                "\(path)", "\(bad)", path: path
             )
         }
         return Loaded(store: store, version: version, legacyHistory: legacy)
@@ -152,14 +155,16 @@ public enum StoreFile {
             }
             try p.finish()
         } catch {
-            throw bad(error.line, error.message)
+            var e = bad(error.line, error.message)
+            e.cause = error
+            throw e
         }
         guard let v = found else { throw bad(1, "no \"version\"; it is not a tminus store") }
         guard v.rounded() == v, (1...Double(Store.currentVersion)).contains(v) else {
             if v.rounded() == v, v > Double(Store.currentVersion), v < 1e9 {
                 throw .failure(
                     tr: "%s is version %s, newer than this tminus reads (%s); upgrade tminus", "\(path)", "\(Int(v))",
-                    "\(Store.currentVersion)"
+                    "\(Store.currentVersion)", path: path
                 )
             }
             throw bad(line, "\"version\" must be 1, 2 or 3")

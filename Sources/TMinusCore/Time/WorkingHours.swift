@@ -148,7 +148,7 @@ public struct WorkingHours: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a `workingHours` text was refused.
-public struct WorkingHoursError: Error, Equatable {
+public struct WorkingHoursError: Error, Equatable, Sendable {
     /// What is wrong, to follow the key's name in a message.
     public var message: String
     init(_ message: String) { self.message = message }

@@ -102,8 +102,7 @@ public struct NotificationServer: Sendable {
                 bus.watch(shown.id, server: shown.server)
                 return ActionWatch(bus: bus, id: shown.id)
             } catch {
-                throw .failure(
-                    tr: "could not reach the notification server over the session bus: %s", "\(error.description)")
+                throw Self.busFailure(error)
             }
         }
         return try sendThroughNotifySend(
@@ -136,9 +135,15 @@ public struct NotificationServer: Sendable {
             return (shown.id, ActionWatch(bus: bus, id: shown.id), instance)
         } catch {
             if server != nil && Self.gone.contains(error.errorName ?? "") { return (0, nil, "") }
-            throw .failure(
-                tr: "could not reach the notification server over the session bus: %s", "\(error.description)")
+            throw Self.busFailure(error)
         }
+    }
+
+    /// The one line for a bus that failed, keeping the bus's failure (its socket and errno too).
+    static func busFailure(_ error: DBusConnection.Failure) -> TMinusError {
+        .failure(
+            tr: "could not reach the notification server over the session bus: %s", "\(error.description)",
+            path: error.path, errno: error.errno, cause: error)
     }
 
     /// The errors of a call to a unique name nobody has any more.
@@ -181,7 +186,7 @@ public struct NotificationServer: Sendable {
                 : ChildProcess.spawn("notify-send", args, environment: environment, mergeErrors: true)
         } catch {
             if error == .notFound { throw .failure(tr: Self.missing) }
-            throw .failure(tr: "cannot run notify-send: %s", "\(error)")
+            throw .failure(tr: "cannot run notify-send: %s", "\(error)", errno: error.errno, cause: error)
         }
         let watch = ActionWatch(pid: child.pid, fd: child.stdout)
         // The id comes once the server has the notification.

@@ -16,11 +16,28 @@ public enum ChildProcess {
     }
 
     /// Why a program could not be run to its end.
-    public enum Failure: Error, Equatable, Sendable {
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The program is not installed (not in `PATH`).
         case notFound
         case timedOut
-        case failed(String)
+        /// A system call failed (pipe, posix_spawn): its error number.
+        case failed(errno: Int32)
+
+        /// The failed system call's error number, if that was why.
+        public var errno: Int32? {
+            if case .failed(let code) = self { return code }
+            return nil
+        }
+
+        /// As messages have always shown it: the case's name, a failed call's reason quoted
+        /// (`failed("Permission denied")`).
+        public var description: String {
+            switch self {
+            case .notFound: "notFound"
+            case .timedOut: "timedOut"
+            case .failed(let code): "failed(\"\(FileIO.errorText(code))\")"
+            }
+        }
     }
 
     /// A started child: its pid and the read ends of its stdout and stderr (one pipe for both
@@ -43,17 +60,19 @@ public enum ChildProcess {
         mergeErrors: Bool = false, withInput: Bool = false
     ) throws(Failure) -> Spawned {
         var out: [Int32] = [0, 0], err: [Int32] = [-1, -1], inp: [Int32] = [-1, -1]
-        guard pipe(&out) == 0 else { throw .failed(FileIO.errorText()) }
+        guard pipe(&out) == 0 else { throw .failed(errno: errno) }
         if !mergeErrors {
             guard pipe(&err) == 0 else {
+                let code = errno
                 close(out[0]); close(out[1])
-                throw .failed(FileIO.errorText())
+                throw .failed(errno: code)
             }
         }
         if withInput {
             guard pipe(&inp) == 0 else {
+                let code = errno
                 for fd in out + err where fd >= 0 { close(fd) }
-                throw .failed(FileIO.errorText())
+                throw .failed(errno: code)
             }
         }
         // Not inherited by the child (it gets them as 0, 1 and 2) nor by other children.
@@ -122,7 +141,7 @@ public enum ChildProcess {
             close(out[0])
             if err[0] >= 0 { close(err[0]) }
             if inp[1] >= 0 { close(inp[1]) }
-            throw spawned == ENOENT ? .notFound : .failed(FileIO.errorText(spawned))
+            throw spawned == ENOENT ? .notFound : .failed(errno: spawned)
         }
         return Spawned(pid: pid, stdout: out[0], stderr: mergeErrors ? nil : err[0], stdin: withInput ? inp[1] : nil)
     }

@@ -53,7 +53,7 @@ public enum SourceWriter {
         removeDeadTemps(in: FileIO.directory(of: path))
         for _ in 0..<3 {
             guard let read = try file.read(limit: 64 << 20) else {
-                throw .failure(tr: "%s is gone; %s was not changed", "\(path)", "\(what)")
+                throw .failure(tr: "%s is gone; %s was not changed", "\(path)", "\(what)", path: path)
             }
             guard let new = try edit(read.bytes) else {
                 // The item's only content: the file goes.
@@ -63,6 +63,6 @@ public enum SourceWriter {
             if new == read.bytes { return }
             if try file.replace(read, with: new) { return }
         }
-        throw .failure(tr: "%s keeps changing while tminus writes it; try again", "\(path)")
+        throw .failure(tr: "%s keeps changing while tminus writes it; try again", "\(path)", path: path)
     }
 }

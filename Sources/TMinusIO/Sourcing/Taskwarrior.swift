@@ -36,7 +36,10 @@ public enum Taskwarrior {
                 throw .failure(
                     tr: "source %s: task did not finish within %s s and was stopped", "\(source.name)",
                     "\(timeout / 1000)")
-            case .failed(let why): throw .failure(tr: "source %s: cannot run task: %s", "\(source.name)", "\(why)")
+            case .failed(let code):
+                throw .failure(
+                    tr: "source %s: cannot run task: %s", "\(source.name)", FileIO.errorText(code), errno: code,
+                    cause: error)
             }
         }
         guard result.status == 0 else {

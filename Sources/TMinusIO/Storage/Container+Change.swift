@@ -258,7 +258,7 @@ extension Container {
                 throw .failure(
                     tr:
                         "%s is shorter than %s says (history was lost outside tminus); run tminus doctor --repair, which keeps what is left (nothing was changed)",
-                    "\(archivePath)", "\(home.storePath)"
+                    "\(archivePath)", "\(home.storePath)", path: archivePath
                 )
             }
             madeArchive = !FileIO.exists(archivePath)

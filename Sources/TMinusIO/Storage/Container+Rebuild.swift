@@ -17,7 +17,7 @@ extension Container {
         .failure(
             tr:
                 "%s is missing but %s holds completed items; run tminus doctor --repair to rebuild the store from them (nothing was changed)",
-            "\(home.storePath)", "\(home.archivePath)"
+            "\(home.storePath)", "\(home.archivePath)", path: home.storePath
         )
     }
 
@@ -34,7 +34,8 @@ extension Container {
             do throws(ItemReadError) { item = try Archive.item(fromLine: line) } catch {
                 throw .failure(
                     tr: "%s line %s: %s; move the line out of the file and run tminus doctor --repair again",
-                    "\(home.archivePath)", "\(lineNumber)", "\(error.description)"
+                    "\(home.archivePath)", "\(lineNumber)", "\(error.description)", path: home.archivePath,
+                    line: lineNumber, cause: error
                 )
             }
             if let item { live.append(HistoryRecord(offset: offset, item: item)) }

@@ -102,14 +102,15 @@ public struct History: Sendable {
                 let item: Item?
                 do throws(ItemReadError) { item = try Archive.item(fromLine: line) } catch {
                     throw .failure(
-                        tr: "%s line %s: %s; run tminus doctor", "\(path)", "\(lineNumber)", "\(error.description)")
+                        tr: "%s line %s: %s; run tminus doctor", "\(path)", "\(lineNumber)", "\(error.description)",
+                        path: path, line: lineNumber, cause: error)
                 }
                 if let item { try body(HistoryRecord(offset: offset, item: item)) }
             }
             if end < meta.bytes && !short {
                 throw .failure(
                     tr: "%s is shorter than the store says (%s of %s bytes); run tminus doctor --repair", "\(path)",
-                    "\(end)", "\(meta.bytes)"
+                    "\(end)", "\(meta.bytes)", path: path
                 )
             }
             return end

@@ -21,7 +21,7 @@ enum Migration {
                 } catch {
                     throw .failure(
                         tr: "%s line %s: %s; fix or remove that line (tminus has not changed the file)", "\(path)",
-                        "\(lineNumber)", "\(error.description)"
+                        "\(lineNumber)", "\(error.description)", path: path, line: lineNumber, cause: error
                     )
                 }
             }

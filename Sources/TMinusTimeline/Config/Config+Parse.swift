@@ -12,14 +12,17 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     public var template: StaticString?
     /// The values of the template's conversions.
     public var arguments: [String] = []
+    /// The error it came from (a JSON syntax error, a value's own error), kept by `error(path:)`.
+    public var cause: (any Error & Sendable)?
     /// `line N: key: message` (no key when empty), for an error message.
     public var description: String { "line \(line): \(key.isEmpty ? "" : "\(Validation.printable(key)): ")\(message)" }
 
     /// A problem whose message is English only.
-    public init(line: Int, key: String, message: String) {
+    public init(line: Int, key: String, message: String, cause: (any Error & Sendable)? = nil) {
         self.line = line
         self.key = key
         self.message = message
+        self.cause = cause
     }
 
     /// A problem whose message a catalog translates.
@@ -43,6 +46,7 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
         var e = template.map { head.followed(by: $0, arguments) } ?? head.withDetail(message)
         e.path = path
         e.line = line
+        e.cause = cause
         return e
     }
 }
@@ -53,7 +57,7 @@ extension Config {
     public static func parse(_ bytes: [UInt8]) -> (Config, [ConfigProblem]) {
         let root: JSON
         do { root = try JSONParser.parse(bytes, relaxed: true) } catch {
-            return (Config(), [ConfigProblem(line: error.line, key: "", message: error.message)])
+            return (Config(), [ConfigProblem(line: error.line, key: "", message: error.message, cause: error)])
         }
         guard let members = root.members else {
             return (

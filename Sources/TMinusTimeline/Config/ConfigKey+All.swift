@@ -299,7 +299,7 @@ extension ConfigKey {
             // (The default written out is the default: nil, as a config without the key.)
             case .success(let hours): r.config.workingHours = hours == .standard ? nil : hours
             case .failure(let e):
-                r.problem(m, m.key, N_("%s; write e.g. %s"), "\(e.message)", "\(WorkingHours.example)")
+                r.problem(m, m.key, N_("%s; write e.g. %s"), "\(e.message)", "\(WorkingHours.example)", cause: e)
             }
         },
         ConfigKey(

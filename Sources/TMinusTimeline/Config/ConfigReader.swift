@@ -14,17 +14,25 @@ struct ConfigReader {
     /// `holidays`' source name and where it was, checked against `sources` once all are read.
     var holidays: (String, JSON.Member)?
 
-    /// A problem at `m`: `template` (marked `N_`) filled with `arguments`.
-    mutating func problem(_ m: JSON.Member, _ path: String, _ template: StaticString, _ arguments: String...) {
-        problems.append(ConfigProblem(line: m.line, key: path, template: template, arguments))
+    /// A problem at `m`: `template` (marked `N_`) filled with `arguments`, and the error it came
+    /// from when there is one.
+    mutating func problem(
+        _ m: JSON.Member, _ path: String, _ template: StaticString, _ arguments: String...,
+        cause: (any Error & Sendable)? = nil
+    ) {
+        var problem = ConfigProblem(line: m.line, key: path, template: template, arguments)
+        problem.cause = cause
+        problems.append(problem)
     }
 
     /// A problem whose text is an error's (a template's), in the user's language where it has one.
     mutating func problem(_ m: JSON.Member, _ path: String, _ error: TMinusError) {
         if let template = error.template, error.message == Catalog.format(template.description, error.arguments) {
-            problems.append(ConfigProblem(line: m.line, key: path, template: template, error.arguments))
+            var problem = ConfigProblem(line: m.line, key: path, template: template, error.arguments)
+            problem.cause = error
+            problems.append(problem)
         } else {
-            problems.append(ConfigProblem(line: m.line, key: path, message: error.message))
+            problems.append(ConfigProblem(line: m.line, key: path, message: error.message, cause: error))
         }
     }
 
@@ -56,7 +64,7 @@ struct ConfigReader {
     mutating func color(_ m: JSON.Member, _ path: String) -> String? {
         guard let s = string(m, path) else { return nil }
         do { return try Validation.color(s) } catch {
-            problem(m, path, N_("'%s' is not a colour; use \"#rrggbb\""), s); return nil
+            problem(m, path, N_("'%s' is not a colour; use \"#rrggbb\""), s, cause: error); return nil
         }
     }
 

@@ -26,9 +26,15 @@ public final class DBusConnection: @unchecked Sendable {
         public let text: String
         /// The bus answered with this error (a call failed; the connection is fine).
         public let errorName: String?
-        init(_ text: String, errorName: String? = nil) {
+        /// The socket's path (`@name` for an abstract one), when connecting to it failed.
+        public let path: String?
+        /// The failed system call's error number (connect, send, poll), when one failed.
+        public let errno: Int32?
+        init(_ text: String, errorName: String? = nil, path: String? = nil, errno: Int32? = nil) {
             self.text = text
             self.errorName = errorName
+            self.path = path
+            self.errno = errno
         }
         /// What went wrong, in English.
         public var description: String { Deferred.render(text, .english) }
@@ -77,8 +83,10 @@ public final class DBusConnection: @unchecked Sendable {
         for a in addresses {
             let fd = a.name.withCString { ctminus_unix_connect($0, strlen($0), a.abstract ? 1 : 0) }
             guard fd >= 0 else {
+                let code = errno
+                let place = (a.abstract ? "@" : "") + a.name
                 last = Failure(
-                    "cannot connect to the session bus at \(a.abstract ? "@" : "")\(a.name): \(String(cString: strerror(errno)))"
+                    "cannot connect to the session bus at \(place): \(FileIO.errorText(code))", path: place, errno: code
                 )
                 continue
             }
@@ -139,10 +147,10 @@ public final class DBusConnection: @unchecked Sendable {
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
+                let code = errno
+                if code == EINTR { continue }
                 close()
-                throw Failure("the session bus connection broke: \(reason)")
+                throw Failure("the session bus connection broke: \(FileIO.errorText(code))", errno: code)
             }
             offset += n
         }
@@ -153,7 +161,11 @@ public final class DBusConnection: @unchecked Sendable {
         guard !closed else { throw Failure("the session bus connection is closed") }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let n = poll(&p, 1, timeout)
-        if n < 0 { if errno == EINTR { return true }; throw Failure("poll: \(String(cString: strerror(errno)))") }
+        if n < 0 {
+            let code = errno
+            if code == EINTR { return true }
+            throw Failure("poll: \(FileIO.errorText(code))", errno: code)
+        }
         if n == 0 { return false }
         var chunk = [UInt8](repeating: 0, count: 8192)
         let r = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }

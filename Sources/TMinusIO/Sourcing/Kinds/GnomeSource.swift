@@ -84,7 +84,7 @@ enum GnomeSource: ReadOnlySource {
         } catch {
             throw .failure(
                 tr: "source %s: %s; nothing was changed (try again in your GNOME session)", "\(source.name)",
-                error.reason)
+                error.reason, cause: error)
         }
         defer { client.bus.close() }
         let calendars = shown(all, source)
@@ -95,7 +95,7 @@ enum GnomeSource: ReadOnlySource {
             } catch {
                 throw .failure(
                     tr: "source %s: Evolution Data Server refused the change: %s", "\(source.name)",
-                    error.text)
+                    error.text, cause: error)
             }
         }
         // The calendar or task list that holds the item (a new one's UID was chosen when the

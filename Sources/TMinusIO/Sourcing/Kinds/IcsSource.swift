@@ -57,7 +57,7 @@ enum IcsSource: ReadOnlySource {
         // (A subscribed calendar of years of events may be big: one above 8 MB is read in parts,
         // so a million events, 120 MB, take a few seconds and less than 300 MB; at most 128 MB.)
         guard let bytes = try FileIO.readTrusted(path, limit: 128 << 20) else {
-            throw .failure(tr: "%s does not exist; fix \"path\"", "\(path)")
+            throw .failure(tr: "%s does not exist; fix \"path\"", "\(path)", path: path)
         }
         let read = ICalRead.read(bytes, options: calendar.options, zones: calendar.zones, fallbackID: shown)
         let file = calendar.file(read)

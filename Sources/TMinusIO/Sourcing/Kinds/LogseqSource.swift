@@ -16,7 +16,7 @@ enum LogseqSource: SourceKindIO {
         guard FileIO.isDirectory(root) else {
             throw .failure(
                 tr: "%s is not a folder; point \"path\" at the Logseq graph (the folder with journals/ and pages/)",
-                "\(root)")
+                "\(root)", path: root)
         }
         var reading = CalendarReading(source, sourcing, now: now, into: out)
         // Each page's reading is kept by its stamp (CachedFiles): only pages that changed are
@@ -101,7 +101,7 @@ enum LogseqSource: SourceKindIO {
             if !FileIO.isDirectory(root + "/journals") {
                 throw .failure(
                     tr: "source %s: %s/journals is not a folder; is %s a Logseq graph?", "\(source.name)", "\(root)",
-                    "\(root)")
+                    "\(root)", path: root + "/journals")
             }
             if FileStamp.of(path) == nil {
                 let (bytes, id, _) = Logseq.append(
@@ -159,7 +159,7 @@ enum LogseqSource: SourceKindIO {
                     throw .failure(
                         tr:
                             "source %s: the block at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Logseq",
-                        "\(source.name)", "\(line)", "\(path)"
+                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
                     )
                 }
                 // (An edit made already is found by its new text, as for the other kinds.)

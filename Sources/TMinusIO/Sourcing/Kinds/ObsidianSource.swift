@@ -94,7 +94,7 @@ enum ObsidianSource: SourceKindIO {
         guard FileIO.isDirectory(root) else {
             throw .failure(
                 tr: "%s is not a folder; point \"path\" at the Obsidian vault (the folder that holds .obsidian)",
-                "\(root)")
+                "\(root)", path: root)
         }
         let layout = layout(root)
         out.watch += layout.folders.dropFirst().map { SourceReader.watched(root + "/" + $0) }
@@ -155,7 +155,8 @@ enum ObsidianSource: SourceKindIO {
         let today = sourcing.zone.local(op.at).date
         guard FileIO.isDirectory(root) else {
             throw .failure(
-                tr: "source %s: %s is not a folder; point \"path\" at the Obsidian vault", "\(source.name)", "\(root)")
+                tr: "source %s: %s is not a folder; point \"path\" at the Obsidian vault", "\(source.name)", "\(root)",
+                path: root)
         }
         if op.kind == .create { return try create(item, in: root, source, sourcing, today: today, again: again) }
         let layout = layout(root)
@@ -194,7 +195,7 @@ enum ObsidianSource: SourceKindIO {
                     throw .failure(
                         tr:
                             "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor",
-                        "\(source.name)", "\(line)", "\(path)"
+                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
                     )
                 }
                 return try alreadyMade(
@@ -224,7 +225,7 @@ enum ObsidianSource: SourceKindIO {
         guard FileIO.isDirectory(FileIO.directory(of: path)) else {
             throw .failure(
                 tr: "source %s: %s does not exist; make the folder or fix \"note\"", "\(source.name)",
-                "\(FileIO.directory(of: path))")
+                "\(FileIO.directory(of: path))", path: FileIO.directory(of: path))
         }
         var id = ""
         if !FileIO.exists(path) {

@@ -133,7 +133,7 @@ enum OrgSource: SourceKindIO {
                     throw .failure(
                         tr:
                             "source %s: the entry at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Emacs",
-                        "\(source.name)", "\(line)", "\(path)"
+                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
                     )
                 }
                 return try alreadyMade(

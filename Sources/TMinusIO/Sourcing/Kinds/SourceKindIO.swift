@@ -89,7 +89,7 @@ extension SourceKindIO {
         // (Through links only the user or root own: a shared file swapped for a link to the
         // user's own files is refused, FileIO.walk.)
         guard let bytes = try FileIO.readTrusted(path, limit: limit) else {
-            throw .failure(tr: missing, path)
+            throw .failure(tr: missing, path, path: path)
         }
         return (path, bytes)
     }

@@ -54,7 +54,7 @@ enum TodoTxtSource: SourceKindIO {
                     throw .failure(
                         tr:
                             "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor (tminus can only mark it done or not)",
-                        "\(source.name)", "\(line)", "\(path)"
+                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
                     )
                 }
                 return try alreadyMade(

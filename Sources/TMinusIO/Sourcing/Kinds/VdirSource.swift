@@ -16,7 +16,8 @@ enum VdirSource: SourceKindIO {
         out.watch = [SourceReader.watched(root)]
         guard FileIO.isDirectory(root) else {
             throw .failure(
-                tr: "%s is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)", "\(root)")
+                tr: "%s is not a folder; point \"path\" at the vdir (the folder vdirsyncer syncs)", "\(root)",
+                path: root)
         }
         let collections = Vdir.collections(root)
         out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
@@ -68,7 +69,7 @@ enum VdirSource: SourceKindIO {
                 folder = c
             }
             guard FileIO.isDirectory(folder) else {
-                throw .failure(tr: "source %s: %s is not a folder", "\(source.name)", "\(folder)")
+                throw .failure(tr: "source %s: %s is not a folder", "\(source.name)", "\(folder)", path: folder)
             }
             // The UID was chosen when the change was asked for: made again, it is the same file.
             let uid = item.id
@@ -153,8 +154,9 @@ extension ICalWriteError {
         case .notFound:
             .failure(
                 tr: "%s no longer holds %s; run tminus list and try again", "\(holder)",
-                "\(Validation.printable(item.title))")
-        case .unsupported(let why): .usage("#\(item.handle) \(Validation.printable(item.title)): \(why)")
+                "\(Validation.printable(item.title))", cause: self)
+        case .unsupported(let why):
+            TMinusError(.usage, "#\(item.handle) \(Validation.printable(item.title)): \(why)", cause: self)
         }
     }
 }
