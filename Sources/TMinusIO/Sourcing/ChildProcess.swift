@@ -29,13 +29,13 @@ public enum ChildProcess {
             return nil
         }
 
-        /// As messages have always shown it: the case's name, a failed call's reason quoted
-        /// (`failed("Permission denied")`).
+        /// What a message says of it: "not installed", "timed out", or the system's reason
+        /// ("Permission denied"). (It used to be the case's Swift spelling, `failed("…")`.)
         public var description: String {
             switch self {
-            case .notFound: "notFound"
-            case .timedOut: "timedOut"
-            case .failed(let code): "failed(\"\(FileIO.errorText(code))\")"
+            case .notFound: "not installed"
+            case .timedOut: "timed out"
+            case .failed(let code): FileIO.errorText(code)
             }
         }
     }
