@@ -20,21 +20,38 @@ QML="$HOME/.local/share/plasma/plasmoids/org.tminus.countdown/contents/ui/main.q
 grep -qF "readonly property string tminus: \"$TMINUS\"" "$QML" || grep -qF "readonly property string tminus: \"$(readlink -f "$TMINUS")\"" "$QML" \
     || fail "main.qml does not name this binary"
 
-timeout 60 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
+# A look every 2 s until two looks in a row show the critical colour (up to 90 s: on a loaded
+# machine plasmoidviewer may draw the applet late), read here while the session goes on; the
+# first of the two and the second are compared (the countdown moved between them).
+rm -f "$TMP"/look-*.png "$TMP/looked"
+timeout 100 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
     plasmoidviewer -a org.tminus.countdown -s 600x300 >'$TMP/viewer.log' 2>&1 &
-    sleep 12; import -window root '$TMP/one-1.png'; sleep 2; import -window root '$TMP/two-1.png'
-    sleep 6; import -window root '$TMP/one-2.png'; sleep 2; import -window root '$TMP/two-2.png'
-    sleep 6; import -window root '$TMP/one-3.png'; sleep 2; import -window root '$TMP/two-3.png'; kill \$! 2>/dev/null" >"$TMP/session.log" 2>&1
-# (Three pairs of screenshots, 12, 20 and 28 s in: on a loaded machine the applet may not be drawn
-# at the first; the first pair whose second shows the critical colour is read.)
-colour=0
-for pair in 1 2 3; do
-    [ -s "$TMP/two-$pair.png" ] || continue
-    cp "$TMP/one-$pair.png" "$TMP/one.png"; cp "$TMP/two-$pair.png" "$ART/plasma.png"
-    # (Qt may draw #bf616a a step off: within 3 of each channel counts.)
-    colour=$(near_pixels "$ART/plasma.png" 600x300+0+0 191 97 106)
-    [ "$colour" -ge 50 ] && break
+    n=0
+    for i in \$(seq 1 45); do
+        sleep 2; [ -f '$TMP/looked' ] && break
+        import -window root 'png:$TMP/look.tmp' && n=\$((n + 1)) && mv '$TMP/look.tmp' '$TMP/look-'\$n'.png'
+    done; kill \$! 2>/dev/null" >"$TMP/session.log" 2>&1 &
+session=$!
+colour=0 shot=1 coloured=""
+while :; do
+    if [ -f "$TMP/look-$shot.png" ]; then
+        # (Qt may draw #bf616a a step off: within 3 of each channel counts.)
+        colour=$(near_pixels "$TMP/look-$shot.png" 600x300+0+0 191 97 106)
+        cp "$TMP/look-$shot.png" "$ART/plasma.png"
+        if [ "$colour" -ge 50 ] && [ -n "$coloured" ]; then
+            cp "$TMP/look-$coloured.png" "$TMP/one.png"
+            touch "$TMP/looked"
+            break
+        fi
+        [ "$colour" -ge 50 ] && coloured=$shot
+        shot=$((shot + 1))
+    elif kill -0 "$session" 2>/dev/null; then
+        sleep 0.5
+    else
+        break
+    fi
 done
+wait "$session" || true
 [ -s "$ART/plasma.png" ] || { tail -n 20 "$TMP/viewer.log" "$TMP/session.log"; fail "no screenshot"; }
 grep -E "main.qml:[0-9]+" "$TMP/viewer.log" && fail "the applet's QML reported an error"
 [ "$colour" -ge 50 ] || fail "no text in the critical colour #bf616a ($colour pixels; screenshot $ART/plasma.png)"
