@@ -79,9 +79,9 @@ extension ShowCommand {
                 }
                 // The stretch ends: the next change as `nextChange` finds it, from the last output's entry.
                 if last != current.date { current = provider.entry(at: last, memo: memo) }
-                next = provider.nextChange(after: cursor, current: current, memo: memo)
+                next = provider.nextChange(after: cursor, current: current, memo: memo, before: limit)
             } else {
-                next = provider.nextChange(after: current.date, current: current, memo: memo)
+                next = provider.nextChange(after: current.date, current: current, memo: memo, before: limit)
             }
             guard endLast(at: next), let next else { return segments }
             current = provider.entry(at: next, memo: memo)

@@ -116,16 +116,17 @@ public struct Zone: Sendable, Equatable {
         let l = local.secondsAsUTC
         let before = Int64(type(at: l - 86_400 * 2).offset)
         let after = Int64(type(at: l + 86_400 * 2).offset)
-        var candidates: [Int64] = []
-        for off in [before, after] {
-            let t = l - off
-            if Int64(type(at: t).offset) == off { candidates.append(t) }
-        }
         // Offsets can change more than once within the window; also try the offset at l itself.
         let near = Int64(type(at: l).offset)
-        if Int64(type(at: l - near).offset) == near { candidates.append(l - near) }
-        if let earliest = candidates.min() { return Instant(earliest) }
-        return Instant(l - before)
+        // (One offset all around, as on most days: the answer below is `l - before` whatever the
+        // checks find, so they are not made. Every due of every todo comes here on each run.)
+        if before == after && near == before { return Instant(l - before) }
+        var earliest: Int64?
+        for off in [before, after, near] {
+            let t = l - off
+            if Int64(type(at: t).offset) == off { earliest = min(earliest ?? t, t) }
+        }
+        return Instant(earliest ?? l - before)
     }
 
     /// Midnight (or the first instant) of a local date.

@@ -7,11 +7,14 @@ extension TimelineProvider {
         nextChange(after: t, current: current, memo: TodayMemo())
     }
 
-    /// The same, with today's todos from `memo`, where it also keeps the entry it finds (for `entry(at:memo:)`).
-    public func nextChange(after t: Instant, current: Entry?, memo: TodayMemo) -> Instant? {
+    /// The same, with today's todos from `memo`, where it also keeps the entry it finds (for
+    /// `entry(at:memo:)`); with `limit`, nil also when nothing changes before it (a run that keeps
+    /// the hour to come need not walk the days to a change a month away, working out each one's todos).
+    public func nextChange(after t: Instant, current: Entry?, memo: TodayMemo, before limit: Instant? = nil) -> Instant?
+    {
         let e = current ?? entry(at: t, memo: memo)
         var cursor = t
-        while let c = candidates(after: cursor).min() {
+        while let c = candidates(after: cursor).min(), limit.map({ c < $0 }) ?? true {
             let next = entry(at: c, memo: memo)
             if !next.sameContent(as: e) {
                 // Every place content can change is a candidate; should a calendar corner case

@@ -110,14 +110,15 @@ extension TimelineProvider {
     func today(at t: Instant, memo: TodayMemo?) -> ([TodayTodo], PlaceholderValues) {
         let date = zone.local(t).date
         let passed = duesPassed(at: t)
-        if let memo, memo.date == date, memo.passed == passed { return (memo.todos, memo.values) }
+        if let memo, let kept = memo.days.last(where: { $0.date == date && $0.passed == passed }) {
+            return (kept.todos, kept.values)
+        }
         let todos = todayTodos(at: t)
         let values = todoValues(todos)
         if let memo {
-            memo.date = date
-            memo.passed = passed
-            memo.todos = todos
-            memo.values = values
+            memo.madeToday += 1
+            if memo.days.count == 2 { memo.days.removeFirst() }
+            memo.days.append(TodayMemo.Today(date: date, passed: passed, todos: todos, values: values))
         }
         return (todos, values)
     }
@@ -129,23 +130,29 @@ extension TimelineProvider {
         // Sort small keys and indices, not the todos (moving big values is what sorting costs).
         struct Key { var overdue: Int; var time: Int64; var priority: Int; var star: Int; var index: Int }
         var keys: [Key] = []
-        for (i, todo) in summary.todos.enumerated() {
+        let todos = summary.todos
+        // Past this, no due instant is today's (a day's due is the start of the next day, at most
+        // 25 hours after any moment of today): most todos are passed over by one comparison.
+        let beyond = t.seconds + 2 * 86_400
+        // (By index, reading the fields it needs: a todo taken whole is a copy of every string it holds.)
+        for i in todos.indices {
             var overdue = false
             var sortTime = Int64.max
             // A todo with only a reminder to come waits (Item.waitsForReminder, without its calls:
             // this loop runs over every todo on each poll).
-            if config.remindersWait, case nil = todo.due, let r = todo.remind, r > t { continue }
-            if let due = todo.due, let dueSeconds = todoDueInstants[i] {
+            if let dueSeconds = todoDueInstants[i] {
+                guard dueSeconds <= beyond, let due = todos[i].due else { continue }
                 overdue = dueSeconds <= t.seconds
                 guard overdue || due.localDate(in: zone) == today else { continue }
                 sortTime = due.isWholeDay ? dueSeconds - 1 : dueSeconds
+            } else if config.remindersWait, let r = todos[i].remind, r > t {
+                continue
             }
             keys.append(
                 Key(
-                    overdue: overdue ? 0 : 1, time: sortTime, priority: todo.priority.rank, star: todo.starred ? 0 : 1,
-                    index: i))
+                    overdue: overdue ? 0 : 1, time: sortTime, priority: todos[i].priority.rank,
+                    star: todos[i].starred ? 0 : 1, index: i))
         }
-        let todos = summary.todos
         keys.sort { a, b in
             let ka = (a.overdue, a.time, a.priority, a.star), kb = (b.overdue, b.time, b.priority, b.star)
             if ka != kb { return ka < kb }

@@ -125,7 +125,10 @@ public struct TimelineProvider: Sendable {
         // A todo waiting for its reminder joins today's list then: one more instant it changes at.
         var dues = todoDueInstants.compactMap { $0 }
         if config.remindersWait {
-            for todo in summary.todos where todo.due == nil { if let r = todo.remind { dues.append(r.seconds) } }
+            // (By index: a todo taken whole is a copy of every string it holds.)
+            for i in summary.todos.indices where todoDueInstants[i] == nil {
+                if let r = summary.todos[i].remind { dues.append(r.seconds) }
+            }
         }
         todoDues = dues.sorted()
         agenda = AgendaInput(summary: summary, templates: [templates, templatesNone], zone: zone)
@@ -274,10 +277,19 @@ public final class TodayMemo {
     /// An empty memo, filled by the first entry it is used for.
     public init() {}
 
-    var date: CivilDate?
-    var passed = -1
-    var todos: [TodayTodo] = []
-    var values: PlaceholderValues = [:]
+    /// Today's todos and their values as worked out for a local date with `passed` todo due
+    /// instants behind it.
+    struct Today {
+        var date: CivilDate
+        var passed: Int
+        var todos: [TodayTodo]
+        var values: PlaceholderValues
+    }
+    /// The last two worked out, the latest last: a search for the next change looks at the next
+    /// midnight between the minutes of today, and one would have it work today's out each time.
+    var days: [Today] = []
+    /// How many times today's todos were worked out on this memo (each costs a pass over every todo).
+    public internal(set) var madeToday = 0
     /// The entry at the change `nextChange` found last.
     var found: Entry?
     /// The agenda and calendar values, and what they were made for.
