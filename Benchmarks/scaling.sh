@@ -10,8 +10,10 @@
 #     the first `show` after one file was replaced (as vdirsyncer does), with and without a folder
 #     to keep outputs in.
 # Each row prints the two counts and their ratio; the goals are the issue's (a cost that follows
-# what is shown, not how much there is). With GATE=1 a row over its budget (the figure measured
-# here plus 20 %) fails. Usage: Benchmarks/scaling.sh   (TMINUS_BIN=path skips the build)
+# what is shown, not how much there is). With GATE=1 a row over its budget fails: the big home's
+# figure as recorded (docs/widget-cache.md) plus 20 % (45 % for the keeping runs, which depend on
+# the hour of the day, as in poll-budget.sh), until the goals are met.
+# Usage: Benchmarks/scaling.sh   (TMINUS_BIN=path skips the build; GATE=1 checks the budgets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "scaling: FAIL: valgrind is not installed"; exit 1; }
@@ -74,9 +76,9 @@ PY
 measure "$WORK/own10" "$WORK/none.json"
 f10=$full k10=$keep c10=$kept
 measure "$WORK/own1000" "$WORK/none.json"
-row "the full run, 1,000 open items of the store vs 10" "$f10" "$full" "≤ 3 x" $((full * 12 / 10))
-row "the run that keeps the hour, 1,000 vs 10" "$k10" "$keep" "" $((keep * 12 / 10))
-row "the kept poll, 1,000 vs 10" "$c10" "$kept" "1 x" $((kept * 12 / 10))
+row "the full run, 1,000 open items of the store vs 10" "$f10" "$full" "≤ 3 x" 15100000
+row "the run that keeps the hour, 1,000 vs 10" "$k10" "$keep" "" 22800000
+row "the kept poll, 1,000 vs 10" "$c10" "$kept" "1 x" 310000
 
 # 2. todo.txt: 10 and 10,000 open items.
 for n in 10 10000; do
@@ -93,9 +95,9 @@ done
 measure "$WORK/txthome10" "$WORK/txt10.json"
 f10=$full k10=$keep c10=$kept
 measure "$WORK/txthome10000" "$WORK/txt10000.json"
-row "the full run, a todo.txt of 10,000 open items vs 10" "$f10" "$full" "≤ 2 x" $((full * 12 / 10))
-row "the run that keeps the hour, 10,000 vs 10" "$k10" "$keep" "" $((keep * 12 / 10))
-row "the kept poll, 10,000 vs 10" "$c10" "$kept" "1 x" $((kept * 12 / 10))
+row "the full run, a todo.txt of 10,000 open items vs 10" "$f10" "$full" "≤ 2 x" 33100000
+row "the run that keeps the hour, 10,000 vs 10" "$k10" "$keep" "" 40400000
+row "the kept poll, 10,000 vs 10" "$c10" "$kept" "1 x" 310000
 
 # 3. A vdir of 10,000 files against one of 10: the first show after one file was replaced.
 for n in 10 10000; do
@@ -122,7 +124,7 @@ for n in 10 10000; do
   replace "$n"
   changed+=("$(count XDG_CACHE_HOME=/dev/null --home "$WORK/calhome$n" --config "$WORK/cal$n.json" show --format waybar)")
 done
-row "the first show after one file of the vdir changed (nothing kept), 10,000 files vs 10" "${changed[0]}" "${changed[1]}" "≤ 20 M" $((changed[1] * 12 / 10))
+row "the first show after one file of the vdir changed (nothing kept), 10,000 files vs 10" "${changed[0]}" "${changed[1]}" "≤ 20 M" 450000000
 sleep 2.1
 kchanged=()
 for n in 10 10000; do
@@ -130,7 +132,7 @@ for n in 10 10000; do
   replace "$n"
   kchanged+=("$(count XDG_RUNTIME_DIR="$WORK/run/cal$n" --home "$WORK/calhome$n" --config "$WORK/cal$n.json" show --format waybar)")
 done
-row "the same, keeping the hour (a bar's poll after a sync), 10,000 files vs 10" "${kchanged[0]}" "${kchanged[1]}" "≤ 20 M" $((kchanged[1] * 12 / 10))
+row "the same, keeping the hour (a bar's poll after a sync), 10,000 files vs 10" "${kchanged[0]}" "${kchanged[1]}" "≤ 20 M" 450000000
 d=$("${base[@]}" valgrind --tool=lackey --basic-counts=yes /bin/date +%s 2>&1 >/dev/null | sed -n 's/.*guest instrs: *//p' | tr -d ,)
 echo "scaling: /bin/date +%s: $(m "$d")"
 [ "$fail" = 0 ]
