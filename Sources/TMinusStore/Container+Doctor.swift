@@ -12,7 +12,7 @@ extension Container {
         }
 
         /// One finding: its kind and its message (a catalog's, with its values), so the command
-        /// words it in the user's language; TMinusIO holds no language of its own.
+        /// words it in the user's language; TMinusStore holds no language of its own.
         public struct Finding: Sendable {
             /// Its kind.
             public var kind: Kind
