@@ -30,16 +30,38 @@ let package = Package(
         .target(name: "TMinusRender", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
         // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C.
         .target(name: "CTMinusSys"),
-        // I/O: container files, locking, atomic writes, zone loading, follow loop.
+        // The system: files, folders, locks, atomic writes, trusted paths, file stamps, processes and
+        // child programs, the clocks, zone files, signals, the terminal, the widget cache's file.
+        .target(name: "TMinusSystem", dependencies: ["TMinusCore", "CTMinusSys"], swiftSettings: swiftSettings),
+        // The session bus: one D-Bus client, notifications and their servers' quirks, the action
+        // watch, the privacy (screen-share) watch.
         .target(
-            name: "TMinusIO",
-            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusSources", "CTMinusSys"],
+            name: "TMinusBus", dependencies: ["TMinusCore", "TMinusSystem", "CTMinusSys"],
+            swiftSettings: swiftSettings),
+        // Other programs' files: each source kind (read, write back), their caches, Taskwarrior,
+        // Evolution Data Server (over the session bus).
+        .target(
+            name: "TMinusSourcing",
+            dependencies: ["TMinusCore", "TMinusICal", "TMinusSources", "TMinusSystem", "TMinusBus"],
+            swiftSettings: swiftSettings),
+        // The home's files: the container, the store file, the summary, history and archive,
+        // migration, doctor's checks, the reminder ledger.
+        .target(
+            name: "TMinusStore", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusSystem", "TMinusSourcing"],
+            swiftSettings: swiftSettings),
+        // The follower: the follow loop, the directory watcher, the click parser.
+        .target(
+            name: "TMinusFollow", dependencies: ["TMinusCore", "TMinusSystem", "TMinusSourcing", "CTMinusSys"],
             swiftSettings: swiftSettings),
         // What a command does, apart from its arguments and its words: the context a command runs in
         // (home, clock, zone, environment, console), the widget's input, the follower's session, the
         // notifier's deliveries, reminder listings and what another source's item may keep.
         .target(
-            name: "TMinusApp", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusIO"],
+            name: "TMinusApp",
+            dependencies: [
+                "TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusSystem", "TMinusBus", "TMinusSourcing",
+                "TMinusStore"
+            ],
             swiftSettings: swiftSettings),
         // The command line: argument parsing and the commands, mapped to exit codes in one place.
         // (Desktop/ links to integrations/: the GNOME Shell extension's and the Plasma applets'
@@ -47,7 +69,11 @@ let package = Package(
         // two files are linked under names of their own, as resource names must differ.)
         .target(
             name: "TMinusCLI",
-            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusRender", "TMinusIO", "TMinusApp"],
+            dependencies: [
+                "TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusRender", "TMinusSystem", "TMinusBus",
+                "TMinusSourcing",
+                "TMinusStore", "TMinusFollow", "TMinusApp"
+            ],
             exclude: ["Desktop/gnome-shell/README.md", "Desktop/plasma/README.md"],
             resources: [
                 "extension-43.js", "extension-45.js", "metadata-43.json", "metadata-45.json", "indicator.js",
@@ -61,7 +87,9 @@ let package = Package(
         // The mutation fuzzer for every parser (Tests/fuzz/run.sh); not part of the product.
         .executableTarget(
             name: "tminus-fuzz",
-            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusICal", "TMinusSources"],
+            dependencies: [
+                "TMinusCore", "TMinusTimeline", "TMinusSystem", "TMinusSourcing", "TMinusICal", "TMinusSources"
+            ],
             path: "Tests/fuzz/Sources", swiftSettings: swiftSettings),
 
         // What the test targets share: the one golden recorder, instants and zones from text.
@@ -73,7 +101,7 @@ let package = Package(
             name: "TMinusCoreTests", dependencies: ["TMinusCore", "TMinusTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TMinusTimelineTests",
-            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusIO", "TMinusTestSupport"],
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusSystem", "TMinusTestSupport"],
             exclude: ["Golden"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TMinusICalTests", dependencies: ["TMinusCore", "TMinusICal", "TMinusTestSupport"],
@@ -84,13 +112,34 @@ let package = Package(
             name: "TMinusRenderTests",
             dependencies: ["TMinusCore", "TMinusTimeline", "TMinusRender", "TMinusTestSupport"],
             exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        // The system, the bus, the sourcing, the store and the follower: each target's tests, which
+        // may use the targets below it.
         .testTarget(
-            name: "TMinusIOTests",
-            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusICal", "TMinusIO", "TMinusTestSupport"],
+            name: "TMinusSystemTests", dependencies: ["TMinusCore", "TMinusSystem", "TMinusTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusBusTests", dependencies: ["TMinusCore", "TMinusSystem", "TMinusBus", "TMinusTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusSourcingTests",
+            dependencies: [
+                "TMinusCore", "TMinusICal", "TMinusSources", "TMinusSystem", "TMinusBus", "TMinusSourcing",
+                "TMinusTestSupport"
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusStoreTests",
+            dependencies: ["TMinusCore", "TMinusTimeline", "TMinusSystem", "TMinusStore", "TMinusTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TMinusFollowTests", dependencies: ["TMinusCore", "TMinusTimeline", "TMinusFollow"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TMinusCLITests",
-            dependencies: ["tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusIO", "TMinusTestSupport"],
+            dependencies: [
+                "tminus", "TMinusCLI", "TMinusApp", "TMinusCore", "TMinusSystem", "TMinusBus", "TMinusStore",
+                "TMinusTestSupport"
+            ],
             swiftSettings: swiftSettings)
     ]
 )

@@ -1,5 +1,5 @@
 import Glibc
-import TMinusIO
+import TMinusSystem
 
 /// Writes to stdout and stderr with `write(2)`, so nothing waits in a buffer and a closed pipe
 /// shows as an error instead of killing the process.

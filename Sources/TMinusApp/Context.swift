@@ -1,5 +1,7 @@
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusSourcing
+import TMinusStore
 import TMinusTimeline
 
 /// What every command gets: the container, the frozen or real `now`, the zone and the environment.

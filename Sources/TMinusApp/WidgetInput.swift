@@ -1,5 +1,4 @@
 import TMinusCore
-import TMinusIO
 import TMinusTimeline
 
 /// Everything a bar-facing command reads, loaded once. `show` turns a problem into an error entry

@@ -1,7 +1,8 @@
 import Glibc
 import TMinusApp
 public import TMinusCore
-public import TMinusIO
+public import TMinusSystem
+import TMinusStore
 import TMinusTimeline
 
 /// The command line (docs/commands.md). `run` parses the global options, runs one command and maps

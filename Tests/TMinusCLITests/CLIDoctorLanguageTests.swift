@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `doctor` in the user's language: each finding's kind and message come through the catalogs
-/// (TMinusIO returns the messages, the command words them), the kinds padded to one width.
+/// (TMinusStore returns the messages, the command words them), the kinds padded to one width.
 @Suite("CLI: doctor through the catalogs")
 struct CLIDoctorLanguageTests {
     let pseudo = ["LANG": "en_US.UTF-8", "LANGUAGE": "qps"]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TMinusCore
-import TMinusIO
+import TMinusBus
 import TMinusTestSupport
 
 /// An escalating reminder and the notification server it was shown by (docs/reminders.md, "The

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TMinusCore
-import TMinusIO
+import TMinusBus
 import TMinusTestSupport
 
 /// A `gnome` source where Evolution Data Server is not (a tty, a tiling desktop without GNOME, a

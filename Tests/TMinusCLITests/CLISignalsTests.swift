@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import TMinusIO
+import TMinusSystem
 
 /// Config `signals`: after every change, the user's bars get SIGRTMIN+N (their `signal` option).
 /// The commands run in-process with a stand-in process list, so no test signals a real bar.

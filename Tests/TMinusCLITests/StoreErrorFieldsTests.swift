@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusStore
 import TMinusTestSupport
 
 /// A damaged home's errors keep the file, the line in it and the parse error underneath as fields,

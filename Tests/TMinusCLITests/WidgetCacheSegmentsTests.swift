@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusRender
 import TMinusTimeline
 import Testing

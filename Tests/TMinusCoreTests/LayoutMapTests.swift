@@ -37,8 +37,10 @@ struct LayoutMapTests {
                 FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/" + name).path)
             else { continue }
             let uses = m.output.count > 2 ? m.output[2].substring.map(String.init) ?? "" : ""
-            out[name] = Set(uses.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(["\""])) })
-                .subtracting([""])
+            out[name] = Set(
+                uses.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(["\""])) }
+            )
+            .subtracting([""])
         }
         return out
     }

@@ -1,4 +1,4 @@
-import TMinusIO
+import TMinusSystem
 import TMinusCore
 import TMinusTimeline
 import Testing

@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusIO
+import TMinusSourcing
 import TMinusTimeline
 
 /// One reading of the config and the summary for a follower, read again when a source's part

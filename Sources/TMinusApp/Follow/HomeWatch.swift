@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 
 /// What a long-running process (`show --follow`, `notify`) watches besides the sources: files of
 /// the home, the config, and the file that sets the time zone (a user who travels, or

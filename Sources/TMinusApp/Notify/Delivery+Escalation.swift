@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusIO
+import TMinusBus
 import TMinusRender
 import TMinusTimeline
 

@@ -1,5 +1,7 @@
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusBus
+import TMinusStore
 import TMinusRender
 import TMinusTimeline
 

@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusIO
+import TMinusStore
 import TMinusTimeline
 
 /// `tminus list --reminders [--year YYYY] [--by-year] [--json]`: every reminder the ledger knows

@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusIO
+import TMinusSourcing
 
 /// What `edit` and `--to` may change in another source's item: each kind keeps some fields and
 /// not others (todo.txt has no notes and no times of day, Taskwarrior no notes here, no source

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 
 /// `tminus add TITLE --due WHEN [--start WHEN] [--note T] [--tag NAME] [--icon GLYPH] [--repeat RULE] [--to SOURCE]`
 enum AddCommand {

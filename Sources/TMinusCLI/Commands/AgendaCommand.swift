@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 import TMinusTimeline
 
 /// `tminus agenda [--days N] [--from WHEN] [--json]`: the open items of the store and every

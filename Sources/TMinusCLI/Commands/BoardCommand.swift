@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusTimeline
 
 /// `tminus board [--once] [--color auto|always|never]`: every deadline with its countdown and

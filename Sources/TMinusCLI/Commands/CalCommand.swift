@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusTimeline
 
 /// `tminus cal [MONTH] [--weeks] [--first mon|sun] [--color auto|always|never] [--json]`: a month

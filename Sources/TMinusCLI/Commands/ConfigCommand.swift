@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusTimeline
 
 /// `tminus config init|check|path|schema`

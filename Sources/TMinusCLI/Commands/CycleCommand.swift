@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusFollow
 import TMinusTimeline
 
 /// `tminus next | prev`: cycle the deadline the widget shows (kept in state.json); `tminus scroll

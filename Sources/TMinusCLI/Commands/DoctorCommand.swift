@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 
 /// `tminus doctor [--repair]`: checks the home (store, history, index, summary, temp files) and
 /// says what it found; `--repair` fixes it. Exit 0 when the home is sound (or was repaired), 1

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 
 /// `tminus edit REF [--title T] [--due WHEN|none] [--start WHEN] [--note T] [--tag NAME|none]
 /// [--icon G] [--working-time on|off] [--star|--unstar] [--priority P] [--remind WHEN|none] [--repeat RULE|none]`

@@ -1,6 +1,8 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusSourcing
+import TMinusFollow
 import TMinusRender
 import TMinusTimeline
 

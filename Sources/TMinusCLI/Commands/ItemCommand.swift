@@ -1,7 +1,6 @@
 import TMinusApp
 import TMinusCore
 import TMinusICal
-import TMinusIO
 
 /// `tminus item REF [--json]`: one open item whole (every field `list` leaves out: the whole
 /// note, the reminder, the start, the source, the link it came by).

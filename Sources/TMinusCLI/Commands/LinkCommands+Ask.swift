@@ -1,7 +1,8 @@
 import Glibc
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusBus
 import TMinusRender
 
 /// A link that would add an item asks first (a web page or a chat must not add a deadline with

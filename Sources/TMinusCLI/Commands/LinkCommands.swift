@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusBus
 import TMinusRender
 
 /// `tminus share REF` prints a `tminus://add` link for an item; `tminus open URL [--notify]`

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 import TMinusTimeline
 
 /// `tminus list [--deadlines|--todos] [--today|--week|--overdue|--starred|--all] [--tag NAME]

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusTimeline
 
 /// `tminus menu [--launcher CMD]`: today's todos (the bar's list) in a dmenu-style launcher, then

@@ -1,6 +1,8 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusBus
+import TMinusSourcing
+import TMinusFollow
 
 /// `tminus notify [--once] [--dry-run]`: the notifier. Long-running, it sleeps on the same wait
 /// as `show --follow` (a CLOCK_REALTIME timer at the next reminder, so suspend, resume and clock

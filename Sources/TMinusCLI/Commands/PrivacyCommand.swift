@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusBus
 import TMinusTimeline
 
 /// `tminus privacy [on|off|toggle|watch]`: private mode, for a screen others see (a talk, a shared

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 import TMinusTimeline
 
 /// `tminus remind TEXT (--in D | --at WHEN) [--note T] [--tag NAME]`: a quick reminder (a todo

@@ -1,6 +1,7 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusSourcing
 import TMinusTimeline
 
 /// `tminus setup gnome`: the GNOME Shell extension (integrations/gnome-shell) installed into the

@@ -1,7 +1,8 @@
 import Glibc
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusSourcing
 
 /// `tminus setup plasma`: the applet for the Plasma this machine runs (integrations/plasma for
 /// Plasma 5, integrations/plasma6 for Plasma 6) installed for the user by kpackagetool5 or

@@ -1,7 +1,8 @@
 import Glibc
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
+import TMinusSourcing
 import TMinusRender
 
 /// `tminus setup [BAR] [--write] [--full] [--binary PATH]`: the ready-to-paste config for a bar,

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusRender
 import TMinusTimeline
 

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSourcing
 
 /// `tminus sources [--json]`: each configured source, its kind and where it reads, how many open
 /// items it shows, when it was last read, and what it skipped or could not read.

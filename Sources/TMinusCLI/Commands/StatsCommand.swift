@@ -1,6 +1,5 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
 
 /// `tminus stats [--json]`: completed, pending and overdue.
 enum StatsCommand {

@@ -1,7 +1,7 @@
 import TMinusApp
 import TMinusCore
 import TMinusICal
-import TMinusIO
+import TMinusStore
 
 /// `tminus done REF…`, `undo REF…`, `rm REF…`: every ref is resolved first, so one bad ref
 /// changes nothing. Completed items are found through the history's index, so none of these

@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 
 /// `tminus summary [--path|--rebuild]`: print, locate or rebuild the shared summary.
 enum SummaryCommand {

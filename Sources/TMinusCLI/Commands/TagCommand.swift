@@ -1,6 +1,6 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
+import TMinusStore
 
 /// `tminus tag add NAME [--color C] | tag list [--json] | tag edit NAME [--name N] [--color C] | tag rm NAME`
 enum TagCommand {

@@ -1,6 +1,5 @@
 import TMinusApp
 import TMinusCore
-import TMinusIO
 import TMinusTimeline
 
 /// `tminus timeline [--from WHEN] [--until WHEN] [--limit N] [--deadline REF|next]`: the timeline

@@ -2,7 +2,7 @@
 /// A JSON string never holds a raw newline (it is written `\n`), so every newline in such a list
 /// is between two objects, and a change can find and patch the lines it touches without reading
 /// the others (docs/storage.md, "Changes that touch one line"). Pure: the patching lives with the
-/// files (TMinusIO's `ItemLines`).
+/// files (TMinusStore's `ItemLines`).
 ///
 /// ```
 /// [                    <- the list's `[`; an empty list is `[]`

@@ -1,5 +1,5 @@
 /// The names the user's locale (LC_TIME) gives days, months and the halves of the day, and the
-/// order it writes a day and its month in. Read by TMinusIO (`LocaleClock.names`); English for C.
+/// order it writes a day and its month in. Read by TMinusSystem (`LocaleClock.names`); English for C.
 public struct TimeNames: Sendable, Equatable {
     /// Abbreviated weekday names, Sunday first ("Sun").
     public var abbreviatedDays: [String]

@@ -1,6 +1,6 @@
 import Foundation
 import TMinusCore
-@testable import TMinusIO
+@testable import TMinusBus
 import TMinusTestSupport
 
 /// A notification server on a test bus (org.freedesktop.Notifications, as dunst is to tminus):

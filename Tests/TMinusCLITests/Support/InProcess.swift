@@ -2,7 +2,7 @@ import Foundation
 import TMinusApp
 import TMinusCLI
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 
 extension TempHome {
     /// Runs `tminus --home HOME --now NOW ARGS…` inside the test process, without the binary:

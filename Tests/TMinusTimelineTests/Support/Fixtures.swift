@@ -1,6 +1,6 @@
 import Foundation
 import TMinusCore
-import TMinusIO
+import TMinusSystem
 import TMinusTimeline
 import Testing
 

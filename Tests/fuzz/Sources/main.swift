@@ -9,7 +9,8 @@
 import Glibc
 import TMinusCore
 import TMinusICal
-import TMinusIO
+import TMinusSystem
+import TMinusSourcing
 import TMinusSources
 import TMinusTimeline
 

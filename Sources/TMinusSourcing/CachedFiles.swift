@@ -1,0 +1,113 @@
+import Glibc
+import TMinusCore
+import TMinusSystem
+
+/// The files of a folder source (a vdir's, a vault's notes, a folder of Org files, a Logseq
+/// graph's pages) read through the file cache (`VdirCache`): each file's reading is kept by its
+/// stamp, so a source read again parses only the files that changed, or whose shown instance is
+/// over, and takes the rest from the cache. One sync, or one saved note, costs that file.
+struct CachedFiles {
+    let path: String?
+    let signature: String
+    var kept: VdirCache
+    var cache = VdirCache()
+    var parsed = false
+
+    /// The cache of `source` (`prefix`: its kind's, e.g. `obsidian-`), as the last read left it.
+    init(_ prefix: String, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) {
+        let path = SourceCache.path(prefix, source, sourcing)
+        let signature = VdirCache.signature(source, sourcing)
+        self.path = path
+        self.signature = signature
+        kept = path.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
+    }
+
+    /// The file `name` of the folder open as `directory` (`shown`: its name in messages and in the
+    /// cache, `file`: its path): the kept reading when its stamp is the kept one's and its shown
+    /// instance is not over, else `parse` of its bytes (kept when its stamp is not racy and it
+    /// left nothing out). Nil when it is gone or cannot be read (`report` is told why). The stamp
+    /// is taken before the file is read: a change while it is read shows in the next one.
+    mutating func read(
+        _ directory: Int32, _ name: String, shown: String, file: String, limit: Int, now: Instant,
+        report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
+    ) -> (reading: CalendarFile, stamp: FileStamp?)? {
+        let stamp = FileStamp.lookup(in: directory, name)
+        if let stamp, let k = kept.take(shown), stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
+            cache.add(shown, k)
+            return (k.reading, stamp)
+        }
+        let bytes: [UInt8]
+        do throws(TMinusError) {
+            guard let b = try FileIO.readEntry(directory, name, shown: file, limit: limit) else { return nil }
+            bytes = b
+        } catch {
+            report(shown + ": " + error.deferredText)
+            return nil
+        }
+        let reading = parse(bytes)
+        // (A file that left items out is not kept: its cache record has no room for the count.)
+        if let stamp, !SourceReader.isRacy(stamp), reading.leftOut == 0 {
+            cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading))
+            parsed = true
+        }
+        return (reading, stamp)
+    }
+
+    /// A note of a folder its program saves in place (`root`: the source's top, `shown`: the
+    /// note's path under it): `read`, then its reading joins the source, and the note is watched
+    /// by itself when `watches` says so.
+    mutating func add(
+        _ directory: Int32, _ name: String, shown: String, root: String, limit: Int, now: Instant,
+        to reading: inout CalendarReading, watch: inout [Summary.Source.Watched], parse: ([UInt8]) -> CalendarFile
+    ) {
+        let file = root + "/" + shown
+        var problems: [String] = []
+        guard
+            let (got, stamp) = read(
+                directory, name, shown: shown, file: file, limit: limit, now: now, report: { problems.append($0) },
+                parse: parse)
+        else {
+            for p in problems { reading.report(p) }
+            return
+        }
+        if Self.watches(got, stamp) { watch.append(SourceReader.watched(file, stamp: stamp)) }
+        reading.add(got, shown: shown, color: nil)
+    }
+
+    /// The cache written back when a file was parsed (and kept) or one kept is gone.
+    func finish(now: Instant) {
+        if let path, parsed || cache.count != kept.count {
+            cache.write(to: path, signature: signature, now: now)
+        }
+    }
+
+    /// At most this many files of a folder are read (a vault's notes, an Org folder's files, a
+    /// graph's pages); past them, `tminus sources` says so.
+    static let maxFiles = 20_000
+
+    /// The first `maxFiles` of `names`, the rest reported.
+    static func bounded(_ names: [String], report: (String) -> Void) -> ArraySlice<String> {
+        if names.count > maxFiles {
+            report(
+                deferred(
+                    "has more than %s files; the rest are not read (point \"path\" at a smaller folder)",
+                    String(maxFiles)))
+        }
+        return names.prefix(maxFiles)
+    }
+
+    /// How long a note saved in place stays watched by itself after its last change (a week).
+    static let recentlyChanged: Int64 = 7 * 86_400
+
+    /// Whether a note of a folder its program saves in place (Obsidian, Logseq, Emacs after its
+    /// first save) is watched by itself: one with tasks, or one changed in the last week (today's
+    /// daily note or journal, the notes being worked on), so that a task typed into it reaches
+    /// the bar at the next poll. The folders are watched for new and renamed notes; an old note
+    /// without tasks that gets one in place is seen by a follower (inotify) at once, or at the
+    /// next change in its folder.
+    /// (By the wall clock, as the stamps are, not the run's `--now`.)
+    static func watches(_ reading: CalendarFile, _ stamp: FileStamp?) -> Bool {
+        guard let stamp else { return false }
+        return !reading.entries.isEmpty || stamp.seconds > SourceReader.wallSeconds() - recentlyChanged
+    }
+}

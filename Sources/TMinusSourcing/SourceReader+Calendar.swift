@@ -1,0 +1,152 @@
+import Glibc
+import TMinusCore
+import TMinusICal
+import TMinusSystem
+
+/// What the calendar kinds (vdir, ics) share: each file read with the source's options, its
+/// problems kept (at most `maxProblems`, then a count), a UID found twice read from the first
+/// file, and the time the source must be read again (an open event's instance is over).
+struct CalendarReading {
+    /// At most this many problems are kept per source (the count of the rest is said).
+    static let maxProblems = 50
+
+    let zones: ICalZones
+    let options: ICalOptions
+    var out = SourceRead()
+    var more = 0
+    var seen: [String: String] = [:]
+
+    init(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: SourceRead) {
+        zones = ICalZones(local: sourcing.zone, system: sourcing.systemZone)
+        var options = ICalOptions(now: now, hold: sourcing.hold, events: source.events, source: source.name)
+        options.me = source.me
+        options.declined = source.declined
+        options.invited = source.invited
+        options.daysOff = source.daysOff
+        // (One more than the source shows, so that `tminus sources` can say there are more.)
+        options.openLimit = source.maxItems + 1
+        self.options = options
+        self.out = out
+    }
+
+    mutating func report(_ text: String) {
+        if out.problems.count < Self.maxProblems { out.problems.append(text) } else { more += 1 }
+    }
+
+    /// One file's reading (`shown`: its name in messages), before it joins the source (what the vdir's file cache
+    /// keeps).
+    func parse(_ bytes: [UInt8], shown: String) -> CalendarFile {
+        file(ICalRead.read(bytes, options: options, zones: zones, fallbackID: shown))
+    }
+
+    /// What a file's reading gives the source (`problems`: when not the read's own).
+    func file(_ read: ICalRead, problems: [String]? = nil) -> CalendarFile {
+        CalendarFile(
+            entries: read.entries.map {
+                CalendarFile.Entry(
+                    id: $0.item.id, isEvent: $0.isEvent, item: $0.item.isOpen ? $0.item : nil, expires: $0.expires)
+            }, problems: problems ?? read.problems.map(\.stored), leftOut: read.leftOut)
+    }
+
+    /// A file's reading joins the source: its problems, and its items unless an earlier file had
+    /// their UID (`color`: its collection's, for items without their own).
+    mutating func add(_ file: CalendarFile, shown: String, color: String?) {
+        for p in file.problems { report("\(shown) \(p)") }
+        out.leftOut += file.leftOut
+        for e in file.entries {
+            let key = (e.isEvent ? "e:" : "t:") + e.id
+            if let first = seen[key] {
+                report(
+                    shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(e.id), first))
+                continue
+            }
+            seen[key] = shown
+            guard var item = e.item else { continue }
+            if item.color == nil { item.color = color }
+            out.items.append(item)
+            if let expires = e.expires { out.refresh = min(out.refresh ?? expires, expires) }
+        }
+    }
+
+    mutating func finish() -> SourceRead {
+        if more > 0 { out.problems.append(deferred("… and %s more", String(more))) }
+        return out
+    }
+}
+
+/// What one calendar file gives: its entries (without the collection's colour) and its problems
+/// (without the file's name).
+struct CalendarFile {
+    /// One item of the file: an open one whole; a completed one only by its id, which hides
+    /// later copies of its UID as the whole item would.
+    struct Entry {
+        var id: String
+        var isEvent: Bool
+        var item: Item?
+        /// When the shown instance of an event is over (and held): the file must be read again.
+        var expires: Instant?
+    }
+
+    var entries: [Entry]
+    var problems: [String]
+    /// How many open items a big file's read left out (the farthest from now, past the cap).
+    var leftOut = 0
+
+    /// When this reading stops being true: its earliest open event's expiry (nil: never, as
+    /// long as the file is as it was; todos and past events do not change with the clock).
+    var expires: Instant? { entries.compactMap { $0.item == nil ? nil : $0.expires }.min() }
+}
+
+/// The layout of a vdir (vdirsyncer's `docs/vdir.rst`).
+enum Vdir {
+    /// The collections under `root`: `root` itself when it holds `.ics` files (or nothing at all),
+    /// else its folders that are not hidden, by name.
+    static func collections(_ root: String) -> [String] {
+        let entries = FileIO.entries(in: root)
+        if entries.contains(where: { !$0.isDirectory && isItemName($0.name) }) { return [root] }
+        let folders = entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map { root + "/" + $0.name }.sorted()
+        return folders.isEmpty ? [root] : folders
+    }
+
+    /// The item files of a collection, by name, byte by byte (temp files a killed tminus left are
+    /// removed).
+    static func itemNames(_ collection: String) -> [String] {
+        let entries = FileIO.entries(in: collection)
+        SourceWriter.removeDeadTemps(
+            in: collection, names: entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name))
+        return sortedByBytes(entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name))
+    }
+
+    static func isItemName(_ name: String) -> Bool {
+        name.utf8.count > 4 && name.hasSuffix(".ics") && !name.hasPrefix(".")
+    }
+
+    /// Names in the order of their UTF-8 bytes (code points), compared with `memcmp`: a folder of
+    /// ten thousand files is sorted without Unicode's comparison.
+    static func sortedByBytes(_ names: [String]) -> [String] {
+        let keys = names.map { Array($0.utf8) }
+        // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do):
+        // file names (UIDs) almost always differ there, and only ties compare the rest.
+        let prefixes = keys.map { key in
+            key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count)))
+        }
+        let order = keys.indices.sorted { a, b in
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+            return keys[a].withUnsafeBufferPointer { x in
+                keys[b].withUnsafeBufferPointer { y in
+                    let n = min(x.count, y.count)
+                    let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                    return c != 0 ? c < 0 : x.count < y.count
+                }
+            }
+        }
+        return order.map { names[$0] }
+    }
+
+    /// The collection's `color` file (`#RRGGBB`, or `#RRGGBBAA` as some servers write), lower-case.
+    static func color(_ collection: String) -> String? {
+        guard let bytes = try? FileIO.readTrusted(collection + "/color", limit: 64) else { return nil }
+        let text = String(decoding: bytes.prefix(7), as: UTF8.self).lowercased()
+        return ColorText.isValid(text) ? text : nil
+    }
+}

@@ -1,0 +1,38 @@
+import Glibc
+
+/// Byte-string helpers (no Foundation).
+public enum Bytes {
+    /// Whether `needle` occurs in `haystack`.
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        needle.isEmpty || firstIndex(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `bytes` (memchr to each candidate first byte).
+    public static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = needle.first else { return nil }
+        var from = 0
+        while let i = firstIndex(of: first, in: bytes, from: from, to: bytes.count) {
+            if has(needle, in: bytes, at: i) { return i }
+            from = i + 1
+        }
+        return nil
+    }
+}
+
+extension Bytes {
+    /// The first `byte` in `bytes[from..<to]` (glibc's memchr: a long line costs a few
+    /// instructions per 32 bytes).
+    public static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> Int? in
+            guard let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+    }
+
+    /// Whether `bytes` holds `literal` at `offset`.
+    public static func has(_ literal: [UInt8], in bytes: [UInt8], at offset: Int) -> Bool {
+        offset >= 0 && offset + literal.count <= bytes.count
+            && bytes[offset..<(offset + literal.count)].elementsEqual(literal)
+    }
+}

@@ -1,0 +1,50 @@
+import Glibc
+
+/// Folders: their entries, made and removed.
+extension FileIO {
+    /// Calls `each` with every name in a directory but `.` and `..`, and its `d_type`; nothing
+    /// when it cannot be read.
+    public static func forEachEntry(in dir: String, _ each: (String, UInt8) -> Void) {
+        ReadLog.note(dir)
+        guard let d = opendir(dir) else { return }
+        defer { closedir(d) }
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { each(name, entry.pointee.d_type) }
+        }
+    }
+
+    /// The entries of a folder with whether each is a folder (symlinks followed), unsorted.
+    public static func entries(in dir: String) -> [(name: String, isDirectory: Bool)] {
+        var out: [(String, Bool)] = []
+        forEachEntry(in: dir) { name, type in
+            let isDir =
+                type == UInt8(DT_DIR)
+                || ((type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN)) && isDirectory(dir + "/" + name))
+            out.append((name, isDir))
+        }
+        return out
+    }
+
+    /// Whether `path` is a directory (symlinks followed); false when nothing is there.
+    public static func isDirectory(_ path: String) -> Bool {
+        ReadLog.note(path)
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in a directory (without `.` and `..`); empty when it cannot be read.
+    public static func names(in dir: String) -> [String] {
+        var out: [String] = []
+        forEachEntry(in: dir) { name, _ in out.append(name) }
+        return out
+    }
+
+    /// Removes a directory and the files in it (one level: tminus's index folders).
+    public static func removeDirectory(_ dir: String) {
+        for name in names(in: dir) { unlink(dir + "/" + name) }
+        rmdir(dir)
+    }
+}

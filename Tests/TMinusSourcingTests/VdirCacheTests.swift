@@ -1,0 +1,77 @@
+import TMinusCore
+import Testing
+@testable import TMinusSystem
+@testable import TMinusSourcing
+
+/// The vdir file cache's reader (docs/sources.md, "The file cache"): a whole cache reads back as
+/// written; one cut short, of another signature, or written after `now` is refused whole.
+struct VdirCacheTests {
+    let now = Instant(1_795_428_060)
+    var text: String {
+        #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n"
+            + #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup \"weekly\"","due":"2026-12-01T09:30:00Z","source":"cal"}],[false,null,"uid-b",null]]],"#
+            + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#
+    }
+
+    @Test func aWholeCacheReadsBackAsWritten() {
+        #expect(VdirCache.roundTrip(Array(text.utf8), signature: "s", now: now) == 2)
+    }
+
+    @Test func anythingElseIsRefusedWhole() {
+        let bytes = Array(text.utf8)
+        #expect(VdirCache.roundTrip(Array(bytes.prefix(bytes.count - 3)), signature: "s", now: now) == nil, "cut short")
+        #expect(VdirCache.roundTrip(bytes, signature: "t", now: now) == nil, "another signature")
+        #expect(VdirCache.roundTrip(bytes, signature: "s", now: now - 10) == nil, "written after now")
+        let noSignature = text.replacingOccurrences(of: #""signature":"s","#, with: "")
+        #expect(VdirCache.roundTrip(Array(noSignature.utf8), signature: "s", now: now) == nil)
+    }
+
+    /// Files are looked up by walking on from the last one found (a folder lists them in the same
+    /// order); files gone, new or out of order are found all the same.
+    @Test func filesAreFoundInAnyOrder() {
+        let names = (0..<20).map { "f\($0).ics" }
+        var cache = VdirCache()
+        for n in names { cache.add(n, VdirCache.File(stamp: n, reading: CalendarFile(entries: [], problems: []))) }
+        let orders: [[String]] = [
+            names,  // the same folder
+            names.filter { $0 != "f3.ics" && $0 != "f4.ics" },  // files gone
+            Array(names.prefix(5)) + ["new.ics"] + Array(names.dropFirst(5)),  // a file new
+            // more gone than the walk looks ahead
+            names.filter { !["f1.ics", "f2.ics", "f3.ics", "f4.ics", "f5.ics", "f6.ics"].contains($0) },
+            names.reversed()  // another order altogether
+        ]
+        for order in orders {
+            var kept = cache
+            for n in order { #expect(kept.take(n)?.stamp == (names.contains(n) ? n : nil), "\(n)") }
+        }
+    }
+
+    /// Writing back: what was read from the cache is its bytes again; what is new is written anew.
+    @Test func keptFilesAreWrittenAsTheirBytes() throws {
+        let bytes = Array(text.utf8)
+        let parsed = try VdirCache.parse(bytes, signature: "s", now: now)
+        #expect(parsed.bytes(signature: "s", now: now - 5) == bytes + Array("\n".utf8))
+        var mixed = VdirCache()
+        var old = parsed
+        mixed.add("new.ics", VdirCache.File(stamp: "1-2-3.0", reading: CalendarFile(entries: [], problems: ["x"])))
+        let b = old.take("b.ics")
+        mixed.add("b.ics", try #require(b))
+        let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
+        #expect(
+            written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
+    }
+
+    /// A stamp's text is compared field by field: exactly its own description matches.
+    @Test func aStampMatchesOnlyItsOwnText() throws {
+        let stamp = try #require(FileStamp.of("/proc/self/exe"))
+        #expect(stamp.matches(stamp.description))
+        #expect(stamp.matches(Array(stamp.description.utf8)[...]))
+        let s = stamp.description
+        for other in [
+            "", "-", "racy:" + s, s + "0", s + ".1", "0" + s.dropFirst(), "1-2-3", "1-2-3.", "-1-2-3.4", "1--2-3.4",
+            "99999999999999999999-1-1.1", s.replacingOccurrences(of: ".", with: "-")
+        ] {
+            #expect(!stamp.matches(other), "\(other)")
+        }
+    }
+}
