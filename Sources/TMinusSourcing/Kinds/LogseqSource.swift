@@ -134,43 +134,29 @@ enum LogseqSource: SourceKindIO {
             )
         }
         let path = root + "/" + file
-        var newID = item.id
-        try SourceWriter.rewrite(path, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
-            do throws(TodoTxt.EditError) {
-                switch op.kind {
-                case .complete:
-                    return try Logseq.complete(
-                        bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
-                case .reopen:
-                    return try Logseq.reopen(
-                        bytes, id: item.id, source: source.name, file: file, zone: zone, open: openMarker(root))
-                case .remove: return try Logseq.remove(bytes, id: item.id, source: source.name, file: file, zone: zone)
-                case .update:
-                    let out = try Logseq.update(
-                        bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone)
-                    newID = editedID(
-                        item.id,
-                        before: Logseq.parse(bytes, source: source.name, file: file, zone: zone).map(\.item.id),
-                        after: Logseq.parse(out, source: source.name, file: file, zone: zone).map(\.item.id))
-                    return out
-                case .create: return bytes
-                }
-            } catch {
-                if case .notUTF8(let line) = error {
-                    throw .failure(
-                        tr:
-                            "source %s: the block at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Logseq",
-                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
-                    )
-                }
-                // (An edit made already is found by its new text, as for the other kinds.)
-                return try alreadyMade(
-                    op, bytes,
-                    entries: { Logseq.parse(bytes, source: source.name, file: file, zone: zone).map(\.item) },
-                    newID: &newID, source: source, path: path, what: "")
-            }
-        }
-        return newID
+        let edits = TextEdits<TodoTxt.EditError>(
+            complete: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try Logseq.complete(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+            },
+            reopen: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try Logseq.reopen(
+                    bytes, id: item.id, source: source.name, file: file, zone: zone, open: openMarker(root))
+            },
+            remove: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try Logseq.remove(bytes, id: item.id, source: source.name, file: file, zone: zone)
+            },
+            update: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try Logseq.update(
+                    bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone)
+            },
+            entries: { Logseq.parse($0, source: source.name, file: file, zone: zone).map(\.item) })
+        // (An edit made already is found by its new text, as for the other kinds.)
+        return try rewriteEntry(
+            op, source, path: path, edits: edits,
+            notUTF8: N_(
+                "source %s: the block at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Logseq"
+            ),
+            gone: "")
     }
 
     static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {

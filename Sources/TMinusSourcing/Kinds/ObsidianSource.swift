@@ -173,39 +173,27 @@ enum ObsidianSource: SourceKindIO {
         }
         let shown = layout.relative(note)
         let path = root + "/" + shown
-        var newID = item.id
-        try SourceWriter.rewrite(path, what: "#\(item.handle)") { (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
-            do throws(ObsidianTasks.EditError) {
-                switch op.kind {
-                case .complete:
-                    return try ObsidianTasks.complete(bytes, note: shown, id: item.id, source: source.name, on: today)
-                case .reopen: return try ObsidianTasks.reopen(bytes, note: shown, id: item.id, source: source.name)
-                case .remove: return try ObsidianTasks.remove(bytes, note: shown, id: item.id, source: source.name)
-                case .update:
-                    let out = try ObsidianTasks.update(
-                        bytes, note: shown, id: item.id, source: source.name, from: item, to: op.to ?? item,
-                        zone: sourcing.zone)
-                    newID = editedID(
-                        item.id, before: ObsidianTasks.parse(bytes, note: shown, source: source.name).map(\.item.id),
-                        after: ObsidianTasks.parse(out, note: shown, source: source.name).map(\.item.id))
-                    return out
-                case .create: return bytes
-                }
-            } catch {
-                if case .notUTF8(let line) = error {
-                    throw .failure(
-                        tr:
-                            "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor",
-                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
-                    )
-                }
-                return try alreadyMade(
-                    op, bytes, entries: { ObsidianTasks.parse(bytes, note: shown, source: source.name).map(\.item) },
-                    newID: &newID, source: source, path: path,
-                    what: N_("source %s: %s no longer has the task %s; run tminus list and try again"))
-            }
-        }
-        return newID
+        let edits = TextEdits<ObsidianTasks.EditError>(
+            complete: { (bytes: [UInt8]) throws(ObsidianTasks.EditError) in
+                try ObsidianTasks.complete(bytes, note: shown, id: item.id, source: source.name, on: today)
+            },
+            reopen: { (bytes: [UInt8]) throws(ObsidianTasks.EditError) in
+                try ObsidianTasks.reopen(bytes, note: shown, id: item.id, source: source.name)
+            },
+            remove: { (bytes: [UInt8]) throws(ObsidianTasks.EditError) in
+                try ObsidianTasks.remove(bytes, note: shown, id: item.id, source: source.name)
+            },
+            update: { (bytes: [UInt8]) throws(ObsidianTasks.EditError) in
+                try ObsidianTasks.update(
+                    bytes, note: shown, id: item.id, source: source.name, from: item, to: op.to ?? item,
+                    zone: sourcing.zone)
+            },
+            entries: { ObsidianTasks.parse($0, note: shown, source: source.name).map(\.item) })
+        return try rewriteEntry(
+            op, source, path: path, edits: edits,
+            notUTF8: N_(
+                "source %s: line %s of %s is not UTF-8, and tminus does not re-encode it; change it in your editor"),
+            gone: N_("source %s: %s no longer has the task %s; run tminus list and try again"))
     }
 
     /// A new task at the end of the configured note, or of today's daily note (made when missing).

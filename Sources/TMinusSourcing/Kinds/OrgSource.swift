@@ -93,14 +93,35 @@ enum OrgSource: SourceKindIO {
                 "\(root)", "\(Validation.printable(item.title))"
             )
         }
-        var newID = item.id
-        try SourceWriter.rewrite(path, what: "#\(item.handle)", followLink: true) {
-            (bytes: [UInt8]) throws(TMinusError) -> [UInt8]? in
+        func parse(_ bytes: [UInt8]) -> [OrgFile.Entry] {
+            OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now)
+        }
+        let edits = TextEdits<TodoTxt.EditError>(
+            complete: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try OrgFile.complete(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+            },
+            reopen: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try OrgFile.reopen(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+            },
+            remove: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try OrgFile.remove(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
+            },
+            update: { (bytes: [UInt8]) throws(TodoTxt.EditError) in
+                try OrgFile.update(
+                    bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone,
+                    now: now)
+            },
+            entries: { parse($0).map(\.item) })
+        return try rewriteEntry(
+            op, source, path: path, followLink: true, edits: edits,
+            notUTF8: N_(
+                "source %s: the entry at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Emacs"
+            ),
+            gone: N_("source %s: %s no longer has the entry of %s; run tminus list and try again")
+        ) { (bytes: [UInt8]) throws(TMinusError) in
             // An event (a heading with a stamp and no keyword) has no state to change.
             if op.kind == .complete || op.kind == .reopen,
-                OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).first(where: {
-                    $0.item.id == item.id
-                })?.heading.keyword == nil
+                parse(bytes).first(where: { $0.item.id == item.id })?.heading.keyword == nil
             {
                 throw .usage(
                     tr:
@@ -108,45 +129,7 @@ enum OrgSource: SourceKindIO {
                     "\(item.handle)", "\(Validation.printable(item.title))"
                 )
             }
-            do throws(TodoTxt.EditError) {
-                switch op.kind {
-                case .complete:
-                    return try OrgFile.complete(
-                        bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
-                case .reopen:
-                    return try OrgFile.reopen(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
-                case .remove:
-                    return try OrgFile.remove(bytes, id: item.id, source: source.name, file: file, zone: zone, now: now)
-                case .update:
-                    let out = try OrgFile.update(
-                        bytes, id: item.id, source: source.name, file: file, from: item, to: op.to ?? item, zone: zone,
-                        now: now)
-                    newID = editedID(
-                        item.id,
-                        before: OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(
-                            \.item.id),
-                        after: OrgFile.parse(out, source: source.name, file: file, zone: zone, now: now).map(\.item.id))
-                    return out
-                case .create: return bytes
-                }
-            } catch {
-                if case .notUTF8(let line) = error {
-                    throw .failure(
-                        tr:
-                            "source %s: the entry at line %s of %s is not UTF-8, and tminus does not re-encode it; change it in Emacs",
-                        "\(source.name)", "\(line)", "\(path)", path: path, line: line, cause: error
-                    )
-                }
-                return try alreadyMade(
-                    op, bytes,
-                    entries: {
-                        OrgFile.parse(bytes, source: source.name, file: file, zone: zone, now: now).map(\.item)
-                    },
-                    newID: &newID, source: source, path: path,
-                    what: N_("source %s: %s no longer has the entry of %s; run tminus list and try again"))
-            }
         }
-        return newID
     }
 
     /// A new entry at the end of the file, or of the folder's file named by `note` (made when
