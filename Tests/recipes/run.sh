@@ -24,7 +24,6 @@ repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tminus-recipes.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 src=$tmp/repo
-build=$tmp/build
 log=$tmp/log
 mkdir -p "$src" "$log"
 
@@ -37,6 +36,8 @@ step() { printf 'recipes: %s (%s s)\n' "$*" "$SECONDS"; }
 # The scratch copy: the tracked files as the working tree has them.
 (cd "$repo" && git ls-files -z | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$src"
 cd "$src"
+# (Inside the copy: the spawning tests look for .build/debug/tminus there.)
+build=$src/.build
 
 # Where things are, found rather than assumed (the folders move as targets split).
 found() { # found PATTERN: the one tracked file whose path matches
@@ -238,6 +239,7 @@ swift_build() {
 step "phase A: building with the code half of every recipe"
 swift_build build-a
 bin=$build/debug/tminus
+export TMINUS_BIN=$bin
 step "phase A: built"
 
 # run_tests NAME FILTER: swift test's output in $log/NAME; its status.
@@ -348,7 +350,7 @@ edit docs/commands.md '(`tminus setup [^`\n]*?)\\\|gnome' '\1\\|trial\\|gnome' \
 RECORD_GOLDEN=1 run_tests b-record 'GoldenRenderTests' || fail "a bar format: recording the golden failed"
 [ -n "$(find Tests -name trial.txt -newer "$log/b-docs")" ] || fail "a bar format: RECORD_GOLDEN=1 wrote no trial.txt"
 mkdir -p integrations/trial
-"$bin" setup trial --full --binary tminus >integrations/trial/trial.conf
+"$bin" setup trial --full --binary tminus >integrations/trial/trial.conf 2>"$log/b-setup"
 printf '# The trial bar\n\nWritten by Tests/recipes/run.sh.\n' >integrations/trial/README.md
 # A config key: its row in docs/config.md and its cases in Tests/config/schema.py.
 edit docs/config.md '(## Every key.*?\n\| `[^\n]*\n)' '\1| `trialFlag` | `false` | the recipes'"'"' trial key |\n' \
