@@ -5,6 +5,7 @@
 # itself is never changed), and the tests the recipe names are run on it.
 #
 #   bash Tests/recipes/run.sh        # builds twice in a temporary folder (removed at the end)
+#   RECIPES_KEEP=1 bash Tests/recipes/run.sh   # keeps it, to look into a failure
 #
 # Phase A: the code half of every recipe (the files it says to write, the lines it says to add),
 # one build. Each test the recipe says will then ask for the rest must fail and name what is
@@ -22,7 +23,12 @@ set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tminus-recipes.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+# (RECIPES_KEEP=1 keeps the scratch copy, built, to look into a failure.)
+if [ -n "${RECIPES_KEEP:-}" ]; then
+    trap 'echo "recipes: the scratch copy is kept in $tmp"' EXIT
+else
+    trap 'rm -rf "$tmp"' EXIT
+fi
 src=$tmp/repo
 log=$tmp/log
 mkdir -p "$src" "$log"
