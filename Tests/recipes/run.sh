@@ -289,6 +289,7 @@ asks "a command" a-command 'CommandSpecFilesTests' "TrialSpec.swift is no listed
 asks "a bar format" a-golden 'GoldenRenderTests' "trial.txt"
 asks "a bar format" a-conformance 'RendererConformanceTests' "no format-specific conformance check for trial"
 asks "a bar format" a-integration 'BarSetupTests' "trial/trial.conf"
+asks "a bar format" a-words 'CLIPseudoLocaleTests/everyFormat' "trial [] bypasses the catalogs"
 asks "a config key" a-config 'configPageDocumentsEveryConfigKey' "docs/config.md's table lacks the key trialFlag"
 if schema a-schema; then
     if grep -q '^SKIP' "$log/a-schema"; then
@@ -319,6 +320,11 @@ edit Tests/TMinusRenderTests/RendererConformanceTests.swift '(\n        default:
                 #expect(rest[i] == "\\\\", "trial: a | from data: \\(text)")
                 rest = rest[rest.index(after: i)...].dropFirst()
             }\1' "a bar format (its conformance case)"
+# A bar format: its words for the bar (the state), not for a person, taken out of what the
+# pseudo-locale test reads.
+edit Tests/TMinusCLITests/CLIPseudoLocaleFormatsTests.swift '(\n        default: break\n)' '
+        case "trial":
+            text = replacing("^[a-z]+\\\\|", in: text)\1' "a bar format (its machine words in humanText)"
 # A source kind: its case in SourceKindCase.all.
 edit Tests/TMinusCLITests/SourceKindConformanceTests.swift '(static let all: \[SourceKindCase\] = \[\n)' '\1        SourceKindCase(
             kind: .trial, config: #"{ "name": "src", "kind": "trial", "path": "~/trial.txt" }"#, writable: false,
@@ -365,7 +371,7 @@ edit Tests/config/schema.py '(\ncases = \{\n)' '\1    "trialFlag": ([True, False
     "a config key (schema.py's cases)"
 
 holds "a command" b-command 'CommandSpecFilesTests|CommandsDocTests|CommandTableTests'
-holds "a bar format" b-bar 'GoldenRenderTests|RendererConformanceTests|BarSetupTests'
+holds "a bar format" b-bar 'GoldenRenderTests|RendererConformanceTests|BarSetupTests|CLIPseudoLocaleTests/everyFormat'
 holds "a config key" b-config 'DocsConsistencyTests'
 if [ "$schema_skipped" = 0 ]; then
     schema b-schema || {
@@ -390,6 +396,6 @@ count() { # count FILE...: how many, and which (relative to the scratch copy)
 }
 step "done"
 echo "recipe: a command and an option: $(count "${command_files[@]}"); the tests named: CommandSpecFilesTests, CommandsDocTests (docs/commands.md)"
-echo "recipe: a bar format: $(count "${bar_files[@]}"); the tests named: golden, conformance, integrations/trial"
+echo "recipe: a bar format: $(count "${bar_files[@]}"); the tests named: golden, conformance, integrations/trial, setup's line (CommandsDocTests), machine words (CLIPseudoLocaleFormatsTests)"
 echo "recipe: a config key: $(count "${config_files[@]}"); the tests named: configPageDocumentsEveryConfigKey (docs/config.md), Tests/config/schema.py"
 echo "recipe: a source kind: $(count "${kind_files[@]}"); the tests named: SourceKindConformanceTests (SourceKindCase.all)"
