@@ -27,7 +27,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/tminus-recipes.XXXXXX")
 if [ -n "${RECIPES_KEEP:-}" ]; then
     trap 'echo "recipes: the scratch copy is kept in $tmp"' EXIT
 else
-    trap 'rm -rf "$tmp"' EXIT
+    trap 'rm -rf "$tmp"; echo "recipes: ($SECONDS s in all, the scratch copy removed)"' EXIT
 fi
 src=$tmp/repo
 log=$tmp/log
