@@ -138,14 +138,14 @@ extension TimelineProvider {
         for i in todos.indices {
             var overdue = false
             var sortTime = Int64.max
-            // A todo with only a reminder to come waits (Item.waitsForReminder, without its calls:
-            // this loop runs over every todo on each poll).
             if let dueSeconds = todoDueInstants[i] {
                 guard dueSeconds <= beyond, let due = todos[i].due else { continue }
                 overdue = dueSeconds <= t.seconds
                 guard overdue || due.localDate(in: zone) == today else { continue }
                 sortTime = due.isWholeDay ? dueSeconds - 1 : dueSeconds
             } else if config.remindersWait, let r = todos[i].remind, r > t {
+                // An undated todo with only a reminder to come waits (Item.waitsForReminder,
+                // without its calls: this loop runs over every todo on each poll).
                 continue
             }
             keys.append(
