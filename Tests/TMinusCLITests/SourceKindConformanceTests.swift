@@ -146,8 +146,9 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
     var kind: SourceConfig.Kind
     /// The source's config object (named "src"), its paths under `~/`.
     var config: String
-    /// Whether tminus writes `done` back (else it refuses, with nothing written).
-    var writable: Bool
+    /// Whether tminus writes `done` back (else it refuses, with nothing written): what the kind
+    /// says (`SourceConfig.Kind.isWritable`, the one place it is said).
+    var writable: Bool { kind.isWritable }
     /// Whether tminus writes the files itself (Taskwarrior's are written by `task`).
     var ownsFiles = true
     /// The paths (relative to the home's root) its record must watch.
@@ -193,8 +194,8 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
 
     static let all: [SourceKindCase] = [
         SourceKindCase(
-            kind: .vdir, config: #"{ "name": "src", "kind": "vdir", "path": "~/cal" }"#, writable: true,
-            watched: ["cal/tasks"], sweep: "done vdir",
+            kind: .vdir, config: #"{ "name": "src", "kind": "vdir", "path": "~/cal" }"#, watched: ["cal/tasks"],
+            sweep: "done vdir",
             write: { f, titles in
                 for (i, t) in titles.enumerated() {
                     try f.write(
@@ -203,8 +204,7 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
                 }
             }),
         SourceKindCase(
-            kind: .ics, config: #"{ "name": "src", "kind": "ics", "path": "~/cal.ics" }"#, writable: false,
-            watched: ["cal.ics"],
+            kind: .ics, config: #"{ "name": "src", "kind": "ics", "path": "~/cal.ics" }"#, watched: ["cal.ics"],
             write: { f, titles in
                 try f.write(
                     "cal.ics",
@@ -212,14 +212,14 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
                         + titles.enumerated().map { vtodo($0.offset, $0.element) }.joined() + "END:VCALENDAR\r\n")
             }),
         SourceKindCase(
-            kind: .todotxt, config: #"{ "name": "src", "kind": "todotxt", "path": "~/todo.txt" }"#, writable: true,
+            kind: .todotxt, config: #"{ "name": "src", "kind": "todotxt", "path": "~/todo.txt" }"#,
             watched: ["todo.txt"], sweep: "done todo.txt",
             write: { f, titles in
                 try f.write("todo.txt", titles.map { "(B) 2026-03-01 \($0) due:2026-03-12\n" }.joined())
             }),
         SourceKindCase(
             kind: .taskwarrior, config: #"{ "name": "src", "kind": "taskwarrior", "data": "~/task" }"#,
-            writable: true, ownsFiles: false, watched: ["task/pending.data"], many: 60,
+            ownsFiles: false, watched: ["task/pending.data"], many: 60,
             // (task takes no control characters.)
             hostile: "<b>Bold</b> & \u{202E}evil", needs: "task",
             write: { f, titles in
@@ -248,7 +248,7 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
             }),
         SourceKindCase(
             kind: .summary, config: #"{ "name": "src", "kind": "summary", "path": "~/phone.json" }"#,
-            writable: false, watched: ["phone.json"],
+            watched: ["phone.json"],
             write: { f, titles in
                 let todos = titles.enumerated().map { i, t in
                     JSONValueText.todo(id: "t\(i)", handle: i + 1, title: t)
@@ -259,28 +259,28 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
                 )
             }),
         SourceKindCase(
-            kind: .org, config: #"{ "name": "src", "kind": "org", "path": "~/todo.org" }"#, writable: true,
-            watched: ["todo.org"], sweep: "done org",
+            kind: .org, config: #"{ "name": "src", "kind": "org", "path": "~/todo.org" }"#, watched: ["todo.org"],
+            sweep: "done org",
             write: { f, titles in
                 try f.write(
                     "todo.org",
                     "#+TITLE: Tasks\n" + titles.map { "* TODO \($0)\nDEADLINE: <2026-03-12 Thu>\n" }.joined())
             }),
         SourceKindCase(
-            kind: .logseq, config: #"{ "name": "src", "kind": "logseq", "path": "~/graph" }"#, writable: true,
+            kind: .logseq, config: #"{ "name": "src", "kind": "logseq", "path": "~/graph" }"#,
             watched: ["graph/pages/Tasks.md"], sweep: "done logseq",
             write: { f, titles in
                 try f.write("graph/logseq/config.edn", "{:preferred-workflow :todo}\n")
                 try f.write("graph/pages/Tasks.md", titles.map { "- TODO \($0)\n" }.joined())
             }),
         SourceKindCase(
-            kind: .obsidian, config: #"{ "name": "src", "kind": "obsidian", "path": "~/vault" }"#, writable: true,
+            kind: .obsidian, config: #"{ "name": "src", "kind": "obsidian", "path": "~/vault" }"#,
             watched: ["vault/Tasks.md"], sweep: "done obsidian",
             write: { f, titles in
                 try f.write("vault/Tasks.md", "# Tasks\n" + titles.map { "- [ ] \($0) 📅 2026-03-12\n" }.joined())
             }),
         SourceKindCase(
-            kind: .gnome, config: #"{ "name": "src", "kind": "gnome" }"#, writable: true, watched: [],
+            kind: .gnome, config: #"{ "name": "src", "kind": "gnome" }"#, watched: [],
             external: "Tests/gnome/run.sh (Evolution Data Server on a private session bus)", write: { _, _ in })
     ]
 }

@@ -185,20 +185,23 @@ edit "$config_swift" '(public struct Config: [^{]*\{\n)' '\1    /// The recipes'
     "a config key (Config's field)"
 config_files=("$config_keys" "$config_swift")
 
-# A source kind: its case, examplePath and isWritable in SourceConfig.swift; its SourceKindIO in
+# A source kind: its case, examplePath, isWritable and isCalendar in SourceConfig.swift; its SourceKindIO in
 # the kinds' folder and its line in SourceKinds.io; its parser in the parsers' module.
 edit "$source_config" '(public enum Kind: String, Sendable, CaseIterable \{(?:(?!public var ).)*\n        case \w+\n)' \
     '\1        /// A text file, one todo a line (the recipes'"'"' trial kind, read-only).\n        case trial\n' \
     "a source kind (SourceConfig.Kind)"
 edit "$source_config" '(public var examplePath: String \{\n\s*switch self \{\n)' '\1            case .trial: "~/trial.txt"\n' \
     "a source kind (examplePath)"
-edit "$source_config" '(public var isWritable: Bool \{ )' '\1kind != .trial && ' "a source kind (isWritable)"
+edit "$source_config" '(public var isWritable: Bool \{\n\s*switch self \{\n)' '\1            case .trial: false\n' \
+    "a source kind (isWritable)"
+edit "$source_config" '(public var isCalendar: Bool \{\n\s*switch self \{\n)' '\1            case .trial: false\n' \
+    "a source kind (isCalendar)"
 cat >"$kinds/TrialSource.swift" <<EOF
 import $core_module
 import $parsers_module
 
 /// \`trial\`: a text file, one todo a line; read-only (Tests/recipes/run.sh's trial kind).
-enum TrialSource: ReadOnlySource {
+enum TrialSource: SourceKindIO {
     static let kind = SourceConfig.Kind.trial
 
     static func read(

@@ -38,6 +38,25 @@ public struct SourceConfig: Equatable, Sendable {
             case .obsidian: "~/Notes"
             }
         }
+
+        /// Whether tminus writes changes back into it (`done`, `undo`, `edit`, `rm`, `--to`): the
+        /// one place this is said (a kind that is not needs no `apply`; every change to it is
+        /// refused before its `SourceKindIO` is asked).
+        public var isWritable: Bool {
+            switch self {
+            case .vdir, .todotxt, .taskwarrior, .org, .logseq, .obsidian, .gnome: true
+            case .ics, .summary: false
+            }
+        }
+
+        /// Whether its items depend on the reader's zone and the config's hold, and its deadlines
+        /// with an end are events (the `events` policy, the agenda): the calendar kinds.
+        public var isCalendar: Bool {
+            switch self {
+            case .vdir, .ics, .gnome: true
+            case .todotxt, .taskwarrior, .summary, .org, .logseq, .obsidian: false
+            }
+        }
     }
 
     /// The config's `name`: the `source` its items carry.
@@ -97,10 +116,10 @@ public struct SourceConfig: Equatable, Sendable {
     }
 
     /// Whether `done`, `undo`, `edit`, `rm` and `--to` may change it.
-    public var isWritable: Bool { kind != .ics && kind != .summary }
+    public var isWritable: Bool { kind.isWritable }
 
     /// Whether its items depend on the reader's zone and the config's hold (calendar kinds).
-    public var isCalendar: Bool { kind == .vdir || kind == .ics || kind == .gnome }
+    public var isCalendar: Bool { kind.isCalendar }
 
     /// What its reading depends on in the config: when this text changes, it is read again.
     public var key: String {
@@ -143,7 +162,7 @@ extension SourceConfig.Kind {
     /// The kinds as a message lists them: "vdir, ics, … or org" (the writable ones only).
     public static func named(writable: Bool) -> String {
         let names = allCases.filter {
-            !writable || SourceConfig(name: "x", kind: $0).isWritable
+            !writable || $0.isWritable
         }.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + (names.count > 1 ? (writable ? " and " : " or ") : "")
             + (names.last ?? "")

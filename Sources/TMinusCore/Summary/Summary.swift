@@ -186,6 +186,12 @@ public struct Summary: Equatable, Sendable {
         sources.first { $0.name == Item.ownSource && $0.file == "store.json" }?.fileStamp
     }
 
+    /// The names of the sources whose deadlines with an end are calendar events (the calendar
+    /// kinds: `SourceConfig.Kind.isCalendar`).
+    public var calendarSources: [String] {
+        sources.filter { $0.kind.flatMap(SourceConfig.Kind.init(rawValue:))?.isCalendar ?? false }.map(\.name)
+    }
+
     /// Whether it claims to show tminus's store.
     public var hasOwnSource: Bool { sources.contains { $0.name == Item.ownSource } }
 }

@@ -8,8 +8,8 @@ import TMinusBus
 /// every task list's open tasks, read as a vdir's items are (the same iCalendar code: recurrence,
 /// zones, invitations) in the calendar's colour. No EDS (no session bus, a tty, a desktop without
 /// GNOME) skips the source with one line; an EDS that hangs costs at most `EDSClient.timeout`.
-/// Read-only for now.
-enum GnomeSource: ReadOnlySource {
+/// A change is written back through EDS (`apply`).
+enum GnomeSource: SourceKindIO {
     static let kind = SourceConfig.Kind.gnome
 
     /// Events from this long ago (one under way, or just over and held)…

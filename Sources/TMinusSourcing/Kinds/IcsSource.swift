@@ -4,7 +4,7 @@ import TMinusSystem
 
 /// `ics`: one `.ics` file (a subscribed calendar, holidays), read-only. Its VEVENTs count down,
 /// its VTODOs are todos, as in a vdir.
-enum IcsSource: ReadOnlySource {
+enum IcsSource: SourceKindIO {
     static let kind = SourceConfig.Kind.ics
 
     static func read(

@@ -96,21 +96,24 @@ extension SourceKindIO {
     }
 }
 
-/// A kind tminus only reads: every change is refused, and nothing is asked of its fields.
-protocol ReadOnlySource: SourceKindIO {}
-
-extension ReadOnlySource {
-    static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
+/// What a kind that only reads (`SourceConfig.Kind.isWritable` false) need not write: every
+/// change is refused (`SourceWriter` refuses it before asking), it watches its one file, and
+/// nothing is asked of its fields. A writable kind gives its own (the conformance suite's `done`
+/// fails on a writable kind that kept this refusal).
+extension SourceKindIO {
+    public static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)
         throws(TMinusError) -> String
     {
         throw .usage(tr: "source %s is read-only", "\(source.name)")
     }
 
-    static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing) -> [(directory: String, names: [String])] {
+    public static func watchTargets(_ source: SourceConfig, _ sourcing: Sourcing)
+        -> [(directory: String, names: [String])]
+    {
         fileTargets(source, sourcing)
     }
 
-    static func refusal(_ field: SourceField, editing: Bool) -> String? { nil }
+    public static func refusal(_ field: SourceField, editing: Bool) -> String? { nil }
 }
 
 extension SourceKindIO {

@@ -3,7 +3,7 @@ import TMinusCore
 /// `summary`: another tminus's (or program's) `summary.json`, read-only: its deadlines and todos,
 /// each keeping the home it came from (`Item.origin`), so homes that read each other never bring
 /// an item back to its own home.
-enum SummarySource: ReadOnlySource {
+enum SummarySource: SourceKindIO {
     static let kind = SourceConfig.Kind.summary
 
     static func read(

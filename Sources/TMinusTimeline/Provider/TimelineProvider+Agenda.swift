@@ -18,7 +18,7 @@ struct AgendaInput: Sendable {
         usesCalendar = templates.contains { t in Family.allCases.contains { t[$0].uses(.calendar) } }
         guard usesAgenda || usesCalendar else { return nil }
         items = summary.deadlines + summary.todos
-        calendars = summary.sources.filter { $0.kind == "vdir" || $0.kind == "ics" }.map(\.name)
+        calendars = summary.calendarSources
         var changes: [Int64] = []
         for item in items {
             guard let due = item.due else { continue }

@@ -60,9 +60,9 @@ public struct TimelineProvider: Sendable {
         // An invitation not accepted is never the countdown, nor is a day off (an event of the
         // `holidays` calendar: it takes working time away, it is not a deadline).
         let holidays = config.holidays
-        // A calendar event: a deadline of a vdir or ics source with a length (a timed one; a
+        // A calendar event: a deadline of a calendar source (vdir, ics, gnome) with a length (a timed one; a
         // whole day marks the day, it does not take the bar in the `lead` policy).
-        let calendars = summary.sources.filter { $0.kind == "vdir" || $0.kind == "ics" }.map(\.name)
+        let calendars = summary.calendarSources
         func isEvent(_ item: Item) -> Bool {
             !calendars.isEmpty && item.end != nil && calendars.contains(item.source)
         }
