@@ -19,15 +19,19 @@ package struct WidgetInput {
     /// summary a failure. Which deadline shows, strongest first: `--deadline REF` on the command
     /// line, then a click (`tminus next|prev`, kept in state.json), then the config's `deadline`,
     /// then the next one due. (`--deadline next` only sets aside a REF in the config: clicks still cycle.)
-    package static func make(_ ctx: Context, deadline: String?) throws(TMinusError) -> (
+    /// `near`: one output now and the ones to come within the hour (`show`), so the summary's
+    /// items far from now are not read when the config's output cannot depend on them
+    /// (`showsOnlyNear`); the provider is then good until `refresh`.
+    package static func make(_ ctx: Context, deadline: String?, near: Bool = false) throws(TMinusError) -> (
         Config, TimelineProvider, Instant?
     ) {
         var config = try ctx.config()
         if let deadline { config.deadline = deadline == "next" ? .next : .ref(deadline) }
-        var summary = try ctx.container.summaryForWidgets(now: ctx.now)
         let pinned = deadline != nil && deadline != "next"
         let stored = ctx.container.loadState()
         let state = pinned ? WidgetState(isPrivate: stored.isPrivate, screencast: stored.screencast) : stored
+        var summary = try ctx.container.summaryForWidgets(
+            now: ctx.now, near: near && showsOnlyNear(config, state))
         // The config's deadline done or removed (it names no open one): the next one shows, with a
         // word in the tooltip, never an error in the bar. (`--deadline REF` on the command line
         // that names none is an error: it was asked for now.)
@@ -58,13 +62,25 @@ package struct WidgetInput {
                 throw error.withPrefix("deadline: ")
             }
         }
-        return (config, provider, summary.sources.compactMap(\.refresh).min())
+        let refresh = summary.sources.compactMap(\.refresh).min()
+        return (config, provider, [refresh, summary.completeUntil].compactMap { $0 }.min())
+    }
+
+    /// Whether what the widget shows depends only on the deadlines and todos near its moment
+    /// (`Summary(bytes:path:near:)` says which): not with a deadline chosen by REF or by a click
+    /// (found among all), the agenda or the calendar (every item of the weeks shown), days off
+    /// (a holidays calendar's events up to the deadline), or an event lead over `Summary.nearLead`.
+    static func showsOnlyNear(_ config: Config, _ state: WidgetState) -> Bool {
+        if case .ref = config.deadline { return false }
+        guard state.selected == nil, config.holidays == nil, config.eventLead <= Summary.nearLead else { return false }
+        // (Any mention, whatever the braces around it: a word more read whole costs nothing wrong.)
+        return !config.templates.mention("agenda") && !config.templates.mention("calendar")
     }
 
     /// For `show`: a problem becomes an error entry and one line on stderr.
-    package static func load(_ ctx: Context, deadline: String?) -> WidgetInput {
+    package static func load(_ ctx: Context, deadline: String?, near: Bool = false) -> WidgetInput {
         do throws(TMinusError) {
-            let (config, provider, refresh) = try make(ctx, deadline: deadline)
+            let (config, provider, refresh) = try make(ctx, deadline: deadline, near: near)
             return WidgetInput(config: config, provider: provider, refresh: refresh)
         } catch {
             ctx.console.err("tminus: " + ControlText.oneLine(error.text(ctx.words)))

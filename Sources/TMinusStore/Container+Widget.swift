@@ -114,16 +114,18 @@ extension Container {
     /// The summary for widgets: the file when it is current. When the store has changed since
     /// it was written (a writer killed between its two renames, or a store edited by hand) or
     /// there is none yet, it is rebuilt under the lock; when it cannot be written (a read-only
-    /// home), the rebuilt one is used without writing it. The usual cost is one `stat`.
-    public func summaryForWidgets(now: Instant) throws(TMinusError) -> Summary {
+    /// home), the rebuilt one is used without writing it. The usual cost is one `stat`. `near`:
+    /// a current file is read without the items far from `now` (`Summary(bytes:path:near:)`).
+    public func summaryForWidgets(now: Instant, near: Bool = false) throws(TMinusError) -> Summary {
         // Stamped before it is read: the refresh below takes this parse again only while the
         // file still has this stamp (a big summary is parsed once per run, not three times).
         let stamp = FileStamp.lookup(home.summaryPath)
         var parsed: ParsedSummary?
         if let bytes = try FileIO.read(home.summaryPath) {
-            let summary = try parseSummary(bytes)
+            let summary = try near ? Summary(bytes: bytes, path: home.summaryPath, near: now) : parseSummary(bytes)
             if isCurrent(summary) && !summary.pending && sourcesCurrent(summary, now: now) { return summary }
-            if let stamp { parsed = ParsedSummary(stamp: stamp, summary: summary) }
+            // (One read without items is not kept: what is written is made from every item.)
+            if let stamp, summary.completeUntil == nil { parsed = ParsedSummary(stamp: stamp, summary: summary) }
         } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }

@@ -29,7 +29,8 @@ enum ShowCommand {
         {
             try CycleCommand.click(ctx, button: button)
         }
-        let widget = WidgetInput.load(ctx, deadline: a[Options.deadline])
+        // (This output and the hour's to come: the summary's far items are not read.)
+        let widget = WidgetInput.load(ctx, deadline: a[Options.deadline], near: true)
         var options = RenderOptions(family: family, markup: markup ?? .none, config: widget.config, zone: ctx.zone)
         // A click that runs tminus again runs this binary, by a path a panel's environment finds.
         if renderer.callsBack, let path = OwnExecutable.path(environment: ctx.environment), BarSetup.isSafeCommand(path)

@@ -47,6 +47,13 @@ extension Summary {
     /// process does this); the error says which field is wrong, and on which line, naming the
     /// file as `path` (its field, and the start of its message).
     public init(bytes: [UInt8], path: String = "summary.json") throws(TMinusError) {
+        var whole: NearRead?
+        self = try Summary.read(bytes, path: path, near: &whole)
+    }
+
+    /// The reading of `init(bytes:path:)`; with `near`, items no output near its moment shows are
+    /// passed over (`init(bytes:path:near:)`).
+    static func read(_ bytes: [UInt8], path: String, near: inout NearRead?) throws(TMinusError) -> Summary {
         func bad(_ what: String) -> TMinusError {
             .failure(tr: "%s: %s; rebuild it with tminus summary --rebuild", "\(path)", "\(what)", path: path)
         }
@@ -141,6 +148,7 @@ extension Summary {
                     var position = 0
                     while try p.nextElement() {
                         position += 1
+                        if near != nil, near!.skips(&p, deadline: kind == .deadline) { continue }
                         do throws(ItemReadError) {
                             let item = try Item.read(&p, kind: kind, lowerCaseIDs: true).0
                             if kind == .deadline { deadlines.append(item) } else { todos.append(item) }
@@ -174,10 +182,11 @@ extension Summary {
                 "version \(version.map { JSONWriter.formatNumber($0) } ?? "missing") is not one this tminus reads (1)")
         }
         guard let generated else { throw bad("\"generated\" is missing") }
-        self.init(generated: generated, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
-        self.pending = pending
-        self.setAside = setAside
-        self.origin = origin
+        var summary = Summary(generated: generated, sources: sources, tags: tags, deadlines: deadlines, todos: todos)
+        summary.pending = pending
+        summary.setAside = setAside
+        summary.origin = origin
+        return summary
     }
 
     /// Reads a summary from a JSON value (tests and tools; tminus reads the bytes).

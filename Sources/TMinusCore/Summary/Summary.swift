@@ -96,6 +96,10 @@ public struct Summary: Equatable, Sendable {
     /// Why this read could not make the pending changes (a full disk): the summary is then the
     /// committed state, not written, and says so (never in the file).
     public var waiting: String?
+    /// Read for a bar's output at one moment (`init(bytes:path:near:)`), with the items far from
+    /// it left out: it shows what the whole summary shows until this instant, and is read again
+    /// then. nil: every item is here. Never in the file; a summary read so is never written.
+    public var completeUntil: Instant?
     /// How many changes to other sources are set aside (`tminus doctor` names them).
     public var setAside = 0
     /// The id of the home that wrote it (its own items are that home's; see `Item.origin`).

@@ -27,17 +27,19 @@ public struct Config: Equatable, Sendable {
         public init() {}
 
         /// Whether a template names `{calendar}` (a scan of bytes: no template parsed for it).
-        public var mentionsCalendar: Bool {
+        public var mentionsCalendar: Bool { mention("{calendar}") }
+
+        /// Whether a template has `text` anywhere (a scan of bytes: no template parsed for it).
+        public func mention(_ text: StaticString) -> Bool {
             // (Read on every poll: no array made, each template's bytes walked once.)
             func mentions(_ t: String) -> Bool {
-                let needle: StaticString = "{calendar}"
                 var matched = 0
                 for b in t.utf8 {
-                    if b == needle.utf8Start[matched] {
+                    if b == text.utf8Start[matched] {
                         matched += 1
-                        if matched == needle.utf8CodeUnitCount { return true }
+                        if matched == text.utf8CodeUnitCount { return true }
                     } else {
-                        matched = b == UInt8(ascii: "{") ? 1 : 0
+                        matched = b == text.utf8Start[0] ? 1 : 0
                     }
                 }
                 return false

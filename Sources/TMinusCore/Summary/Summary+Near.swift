@@ -1,0 +1,157 @@
+extension Summary {
+    /// Reads a summary for a bar's output at `now` (`tminus show`): every field but the items that
+    /// no output can show before `completeUntil` (two hours on), which are passed over by where
+    /// they end, never made. Reading an item costs about thirty times passing over it, and a big
+    /// home's items are mostly weeks away (docs/widget-cache.md). What is kept gives exactly what
+    /// the whole summary gives until `completeUntil`, for a config whose output depends only on
+    /// the deadlines near it (`WidgetInput` asks for this read only then):
+    /// - a todo shows when it is due today or overdue, so one due more than a day and a half after
+    ///   `completeUntil` is passed over (its due instant, in any zone, is then after the end of
+    ///   every day that starts before it);
+    /// - a deadline shows while near (held, under way, from an event's lead) or as the next one
+    ///   due, so past a day and a half after `completeUntil` only the first one (by due) and those
+    ///   within two days of it are kept; the summary lists deadlines by due, and one that does
+    ///   not (another program's) is read whole.
+    /// A passed item is checked only for where it ends; the commands that read every item
+    /// (`list`, `summary`, `doctor`) report one that is broken.
+    public init(bytes: [UInt8], path: String = "summary.json", near now: Instant) throws(TMinusError) {
+        var near: NearRead? = NearRead(now: now)
+        let summary = try Summary.read(bytes, path: path, near: &near)
+        guard let near, !near.unsorted else {
+            var whole: NearRead?
+            self = try Summary.read(bytes, path: path, near: &whole)
+            return
+        }
+        self = summary
+        if near.skipped { completeUntil = near.until }
+    }
+}
+
+extension Summary {
+    /// The longest lead before an event (the config's `eventLead`, in seconds) that a read
+    /// `near` a moment keeps events for; a config with a longer one reads every item.
+    public static let nearLead: Int64 = 12 * 3_600
+}
+
+/// The state of a summary read for a bar at one moment (`Summary(bytes:path:near:)`).
+struct NearRead {
+    static let hour: Int64 = 3_600
+    /// Any zone's local date and the UTC one differ by less than this (zones are UTC-12 to
+    /// UTC+14): a whole day's due (`Due.sortKey`, its UTC end) is within it of its instant.
+    static let zoneSlack: Int64 = 15 * hour
+
+    /// Until when what is kept shows what the whole summary shows.
+    let until: Instant
+    /// Todos whose `Due.sortKey` is after this are passed over: due later than a day (25 hours
+    /// at most) after `until`, in every zone.
+    let todoHorizon: Int64
+    /// Deadlines whose key is after this are near no output before `until`, even an event with
+    /// the longest lead (`Summary.nearLead`): only the next ones due are kept.
+    let deadlineHorizon: Int64
+    /// The first deadline's key after `deadlineHorizon`.
+    var firstBeyond: Int64?
+    /// The last deadline's key (the list must be in order for `firstBeyond` to be the first).
+    var previous = Int64.min
+    /// An item was passed over.
+    var skipped = false
+    /// The deadlines are not in order: the read is made again, whole.
+    var unsorted = false
+
+    init(now: Instant) {
+        until = now + 2 * Self.hour
+        todoHorizon = until.seconds + 25 * Self.hour + Self.zoneSlack
+        deadlineHorizon = until.seconds + Summary.nearLead + Self.zoneSlack
+    }
+
+    /// Passes over the item at the parser's position when no output before `until` can show it
+    /// (true); else leaves the parser where it was, for the item to be read.
+    mutating func skips(_ p: inout JSONParser, deadline: Bool) -> Bool {
+        guard !unsorted else { return false }
+        let horizon = deadline ? deadlineHorizon : todoHorizon
+        let previous = previous
+        let firstBeyond = firstBeyond
+        var beyond = false
+        var seenKey: Int64?
+        let end = p.bytes.withUnsafeBufferPointer { b in
+            Self.flatObjectEnd(b, from: p.index) { key in
+                seenKey = key
+                guard key > horizon else { return false }
+                if !deadline { return true }
+                guard key >= previous, let first = firstBeyond else { return false }
+                beyond = key > first + 2 * 24 * Self.hour
+                return beyond
+            }
+        }
+        if deadline, let key = seenKey {
+            if key < previous { unsorted = true }
+            self.previous = key
+            if key > horizon && firstBeyond == nil { self.firstBeyond = key }
+        }
+        guard let end else { return false }
+        p.index = end
+        skipped = true
+        return true
+    }
+
+    /// Where the object starting at `start` ends (past its `}`), when `pass(key)` says so for
+    /// the `Due.sortKey` of its one `"due"`: a flat object on one line (no object inside it, no
+    /// line break), its strings and escapes followed as JSON has them. nil: it is to be read (no
+    /// `"due"`, or two, or one `pass` keeps, or a shape this does not follow).
+    static func flatObjectEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, pass: (Int64) -> Bool) -> Int? {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
+        var i = start + 1
+        var decided = false
+        while i < b.count {
+            let c = b[i]
+            if c == quote {
+                // A key or a string: `"due":"` opens the one date this looks for.
+                if i + 7 < b.count, b[i + 1] == UInt8(ascii: "d"), b[i + 2] == UInt8(ascii: "u"),
+                    b[i + 3] == UInt8(ascii: "e"), b[i + 4] == quote, b[i + 5] == UInt8(ascii: ":"), b[i + 6] == quote
+                {
+                    if decided { return nil }  // a second "due": read it, as the reader takes the last
+                    let e = stop(b, from: i + 7)
+                    guard e < b.count, b[e] == quote,
+                        let due = Due(storage: UnsafeBufferPointer(rebasing: b[(i + 7)..<e])), pass(due.sortKey)
+                    else { return nil }
+                    decided = true
+                    i = e + 1
+                    continue
+                }
+                i = stop(b, from: i + 1)
+                while i < b.count, b[i] == backslash {
+                    guard i + 1 < b.count, b[i + 1] >= 0x20 else { return nil }
+                    i = stop(b, from: i + 2)
+                }
+                guard i < b.count, b[i] == quote else { return nil }
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "}") { return decided ? i + 1 : nil }
+            if c == UInt8(ascii: "{") || c == 0x0A { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first byte from `i` that ends a string's plain run: a quote, a backslash or a control
+    /// character (`b.count` if none). Eight bytes at a time (a title is most of an item's bytes):
+    /// a byte is one of them when it is below 0x20, or equal to `"` or `\` (each found as a zero
+    /// byte of the word XORed with it); a UTF-8 byte (0x80 and up) is none of them.
+    static func stop(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        if let base = b.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            while i + 8 <= b.count {
+                let x = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let found =
+                    ((x &- ones &* 0x20) & ~x & highs) | zeroByte(x ^ (ones &* 0x22)) | zeroByte(x ^ (ones &* 0x5C))
+                if found != 0 { break }
+                i += 8
+            }
+        }
+        while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "\\"), b[i] >= 0x20 { i += 1 }
+        return i
+    }
+}

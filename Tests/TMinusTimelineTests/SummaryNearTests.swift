@@ -1,0 +1,184 @@
+import TMinusCore
+import TMinusTimeline
+import Testing
+
+/// A summary read for a bar at one moment (`Summary(bytes:path:near:)`, what `show` reads): the
+/// items far from it are passed over, and until `completeUntil` every output and every change is
+/// the one the whole summary gives, in the project's four zones across their changes of time.
+struct SummaryNearTests {
+    /// A deterministic generator (the same homes on every run).
+    struct Seeded {
+        var state: UInt64
+        mutating func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+    }
+
+    /// A home of `count` items around `now`: deadlines (timed, whole days, calendar events with
+    /// an end) from a week ago to months ahead, in due order as tminus writes them, and todos
+    /// (timed, whole days, undated, some waiting for a reminder) from overdue to months ahead.
+    /// `sparse`: no deadline within four days ahead (the next one shows from afar).
+    static func summary(count: Int, around now: Instant, zone: Zone, seed: UInt64, sparse: Bool = false) -> Summary {
+        var r = Seeded(state: seed)
+        var deadlines: [Item] = []
+        var todos: [Item] = []
+        func due(_ r: inout Seeded) -> Due {
+            // Mostly near (hours to days), some far (weeks, months), some past.
+            let spans: [Int64] = [6 * 3_600, 3 * 86_400, 20 * 86_400, 120 * 86_400]
+            let offset = Int64(r.next(Int(spans[r.next(spans.count)]))) - 86_400 * Int64(r.next(3))
+            let t = now + offset
+            return r.next(3) == 0 ? .day(zone.local(t).date) : .instant(Instant(t.seconds / 60 * 60))
+        }
+        for h in 1...count {
+            if r.next(4) == 0 {
+                var when = due(&r)
+                if sparse, case let t = when.instant(in: zone), t > now, t < now + 4 * 86_400 {
+                    let later = now + 4 * 86_400 + Int64(r.next(60 * 86_400))
+                    when = r.next(2) == 0 ? .day(zone.local(later).date) : .instant(later)
+                }
+                var d = Fixtures.deadline("Deadline \(h)", due: when, start: now - 30 * 86_400, handle: h)
+                if r.next(3) == 0, case .instant(let t) = d.due {
+                    d.source = "cal"
+                    d.end = t + Int64(1 + r.next(8)) * 900
+                }
+                deadlines.append(d)
+            } else {
+                var t = Fixtures.todo(
+                    "Todo \(h)", due: r.next(5) == 0 ? nil : due(&r), handle: h, starred: r.next(4) == 0,
+                    priority: r.next(3) == 0 ? .high : .none)
+                if t.due == nil, r.next(3) == 0 { t.remind = now + Int64(r.next(3 * 86_400)) }
+                todos.append(t)
+            }
+        }
+        deadlines.sort { $0.deadlineOrder < $1.deadlineOrder }
+        let sources = [
+            Summary.Source(name: Item.ownSource, stamp: now, items: count),
+            Summary.Source(name: "cal", stamp: now, items: 0, kind: "vdir")
+        ]
+        return Summary(generated: now, sources: sources, deadlines: deadlines, todos: todos)
+    }
+
+    /// What a bar shows at `t`: the entry's families, state and deadline, and the next change
+    /// before `limit`.
+    static func shown(_ p: TimelineProvider, at t: Instant, limit: Instant) -> String {
+        let memo = TodayMemo()
+        let e = p.entry(at: t, memo: memo)
+        let next = p.nextChange(after: t, current: e, memo: memo, before: limit)
+        return "\(e.state) \(e.deadline?.id ?? "-") \(e.small) | \(e.medium) | \(e.large) | next \(next?.seconds ?? -1)"
+    }
+
+    static let zones = ["Europe/Berlin", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu"]
+    /// Moments on and around each zone's changes of time, and ordinary days.
+    static let moments = [
+        "2026-03-29T00:30", "2026-03-28T23:10", "2026-04-05T01:40", "2026-10-04T01:50", "2026-10-25T01:05",
+        "2026-11-01T00:59", "2026-03-08T01:30", "2026-11-26T10:00", "2026-12-31T23:30"
+    ]
+
+    @Test(arguments: zones)
+    func untilCompleteEveryOutputIsTheWholeSummarys(_ zoneName: String) throws {
+        let zone = Fixtures.zone(zoneName)
+        var skippedSomewhere = false
+        for (i, text) in Self.moments.enumerated() {
+            let now = Fixtures.at(text, zone)
+            let summary = Self.summary(
+                count: 400, around: now, zone: zone, seed: UInt64(i + 1) * 7_919, sparse: i % 2 == 1)
+            let bytes = summary.bytes()
+            let whole = try Summary(bytes: bytes)
+            let near = try Summary(bytes: bytes, near: now)
+            #expect(whole.completeUntil == nil)
+            guard let until = near.completeUntil else {
+                #expect(near == whole, "\(zoneName) \(text): nothing passed over, so everything read")
+                continue
+            }
+            skippedSomewhere = true
+            #expect(until == now + 7_200, "\(zoneName) \(text)")
+            #expect(near.todos.count + near.deadlines.count < whole.todos.count + whole.deadlines.count)
+            let a = TimelineProvider(summary: whole, zone: zone)
+            let b = TimelineProvider(summary: near, zone: zone)
+            // Every minute to `until` (and odd seconds), as `show`'s keep and a bar's polls see it.
+            var t = now
+            while t < until {
+                let wholeShows = Self.shown(a, at: t, limit: until)
+                let nearShows = Self.shown(b, at: t, limit: until)
+                #expect(wholeShows == nearShows, "\(zoneName) \(text) at \(t)")
+                if wholeShows != nearShows { return }
+                t = t + 60 + Int64(t.seconds % 7)
+            }
+        }
+        #expect(skippedSomewhere, "\(zoneName): no moment passed an item over")
+    }
+
+    /// The items passed over are the far ones: no near todo or deadline is missing.
+    @Test func onlyFarItemsArePassedOver() throws {
+        let zone = Fixtures.zone("Europe/Berlin")
+        let now = Fixtures.at("2026-11-26T10:00", zone)
+        let whole = Self.summary(count: 1_000, around: now, zone: zone, seed: 42)
+        let near = try Summary(bytes: whole.bytes(), near: now)
+        let kept = Set(near.todos.map(\.id) + near.deadlines.map(\.id))
+        for item in whole.todos + whole.deadlines where !kept.contains(item.id) {
+            #expect((item.due?.instant(in: zone)).map { $0 > now + 86_400 } ?? false, "\(item.title) \(item.due!)")
+        }
+        // Most of a home of months is far.
+        #expect(kept.count < 700, "\(kept.count) of 1,000 read")
+    }
+
+    /// A summary whose deadlines are not in due order (another program wrote it) is read whole,
+    /// and so is an item this reading does not follow: two "due" keys, an object inside, a line
+    /// break; braces and escaped quotes inside strings are followed.
+    @Test func whatItCannotFollowIsReadWhole() throws {
+        let zone = Fixtures.zone("Europe/Berlin")
+        let now = Fixtures.at("2026-11-26T10:00", zone)
+        var whole = Self.summary(count: 300, around: now, zone: zone, seed: 9)
+        whole.deadlines.reverse()
+        let reversed = whole.bytes()
+        #expect(try Summary(bytes: reversed, near: now) == Summary(bytes: reversed))
+
+        func todos(_ lines: [String]) -> [UInt8] {
+            Array(
+                (#"{"format":"tminus-summary","version":1,"generated":"2026-11-26T09:00:00Z","deadlines":[],"todos":[\#n"#
+                    + lines.joined(separator: ",\n") + "\n]}\n").utf8)
+        }
+        let far = "2027-06-01"
+        let cases = [
+            #"{"id":"a","title":"x","due":"\#(far)","due":"2026-11-26"}"#,
+            #"{"id":"b","title":"x","due":"\#(far)","x":{"y":1}}"#,
+            #"{"id":"c","title":"x",\#n"due":"\#(far)"}"#
+        ]
+        for line in cases {
+            let bytes = todos([line])
+            let read = try Summary(bytes: bytes, near: now)
+            #expect(read == (try Summary(bytes: bytes)), "\(line)")
+            #expect(read.completeUntil == nil, "\(line)")
+        }
+        let followed = [
+            #"{"id":"d","title":"a \"due\":\"2026-11-26\" {brace}","due":"\#(far)"}"#,
+            #"{"id":"e","title":"} \\","due":"\#(far)","tag":"{"}"#,
+            #"{"id":"f","title":"near","due":"2026-11-26"}"#
+        ]
+        let read = try Summary(bytes: todos(followed), near: now)
+        #expect(read.todos.map(\.id) == ["f"], "\(read.todos.map(\.title))")
+        #expect(read.completeUntil == now + 7_200)
+        // A quote, a backslash or a control character at every place of an eight-byte word, after
+        // ASCII and after two-byte letters: the far todo is passed over, the near one read.
+        for k in 0..<20 {
+            for filler in ["a", "é"] {
+                let pad = String(repeating: filler, count: k)
+                for special in [#"\""#, #"\\"#, #"\n"#, #"\u0022"#] {
+                    let title = pad + special + pad
+                    let lines = [
+                        #"{"id":"far","title":"\#(title)","due":"\#(far)","note":"\#(title)"}"#,
+                        #"{"id":"near","title":"\#(title)","due":"2026-11-26"}"#
+                    ]
+                    let read = try Summary(bytes: todos(lines), near: now)
+                    let whole = try Summary(bytes: todos(lines))
+                    #expect(read.todos == [whole.todos[1]], "\(title)")
+                }
+            }
+        }
+        let raw = #"{"id":"far","title":"tab\#tin","due":"\#(far)"}"#
+        #expect(throws: TMinusError.self) { try Summary(bytes: todos([raw]), near: now) }
+        // A broken line is still an error when it is read.
+        #expect(throws: TMinusError.self) { try Summary(bytes: todos([#"{"id":"g","due":"2026-11-26"}"#]), near: now) }
+    }
+}
