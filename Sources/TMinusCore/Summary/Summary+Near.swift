@@ -5,11 +5,11 @@ extension Summary {
     /// home's items are mostly weeks away (docs/widget-cache.md). What is kept gives exactly what
     /// the whole summary gives until `completeUntil`, for a config whose output depends only on
     /// the deadlines near it (`WidgetInput` asks for this read only then):
-    /// - a todo shows when it is due today or overdue, so one due more than a day and a half after
-    ///   `completeUntil` is passed over (its due instant, in any zone, is then after the end of
-    ///   every day that starts before it);
+    /// - a todo shows when it is due today or overdue, so one due more than 25 hours after
+    ///   `completeUntil` (a day is 25 hours at most) is passed over; a whole day's due, kept as a
+    ///   date, 15 hours more (in some zone that date starts up to 14 hours before it does in UTC);
     /// - a deadline shows while near (held, under way, from an event's lead) or as the next one
-    ///   due, so past a day and a half after `completeUntil` only the first one (by due) and those
+    ///   due, so past the longest lead after `completeUntil` only the first one (by due) and those
     ///   within two days of it are kept; the summary lists deadlines by due, and one that does
     ///   not (another program's) is read whole.
     /// A passed item is checked only for where it ends; the commands that read every item
@@ -42,11 +42,10 @@ struct NearRead {
 
     /// Until when what is kept shows what the whole summary shows.
     let until: Instant
-    /// Todos whose `Due.sortKey` is after this are passed over: due later than a day (25 hours
-    /// at most) after `until`, in every zone.
+    /// Todos due after this are passed over: later than a day (25 hours at most) after `until`.
     let todoHorizon: Int64
-    /// Deadlines whose key is after this are near no output before `until`, even an event with
-    /// the longest lead (`Summary.nearLead`): only the next ones due are kept.
+    /// Deadlines due after this are near no output before `until`, even an event with the longest
+    /// lead (`Summary.nearLead`): only the next ones due are kept.
     let deadlineHorizon: Int64
     /// The first deadline's key after `deadlineHorizon`.
     var firstBeyond: Int64?
@@ -59,8 +58,8 @@ struct NearRead {
 
     init(now: Instant) {
         until = now + 2 * Self.hour
-        todoHorizon = until.seconds + 25 * Self.hour + Self.zoneSlack
-        deadlineHorizon = until.seconds + Summary.nearLead + Self.zoneSlack
+        todoHorizon = until.seconds + 25 * Self.hour
+        deadlineHorizon = until.seconds + Summary.nearLead
     }
 
     /// Passes over the item at the parser's position when no output before `until` can show it
@@ -70,22 +69,25 @@ struct NearRead {
         let horizon = deadline ? deadlineHorizon : todoHorizon
         let previous = previous
         let firstBeyond = firstBeyond
-        var beyond = false
+        var far = false
         var seenKey: Int64?
         let end = p.bytes.withUnsafeBufferPointer { b in
-            Self.flatObjectEnd(b, from: p.index) { key in
+            Self.flatObjectEnd(b, from: p.index) { due in
+                // (A whole day's key is its UTC end: in the reader's zone it is due up to
+                // `zoneSlack` sooner.)
+                let key = due.sortKey
                 seenKey = key
-                guard key > horizon else { return false }
+                guard key > horizon + (due.isWholeDay ? Self.zoneSlack : 0) else { return false }
+                far = true
                 if !deadline { return true }
                 guard key >= previous, let first = firstBeyond else { return false }
-                beyond = key > first + 2 * 24 * Self.hour
-                return beyond
+                return key > first + 2 * 24 * Self.hour
             }
         }
         if deadline, let key = seenKey {
             if key < previous { unsorted = true }
             self.previous = key
-            if key > horizon && firstBeyond == nil { self.firstBeyond = key }
+            if far, firstBeyond == nil { self.firstBeyond = key }
         }
         guard let end else { return false }
         p.index = end
@@ -93,11 +95,11 @@ struct NearRead {
         return true
     }
 
-    /// Where the object starting at `start` ends (past its `}`), when `pass(key)` says so for
-    /// the `Due.sortKey` of its one `"due"`: a flat object on one line (no object inside it, no
+    /// Where the object starting at `start` ends (past its `}`), when `pass(due)` says so for
+    /// its one `"due"`: a flat object on one line (no object inside it, no
     /// line break), its strings and escapes followed as JSON has them. nil: it is to be read (no
     /// `"due"`, or two, or one `pass` keeps, or a shape this does not follow).
-    static func flatObjectEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, pass: (Int64) -> Bool) -> Int? {
+    static func flatObjectEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, pass: (Due) -> Bool) -> Int? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
         var i = start + 1
@@ -112,7 +114,7 @@ struct NearRead {
                     if decided { return nil }  // a second "due": read it, as the reader takes the last
                     let e = stop(b, from: i + 7)
                     guard e < b.count, b[e] == quote,
-                        let due = Due(storage: UnsafeBufferPointer(rebasing: b[(i + 7)..<e])), pass(due.sortKey)
+                        let due = Due(storage: UnsafeBufferPointer(rebasing: b[(i + 7)..<e])), pass(due)
                     else { return nil }
                     decided = true
                     i = e + 1
@@ -138,16 +140,18 @@ struct NearRead {
     /// character (`b.count` if none). Eight bytes at a time (a title is most of an item's bytes):
     /// a byte is one of them when it is below 0x20, or equal to `"` or `\` (each found as a zero
     /// byte of the word XORed with it); a UTF-8 byte (0x80 and up) is none of them.
+    @inline(__always)
     static func stop(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
         if let base = b.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
             while i + 8 <= b.count {
-                let x = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let x = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let found =
                     ((x &- ones &* 0x20) & ~x & highs) | zeroByte(x ^ (ones &* 0x22)) | zeroByte(x ^ (ones &* 0x5C))
-                if found != 0 { break }
+                // (The lowest flag is the first such byte: a false one only ever follows a true one.)
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8
             }
         }
