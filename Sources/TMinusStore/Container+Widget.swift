@@ -122,10 +122,11 @@ extension Container {
         let stamp = FileStamp.lookup(home.summaryPath)
         var parsed: ParsedSummary?
         if let bytes = try FileIO.read(home.summaryPath) {
-            let summary = try near ? Summary(bytes: bytes, path: home.summaryPath, near: now) : parseSummary(bytes)
+            var summary = try near ? Summary(bytes: bytes, path: home.summaryPath, near: now) : parseSummary(bytes)
             if isCurrent(summary) && !summary.pending && sourcesCurrent(summary, now: now) { return summary }
-            // (One read without items is not kept: what is written is made from every item.)
-            if let stamp, summary.completeUntil == nil { parsed = ParsedSummary(stamp: stamp, summary: summary) }
+            // What is written is made from every item: a read without some is made again, once.
+            if summary.completeUntil != nil { summary = try parseSummary(bytes) }
+            if let stamp { parsed = ParsedSummary(stamp: stamp, summary: summary) }
         } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }
