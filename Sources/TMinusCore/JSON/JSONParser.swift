@@ -63,7 +63,15 @@ public struct JSONParser {
         return value
     }
 
+    /// Past any whitespace (and, relaxed, comments). Most calls find a value's first byte at
+    /// once: that is answered without the loop (every item of the summary makes dozens of calls).
+    @inline(__always)
     mutating func skipSpace() throws(JSONSyntaxError) {
+        if index < bytes.count, bytes[index] > 0x20, bytes[index] != UInt8(ascii: "/") { return }
+        try skipSpaceAndComments()
+    }
+
+    mutating func skipSpaceAndComments() throws(JSONSyntaxError) {
         while index < bytes.count {
             let b = bytes[index]
             if b == 0x0A {

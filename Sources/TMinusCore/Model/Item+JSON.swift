@@ -116,7 +116,7 @@ extension Item {
             try p.beginObject()
             while let rawKey = try p.nextRawKey() {
                 guard let field = ItemField.named(rawKey) else { try p.skipValue(); continue }
-                let key = field.name
+                var key: String { field.name }  // (for a message only: no String made per key)
                 // The value's kind, looked at once: null means absent; the readers below know it.
                 let k = try p.kind()
                 if k == .null {

@@ -33,16 +33,20 @@ public struct Config: Equatable, Sendable {
         public func mention(_ text: StaticString) -> Bool {
             // (Read on every poll: no array made, each template's bytes walked once.)
             func mentions(_ t: String) -> Bool {
-                var matched = 0
-                for b in t.utf8 {
-                    if b == text.utf8Start[matched] {
-                        matched += 1
-                        if matched == text.utf8CodeUnitCount { return true }
-                    } else {
-                        matched = b == text.utf8Start[0] ? 1 : 0
+                func scan<S: Sequence<UInt8>>(_ bytes: S) -> Bool {
+                    var matched = 0
+                    for b in bytes {
+                        if b == text.utf8Start[matched] {
+                            matched += 1
+                            if matched == text.utf8CodeUnitCount { return true }
+                        } else {
+                            matched = b == text.utf8Start[0] ? 1 : 0
+                        }
                     }
+                    return false
                 }
-                return false
+                // (A native string's bytes in place: walking its UTF-8 view costs several times more.)
+                return t.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(t.utf8)
             }
             return mentions(small) || mentions(medium) || mentions(large) || mentions(smallNone) || mentions(mediumNone)
                 || mentions(largeNone)
