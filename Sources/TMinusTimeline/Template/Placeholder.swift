@@ -1,5 +1,6 @@
 /// Every placeholder a family template can use. docs/config.md's table lists exactly these (a test
-/// checks both ways).
+/// checks both ways). One that shows items far from now (as `agenda` and `calendar` do) must say
+/// so in `WidgetInput.showsOnlyNear`: `show` reads only the summary's items near now.
 public enum Placeholder: String, CaseIterable, Sendable {
     case title, countdown, countdown_long, worktime, due, due_date, due_time, percent, icon, state, tag, note, ends
     case title_icon
