@@ -109,6 +109,34 @@ struct SummaryNearTests {
         #expect(skippedSomewhere, "\(zoneName): no moment passed an item over")
     }
 
+    /// Every placeholder but those that show far items (`agenda`, `calendar`: `show` reads every
+    /// item for them, `WidgetInput.showsOnlyNear`) gives the same output from the near read: a new
+    /// placeholder that shows items further away fails here until it is named there.
+    @Test(arguments: Placeholder.allCases.filter { $0 != .agenda && $0 != .calendar })
+    func everyPlaceholderShowsTheSameFromTheNearItems(_ placeholder: Placeholder) throws {
+        let zone = Fixtures.zone("America/Los_Angeles")
+        let template = "{\(placeholder.rawValue)}"
+        let json = ["small", "medium", "large", "smallNone", "mediumNone", "largeNone"].map {
+            "\"\($0)\": \"\(template)\""
+        }
+        let (config, problems) = Config.parse(Array("{\"templates\": {\(json.joined(separator: ", "))}}".utf8))
+        #expect(problems.isEmpty, "\(problems)")
+        for (i, text) in ["2026-11-01T00:59", "2026-11-26T10:00", "2026-03-08T01:30"].enumerated() {
+            let now = Fixtures.at(text, zone)
+            let summary = Self.summary(count: 300, around: now, zone: zone, seed: UInt64(i) + 77, sparse: i == 1)
+            let bytes = summary.bytes()
+            let near = try Summary(bytes: bytes, near: now)
+            let a = TimelineProvider(summary: try Summary(bytes: bytes), config: config, zone: zone)
+            let b = TimelineProvider(summary: near, config: config, zone: zone)
+            var t = now
+            while t < now + 7_200 {
+                let whole = Self.shown(a, at: t, limit: now + 7_200)
+                #expect(whole == Self.shown(b, at: t, limit: now + 7_200), "\(placeholder) \(text) at \(t)")
+                t = t + 17 * 60 + 13
+            }
+        }
+    }
+
     /// The items passed over are the far ones: no near todo or deadline is missing.
     @Test func onlyFarItemsArePassedOver() throws {
         let zone = Fixtures.zone("Europe/Berlin")
