@@ -1,5 +1,7 @@
-# Puts an event starting in 30 minutes into GNOME's own calendar through libecal, as GNOME
-# Calendar would (Evolution Data Server, started by the session bus on demand).
+# Puts an event starting in 10 minutes into GNOME's own calendar through libecal, as GNOME
+# Calendar would (Evolution Data Server, started by the session bus on demand). A calendar's event
+# holds the bar from its lead, 15 minutes before it starts (config `events`, `eventLead`): inside it,
+# it counts down in the critical colour.
 # Usage: /usr/bin/python3 gnome-eds.py TITLE
 import datetime
 import sys
@@ -11,7 +13,7 @@ gi.require_version("EDataServer", "1.2")
 gi.require_version("ICalGLib", "3.0")
 from gi.repository import ECal, EDataServer, ICalGLib  # noqa: E402
 
-start = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=30)
+start = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=10)
 stamp = start.strftime("%Y%m%dT%H%M00Z")
 end = (start + datetime.timedelta(hours=1)).strftime("%Y%m%dT%H%M00Z")
 registry = EDataServer.SourceRegistry.new_sync(None)

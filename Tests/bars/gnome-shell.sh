@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GNOME Shell 43 headless (a virtual monitor, Wayland, no X11) with the extension as `tminus
 # setup gnome` installs it, as root (the shell needs a system bus and no logind: both made here).
-# A deadline titled  <b>Bold</b> & #{x}  due in 30 minutes, an event of GNOME's own calendar (put in
+# A deadline titled  <b>Bold</b> & #{x}  starting in 10 minutes (inside an event's 15-minute lead:
+# before it, a calendar's event does not hold the bar), an event of GNOME's own calendar (put in
 # Evolution Data Server through libecal, as GNOME Calendar would; read by a gnome source, the
 # config `setup gnome` offers, the tminus store empty): the top bar shows it literally (plain
 # label, no markup; OCR of a screenshot through org.gnome.Shell.Screenshot), in the critical colour

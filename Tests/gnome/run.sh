@@ -54,7 +54,10 @@ gdbus wait --session --timeout 20 org.gnome.evolution.dataserver.Calendar8 || fa
 
 T=(--home "$W/home" --now 2026-03-10T12:00:00Z)
 mkdir -p "$W/user/.config/tminus"
-echo '{ "sources": [ { "name": "gnome", "kind": "gnome" } ] }' >"$W/user/.config/tminus/config.json"
+# (events "always": GNOME's events count down from afar as deadlines do, so a bar's poll and a
+# follower show them a day ahead; the default, "lead" as for every calendar, is what
+# Tests/bars/gnome-shell.sh and CalendarKindsTests check.)
+echo '{ "sources": [ { "name": "gnome", "kind": "gnome" } ], "events": "always" }' >"$W/user/.config/tminus/config.json"
 # A bar's own poll reads EDS (show, with nothing read before it).
 "$BIN" --home "$W/bar-home" --now 2026-03-10T12:00:00Z show --format plain >"$W/show.out" 2>&1 || fail "tminus show: $(cat "$W/show.out")"
 grep -q 'Standup (moved)' "$W/show.out" || fail "a bar's poll did not read EDS: $(cat "$W/show.out")"

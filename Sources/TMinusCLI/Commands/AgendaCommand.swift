@@ -49,7 +49,7 @@ enum AgendaCommand {
         }
     }
 
-    /// Whether an item is a calendar event (a deadline from a vdir or ics source): over at its
+    /// Whether an item is a calendar event (a deadline from a vdir, ics or gnome source): over at its
     /// end, where anything else is overdue after its due date.
     static func isEvent(_ ctx: Context) -> (Item) -> Bool {
         let calendars = Set(((try? ctx.loadConfig().0.sources) ?? []).filter(\.isCalendar).map(\.name))

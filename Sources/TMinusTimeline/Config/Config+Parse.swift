@@ -95,7 +95,7 @@ extension Config {
                 let calendars = config.sources.filter(\.isCalendar).map(\.name)
                 let hint =
                     calendars.isEmpty
-                    ? "add the holidays calendar to sources first (kind vdir or ics)"
+                    ? "add the holidays calendar to sources first (kind vdir, ics or gnome)"
                     : "use one of: " + calendars.joined(separator: ", ")
                 problems.append(
                     ConfigProblem(
