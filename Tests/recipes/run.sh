@@ -330,7 +330,7 @@ edit Tests/TMinusCLITests/CLIPseudoLocaleFormatsTests.swift '(\n        default:
             text = replacing("^[a-z]+\\\\|", in: text)\1' "a bar format (its machine words in humanText)"
 # A source kind: its case in SourceKindCase.all.
 edit Tests/TMinusCLITests/SourceKindConformanceTests.swift '(static let all: \[SourceKindCase\] = \[\n)' '\1        SourceKindCase(
-            kind: .trial, config: #"{ "name": "src", "kind": "trial", "path": "~/trial.txt" }"#, writable: false,
+            kind: .trial, config: #"{ "name": "src", "kind": "trial", "path": "~/trial.txt" }"#,
             watched: ["trial.txt"],
             write: { f, titles in try f.write("trial.txt", titles.map { "\\($0)\\n" }.joined()) }),
 ' "a source kind (SourceKindCase.all)"
