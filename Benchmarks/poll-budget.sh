@@ -5,8 +5,9 @@
 #   cached poll  (the widget cache, docs/widget-cache.md)   <= 0.31 M  (measured 0.258 M here; 0.286 M before the
 #                                                                      Makefile's metadata flag; /bin/date: 0.310 M)
 #   no runtime folder (kept in ~/.cache/tminus instead)     <= 0.31 M  (the cached poll's budget; a full run, 2.36 M, before)
-#   full poll    (nothing kept: no folder to keep in)       <= 2.11 M  (measured 1.76 M here, the summary's far items
-#                                                                      not read; 2.05 M before, 2.36 M first)
+#   full poll    (nothing kept: no folder to keep in)       <= 2.3 M   (measured 1.76 M here, 1.93 M in a CI rehearsal an
+#                                                                      hour later: it reads the summary's items near now,
+#                                                                      so it too depends on the hour; 2.05 M before, 2.36 M first)
 #   keeping poll (a full run that keeps the hour to come)   <= 5.63 M  (measured 3.88 M here: once an hour or per change;
 #                                                                      4.48 M, 5.18 M before, 18.4 M before the outputs were filled in)
 #   per-minute average (a bar polling once a minute)        <= 0.48 M  (measured 0.332 M here; 0.346 M, 0.39 M before, 0.67 M first)
@@ -71,7 +72,7 @@ echo "poll-budget: cached poll $cached, no runtime folder $noruntime, full poll 
 fail=0
 [ "$cached" -le 310000 ] || { echo "poll-budget: FAIL: the cached poll costs $cached instructions (budget 310000)"; fail=1; }
 [ "$noruntime" -le 310000 ] || { echo "poll-budget: FAIL: a poll with no runtime folder costs $noruntime instructions (budget 310000: the cached poll's)"; fail=1; }
-[ "$whole" -le 2110000 ] || { echo "poll-budget: FAIL: the full poll costs $whole instructions (budget 2110000)"; fail=1; }
+[ "$whole" -le 2300000 ] || { echo "poll-budget: FAIL: the full poll costs $whole instructions (budget 2300000)"; fail=1; }
 [ "$keep" -le 5630000 ] || { echo "poll-budget: FAIL: the full poll that keeps costs $keep instructions (budget 5630000)"; fail=1; }
 [ "$minute" -le 480000 ] || { echo "poll-budget: FAIL: a bar polling once a minute costs $minute instructions a poll (budget 480000)"; fail=1; }
 [ "$fail" = 0 ] && echo "poll-budget: OK"
