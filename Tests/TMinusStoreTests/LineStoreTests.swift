@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TMinusCore
+import TMinusTestSupport
 import Testing
 @testable import TMinusSystem
 @testable import TMinusStore
@@ -8,15 +9,7 @@ import Testing
 /// A change that patches the lines it touches writes, byte for byte, the store and the summary a
 /// whole rewrite writes; and it is taken only when the files are as this release wrote them.
 struct LineStoreTests {
-    /// A small deterministic generator (the same cases on every run).
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
-        mutating func pick<T>(_ options: [T]) -> T { options[next(options.count)] }
-    }
+    typealias Generator = SeededGenerator
 
     let now = Instant(1_795_428_000)
     let origin = "abc123"

@@ -1,4 +1,5 @@
 import TMinusCore
+import TMinusTestSupport
 import TMinusTimeline
 import Testing
 
@@ -6,14 +7,7 @@ import Testing
 /// items far from it are passed over, and until `completeUntil` every output and every change is
 /// the one the whole summary gives, in the project's four zones across their changes of time.
 struct SummaryNearTests {
-    /// A deterministic generator (the same homes on every run).
-    struct Seeded {
-        var state: UInt64
-        mutating func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
-    }
+    typealias Seeded = SeededGenerator
 
     /// A home of `count` items around `now`: deadlines (timed, whole days, calendar events with
     /// an end) from a week ago to months ahead, in due order as tminus writes them, and todos
