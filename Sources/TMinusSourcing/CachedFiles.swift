@@ -26,27 +26,30 @@ struct CachedFiles {
     /// cache, `file`: its path): the kept reading when its stamp is the kept one's and its shown
     /// instance is not over, else `parse` of its bytes (kept when its stamp is not racy and it
     /// left nothing out). Nil when it is gone or cannot be read (`report` is told why). The stamp
-    /// is taken before the file is read: a change while it is read shows in the next one.
+    /// of a file read is the opened file's, taken before its bytes are read: a change while it is
+    /// read shows in the next one, and a link swapped in and out meanwhile cannot lend its
+    /// target's stamp to the bytes of the file put back.
     mutating func read(
         _ directory: Int32, _ name: String, shown: String, file: String, limit: Int, now: Instant,
         report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
     ) -> (reading: CalendarFile, stamp: FileStamp?)? {
-        let stamp = FileStamp.lookup(in: directory, name)
-        if let stamp, let k = kept.take(shown), stamp.matches(k.stamp), k.reading.expires.map({ now < $0 }) ?? true {
+        if let stamp = FileStamp.lookup(in: directory, name), let k = kept.take(shown), stamp.matches(k.stamp),
+            k.reading.expires.map({ now < $0 }) ?? true
+        {
             cache.add(shown, k)
             return (k.reading, stamp)
         }
-        let bytes: [UInt8]
+        let bytes: [UInt8], stamp: FileStamp
         do throws(TMinusError) {
-            guard let b = try FileIO.readEntry(directory, name, shown: file, limit: limit) else { return nil }
-            bytes = b
+            guard let got = try FileIO.readEntry(directory, name, shown: file, limit: limit) else { return nil }
+            (bytes, stamp) = got
         } catch {
             report(shown + ": " + error.deferredText)
             return nil
         }
         let reading = parse(bytes)
         // (A file that left items out is not kept: its cache record has no room for the count.)
-        if let stamp, !SourceReader.isRacy(stamp), reading.leftOut == 0 {
+        if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
             cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading))
             parsed = true
         }

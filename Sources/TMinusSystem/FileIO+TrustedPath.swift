@@ -102,12 +102,24 @@ extension FileIO {
     /// exist), reached through links only this user or root owns (`walk`). Only a regular file is
     /// read.
     public static func readTrusted(_ path: String, limit: Int) throws(TMinusError) -> [UInt8]? {
+        try readTrustedStamped(path, limit: limit)?.bytes
+    }
+
+    /// The same, with the stamp of the file read (its `fstat` before reading it): what a source
+    /// records to see later whether the file changed. A stamp taken by path before opening could
+    /// be of another file than the one read (a link swapped in and out meanwhile: the stamp of
+    /// where it points, the bytes of the file put back), and that file's stamp would then keep a
+    /// stale reading "unchanged" for as long as the link stays.
+    public static func readTrustedStamped(_ path: String, limit: Int) throws(TMinusError)
+        -> (bytes: [UInt8], stamp: FileStamp)?
+    {
         let fd = try openTrusted(path)
         if fd < 0 { return nil }
         defer { close(fd) }
         let r = try readOpened(fd, path: path, limit: limit)
-        if ReadLog.entries != nil { ReadLog.note(path, FileStamp(r.stat)) }
-        return r.bytes
+        let stamp = FileStamp(r.stat)
+        if ReadLog.entries != nil { ReadLog.note(path, stamp) }
+        return (r.bytes, stamp)
     }
 
     /// `path` opened to be read through links only this user or root owns (`walk`); -1 when it
@@ -135,11 +147,12 @@ extension FileIO {
         return fd
     }
 
-    /// The entry `name` of an opened folder, read: a regular file directly (`O_NOFOLLOW`), a link
-    /// only when this user or root owns it (`shown` is its path, for messages and for following
-    /// it). Nil when it is gone.
+    /// The entry `name` of an opened folder, read, with the stamp of the file read
+    /// (`readTrustedStamped`): a regular file directly (`O_NOFOLLOW`), a link only when this user
+    /// or root owns it (`shown` is its path, for messages and for following it). Nil when it is
+    /// gone.
     public static func readEntry(_ dirfd: Int32, _ name: String, shown: String, limit: Int) throws(TMinusError)
-        -> [UInt8]?
+        -> (bytes: [UInt8], stamp: FileStamp)?
     {
         let fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
@@ -148,11 +161,12 @@ extension FileIO {
             var st = stat()
             guard fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             _ = try trustedLink(dirfd, name, st, path: shown)
-            return try readTrusted(shown, limit: limit)
+            return try readTrustedStamped(shown, limit: limit)
         }
         defer { close(fd) }
         let r = try readOpened(fd, path: shown, limit: limit)
-        if ReadLog.entries != nil { ReadLog.note(shown, FileStamp(r.stat)) }
-        return r.bytes
+        let stamp = FileStamp(r.stat)
+        if ReadLog.entries != nil { ReadLog.note(shown, stamp) }
+        return (r.bytes, stamp)
     }
 }

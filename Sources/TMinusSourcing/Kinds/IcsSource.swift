@@ -27,7 +27,7 @@ enum IcsSource: SourceKindIO {
     ) throws(TMinusError) {
         let path = sourcing.path(source.path ?? "")
         // Taken before the file is read: a change while it is read shows in the next stamp.
-        let stamp = FileStamp.of(path)
+        var stamp = FileStamp.of(path)
         out.watch = [SourceReader.watched(path, stamp: stamp)]
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
         let shown = FileIO.baseName(of: path)
@@ -57,9 +57,13 @@ enum IcsSource: SourceKindIO {
         }
         // (A subscribed calendar of years of events may be big: one above 8 MB is read in parts,
         // so a million events, 120 MB, take a few seconds and less than 300 MB; at most 128 MB.)
-        guard let bytes = try FileIO.readTrusted(path, limit: 128 << 20) else {
+        guard let (bytes, readStamp) = try FileIO.readTrustedStamped(path, limit: 128 << 20) else {
             throw .failure(tr: "%s does not exist; fix \"path\"", "\(path)", path: path)
         }
+        // From here the stamp of the file read, not the path's before it: a link swapped in and
+        // out meanwhile cannot lend its target's stamp to these bytes (`FileIO.readTrustedStamped`).
+        stamp = readStamp
+        calendar.out.watch = [SourceReader.watched(path, stamp: readStamp)]
         let read = ICalRead.read(bytes, options: calendar.options, zones: calendar.zones, fallbackID: shown)
         let file = calendar.file(read)
         calendar.add(file, shown: shown, color: nil)

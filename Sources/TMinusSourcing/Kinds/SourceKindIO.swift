@@ -80,19 +80,28 @@ extension SourceKindIO {
     }
 
     /// A kind kept in one file: the file's stamp (watched) and its bytes; `missing` (a message
-    /// with the path as its `%s`) says what to do when there is none.
+    /// with the path as its `%s`) says what to do when there is none. The stamp watched is the
+    /// file's that was read (`FileIO.readTrustedStamped`); when none was read, the path's.
     static func readFile(
         _ source: SourceConfig, _ sourcing: Sourcing, into out: inout SourceRead,
         missing: StaticString, limit: Int = 64 << 20
     ) throws(TMinusError) -> (path: String, bytes: [UInt8]) {
         let path = sourcing.path(source.path ?? "")
-        out.watch = [SourceReader.watched(path)]
         // (Through links only the user or root own: a shared file swapped for a link to the
         // user's own files is refused, FileIO.walk.)
-        guard let bytes = try FileIO.readTrusted(path, limit: limit) else {
+        let read: (bytes: [UInt8], stamp: FileStamp)?
+        do throws(TMinusError) {
+            read = try FileIO.readTrustedStamped(path, limit: limit)
+        } catch {
+            out.watch = [SourceReader.watched(path)]
+            throw error
+        }
+        guard let read else {
+            out.watch = [SourceReader.watched(path)]
             throw .failure(tr: missing, path, path: path)
         }
-        return (path, bytes)
+        out.watch = [SourceReader.watched(path, stamp: read.stamp)]
+        return (path, read.bytes)
     }
 }
 

@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import Glibc
+import TMinusCore
+import Testing
+import TMinusTestSupport
+@testable import TMinusSystem
+@testable import TMinusSourcing
+
+/// A source's file swapped, again and again, between a link to another file and a regular file
+/// (as another member of a shared folder can, or a sync putting a file back): the stamp a reading
+/// records is always that of the file whose items it holds. A stamp taken by path before the
+/// read, then the link swapped out, once recorded the link target's stamp with the bytes of the
+/// file put back; with the link back in place the stale reading looked "unchanged", and
+/// `tminus sources` did not say the link was refused (seen in the two-user reliability test).
+/// The link here is the user's own (followed), so both contents are read and the pairing is seen.
+final class SourceStampRaceTests {
+    let dir: String
+    init() throws {
+        dir = try #require(mkdtemp(strdup("/tmp/tminus-stamp-race.XXXXXX")).map { String(cString: $0) })
+    }
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// A kind, where its swapped file is under the source's path, and the file's text for a title.
+    struct Case: CustomStringConvertible, Sendable {
+        var kind: SourceConfig.Kind
+        var file: String
+        var text: @Sendable (String) -> String
+        var description: String { kind.rawValue }
+    }
+
+    static let ics: @Sendable (String) -> String = {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:\($0)\r\nSUMMARY:\($0)\r\n"
+            + "DUE;VALUE=DATE:20261201\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    }
+
+    static let cases: [Case] = [
+        Case(kind: .todotxt, file: "todo.txt", text: { "\($0) due:2026-12-01\n" }),
+        Case(kind: .ics, file: "cal.ics", text: ics),
+        Case(kind: .vdir, file: "work/a.ics", text: ics),
+        Case(kind: .org, file: "notes.org", text: { "* TODO \($0)\n  DEADLINE: <2026-12-01 Tue>\n" })
+    ]
+
+    @Test(arguments: cases)
+    func theStampRecordedIsOfTheFileRead(c: Case) throws {
+        let root = dir + "/" + c.kind.rawValue
+        let path = root + "/" + c.file
+        let folder = FileIO.directory(of: path)
+        #expect(mkdir(root, 0o755) == 0 || errno == EEXIST)
+        #expect(mkdir(folder, 0o755) == 0 || errno == EEXIST)
+        // The other file the link leads to: outside the source, its inode fixed, changed an hour
+        // ago (its stamp is not racy: a folder source's cache keeps a reading by it).
+        let other = dir + "/other-" + c.kind.rawValue
+        try FileIO.writeAtomically(Array(c.text("Other task").utf8), to: other)
+        var hourAgo = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
+        #expect(utimes(other, &hourAgo) == 0)
+        let otherInode = try #require(FileStamp.lookup(other)).inode
+        try FileIO.writeAtomically(Array(c.text("Real task").utf8), to: path)
+        let sourcePath = c.kind == .vdir ? root : path
+        let source = SourceConfig(name: "s", kind: c.kind, path: sourcePath)
+        let cacheDirectory = dir + "/cache-" + c.kind.rawValue
+        #expect(mkdir(cacheDirectory, 0o755) == 0)
+        let sourcing = Sourcing(
+            sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir,
+            cacheDirectory: cacheDirectory)
+        let now = at("2026-11-28T12:00:00Z")
+        let stop = dir + "/stop-" + c.kind.rawValue
+        // A thread of its own (not a dispatch queue the test runner's tasks may hold).
+        let racer = Racer(path: path, other: other, real: Array(c.text("Real task").utf8), stop: stop)
+        Thread.detachNewThread { racer.run() }
+        var seen = (real: 0, other: 0), reads = 0
+        var mismatches: [String] = []
+        while reads < 20_000 && (reads < 500 || seen.real < 20 || seen.other < 20) {
+            reads += 1
+            var out = SourceRead()
+            do throws(TMinusError) {
+                try SourceKinds.io(c.kind).read(source, sourcing, now: now, origin: nil, into: &out)
+            } catch {
+                continue  // a link met mid-walk ("keeps changing"): nothing recorded as read
+            }
+            // What was read, and the stamp it was recorded with: a one-file source's watched
+            // stamp, a folder source's cache entry for the file.
+            let stamp: String
+            let titles: Set<String>
+            if c.kind == .vdir {
+                var kept = VdirCache.load(
+                    try #require(SourceCache.path("vdir-", source, sourcing)),
+                    signature: VdirCache.signature(source, sourcing), now: now)
+                guard let file = kept.take(c.file) else { continue }
+                stamp = file.stamp
+                titles = Set(file.reading.entries.compactMap(\.item?.title))
+            } else {
+                guard let watched = out.watch.first(where: { $0.path.hasSuffix(c.file) }) else { continue }
+                stamp = watched.stamp.hasPrefix("racy:") ? String(watched.stamp.dropFirst(5)) : watched.stamp
+                titles = Set(out.items.map(\.title))
+            }
+            guard titles.count == 1 else { continue }
+            let inode = UInt64(stamp.split(separator: "-").first ?? "")
+            if titles.contains("Other task") {
+                seen.other += 1
+                if inode != otherInode { mismatches.append("Other task read, stamp \(stamp)") }
+            } else {
+                seen.real += 1
+                if inode == otherInode { mismatches.append("Real task read, the link target's stamp \(stamp)") }
+            }
+        }
+        FileManager.default.createFile(atPath: stop, contents: nil)
+        racer.finished.wait()
+        #expect(mismatches.isEmpty, "\(c): \(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
+        #expect(seen.other > 0, "\(c): the link was met (\(seen), \(reads) reads)")
+        if c.kind != .vdir { #expect(seen.real > 0, "\(c): the file was met (\(seen), \(reads) reads)") }
+    }
+
+    /// Swaps the file for a link to `other` and back (a fresh file each time) until `stop` exists.
+    final class Racer: Sendable {
+        let path: String, other: String, real: [UInt8], stop: String
+        let finished = DispatchSemaphore(value: 0)
+        init(path: String, other: String, real: [UInt8], stop: String) {
+            (self.path, self.other, self.real, self.stop) = (path, other, real, stop)
+        }
+
+        func run() {
+            let folder = FileIO.directory(of: path)
+            let link = folder + "/.racer-link", fresh = folder + "/.racer-fresh"
+            while access(stop, F_OK) != 0 {
+                _ = symlink(other, link)
+                _ = rename(link, path)
+                try? FileIO.writeAtomically(real, to: fresh)
+                _ = rename(fresh, path)
+            }
+            finished.signal()
+        }
+    }
+}
