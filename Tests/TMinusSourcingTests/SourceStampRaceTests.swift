@@ -104,7 +104,7 @@ final class SourceStampRaceTests {
                 if inode == otherInode { mismatches.append("Real task read, the link target's stamp \(stamp)") }
             }
         }
-        FileManager.default.createFile(atPath: stop, contents: nil)
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
         racer.finished.wait()
         #expect(mismatches.isEmpty, "\(c): \(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
         #expect(seen.other > 0, "\(c): the link was met (\(seen), \(reads) reads)")
