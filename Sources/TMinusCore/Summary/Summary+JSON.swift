@@ -3,7 +3,7 @@ extension Summary {
     /// patches its line: `LineList`). What `summary.json` holds. Items are written by their own
     /// writer, straight into the bytes.
     public func bytes() -> [UInt8] {
-        var out = headerBytes()
+        var out = headerBytes(blocks: true)
         // Every bar process parses this file, so it stays small: the items' own JSON form, which
         // leaves empty and default fields out.
         out += Summary.deadlinesKey
@@ -22,7 +22,11 @@ extension Summary {
     public static let todosKey = Array(#","todos":"#.utf8)
 
     /// Everything before the item lists: `{` and every field but `deadlines` and `todos`.
-    public func headerBytes() -> [UInt8] {
+    /// `blocks`: each record says how many todos of the list are its (`"todos"`), and whether
+    /// they are in `todoBlockOrder` (`"todosByDue"`), when the list holds them so (`todoBlocks`);
+    /// not for a header put before lists it does not hold.
+    public func headerBytes(blocks: Bool = false) -> [UInt8] {
+        let counted = blocks ? todoBlocks() : nil
         var out = JSONWriter.bytes(
             .object([
                 "format": .string(Summary.format),
@@ -31,11 +35,48 @@ extension Summary {
                 "pending": pending ? .bool(true) : nil,
                 "setAside": setAside > 0 ? .int(setAside) : nil,
                 "origin": origin.map { .string($0) },
-                "sources": .array(sources.map { $0.json() }),
+                "sources": .array(
+                    sources.indices.map { i in
+                        guard let counted else { return sources[i].json() }
+                        guard case .object(var m) = sources[i].json() else { return .null }
+                        m.append(JSON.Member("todos", .int(counted[i].count)))
+                        if counted[i].byDue { m.append(JSON.Member("todosByDue", .bool(true))) }
+                        return .object(m)
+                    }),
                 "tags": .array(tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) })
             ]), pretty: false)
         out.removeLast()  // "}": the item lists follow
         return out
+    }
+
+    /// Each record's share of the todo list, when the list holds each record's todos together
+    /// and in the records' order (as `build` makes it): how many, and whether they are in
+    /// `todoBlockOrder` (never claimed for the store's, which keeps its own order). nil when
+    /// the list is not so (a todo of no record, a record's todos apart, two records of a name),
+    /// or no block is by due.
+    func todoBlocks() -> [(count: Int, byDue: Bool)]? {
+        var blocks = sources.map { (count: 0, byDue: $0.name != Item.ownSource) }
+        var index: [String: Int] = [:]
+        for (i, s) in sources.enumerated() {
+            guard index.updateValue(i, forKey: s.name) == nil else { return nil }
+        }
+        var current = -1
+        var lastKey: Int64?  // nil: in the block's undated run
+        for todo in todos {
+            guard let i = index[todo.source], i >= current else { return nil }
+            if i != current { (current, lastKey) = (i, nil) }
+            blocks[i].count += 1
+            if let due = todo.due {
+                let key = due.sortKey
+                if let last = lastKey, key < last { blocks[i].byDue = false }
+                lastKey = key
+            } else if lastKey != nil {
+                blocks[i].byDue = false
+            }
+        }
+        // (Said only when a reader can pass over a block: a summary of the store alone is as
+        // its lines' patches write it, `LineStore`.)
+        return blocks.contains { $0.byDue && $0.count > 0 } ? blocks : nil
     }
 
     /// The summary as a JSON value (for `tminus summary`, which prints it indented).
@@ -89,12 +130,18 @@ extension Summary {
                     setAside = n >= 0 && n <= 1_000_000 ? Int(n) : 0
                 case "sources":
                     try p.beginArray()
+                    var blocks: [(count: Int, byDue: Bool)]? = []
                     while try p.nextElement() {
                         try p.beginObject()
                         var s = Source(name: "?", stamp: Instant(0), items: 0)
                         var stamp: Instant?
+                        var block: (count: Int?, byDue: Bool) = (nil, false)
                         while let k = try p.nextKey() {
                             switch k {
+                            case "todos" where try p.kind() == .number:
+                                let n = try p.readNumber()
+                                block.count = n >= 0 && n <= 1e9 ? Int(n) : nil
+                            case "todosByDue" where try p.kind() == .bool: block.byDue = try p.readBool()
                             case "name" where try p.kind() == .string: s.name = try p.readString()
                             case "stamp": stamp = try instant("a source's stamp")
                             case "items" where try p.kind() == .number:
@@ -138,7 +185,10 @@ extension Summary {
                         guard let stamp else { throw p.error(at: "a source's stamp is not an RFC 3339 date-time") }
                         s.stamp = stamp
                         sources.append(s)
+                        // (A reader far from now passes over blocks by these: every record must give one.)
+                        if let n = block.count { blocks?.append((n, block.byDue)) } else { blocks = nil }
                     }
+                    if near != nil, let blocks { near!.setBlocks(blocks) }
                 case "tags":
                     tags = try StoreFile.readTags(&p, skippingBad: true)
                 case "deadlines", "todos":
@@ -148,7 +198,10 @@ extension Summary {
                     var position = 0
                     while try p.nextElement() {
                         position += 1
-                        if near != nil, near!.skips(&p, deadline: kind == .deadline) { continue }
+                        if near != nil, near!.skips(&p, deadline: kind == .deadline) {
+                            if kind == .todo { position += near!.passesRestOfBlock(&p, at: position - 1) }
+                            continue
+                        }
                         do throws(ItemReadError) {
                             let item = try Item.read(&p, kind: kind, lowerCaseIDs: true).0
                             if kind == .deadline { deadlines.append(item) } else { todos.append(item) }
@@ -157,6 +210,7 @@ extension Summary {
                             throw JSONSyntaxError(line: error.line, column: 0, message: error.message)
                         }
                     }
+                    if kind == .todo, near != nil { near!.endTodos(count: position) }
                 default:
                     try p.skipValue()
                 }

@@ -12,12 +12,15 @@ extension Summary {
     ///   due, so past the longest lead after `completeUntil` only the first one (by due) and those
     ///   within two days of it are kept; the summary lists deadlines by due, and one that does
     ///   not (another program's) is read whole.
-    /// A passed item is checked only for where it ends; the commands that read every item
-    /// (`list`, `summary`, `doctor`) report one that is broken.
+    /// - another source's todos, listed undated first and then by due (`Summary.todoBlockOrder`,
+    ///   as its record says), are passed over together from the first one due so far that no
+    ///   zone's today can reach it: every later one is due no sooner.
+    /// A passed item is checked only for where it ends (a block passed over, only for its lines);
+    /// the commands that read every item (`list`, `summary`, `doctor`) report one that is broken.
     public init(bytes: [UInt8], path: String = "summary.json", near now: Instant) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now)
         let summary = try Summary.read(bytes, path: path, near: &near)
-        guard let near, !near.unsorted else {
+        guard let near, !near.unsorted, !near.miscounted else {
             var whole: NearRead?
             self = try Summary.read(bytes, path: path, near: &whole)
             return
@@ -55,6 +58,16 @@ struct NearRead {
     var skipped = false
     /// The deadlines are not in order: the read is made again, whole.
     var unsorted = false
+    /// Where each record's todos end in the todo list, and whether they are by due
+    /// (`setBlocks`); empty when the summary does not say.
+    var blockEnds: [Int] = []
+    var blockByDue: [Bool] = []
+    /// The block of the todo at hand.
+    var block = 0
+    /// The last todo's due key that `skips` saw.
+    var lastTodoKey: Int64?
+    /// The todo list does not hold what the records count: the read is made again, whole.
+    var miscounted = false
 
     init(now: Instant) {
         until = now + 2 * Self.hour
@@ -84,6 +97,7 @@ struct NearRead {
                 return key > first + 2 * 24 * Self.hour
             }
         }
+        if !deadline { lastTodoKey = seenKey }
         if deadline, let key = seenKey {
             if key < previous { unsorted = true }
             self.previous = key
@@ -93,6 +107,67 @@ struct NearRead {
         p.index = end
         skipped = true
         return true
+    }
+
+    /// The records' shares of the todo list (`Summary.todoBlocks`, in the records' order).
+    mutating func setBlocks(_ blocks: [(count: Int, byDue: Bool)]) {
+        var end = 0
+        blockEnds = blocks.map { b in
+            end += b.count
+            return end
+        }
+        blockByDue = blocks.map(\.byDue)
+    }
+
+    /// After the todo at `index` was passed over (`skips`): when its block is by due and it is
+    /// due so far that no zone's today reaches it, the rest of the block is passed over by its
+    /// lines, each one item (`{…}` on a line, as the summary's writer puts it). How many.
+    mutating func passesRestOfBlock(_ p: inout JSONParser, at index: Int) -> Int {
+        while block < blockEnds.count && index >= blockEnds[block] { block += 1 }
+        guard block < blockEnds.count, blockByDue[block], let key = lastTodoKey,
+            key > todoHorizon + Self.zoneSlack
+        else { return 0 }
+        let remaining = blockEnds[block] - index - 1
+        var passed = 0
+        p.index = p.bytes.withUnsafeBufferPointer { b in
+            var end = p.index  // just past the last item passed over
+            while passed < remaining {
+                let start = Self.lineEnd(b, from: end) + 1
+                guard start < b.count, b[start] == UInt8(ascii: "{") else { break }
+                var e = Self.lineEnd(b, from: start)
+                guard e < b.count else { break }
+                if b[e - 1] == UInt8(ascii: ",") { e -= 1 }
+                guard b[e - 1] == UInt8(ascii: "}") else { break }
+                end = e
+                passed += 1
+            }
+            return end
+        }
+        return passed
+    }
+
+    /// The todo list ended after `count` todos: not the records' count, and the blocks passed over
+    /// may not have been what they said.
+    mutating func endTodos(count: Int) {
+        if let total = blockEnds.last, total != count { miscounted = true }
+    }
+
+    /// The first line break from `i` (`b.count` if none), eight bytes at a time.
+    static func lineEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        if let base = b.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= b.count {
+                let x =
+                    UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    ^ (ones &* 0x0A)
+                let found = (x &- ones) & ~x & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < b.count, b[i] != 0x0A { i += 1 }
+        return i
     }
 
     /// Where the object starting at `start` ends (past its `}`), when `pass(due)` says so for

@@ -152,17 +152,32 @@ public struct Summary: Equatable, Sendable {
         var sources = [own]
         for part in parts where part.source.name != Item.ownSource {
             sources.append(part.source)
+            var partTodos: [Item] = []
             for var item in part.items {
                 if let tag = store.tag(named: item.tag) { item.color = tag.color }
                 // What widgets do not read stays out (every bar process parses every item): a
                 // creation date is only a deadline's progress start when it has no start.
                 if !item.isDeadline || item.start != nil { item.created = nil }
-                if item.isDeadline { deadlines.append(item) } else { todos.append(item) }
+                if item.isDeadline { deadlines.append(item) } else { partTodos.append(item) }
             }
+            todos += Self.todoBlockOrder(partTodos)
         }
         deadlines.sort { $0.deadlineOrder < $1.deadlineOrder }
         return Summary(
             generated: now, sources: sources, tags: store.tags + extraTags, deadlines: deadlines, todos: todos)
+    }
+
+    /// Another source's todos in the order the summary lists them: the undated first, as the
+    /// source gave them, then the dated by due (then handle, then id). A bar's read passes over
+    /// the rest of such a block at its first todo far from now (`Summary(bytes:path:near:)`):
+    /// a todo.txt of ten thousand lines, months ahead, costs the bar one of them.
+    public static func todoBlockOrder(_ todos: [Item]) -> [Item] {
+        let undated = todos.filter { $0.due == nil }
+        // (Each key once, not in every comparison.)
+        let dated = todos.indices.compactMap { i in todos[i].due.map { (key: $0.sortKey, index: i) } }.sorted {
+            ($0.key, todos[$0.index].handle, todos[$0.index].id) < ($1.key, todos[$1.index].handle, todos[$1.index].id)
+        }
+        return undated + dated.map { todos[$0.index] }
     }
 
     /// The store's item as the summary holds it: its tag's name and colour as the store has
