@@ -203,7 +203,10 @@ struct CLIWidgetCacheTests {
     }
 
     @Test func aClickIsNeverAnsweredFromTheCache() throws {
-        let p = try Poller.ready(["add", "First", "--due", "+1d"], ["add", "Second", "--due", "+2d"])
+        // (Half an hour past a whole hour: the hours shown stay the same however slow the machine;
+        // due at +2d, the countdown's hour turned a minute after the add, and a loaded run saw
+        // "2d 0h" clicked and "1d 23h" polled.)
+        let p = try Poller.ready(["add", "First", "--due", "+1470m"], ["add", "Second", "--due", "+2910m"])
         let shown = try p.poll("i3blocks")
         #expect(shown.hasPrefix("First"))
         // i3blocks runs the command with the button set on a click: another deadline shows, and
