@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "TMinusSources", dependencies: ["TMinusCore"], swiftSettings: swiftSettings),
         // Pure: one renderer per bar, with that bar's escaping.
         .target(name: "TMinusRender", dependencies: ["TMinusCore", "TMinusTimeline"], swiftSettings: swiftSettings),
-        // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C.
+        // Linux calls Glibc does not import (timerfd, signalfd, SIGRTMIN): a few lines of our own C;
+        // and argv for the static binary, from glibc rather than the runtime's read of /proc/self/maps.
         .target(name: "CTMinusSys"),
         // The system: files, folders, locks, atomic writes, trusted paths, file stamps, processes and
         // child programs, the clocks, zone files, signals, the terminal, the widget cache's file.
