@@ -109,11 +109,16 @@ enum Vdir {
     }
 
     /// The item files of a collection, by name, byte by byte (temp files a killed tminus left are
-    /// removed).
-    static func itemNames(_ collection: String) -> [String] {
-        let entries = FileIO.entries(in: collection)
-        SourceWriter.removeDeadTemps(
-            in: collection, names: entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name))
+    /// removed). `opened`: the collection open (through links only the user or root own): its
+    /// names, and the temps removed there, are that folder's, whatever its path leads to by now.
+    static func itemNames(_ collection: String, opened directory: Int32? = nil) -> [String] {
+        let entries = directory.map { FileIO.entries(inOpened: $0) } ?? FileIO.entries(in: collection)
+        let temps = entries.filter { !$0.isDirectory && $0.name.hasSuffix(".tmp") }.map(\.name)
+        if let directory {
+            SourceWriter.removeDeadTemps(inOpened: directory, names: temps)
+        } else {
+            SourceWriter.removeDeadTemps(in: collection, names: temps)
+        }
         return sortedByBytes(entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name))
     }
 

@@ -40,6 +40,13 @@ public enum SourceWriter {
         }
     }
 
+    /// The same in a folder open as `directory` (names in it, not a path a link could redirect).
+    static func removeDeadTemps(inOpened directory: Int32, names: [String]) {
+        for name in names {
+            if let pid = FileIO.tempPid(name), !Processes.isAlive(pid) { _ = unlinkat(directory, name, 0) }
+        }
+    }
+
     /// Reads `path`, edits it with `edit`, and replaces it, unless it changed meanwhile (then again).
     /// `followLink`: the file is the user's own configured path (a todo.txt linked into a synced
     /// folder is written where it points); a file found in a calendar folder is never written

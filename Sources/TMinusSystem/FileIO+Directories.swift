@@ -16,6 +16,46 @@ extension FileIO {
         }
     }
 
+    /// The same for a folder already open as `directory` (left open): the names of the folder
+    /// that was opened, whatever its path leads to by now.
+    public static func forEachEntry(inOpened directory: Int32, _ each: (String, UInt8) -> Void) {
+        let copy = dup(directory)
+        guard copy >= 0 else { return }
+        guard let d = fdopendir(copy) else {
+            close(copy)
+            return
+        }
+        defer { closedir(d) }
+        rewinddir(d)
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { each(name, entry.pointee.d_type) }
+        }
+    }
+
+    /// The entries of a folder open as `directory` with whether each is a folder (symlinks
+    /// followed), unsorted.
+    public static func entries(inOpened directory: Int32) -> [(name: String, isDirectory: Bool)] {
+        var out: [(String, Bool)] = []
+        forEachEntry(inOpened: directory) { name, type in
+            var st = stat()
+            let isDir =
+                type == UInt8(DT_DIR)
+                || ((type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN))
+                    && fstatat(directory, name, &st, 0) == 0 && (st.st_mode & S_IFMT) == S_IFDIR)
+            out.append((name, isDir))
+        }
+        return out
+    }
+
+    /// The stamp of the folder or file open as `fd` (nil when `fstat` fails).
+    public static func stamp(ofOpened fd: Int32) -> FileStamp? {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? FileStamp(st) : nil
+    }
+
     /// The entries of a folder with whether each is a folder (symlinks followed), unsorted.
     public static func entries(in dir: String) -> [(name: String, isDirectory: Bool)] {
         var out: [(String, Bool)] = []

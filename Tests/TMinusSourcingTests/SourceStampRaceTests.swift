@@ -111,6 +111,59 @@ final class SourceStampRaceTests {
         if c.kind != .vdir { #expect(seen.real > 0, "\(c): the file was met (\(seen), \(reads) reads)") }
     }
 
+    /// A vdir's collection folder swapped, again and again, for a link to another folder and back:
+    /// the folder's stamp the reading records is the one of the folder whose files it read.
+    @Test func aCollectionIsWatchedAsTheFolderItRead() throws {
+        let root = dir + "/swapped"
+        let real = root + "/work", other = dir + "/other-work"
+        for folder in [root, real, other] { #expect(mkdir(folder, 0o755) == 0) }
+        try FileIO.writeAtomically(Array(Self.ics("Real task").utf8), to: real + "/a.ics")
+        try FileIO.writeAtomically(Array(Self.ics("Other task").utf8), to: other + "/a.ics")
+        let realInode = try #require(FileStamp.lookup(real)).inode
+        let otherInode = try #require(FileStamp.lookup(other)).inode
+        let source = SourceConfig(name: "s", kind: .vdir, path: root)
+        let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
+        let stop = dir + "/stop-swapped"
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let away = root + "/.work-away"
+            while access(stop, F_OK) != 0 {
+                _ = rename(real, away)
+                _ = symlink(other, real)
+                _ = unlink(real)
+                _ = rename(away, real)
+            }
+            finished.signal()
+        }
+        var seen = (real: 0, other: 0), reads = 0
+        var mismatches: [String] = []
+        while reads < 20_000 && (reads < 10_000 || seen.real < 20 || seen.other < 20) {
+            reads += 1
+            var out = SourceRead()
+            do throws(TMinusError) {
+                try SourceKinds.io(.vdir).read(
+                    source, sourcing, now: at("2026-11-28T12:00:00Z"), origin: nil, into: &out)
+            } catch {
+                continue
+            }
+            let titles = Set(out.items.map(\.title))
+            guard titles.count == 1, let watched = out.watch.first(where: { $0.path == real }) else { continue }
+            let stamp = watched.stamp.hasPrefix("racy:") ? String(watched.stamp.dropFirst(5)) : watched.stamp
+            let inode = UInt64(stamp.split(separator: "-").first ?? "")
+            if titles.contains("Other task") {
+                seen.other += 1
+                if inode != otherInode { mismatches.append("the other folder read, stamp \(stamp)") }
+            } else {
+                seen.real += 1
+                if inode != realInode { mismatches.append("the collection read, stamp \(stamp)") }
+            }
+        }
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
+        finished.wait()
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
+        #expect(seen.real > 0 && seen.other > 0, "the swaps were met (\(seen), \(reads) reads)")
+    }
+
     /// Swaps the file for a link to `other` and back (a fresh file each time) until `stop` exists.
     final class Racer: Sendable {
         let path: String, other: String, real: [UInt8], stop: String

@@ -21,7 +21,6 @@ enum VdirSource: SourceKindIO {
                 path: root)
         }
         let collections = Vdir.collections(root)
-        out.watch += collections.filter { $0 != root }.map(SourceReader.watched)
         var calendar = CalendarReading(source, sourcing, now: now, into: out)
         // Each file's reading is kept by its stamp (CachedFiles): only files that changed, or whose
         // shown instance is over, are parsed again.
@@ -35,11 +34,18 @@ enum VdirSource: SourceKindIO {
             do throws(TMinusError) {
                 directory = try FileIO.openTrustedFolder(collection)
             } catch {
+                if collection != root { calendar.out.watch.append(SourceReader.watched(collection)) }
                 calendar.report((prefix.isEmpty ? FileIO.baseName(of: collection) : prefix) + ": " + error.deferredText)
                 continue
             }
             defer { close(directory) }
-            for name in Vdir.itemNames(collection) {
+            // The folder opened is watched, listed and read (not its path again: a link swapped in
+            // meanwhile would lend its target's stamp or names to this folder's reading).
+            if collection != root {
+                calendar.out.watch.append(
+                    SourceReader.watched(collection, stamp: FileIO.stamp(ofOpened: directory)))
+            }
+            for name in Vdir.itemNames(collection, opened: directory) {
                 let shown = prefix + name
                 guard
                     let (reading, _) = files.read(
