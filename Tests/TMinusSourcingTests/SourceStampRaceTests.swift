@@ -111,22 +111,28 @@ final class SourceStampRaceTests {
         if c.kind != .vdir { #expect(seen.real > 0, "\(c): the file was met (\(seen), \(reads) reads)") }
     }
 
-    /// A vdir's collection folder swapped, again and again, for a link to another folder and back:
-    /// the folder's stamp the reading records is the one of the folder whose files it read.
-    @Test func aCollectionIsWatchedAsTheFolderItRead() throws {
-        let root = dir + "/swapped"
-        let real = root + "/work", other = dir + "/other-work"
-        for folder in [root, real, other] { #expect(mkdir(folder, 0o755) == 0) }
-        try FileIO.writeAtomically(Array(Self.ics("Real task").utf8), to: real + "/a.ics")
-        try FileIO.writeAtomically(Array(Self.ics("Other task").utf8), to: other + "/a.ics")
+    /// A folder a source lists (a vdir's collection, a folder of Org files) swapped, again and
+    /// again, for a link to another folder and back: the folder's stamp the reading records is the
+    /// one of the folder whose files it read.
+    @Test(arguments: [SourceConfig.Kind.vdir, .org])
+    func aFolderIsWatchedAsTheFolderItRead(kind: SourceConfig.Kind) throws {
+        let top = dir + "/swapped-" + kind.rawValue
+        // A vdir's collection under the source's folder; an Org source's folder itself.
+        let real = kind == .vdir ? top + "/work" : top + "/notes"
+        let other = dir + "/other-folder-" + kind.rawValue
+        let file = kind == .vdir ? "a.ics" : "a.org"
+        let text: (String) -> String = { kind == .vdir ? Self.ics($0) : "* TODO \($0)\n  DEADLINE: <2026-12-01 Tue>\n" }
+        for folder in [top, real, other] { #expect(mkdir(folder, 0o755) == 0) }
+        try FileIO.writeAtomically(Array(text("Real task").utf8), to: real + "/" + file)
+        try FileIO.writeAtomically(Array(text("Other task").utf8), to: other + "/" + file)
         let realInode = try #require(FileStamp.lookup(real)).inode
         let otherInode = try #require(FileStamp.lookup(other)).inode
-        let source = SourceConfig(name: "s", kind: .vdir, path: root)
+        let source = SourceConfig(name: "s", kind: kind, path: kind == .vdir ? top : real)
         let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
-        let stop = dir + "/stop-swapped"
+        let stop = dir + "/stop-swapped-" + kind.rawValue
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            let away = root + "/.work-away"
+            let away = top + "/.away"
             while access(stop, F_OK) != 0 {
                 _ = rename(real, away)
                 _ = symlink(other, real)
@@ -141,7 +147,7 @@ final class SourceStampRaceTests {
             reads += 1
             var out = SourceRead()
             do throws(TMinusError) {
-                try SourceKinds.io(.vdir).read(
+                try SourceKinds.io(kind).read(
                     source, sourcing, now: at("2026-11-28T12:00:00Z"), origin: nil, into: &out)
             } catch {
                 continue
@@ -155,13 +161,13 @@ final class SourceStampRaceTests {
                 if inode != otherInode { mismatches.append("the other folder read, stamp \(stamp)") }
             } else {
                 seen.real += 1
-                if inode != realInode { mismatches.append("the collection read, stamp \(stamp)") }
+                if inode != realInode { mismatches.append("the folder read, stamp \(stamp)") }
             }
         }
         _ = FileManager.default.createFile(atPath: stop, contents: nil)
         finished.wait()
-        #expect(mismatches.isEmpty, "\(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
-        #expect(seen.real > 0 && seen.other > 0, "the swaps were met (\(seen), \(reads) reads)")
+        #expect(mismatches.isEmpty, "\(kind): \(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
+        #expect(seen.real > 0 && seen.other > 0, "\(kind): the swaps were met (\(seen), \(reads) reads)")
     }
 
     /// Swaps the file for a link to `other` and back (a fresh file each time) until `stop` exists.

@@ -29,12 +29,14 @@ enum OrgSource: SourceKindIO {
         out.watch = [SourceReader.watched(root)]
         let directory = try FileIO.openTrustedFolder(root)
         defer { close(directory) }
+        // The folder opened is watched and listed, not its path again (docs/security.md).
+        out.watch = [SourceReader.watched(root, stamp: FileIO.stamp(ofOpened: directory))]
         var reading = CalendarReading(source, sourcing, now: now, into: out)
         // Each file's reading is kept by its stamp (CachedFiles): only files that changed are
         // parsed again; each keeps its `maxItems` nearest, the source the nearest of all.
         var cached = CachedFiles("org-", source, sourcing, now: now)
         var watch: [Summary.Source.Watched] = []
-        for name in CachedFiles.bounded(files(root), report: { reading.report($0) }) {
+        for name in CachedFiles.bounded(files(FileIO.entries(inOpened: directory)), report: { reading.report($0) }) {
             // (Emacs saves a file in place after its first save, which leaves the folder as it was.)
             cached.add(
                 directory, name, shown: name, root: root, limit: fileLimit, now: now, to: &reading, watch: &watch,
@@ -59,9 +61,11 @@ enum OrgSource: SourceKindIO {
     }
 
     /// A folder's `.org` files, by name (hidden ones left out).
-    static func files(_ root: String) -> [String] {
-        FileIO.entries(in: root).filter { !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".org") }
-            .map(\.name).sorted()
+    static func files(_ root: String) -> [String] { files(FileIO.entries(in: root)) }
+
+    /// The Org files among a folder's entries, by name.
+    static func files(_ entries: [(name: String, isDirectory: Bool)]) -> [String] {
+        entries.filter { !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".org") }.map(\.name).sorted()
     }
 
     /// The file that holds `id` (the source's own file, or the folder's file whose entry has it).
