@@ -64,51 +64,38 @@ final class SourceStampRaceTests {
             sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir,
             cacheDirectory: cacheDirectory)
         let now = at("2026-11-28T12:00:00Z")
-        let stop = dir + "/stop-" + c.kind.rawValue
-        // A thread of its own (not a dispatch queue the test runner's tasks may hold).
-        let racer = Racer(path: path, other: other, real: Array(c.text("Real task").utf8), stop: stop)
-        Thread.detachNewThread { racer.run() }
-        var seen = (real: 0, other: 0), reads = 0
-        var mismatches: [String] = []
-        while reads < 20_000 && (reads < 500 || seen.real < 20 || seen.other < 20) {
-            reads += 1
-            var out = SourceRead()
-            do throws(TMinusError) {
-                try SourceKinds.io(c.kind).read(source, sourcing, now: now, origin: nil, into: &out)
-            } catch {
-                continue  // a link met mid-walk ("keeps changing"): nothing recorded as read
-            }
-            // What was read, and the stamp it was recorded with: a one-file source's watched
-            // stamp, a folder source's cache entry for the file.
-            let stamp: String
-            let titles: Set<String>
-            if c.kind == .vdir {
-                var kept = VdirCache.load(
-                    try #require(SourceCache.path("vdir-", source, sourcing)),
-                    signature: VdirCache.signature(source, sourcing), now: now)
-                guard let file = kept.take(c.file) else { continue }
-                stamp = file.stamp
-                titles = Set(file.reading.entries.compactMap(\.item?.title))
-            } else {
-                guard let watched = out.watch.first(where: { $0.path.hasSuffix(c.file) }) else { continue }
-                stamp = watched.stamp.hasPrefix("racy:") ? String(watched.stamp.dropFirst(5)) : watched.stamp
-                titles = Set(out.items.map(\.title))
-            }
-            guard titles.count == 1 else { continue }
-            let inode = UInt64(stamp.split(separator: "-").first ?? "")
-            if titles.contains("Other task") {
-                seen.other += 1
-                if inode != otherInode { mismatches.append("Other task read, stamp \(stamp)") }
-            } else {
-                seen.real += 1
-                if inode == otherInode { mismatches.append("Real task read, the link target's stamp \(stamp)") }
-            }
-        }
-        _ = FileManager.default.createFile(atPath: stop, contents: nil)
-        racer.finished.wait()
-        #expect(mismatches.isEmpty, "\(c): \(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
-        #expect(seen.other > 0, "\(c): the link was met (\(seen), \(reads) reads)")
-        if c.kind != .vdir { #expect(seen.real > 0, "\(c): the file was met (\(seen), \(reads) reads)") }
+        let real = Array(c.text("Real task").utf8)
+        let link = folder + "/.racer-link", fresh = folder + "/.racer-fresh"
+        let tally = try race(
+            minimum: 500, stop: dir + "/stop-" + c.kind.rawValue,
+            step: {
+                _ = symlink(other, link)
+                _ = rename(link, path)
+                try? FileIO.writeAtomically(real, to: fresh)
+                _ = rename(fresh, path)
+            },
+            read: {
+                var out = SourceRead()
+                do throws(TMinusError) {
+                    try SourceKinds.io(c.kind).read(source, sourcing, now: now, origin: nil, into: &out)
+                } catch {
+                    return nil  // a link met mid-walk ("keeps changing"): nothing recorded as read
+                }
+                // What was read, and the stamp it was recorded with: a one-file source's watched
+                // stamp, a folder source's cache entry for the file.
+                if c.kind == .vdir {
+                    var kept = VdirCache.load(
+                        try #require(SourceCache.path("vdir-", source, sourcing)),
+                        signature: VdirCache.signature(source, sourcing), now: now)
+                    return kept.take(c.file).map { (Set($0.reading.entries.compactMap(\.item?.title)), $0.stamp) }
+                }
+                return out.watch.first { $0.path.hasSuffix(c.file) }.map { (Set(out.items.map(\.title)), $0.stamp) }
+            },
+            // The other file's stamp exactly when its items were read (the real file is new each time).
+            fits: { isOther, inode in isOther == (inode == otherInode) })
+        #expect(tally.mismatches.isEmpty, "\(c): \(tally)")
+        #expect(tally.other > 0, "\(c): the link was met (\(tally))")
+        if c.kind != .vdir { #expect(tally.real > 0, "\(c): the file was met (\(tally))") }
     }
 
     /// A folder a source lists (a vdir's collection, a folder of Org files) swapped, again and
@@ -129,65 +116,68 @@ final class SourceStampRaceTests {
         let otherInode = try #require(FileStamp.lookup(other)).inode
         let source = SourceConfig(name: "s", kind: kind, path: kind == .vdir ? top : real)
         let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
-        let stop = dir + "/stop-swapped-" + kind.rawValue
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let away = top + "/.away"
-            while access(stop, F_OK) != 0 {
+        let away = top + "/.away"
+        let tally = race(
+            minimum: 10_000, stop: dir + "/stop-swapped-" + kind.rawValue,
+            step: {
                 _ = rename(real, away)
                 _ = symlink(other, real)
                 _ = unlink(real)
                 _ = rename(away, real)
-            }
-            finished.signal()
-        }
-        var seen = (real: 0, other: 0), reads = 0
-        var mismatches: [String] = []
-        while reads < 20_000 && (reads < 10_000 || seen.real < 20 || seen.other < 20) {
-            reads += 1
-            var out = SourceRead()
-            do throws(TMinusError) {
-                try SourceKinds.io(kind).read(
-                    source, sourcing, now: at("2026-11-28T12:00:00Z"), origin: nil, into: &out)
-            } catch {
-                continue
-            }
-            let titles = Set(out.items.map(\.title))
-            guard titles.count == 1, let watched = out.watch.first(where: { $0.path == real }) else { continue }
-            let stamp = watched.stamp.hasPrefix("racy:") ? String(watched.stamp.dropFirst(5)) : watched.stamp
-            let inode = UInt64(stamp.split(separator: "-").first ?? "")
-            if titles.contains("Other task") {
-                seen.other += 1
-                if inode != otherInode { mismatches.append("the other folder read, stamp \(stamp)") }
-            } else {
-                seen.real += 1
-                if inode != realInode { mismatches.append("the folder read, stamp \(stamp)") }
-            }
-        }
-        _ = FileManager.default.createFile(atPath: stop, contents: nil)
-        finished.wait()
-        #expect(mismatches.isEmpty, "\(kind): \(mismatches.count) of \(reads) reads: \(mismatches.prefix(3))")
-        #expect(seen.real > 0 && seen.other > 0, "\(kind): the swaps were met (\(seen), \(reads) reads)")
+            },
+            read: {
+                var out = SourceRead()
+                do throws(TMinusError) {
+                    try SourceKinds.io(kind).read(
+                        source, sourcing, now: at("2026-11-28T12:00:00Z"), origin: nil, into: &out)
+                } catch {
+                    return nil
+                }
+                return out.watch.first { $0.path == real }.map { (Set(out.items.map(\.title)), $0.stamp) }
+            },
+            fits: { isOther, inode in inode == (isOther ? otherInode : realInode) })
+        #expect(tally.mismatches.isEmpty, "\(kind): \(tally)")
+        #expect(tally.real > 0 && tally.other > 0, "\(kind): the swaps were met (\(tally))")
     }
 
-    /// Swaps the file for a link to `other` and back (a fresh file each time) until `stop` exists.
-    final class Racer: Sendable {
-        let path: String, other: String, real: [UInt8], stop: String
-        let finished = DispatchSemaphore(value: 0)
-        init(path: String, other: String, real: [UInt8], stop: String) {
-            (self.path, self.other, self.real, self.stop) = (path, other, real, stop)
+    /// What a race saw: readings of each content, and those whose stamp did not fit.
+    struct Tally: CustomStringConvertible {
+        var real = 0, other = 0, reads = 0
+        var mismatches: [String] = []
+        var description: String {
+            "\(mismatches.count) of \(reads) reads did not fit (\(real) real, \(other) other): \(mismatches.prefix(3))"
         }
+    }
 
-        func run() {
-            let folder = FileIO.directory(of: path)
-            let link = folder + "/.racer-link", fresh = folder + "/.racer-fresh"
-            while access(stop, F_OK) != 0 {
-                _ = symlink(other, link)
-                _ = rename(link, path)
-                try? FileIO.writeAtomically(real, to: fresh)
-                _ = rename(fresh, path)
-            }
+    /// Runs `step` over and over on a thread of its own (not a dispatch queue the test runner's
+    /// tasks may hold) while `read` gives readings (the titles read and the stamp recorded for
+    /// the raced file or folder; nil: nothing to pair): at least `minimum` reads, and until each
+    /// content was met 20 times (at most 20,000). A reading of one title is checked with
+    /// `fits(it is the other content, the stamp's inode)`.
+    func race(
+        minimum: Int, stop: String, step: @escaping @Sendable () -> Void,
+        read: () throws -> (titles: Set<String>, stamp: String)?, fits: (Bool, UInt64?) -> Bool
+    ) rethrows -> Tally {
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            while access(stop, F_OK) != 0 { step() }
             finished.signal()
         }
+        defer {
+            _ = FileManager.default.createFile(atPath: stop, contents: nil)
+            finished.wait()
+        }
+        var tally = Tally()
+        while tally.reads < 20_000 && (tally.reads < minimum || tally.real < 20 || tally.other < 20) {
+            tally.reads += 1
+            guard let (titles, recorded) = try read(), titles.count == 1 else { continue }
+            let stamp = recorded.hasPrefix("racy:") ? String(recorded.dropFirst(5)) : recorded
+            let isOther = titles.contains("Other task")
+            if isOther { tally.other += 1 } else { tally.real += 1 }
+            if !fits(isOther, UInt64(stamp.split(separator: "-").first ?? "")) {
+                tally.mismatches.append("\(isOther ? "the other" : "the real") content read, stamp \(stamp)")
+            }
+        }
+        return tally
     }
 }

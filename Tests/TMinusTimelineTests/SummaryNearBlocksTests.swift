@@ -51,16 +51,9 @@ struct SummaryNearBlocksTests {
             let near = try Summary(bytes: bytes, near: now)
             let until = try #require(near.completeUntil, "\(zoneName) \(text)")
             #expect(near.todos.count < whole.todos.count)
-            let a = TimelineProvider(summary: whole, zone: zone)
-            let b = TimelineProvider(summary: near, zone: zone)
-            var t = now
-            while t < until {
-                let wholeShows = SummaryNearTests.shown(a, at: t, limit: until)
-                let nearShows = SummaryNearTests.shown(b, at: t, limit: until)
-                #expect(wholeShows == nearShows, "\(zoneName) \(text) at \(t)")
-                if wholeShows != nearShows { return }
-                t = t + 60 + Int64(t.seconds % 7)
-            }
+            let difference = SummaryNearTests.firstDifference(whole, near, zone: zone, from: now, until: until)
+            #expect(difference == nil, "\(zoneName) \(text): \(difference ?? "")")
+            if difference != nil { return }
         }
     }
 

@@ -62,6 +62,23 @@ struct SummaryNearTests {
         return "\(e.state) \(e.deadline?.id ?? "-") \(e.small) | \(e.medium) | \(e.large) | next \(next?.seconds ?? -1)"
     }
 
+    /// The first moment, every minute from `now` to `until` (and odd seconds, as `show`'s keep
+    /// and a bar's polls see them), where `near` shows other than `whole`, and both outputs; nil
+    /// when none.
+    static func firstDifference(_ whole: Summary, _ near: Summary, zone: Zone, from now: Instant, until: Instant)
+        -> String?
+    {
+        let a = TimelineProvider(summary: whole, zone: zone)
+        let b = TimelineProvider(summary: near, zone: zone)
+        var t = now
+        while t < until {
+            let wholeShows = shown(a, at: t, limit: until), nearShows = shown(b, at: t, limit: until)
+            if wholeShows != nearShows { return "at \(t): \(wholeShows) / \(nearShows)" }
+            t = t + 60 + Int64(t.seconds % 7)
+        }
+        return nil
+    }
+
     static let zones = ["Europe/Berlin", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu"]
     /// Moments on and around each zone's changes of time, and ordinary days.
     static let moments = [
@@ -88,17 +105,9 @@ struct SummaryNearTests {
             skippedSomewhere = true
             #expect(until == now + 7_200, "\(zoneName) \(text)")
             #expect(near.todos.count + near.deadlines.count < whole.todos.count + whole.deadlines.count)
-            let a = TimelineProvider(summary: whole, zone: zone)
-            let b = TimelineProvider(summary: near, zone: zone)
-            // Every minute to `until` (and odd seconds), as `show`'s keep and a bar's polls see it.
-            var t = now
-            while t < until {
-                let wholeShows = Self.shown(a, at: t, limit: until)
-                let nearShows = Self.shown(b, at: t, limit: until)
-                #expect(wholeShows == nearShows, "\(zoneName) \(text) at \(t)")
-                if wholeShows != nearShows { return }
-                t = t + 60 + Int64(t.seconds % 7)
-            }
+            let difference = Self.firstDifference(whole, near, zone: zone, from: now, until: until)
+            #expect(difference == nil, "\(zoneName) \(text): \(difference ?? "")")
+            if difference != nil { return }
         }
         #expect(skippedSomewhere, "\(zoneName): no moment passed an item over")
     }
