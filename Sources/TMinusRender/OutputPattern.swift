@@ -7,8 +7,11 @@ public import TMinusTimeline
 /// values with a byte the check did not see (other than letters, digits and spaces), which a
 /// bar's escaping might change.
 public struct OutputPattern {
-    /// The output between the holes (one more than `holes`).
-    let pieces: [String]
+    /// The output between the holes (one more than `holes`), as bytes: a fill copies them
+    /// without the checks a String append makes.
+    let pieces: [[UInt8]]
+    /// Their bytes, together.
+    let piecesSize: Int
     /// Which value each hole takes.
     let holes: [Hole]
     /// The percent of every output, when it is not a hole.
@@ -61,7 +64,10 @@ public struct OutputPattern {
             i += 1
         }
         pieces.append(piece)
-        self.pieces = pieces.map { String(decoding: $0, as: UTF8.self) }
+        self.pieces = pieces
+        var size = 0
+        for p in pieces { size += p.count }
+        piecesSize = size
         self.holes = holes
         exitCode = r.exitCode
         for v in [ticks.countdown, ticks.countdownLong, ticks.ends ?? "", String(ticks.percent)] {
@@ -71,26 +77,36 @@ public struct OutputPattern {
     }
 
     /// The output with `ticks` filled in; nil when a value has a byte the check did not see.
-    public func fill(_ ticks: TickValues) -> String? {
+    public func fill(_ ticks: TickValues) -> String? { fillBytes(ticks).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The same as UTF-8 bytes (valid: the pieces are cut between characters and the values are
+    /// text), with no check of them again.
+    public func fillBytes(_ ticks: TickValues) -> [UInt8]? {
         if let fixedPercent, ticks.percent != fixedPercent { return nil }
-        let percent = String(ticks.percent)
-        var size = 0
-        for p in pieces { size += p.utf8.count }
-        var out = ""
-        out.reserveCapacity(size + 64 * holes.count)
-        for (i, hole) in holes.enumerated() {
-            out += pieces[i]
-            let value: String
-            switch hole {
-            case .countdown: value = ticks.countdown
-            case .countdownLong: value = ticks.countdownLong
-            case .ends: value = ticks.ends ?? ""
-            case .percent: value = percent
+        var percent = String(ticks.percent)
+        var countdown = ticks.countdown, long = ticks.countdownLong, ends = ticks.ends ?? ""
+        var out: [UInt8] = []
+        out.reserveCapacity(piecesSize + 64 * holes.count)
+        /// (Bytes, not Strings: a keeping run fills about sixty outputs of a few kilobytes.)
+        func add(_ value: inout String) -> Bool {
+            value.withUTF8 { v in
+                for b in v where !seen[Int(b)] && !Self.isPlain(b) { return false }
+                out.append(contentsOf: v)
+                return true
             }
-            for b in value.utf8 where !seen[Int(b)] && !Self.isPlain(b) { return nil }
-            out += value
         }
-        out += pieces[pieces.count - 1]
+        for i in holes.indices {
+            out.append(contentsOf: pieces[i])
+            let ok: Bool
+            switch holes[i] {
+            case .countdown: ok = add(&countdown)
+            case .countdownLong: ok = add(&long)
+            case .ends: ok = add(&ends)
+            case .percent: ok = add(&percent)
+            }
+            guard ok else { return nil }
+        }
+        out.append(contentsOf: pieces[pieces.count - 1])
         return out
     }
 

@@ -25,16 +25,28 @@ public enum WidgetCache {
         public var from: Instant
         /// When it stops holding (exclusive).
         public var until: Instant
-        /// The output `show` prints in the interval.
-        public var text: String
+        /// The output `show` prints in the interval, as UTF-8 (kept as bytes: a keeping run fills
+        /// in about sixty, `OutputPattern`, and writes them to the file, with no String between).
+        public var bytes: [UInt8]
         /// The exit code `show` exits with in the interval.
         public var exitCode: Int32
 
+        /// The output as text.
+        public var text: String {
+            get { String(decoding: bytes, as: UTF8.self) }
+            set { bytes = Array(newValue.utf8) }
+        }
+
         /// An output holding from `from` up to (not including) `until`.
         public init(from: Instant, until: Instant, text: String, exitCode: Int32) {
+            self.init(from: from, until: until, bytes: Array(text.utf8), exitCode: exitCode)
+        }
+
+        /// The same from the output's bytes (valid UTF-8).
+        public init(from: Instant, until: Instant, bytes: [UInt8], exitCode: Int32) {
             self.from = from
             self.until = until
-            self.text = text
+            self.bytes = bytes
             self.exitCode = exitCode
         }
     }
@@ -192,7 +204,7 @@ public enum WidgetCache {
         // (Bytes appended into one buffer of the right size: the outputs are most of the file.)
         var size = 256 + key.count
         for f in files { size += f.path.utf8.count + 64 }
-        for s in segments { size += s.text.utf8.count + 48 }
+        for s in segments { size += s.bytes.count + 48 }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         bytes += magic.utf8
@@ -209,8 +221,15 @@ public enum WidgetCache {
             bytes.append(0x0A)
         }
         for s in segments {
-            bytes += "\(s.from.seconds) \(s.until.seconds) \(s.exitCode) \(s.text.utf8.count)\n".utf8
-            bytes += s.text.utf8
+            Digits.write(s.from.seconds, into: &bytes)
+            bytes.append(0x20)
+            Digits.write(s.until.seconds, into: &bytes)
+            bytes.append(0x20)
+            Digits.write(Int64(s.exitCode), into: &bytes)
+            bytes.append(0x20)
+            Digits.write(Int64(s.bytes.count), into: &bytes)
+            bytes.append(0x0A)
+            bytes += s.bytes
         }
         let file = path(folder, key: key)
         let temp = file + ".\(getpid()).tmp"

@@ -38,6 +38,30 @@ struct CatalogTests {
         #expect(Catalog.format("no conversions", ["x"]) == "no conversions")
     }
 
+    /// Numbers written as digits straight into the text fill every template as their decimal
+    /// text does (widths, zeros, positions, a missing argument, a negative number, the extremes).
+    @Test func numbersFillAsTheirDecimalText() {
+        let templates = [
+            "%dd %dh", "%dh %02dm", "%dd %dh %02dm", "%2$d, %1$d", "%5d|", "%05d|", "%02d", "%d%%", "%d %d %d",
+            "%d", "x", "%3$d"
+        ]
+        let values: [[Int]] = [[0], [7, 5], [123, 4, 59], [-3, 12], [Int.max, Int.min], [100_000, 0, 9], []]
+        for t in templates {
+            for v in values {
+                #expect(Catalog.format(t, numbers: v) == Catalog.format(t, v.map(String.init)), "\(t) \(v)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (0, 1, "0"), (7, 2, "07"), (42, 2, "42"), (123, 2, "123"), (-5, 3, "-005"), (9, 0, "9"),
+        (1_000_000_007, 1, "1000000007"), (Int.min, 1, "-9223372036854775808"), (Int.max, 20, "09223372036854775807")
+    ])
+    func digitsAreTheDecimalText(n: Int, width: Int, text: String) {
+        #expect(Digits.text(Int64(n), width: width) == text)
+        #expect(pad(n, width) == text)
+    }
+
     /// Russian's and Polish's three forms, as their Plural-Forms say (the generated Swift).
     @Test func slavicPluralsTakeTheirThreeForms() {
         let ru = Catalog(.ru), pl = Catalog(.pl)

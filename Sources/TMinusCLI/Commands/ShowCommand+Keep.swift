@@ -35,8 +35,11 @@ extension ShowCommand {
             return segments.count < WidgetCache.maxSegments && bytes < WidgetCache.maxKeptBytes
         }
         func append(_ from: Instant, _ text: String, _ exitCode: Int32) {
-            bytes += text.utf8.count
-            segments.append(WidgetCache.Segment(from: from, until: limit, text: text, exitCode: exitCode))
+            appendBytes(from, Array(text.utf8), exitCode)
+        }
+        func appendBytes(_ from: Instant, _ output: [UInt8], _ exitCode: Int32) {
+            bytes += output.count
+            segments.append(WidgetCache.Segment(from: from, until: limit, bytes: output, exitCode: exitCode))
         }
         while true {
             var next: Instant?
@@ -62,12 +65,12 @@ extension ShowCommand {
                 while let (at, v) = provider.nextTick(stretch, after: cursor, current: values) {
                     guard endLast(at: at) else { return segments }
                     cursor = at
-                    guard let text = pattern.fill(v) else {
+                    guard let text = pattern.fillBytes(v) else {
                         // A byte the pattern's check did not see: render this one, and go on from it.
                         refused = true
                         break
                     }
-                    append(at, text, pattern.exitCode)
+                    appendBytes(at, text, pattern.exitCode)
                     values = v
                     last = at
                 }

@@ -179,13 +179,28 @@ public struct Catalog: Sendable, Equatable {
             form = (count == 1 ? singular : plural).description
             if isPseudo { form = Catalog.pseudoText(form) }
         }
-        return Catalog.format(form, [String(count)] + more)
+        guard more.isEmpty else { return Catalog.format(form, [String(count)] + more) }
+        return Catalog.format(form, numbers: [count])
     }
 
     /// `template` with its conversions filled from `arguments` in order, or by position
     /// (`%2$s`): `%s`, `%d`, a zero-padded width (`%02d`), and `%%`. gettext's `c-format`
     /// check (`msgfmt -c`) keeps a translation's conversions the msgid's.
     public static func format(_ template: String, _ arguments: [String]) -> String {
+        format(template, count: arguments.count) { index, out in
+            var value = arguments[index]
+            value.withUTF8 { out += $0 }
+        }
+    }
+
+    /// The same with numbers for arguments, written as digits straight into the text (a
+    /// countdown's words are formatted for each of the hour's kept outputs).
+    public static func format(_ template: String, numbers: [Int]) -> String {
+        format(template, count: numbers.count) { index, out in Digits.write(Int64(numbers[index]), into: &out) }
+    }
+
+    /// `template` filled by `write`, which appends argument `index` (below `count`) to the bytes.
+    static func format(_ template: String, count: Int, write: (_ index: Int, _ out: inout [UInt8]) -> Void) -> String {
         // (Bytes, not characters: a countdown's text is formatted for each of the hour's kept
         // outputs on the poll path.)
         var template = template
@@ -237,10 +252,12 @@ public struct Catalog: Sendable, Equatable {
                 }
                 let index = position ?? next
                 if position == nil { next += 1 }
-                var value = index < arguments.count ? arguments[index] : ""
-                let count = value.utf8.count
-                if count < width { out += repeatElement(zero ? 0x30 : 0x20, count: width - count) }
-                value.withUTF8 { out += $0 }
+                let start = out.count
+                if index < count { write(index, &out) }
+                let written = out.count - start
+                if written < width {
+                    out.insert(contentsOf: repeatElement(zero ? 0x30 : 0x20, count: width - written), at: start)
+                }
                 i = j + 1
             }
             return String(decoding: out, as: UTF8.self)

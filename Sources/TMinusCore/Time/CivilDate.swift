@@ -122,11 +122,7 @@ public struct LocalDateTime: Hashable, Sendable {
 
 /// Zero-padded decimal, e.g. `pad(7, 2)` is "07".
 @inlinable
-public func pad(_ n: Int, _ width: Int) -> String {
-    let s = String(n < 0 ? -n : n)
-    let body = s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    return n < 0 ? "-" + body : body
-}
+public func pad(_ n: Int, _ width: Int) -> String { Digits.text(Int64(n), width: width) }
 
 private let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 private let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -70,17 +70,25 @@ public struct Countdown: Equatable, Sendable {
         if isOver { return over }
         let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
         let d = days
-        func f(_ pattern: String, _ values: Int...) -> String { Catalog.format(pattern, values.map(String.init)) }
-        let minutesSeconds = "\(pad(m, 2)):\(pad(s, 2))"
+        func f(_ pattern: String, _ values: Int...) -> String { Catalog.format(pattern, numbers: values) }
+        /// "04:09", "02:04:09": each field two digits or more.
+        func clock(_ fields: Int...) -> String {
+            var b: [UInt8] = []
+            b.reserveCapacity(12)
+            for (i, field) in fields.enumerated() {
+                if i > 0 { b.append(0x3A) }
+                Digits.write(Int64(field), width: 2, into: &b)
+            }
+            return String(decoding: b, as: UTF8.self)
+        }
         switch precision {
         case .auto:
             if d >= 1 { return f(words.tr("%dd %dh"), d, h) }
             if h >= 1 { return f(words.tr("%dh %02dm"), h, m) }
-            return minutesSeconds
+            return clock(m, s)
         case .seconds:
-            let clock = "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))"
-            if d >= 1 { return Catalog.format(words.tr("%dd %s"), [String(d), clock]) }
-            return h >= 1 ? clock : minutesSeconds
+            if d >= 1 { return Catalog.format(words.tr("%dd %s"), [String(d), clock(h, m, s)]) }
+            return h >= 1 ? clock(h, m, s) : clock(m, s)
         case .minutes:
             if d >= 1 { return f(words.tr("%dd %dh %02dm"), d, h, m) }
             return h >= 1 ? f(words.tr("%dh %02dm"), h, m) : f(words.tr("%dm"), m)
