@@ -98,23 +98,31 @@ final class SourceStampRaceTests {
         if c.kind != .vdir { #expect(tally.real > 0, "\(c): the file was met (\(tally))") }
     }
 
-    /// A folder a source lists (a vdir's collection, a folder of Org files) swapped, again and
+    /// A folder a source lists (a vdir's collection, a folder of Org files, a vault) swapped, again and
     /// again, for a link to another folder and back: the folder's stamp the reading records is the
     /// one of the folder whose files it read.
-    @Test(arguments: [SourceConfig.Kind.vdir, .org])
+    @Test(arguments: [SourceConfig.Kind.vdir, .org, .obsidian, .logseq])
     func aFolderIsWatchedAsTheFolderItRead(kind: SourceConfig.Kind) throws {
         let top = dir + "/swapped-" + kind.rawValue
-        // A vdir's collection under the source's folder; an Org source's folder itself.
-        let real = kind == .vdir ? top + "/work" : top + "/notes"
+        // A vdir's collection under the source's folder; a Logseq graph's pages; an Org source's
+        // folder or an Obsidian vault itself.
+        let real = kind == .vdir ? top + "/work" : kind == .logseq ? top + "/pages" : top + "/notes"
         let other = dir + "/other-folder-" + kind.rawValue
-        let file = kind == .vdir ? "a.ics" : "a.org"
-        let text: (String) -> String = { kind == .vdir ? Self.ics($0) : "* TODO \($0)\n  DEADLINE: <2026-12-01 Tue>\n" }
+        let file = ["vdir": "a.ics", "org": "a.org", "obsidian": "a.md", "logseq": "a.md"][kind.rawValue] ?? ""
+        let text: (String) -> String = {
+            switch kind {
+            case .vdir: Self.ics($0)
+            case .obsidian: "- [ ] \($0) 📅 2026-12-01\n"
+            case .logseq: "- TODO \($0)\n  DEADLINE: <2026-12-01 Tue>\n"
+            default: "* TODO \($0)\n  DEADLINE: <2026-12-01 Tue>\n"
+            }
+        }
         for folder in [top, real, other] { #expect(mkdir(folder, 0o755) == 0) }
         try FileIO.writeAtomically(Array(text("Real task").utf8), to: real + "/" + file)
         try FileIO.writeAtomically(Array(text("Other task").utf8), to: other + "/" + file)
         let realInode = try #require(FileStamp.lookup(real)).inode
         let otherInode = try #require(FileStamp.lookup(other)).inode
-        let source = SourceConfig(name: "s", kind: kind, path: kind == .vdir ? top : real)
+        let source = SourceConfig(name: "s", kind: kind, path: kind == .vdir || kind == .logseq ? top : real)
         let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
         let away = top + "/.away"
         let tally = race(

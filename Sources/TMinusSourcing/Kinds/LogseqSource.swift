@@ -36,7 +36,11 @@ enum LogseqSource: SourceKindIO {
                 continue
             }
             defer { close(directory) }
-            for name in CachedFiles.bounded(names(in: path), report: { reading.report("\(folder) \($0)") }) {
+            // The folder opened is watched and listed, not its path again (docs/security.md).
+            reading.out.watch[reading.out.watch.count - 1] = SourceReader.watched(
+                path, stamp: FileIO.stamp(ofOpened: directory))
+            let listed = names(FileIO.entries(inOpened: directory))
+            for name in CachedFiles.bounded(listed, report: { reading.report("\(folder) \($0)") }) {
                 let shown = folder + "/" + name
                 // (Logseq saves a page in place, which leaves its folder as it was.)
                 cached.add(
@@ -67,10 +71,12 @@ enum LogseqSource: SourceKindIO {
     static let folders = ["journals", "pages"]
 
     /// A folder's Markdown pages, by name (hidden ones left out).
-    static func names(in folder: String) -> [String] {
+    static func names(in folder: String) -> [String] { names(FileIO.entries(in: folder)) }
+
+    /// The Markdown pages among a folder's entries, by name.
+    static func names(_ entries: [(name: String, isDirectory: Bool)]) -> [String] {
         Vdir.sortedByBytes(
-            FileIO.entries(in: folder).filter { !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".md") }
-                .map(\.name))
+            entries.filter { !$0.isDirectory && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".md") }.map(\.name))
     }
 
     /// The graph's pages and journals (`journals/NAME.md`, `pages/NAME.md`; hidden ones left out).

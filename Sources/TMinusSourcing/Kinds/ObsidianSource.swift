@@ -24,6 +24,8 @@ enum ObsidianSource: SourceKindIO {
     /// what was left out.
     struct Layout {
         var folders: [String] = []
+        /// Each folder's stamp, of the folder opened and listed (nil: it could not be opened).
+        var stamps: [FileStamp?] = []
         var notes: [(folder: Int, name: String)] = []
         var problems: [String] = []
 
@@ -32,7 +34,12 @@ enum ObsidianSource: SourceKindIO {
         }
     }
 
-    static func layout(_ root: String) -> Layout {
+    /// The vault's layout; `visit` is given each note listed (its folder relative to the top, and
+    /// its name) with the folder it was listed through, open only during the call: a reading
+    /// reads the notes of the folder it stamped.
+    static func layout(
+        _ root: String, visit: (_ directory: Int32, _ folder: String, _ name: String) -> Void = { _, _, _ in }
+    ) -> Layout {
         var layout = Layout()
         var queue: [(String, Int)] = [("", 0)]
         var next = 0
@@ -42,8 +49,20 @@ enum ObsidianSource: SourceKindIO {
             layout.folders.append(folder)
             let index = layout.folders.count - 1
             let path = folder.isEmpty ? root : root + "/" + folder
+            // Listed (and stamped, and cleaned of a killed tminus's temps) through the folder
+            // opened by the trusted walk, not by its path again (docs/security.md).
+            let directory: Int32
+            do throws(TMinusError) {
+                directory = try FileIO.openTrustedFolder(path)
+            } catch {
+                layout.stamps.append(nil)
+                layout.problems.append(folder.isEmpty ? error.deferredText : folder + ": " + error.deferredText)
+                continue
+            }
+            defer { close(directory) }
+            layout.stamps.append(FileIO.stamp(ofOpened: directory))
             var names: [String] = [], subfolders: [String] = [], temps: [String] = []
-            FileIO.forEachEntry(in: path) { name, type in
+            FileIO.forEachEntry(inOpened: directory) { name, type in
                 if name.hasPrefix(".") {
                     if name.hasSuffix(".tmp") { temps.append(name) }
                     return
@@ -51,7 +70,7 @@ enum ObsidianSource: SourceKindIO {
                 var type = type
                 if type == UInt8(DT_UNKNOWN) {
                     var st = stat()
-                    guard lstat(path + "/" + name, &st) == 0 else { return }
+                    guard fstatat(directory, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return }
                     type = (st.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
                 }
                 if type == UInt8(DT_DIR) {
@@ -60,7 +79,7 @@ enum ObsidianSource: SourceKindIO {
                     names.append(name)
                 }
             }
-            SourceWriter.removeDeadTemps(in: path, names: temps)
+            SourceWriter.removeDeadTemps(inOpened: directory, names: temps)
             for name in Vdir.sortedByBytes(names) {
                 guard layout.notes.count < maxNotes else {
                     layout.problems.append(
@@ -70,6 +89,7 @@ enum ObsidianSource: SourceKindIO {
                     return layout
                 }
                 layout.notes.append((index, name))
+                visit(directory, folder, name)
             }
             for name in Vdir.sortedByBytes(subfolders) {
                 let sub = folder.isEmpty ? name : folder + "/" + name
@@ -97,39 +117,28 @@ enum ObsidianSource: SourceKindIO {
                 tr: "%s is not a folder; point \"path\" at the Obsidian vault (the folder that holds .obsidian)",
                 "\(root)", path: root)
         }
-        let layout = layout(root)
-        out.watch += layout.folders.dropFirst().map { SourceReader.watched(root + "/" + $0) }
-        var reading = CalendarReading(source, sourcing, now: now, into: out)
-        for p in layout.problems { reading.report(p) }
         // Each note's reading is kept by its stamp (CachedFiles): only notes that changed are
-        // parsed again.
+        // parsed again. Each folder's notes are read through the folder opened and listed, whose
+        // stamp is watched (docs/security.md).
+        var reading = CalendarReading(source, sourcing, now: now, into: out)
         var files = CachedFiles("obsidian-", source, sourcing, now: now)
         var watch: [Summary.Source.Watched] = []
-        var folder = -1
-        var directory: Int32 = -1
-        defer { if directory >= 0 { close(directory) } }
-        for note in layout.notes {
-            if note.folder != folder {
-                if directory >= 0 { close(directory) }
-                directory = -1
-                folder = note.folder
-                let path = layout.folders[folder].isEmpty ? root : root + "/" + layout.folders[folder]
-                do throws(TMinusError) {
-                    directory = try FileIO.openTrustedFolder(path)
-                } catch {
-                    reading.report(layout.folders[folder] + ": " + error.deferredText)
-                }
-            }
-            guard directory >= 0 else { continue }
-            let shown = layout.relative(note)
+        let layout = layout(root) { directory, folder, name in
+            let shown = folder.isEmpty ? name : folder + "/" + name
             // (Obsidian saves a note in place, which leaves its folder's stamp as it was.)
             files.add(
-                directory, note.name, shown: shown, root: root, limit: maxNoteBytes, now: now, to: &reading,
+                directory, name, shown: shown, root: root, limit: maxNoteBytes, now: now, to: &reading,
                 watch: &watch, parse: { parse($0, note: shown, source: source, sourcing, now: now) })
         }
+        for p in layout.problems { reading.report(p) }
         files.finish(now: now)
         out = reading.finish()
-        out.watch += watch
+        // (A folder that could not be opened is watched by its path, as before it was read.)
+        out.watch =
+            zip(layout.folders, layout.stamps).map { folder, stamp in
+                let path = folder.isEmpty ? root : root + "/" + folder
+                return stamp.map { SourceReader.watched(path, stamp: $0) } ?? SourceReader.watched(path)
+            } + watch
     }
 
     /// A note's reading: its open tasks nearest now (at most the source's `maxItems`), and a
