@@ -170,17 +170,20 @@ public struct Catalog: Sendable, Equatable {
     /// The form of a message with a count (`%d day` / `%d days`) for `count`, its first
     /// conversion the count and the next ones `more`.
     public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ more: [String] = []) -> String {
-        var form: String
-        if let table, let forms = table.forms(singular), !forms.isEmpty {
-            let i = table.plural(count)
-            form = forms[i >= 0 && i < forms.count ? i : forms.count - 1]
-            if form.isEmpty { form = (count == 1 ? singular : plural).description }
-        } else {
-            form = (count == 1 ? singular : plural).description
-            if isPseudo { form = Catalog.pseudoText(form) }
-        }
+        let form = pluralForm(singular, plural, count)
         guard more.isEmpty else { return Catalog.format(form, [String(count)] + more) }
         return Catalog.format(form, numbers: [count])
+    }
+
+    /// The form of a counted message for `count`, its conversions not filled in.
+    public func pluralForm(_ singular: StaticString, _ plural: StaticString, _ count: Int) -> String {
+        if let table, let forms = table.forms(singular), !forms.isEmpty {
+            let i = table.plural(count)
+            let form = forms[i >= 0 && i < forms.count ? i : forms.count - 1]
+            return form.isEmpty ? (count == 1 ? singular : plural).description : form
+        }
+        let form = (count == 1 ? singular : plural).description
+        return isPseudo ? Catalog.pseudoText(form) : form
     }
 
     /// `template` with its conversions filled from `arguments` in order, or by position
@@ -201,13 +204,25 @@ public struct Catalog: Sendable, Equatable {
 
     /// `template` filled by `write`, which appends argument `index` (below `count`) to the bytes.
     static func format(_ template: String, count: Int, write: (_ index: Int, _ out: inout [UInt8]) -> Void) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(template.utf8.count + 16)
+        append(template, count: count, into: &out, write: write)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The same, appended to `out` (a text made of several messages, the countdown's words, is
+    /// written into one buffer).
+    public static func append(
+        _ template: String, count: Int, into out: inout [UInt8], write: (_ index: Int, _ out: inout [UInt8]) -> Void
+    ) {
         // (Bytes, not characters: a countdown's text is formatted for each of the hour's kept
         // outputs on the poll path.)
         var template = template
-        return template.withUTF8 { t -> String in
-            guard t.contains(0x25) else { return String(decoding: t, as: UTF8.self) }
-            var out: [UInt8] = []
-            out.reserveCapacity(t.count + 16)
+        template.withUTF8 { t in
+            guard t.contains(0x25) else {
+                out.append(contentsOf: t)
+                return
+            }
             var next = 0
             var i = 0
             func digit(_ k: Int) -> Int? { k < t.count && t[k] >= 0x30 && t[k] <= 0x39 ? Int(t[k] - 0x30) : nil }
@@ -260,7 +275,6 @@ public struct Catalog: Sendable, Equatable {
                 }
                 i = j + 1
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 
