@@ -73,14 +73,11 @@ public struct OutputPattern {
         for v in [ticks.countdown, ticks.countdownLong, ticks.ends ?? "", String(ticks.percent)] {
             for b in v.utf8 { seen[Int(b)] = true }
         }
-        guard let own = fill(ticks), own == rendered.text else { return nil }
+        guard let own = fillBytes(ticks), own.elementsEqual(rendered.text.utf8) else { return nil }
     }
 
-    /// The output with `ticks` filled in; nil when a value has a byte the check did not see.
-    public func fill(_ ticks: TickValues) -> String? { fillBytes(ticks).map { String(decoding: $0, as: UTF8.self) } }
-
-    /// The same as UTF-8 bytes (valid: the pieces are cut between characters and the values are
-    /// text), with no check of them again.
+    /// The output with `ticks` filled in, as UTF-8 bytes (valid: the pieces are cut between
+    /// characters and the values are text); nil when a value has a byte the check did not see.
     public func fillBytes(_ ticks: TickValues) -> [UInt8]? {
         if let fixedPercent, ticks.percent != fixedPercent { return nil }
         var percent = String(ticks.percent)

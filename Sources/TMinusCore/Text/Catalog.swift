@@ -170,9 +170,17 @@ public struct Catalog: Sendable, Equatable {
     /// The form of a message with a count (`%d day` / `%d days`) for `count`, its first
     /// conversion the count and the next ones `more`.
     public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ more: [String] = []) -> String {
-        let form = pluralForm(singular, plural, count)
-        guard more.isEmpty else { return Catalog.format(form, [String(count)] + more) }
-        return Catalog.format(form, numbers: [count])
+        guard more.isEmpty else { return Catalog.format(pluralForm(singular, plural, count), [String(count)] + more) }
+        var out: [UInt8] = []
+        trn(singular, plural, count, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The same with the count only, appended to `out` as bytes (a countdown's words).
+    public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, into out: inout [UInt8]) {
+        Catalog.append(pluralForm(singular, plural, count), count: 1, into: &out) { _, out in
+            Digits.write(Int64(count), into: &out)
+        }
     }
 
     /// The form of a counted message for `count`, its conversions not filled in.

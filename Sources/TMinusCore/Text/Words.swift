@@ -33,9 +33,7 @@ public struct Words: Sendable, Equatable {
 
     /// The same with the count only, appended to `out` as bytes (a countdown's words).
     public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, into out: inout [UInt8]) {
-        Catalog.append(messages.pluralForm(singular, plural, count), count: 1, into: &out) { _, out in
-            Digits.write(Int64(count), into: &out)
-        }
+        messages.trn(singular, plural, count, into: &out)
     }
 
     /// A weekday, a day and a month, as the locale orders them: "Fri 27 Nov", "Fri Nov 27".
