@@ -89,13 +89,13 @@ def desktop_messages():
     return out
 
 
-# The commands' one-line summaries in --help's overview (each spec's `summary: "…"`, one file a
-# command in Sources/TMinusCLI/Table/Specs/) and the lines under it (`whenHelp`, `refHelp`,
-# `exitHelp`, in Specs/Shared.swift), in the context "--help" (Help looks each up by its text; the
+# The commands' one-line summaries in --help's overview (each spec's `summary: "…"`, in its
+# command's file in Sources/TMinusCLI/Commands/) and the lines under it (`whenHelp`, `refHelp`,
+# `exitHelp`, in Table/SharedOptions.swift), in the context "--help" (Help looks each up by its text; the
 # man page and the completions stay English).
 # The options' descriptions too: `Opt.option("name", "VALUE", "…"`, `Opt.flag("name", "…"`, and what
 # `format("…")`, `family("…")` and `colorOption("…")` (after `colorHelp`) are given.
-HELP = (os.path.join("Sources", "TMinusCLI", "Table", "Specs"),
+HELP = (os.path.join("Sources", "TMinusCLI"),
         re.compile(r"(?:\bsummary:|\b(?:whenHelp|refHelp|exitHelp|colorHelp)\s*=|\.option\(\s*" + LITERAL
                    + r"\s*,\s*" + LITERAL + r"\s*,|\.flag\(\s*" + LITERAL + r"\s*,|\b(?:format|family|colorOption)\()\s*"
                    + LITERAL))
@@ -113,8 +113,8 @@ def help_messages():
     the formats' lines."""
     folder, call = HELP
     out = []
-    for name in spec_files(folder):
-        out += spec_messages(os.path.join(folder, name), call)
+    for rel in spec_files(folder):
+        out += spec_messages(rel, call)
     folder, about = ABOUT
     for name in sorted(os.listdir(os.path.join(ROOT, folder))):
         if not name.endswith(".swift"):
@@ -128,13 +128,20 @@ def help_messages():
 
 
 def spec_files(folder):
-    """Every file of the specs' folder: Shared.swift, then the commands in CommandTable's order
-    (`Specs.add` is AddSpec.swift), then any other, so the template keeps the order of --help."""
-    names = sorted(n for n in os.listdir(os.path.join(ROOT, folder)) if n.endswith(".swift"))
-    table = open(os.path.join(ROOT, os.path.dirname(folder), "CommandTable.swift"), encoding="utf-8").read()
-    listed = ["Shared.swift"] + [m[0].upper() + m[1:] + "Spec.swift" for m in re.findall(r"\bSpecs\.(\w+)", table)]
-    first = [n for n in dict.fromkeys(listed) if n in names]
-    return first + [n for n in names if n not in first]
+    """The files of the commands' specs (under `folder`, TMinusCLI): Table/SharedOptions.swift,
+    then each command's file (the one that declares `static let NAME = CommandSpec(`) in
+    CommandTable's order, then any other file of Commands/, so the template keeps the order of
+    --help."""
+    commands = os.path.join(folder, "Commands")
+    names = sorted(n for n in os.listdir(os.path.join(ROOT, commands)) if n.endswith(".swift"))
+    texts = {n: open(os.path.join(ROOT, commands, n), encoding="utf-8").read() for n in names}
+    table = open(os.path.join(ROOT, folder, "Table", "CommandTable.swift"), encoding="utf-8").read()
+    first = []
+    for spec in re.findall(r"\bSpecs\.(\w+)", table):
+        first += [n for n in names if re.search(r"\bstatic let " + spec + r" = CommandSpec\(", texts[n])]
+    first = list(dict.fromkeys(first))
+    return [os.path.join(folder, "Table", "SharedOptions.swift")] + [
+        os.path.join(commands, n) for n in first + [n for n in names if n not in first]]
 
 
 def spec_messages(rel, call):

@@ -52,7 +52,6 @@ found() { # found PATTERN: the one tracked file whose path matches
     [ "$(printf '%s\n' "$hits" | grep -c .)" = 1 ] || fail "expected one file matching $1, found: ${hits:-none}"
     printf '%s\n' "$hits"
 }
-specs=$(dirname "$(found '/Table/Specs/AddSpec\.swift$')")
 commands=$(dirname "$(found '/Commands/AddCommand\.swift$')")
 table=$(found '/Table/CommandTable\.swift$')
 renderers=$(found '^Sources/[^/]+/Renderer\.swift$')
@@ -86,9 +85,9 @@ EOF
 # ---------------------------------------------------------------------------------------------
 # Phase A: the code half of each recipe.
 
-# A command (its spec file and its command file) with an option (a static let in its Options,
-# in its spec's list, read as a[Options.loud]).
-cat >"$specs/TrialSpec.swift" <<'EOF'
+# A command (one file: its Options, its spec and its run) with an option (a static let in its
+# Options, in its spec's list, read as a[Options.loud]).
+cat >"$commands/TrialCommand.swift" <<'EOF'
 import TMinusApp
 import TMinusCore
 
@@ -108,10 +107,6 @@ extension Specs {
         options: [O.loud.spec], text: "Prints the word trial.", examples: ["tminus trial --loud"],
         run: TrialCommand.run, readsConfig: false)
 }
-EOF
-cat >"$commands/TrialCommand.swift" <<'EOF'
-import TMinusApp
-import TMinusCore
 
 /// `tminus trial [--loud]`: prints a word (Tests/recipes/run.sh's trial command).
 enum TrialCommand {
@@ -123,7 +118,7 @@ enum TrialCommand {
     }
 }
 EOF
-command_files=("$specs/TrialSpec.swift" "$commands/TrialCommand.swift")
+command_files=("$commands/TrialCommand.swift")
 
 # A bar format: its renderer (with its BarSetup in the same file) and its line in Renderers.all.
 cat >"$render_dir/TrialRenderer.swift" <<'EOF'
@@ -288,7 +283,7 @@ holds() {
 schema_skipped=0
 schema() { TMINUS_BIN=$bin python3 Tests/config/schema.py >"$log/$1" 2>&1; }
 
-asks "a command" a-command 'CommandSpecFilesTests' "TrialSpec.swift is no listed command's spec" "CommandTable.swift"
+asks "a command" a-command 'CommandSpecFilesTests' "Specs.trial is no listed command's spec" "CommandTable.swift"
 asks "a bar format" a-golden 'GoldenRenderTests' "trial.txt"
 asks "a bar format" a-conformance 'RendererConformanceTests' "no format-specific conformance check for trial"
 asks "a bar format" a-integration 'BarSetupTests' "trial/trial.conf"

@@ -3,6 +3,42 @@ import TMinusCore
 import TMinusFollow
 import TMinusTimeline
 
+extension CycleCommand {
+    /// `next`'s options, declared once: its spec lists them, `run` reads them (`a[Options.reset]`).
+    enum Options {
+        static let reset = Opt.flag("reset", "back to the deadline due next (or the config's), as before any click")
+    }
+}
+
+private typealias O = CycleCommand.Options
+
+extension Specs {
+    /// `tminus next`.
+    static let next = CommandSpec(
+        name: "next", group: "bars", summary: "show the next ongoing deadline (a click)",
+        options: [O.reset.spec],
+        text: "Shows the next ongoing deadline in the widget (kept in state.json); --reset forgets the clicks.",
+        examples: ["tminus next --reset"], run: CycleCommand.next, changes: true)
+}
+
+extension Specs {
+    /// `tminus prev`.
+    static let prev = CommandSpec(
+        name: "prev", group: "bars", summary: "show the previous ongoing deadline",
+        text: "Shows the previous ongoing deadline in the widget (kept in state.json).", run: CycleCommand.prev,
+        changes: true)
+}
+
+extension Specs {
+    /// `tminus scroll`.
+    static let scroll = CommandSpec(
+        name: "scroll", group: "bars", arguments: "up|down",
+        summary: "the mouse wheel: moves a calendar tooltip's month, else cycles",
+        text:
+            "With {calendar} in a template (config \"tooltip\": \"calendar\"), shows the month before or after for a minute (kept in state.json); else cycles the deadlines like prev and next.",
+        examples: ["tminus scroll down"], run: CycleCommand.scroll, changes: true)
+}
+
 /// `tminus next | prev`: cycle the deadline the widget shows (kept in state.json); `tminus scroll
 /// up|down`: the mouse wheel, which moves a calendar tooltip's month instead when there is one.
 enum CycleCommand {

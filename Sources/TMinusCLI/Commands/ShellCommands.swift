@@ -1,6 +1,24 @@
 import TMinusApp
 import TMinusCore
 
+extension Specs {
+    /// `tminus completions`.
+    static let completions = CommandSpec(
+        name: "completions", group: "shell", arguments: "bash|zsh|fish",
+        summary: "shell completions (make install puts them in place)",
+        text: "Prints completions for the shell: commands, options, formats and families.",
+        examples: ["tminus completions bash > ~/.local/share/bash-completion/completions/tminus"],
+        run: ShellCommands.completions, readsConfig: false)
+}
+
+extension Specs {
+    /// `tminus manpage`.
+    static let manpage = CommandSpec(
+        name: "manpage", group: "shell", summary: "the man page, in roff (make install puts it in place)",
+        text: "Prints the man page tminus.1 (man -l <(tminus manpage) reads it).", run: ShellCommands.manpage,
+        readsConfig: false)
+}
+
 /// `tminus completions bash|zsh|fish` and `tminus manpage`: made from `CommandTable`.
 enum ShellCommands {
     static func completions(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {

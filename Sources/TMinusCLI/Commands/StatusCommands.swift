@@ -3,6 +3,30 @@ import TMinusCore
 import TMinusICal
 import TMinusStore
 
+extension Specs {
+    /// `tminus done`.
+    static let done = CommandSpec(
+        name: "done", group: "items", arguments: "REF…", summary: "mark items completed",
+        text: "Marks items completed (they move to the history; another source's item is marked done there too).",
+        examples: ["tminus done 3", #"tminus done "Buy milk""#], run: StatusCommands.done, changes: true)
+}
+
+extension Specs {
+    /// `tminus undo`.
+    static let undo = CommandSpec(
+        name: "undo", group: "items", arguments: "REF…", summary: "reopen completed items",
+        text: "Reopens completed items (in their sources too).", examples: ["tminus undo 3"],
+        run: StatusCommands.undo, changes: true)
+}
+
+extension Specs {
+    /// `tminus rm`.
+    static let rm = CommandSpec(
+        name: "rm", group: "items", arguments: "REF…", summary: "remove items for good",
+        text: "Removes items for good, open or completed (an open item of another source is removed there).",
+        examples: ["tminus rm 3"], run: StatusCommands.rm, changes: true)
+}
+
 /// `tminus done REF…`, `undo REF…`, `rm REF…`: every ref is resolved first, so one bad ref
 /// changes nothing. Completed items are found through the history's index, so none of these
 /// reads the history whole.

@@ -40,7 +40,8 @@ struct OptionSpec: Sendable {
 }
 
 /// One command: everything dispatch, `--help`, the shell completions and the man page need.
-/// Each is a file of `Table/Specs/`, with the command's `Options`; `CommandTable` lists them.
+/// Each is declared in its command's file in `Commands/`, with the command's `Options` and its
+/// `run`; `CommandTable` lists them.
 struct CommandSpec: Sendable {
     typealias Run = @Sendable ([String], Context) throws(TMinusError) -> Int32
 

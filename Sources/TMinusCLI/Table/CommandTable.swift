@@ -4,8 +4,8 @@ import TMinusRender
 
 /// Every command, listed by group: the one place dispatch, `--help`, the shell completions
 /// (`tminus completions`) and the man page (`tminus manpage`) find them. Each command's spec (its
-/// options, help text and examples) is a file of `Table/Specs/`; the options and help lines several
-/// share are in `Specs/Shared.swift`.
+/// options, help text and examples) is in its command's file in `Commands/`, beside its `run`; the
+/// options and help lines several share are in `SharedOptions.swift`.
 enum CommandTable {
     static let groups = ["items", "reminders and links", "bars", "files", "shell"]
 
@@ -72,6 +72,6 @@ enum CommandTable {
     static let shell: [CommandSpec] = [Specs.completions, Specs.manpage]
 }
 
-/// Each command's spec, one file each in `Table/Specs/` (`AddSpec.swift`: `Specs.add`, with the
-/// command's `Options`).
+/// Each command's spec, in its command's file (`Commands/AddCommand.swift`: `Specs.add`, with the
+/// command's `Options` and its `run`).
 enum Specs {}
