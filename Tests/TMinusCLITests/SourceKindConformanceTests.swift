@@ -147,7 +147,7 @@ struct SourceKindCase: Sendable, CustomStringConvertible {
     /// The source's config object (named "src"), its paths under `~/`.
     var config: String
     /// Whether tminus writes `done` back (else it refuses, with nothing written): what the kind
-    /// says (`SourceConfig.Kind.isWritable`, the one place it is said).
+    /// says (`SourceKindFacts.isWritable` in its file, the one place it is said).
     var writable: Bool { kind.isWritable }
     /// Whether tminus writes the files itself (Taskwarrior's are written by `task`).
     var ownsFiles = true

@@ -40,6 +40,6 @@ struct CalendarKindsTests {
         #expect(SourceConfig.Kind.gnome.isCalendar && SourceConfig.Kind.gnome.isWritable)
         #expect(!SourceConfig.Kind.ics.isWritable && !SourceConfig.Kind.summary.isWritable)
         #expect(
-            SourceConfig.Kind.named(writable: true) == "vdir, todotxt, taskwarrior, org, logseq, obsidian and gnome")
+            SourceConfig.Kind.named(writable: true) == "gnome, logseq, obsidian, org, taskwarrior, todotxt and vdir")
     }
 }

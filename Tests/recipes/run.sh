@@ -61,7 +61,6 @@ config_swift=$(found '/Config/Config\.swift$')
 source_config=$(found '/SourceConfig\.swift$')
 kinds=$(dirname "$(found '/Kinds/TodoTxtSource\.swift$')")
 kinds_module=$(cut -d/ -f2 <<<"$kinds")
-kinds_switch=$(grep -l 'enum SourceKinds' "$kinds"/*.swift || fail "no enum SourceKinds in $kinds")
 parsers=$(dirname "$(found '/TodoTxt\.swift$')")
 parsers_module=$(cut -d/ -f2 <<<"$parsers")
 core_module=$(cut -d/ -f2 <<<"$source_config")
@@ -180,24 +179,18 @@ edit "$config_swift" '(public struct Config: [^{]*\{\n)' '\1    /// The recipes'
     "a config key (Config's field)"
 config_files=("$config_keys" "$config_swift")
 
-# A source kind: its case, examplePath, isWritable and isCalendar in SourceConfig.swift; its SourceKindIO in
-# the kinds' folder and its line in SourceKinds.io; its parser in the parsers' module.
-edit "$source_config" '(public enum Kind: String, Sendable, CaseIterable \{(?:(?!public var ).)*\n        case \w+\n)' \
-    '\1        /// A text file, one todo a line (the recipes'"'"' trial kind, read-only).\n        case trial\n' \
-    "a source kind (SourceConfig.Kind)"
-edit "$source_config" '(public var examplePath: String \{\n\s*switch self \{\n)' '\1            case .trial: "~/trial.txt"\n' \
-    "a source kind (examplePath)"
-edit "$source_config" '(public var isWritable: Bool \{\n\s*switch self \{\n)' '\1            case .trial: false\n' \
-    "a source kind (isWritable)"
-edit "$source_config" '(public var isCalendar: Bool \{\n\s*switch self \{\n)' '\1            case .trial: false\n' \
-    "a source kind (isCalendar)"
+# A source kind: its SourceKindIO in the kinds' folder (what it is, its kind and its facts declared
+# there) and its parser in the parsers' module; tools/source-kinds.py makes the lists of kinds from
+# the kinds' files (SourceConfig.Kind, SourceKinds.io).
 cat >"$kinds/TrialSource.swift" <<EOF
 import $core_module
 import $parsers_module
 
 /// \`trial\`: a text file, one todo a line; read-only (Tests/recipes/run.sh's trial kind).
 enum TrialSource: SourceKindIO {
+    /// A text file, one todo a line (the recipes' trial kind, read-only).
     static let kind = SourceConfig.Kind.trial
+    static let facts = SourceKindFacts(path: .file, example: "~/trial.txt", isWritable: false, isCalendar: false)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
@@ -208,8 +201,6 @@ enum TrialSource: SourceKindIO {
     }
 }
 EOF
-edit "$kinds_switch" '(static func io\(_ kind: SourceConfig.Kind\) -> any SourceKindIO.Type \{\n\s*switch kind \{\n)' \
-    '\1        case .trial: TrialSource.self\n' "a source kind (SourceKinds.io)"
 cat >"$parsers/TrialList.swift" <<'EOF'
 public import TMinusCore
 
@@ -231,7 +222,8 @@ public enum TrialList {
     }
 }
 EOF
-kind_files=("$source_config" "$kinds/TrialSource.swift" "$kinds_switch" "$parsers/TrialList.swift")
+kind_files=("$kinds/TrialSource.swift" "$parsers/TrialList.swift")
+python3 tools/source-kinds.py >/dev/null || fail "a source kind: tools/source-kinds.py does not take the trial kind"
 
 swift_build() {
     local name=$1

@@ -1,64 +1,6 @@
 /// One entry of the config's `sources`: where tminus reads (and, for the writable kinds, writes)
 /// deadlines and todos that other programs keep. `docs/sources.md` describes each kind.
 public struct SourceConfig: Equatable, Sendable {
-    /// What kind of store the source is, as the config's `kind` names it.
-    public enum Kind: String, Sendable, CaseIterable {
-        /// A directory of `.ics` files (one item each), or a directory of such collections:
-        /// what vdirsyncer syncs and khal and todoman read.
-        case vdir
-        /// One `.ics` file (read-only).
-        case ics
-        /// A todo.txt file.
-        case todotxt
-        /// Taskwarrior, through `task export`.
-        case taskwarrior
-        /// Another program's `summary.json` (read-only).
-        case summary
-        /// An Org mode file, or a folder of `.org` files.
-        case org
-        /// A Logseq graph's folder (`journals/`, `pages/`).
-        case logseq
-        /// An Obsidian vault's notes, with the Tasks plugin's task lines.
-        case obsidian
-        /// GNOME's Evolution Data Server over the session bus: its enabled calendars and task
-        /// lists.
-        case gnome
-
-        /// Where such a source typically is, for the error that asks for a `path` (empty: the
-        /// kind needs none).
-        public var examplePath: String {
-            switch self {
-            case .vdir: "~/.local/share/calendars/work"
-            case .ics: "~/cal/holidays.ics"
-            case .todotxt: "~/todo/todo.txt"
-            case .taskwarrior, .gnome: ""
-            case .summary: "~/Sync/phone/summary.json"
-            case .org: "~/org/todo.org"
-            case .logseq: "~/logseq"
-            case .obsidian: "~/Notes"
-            }
-        }
-
-        /// Whether tminus writes changes back into it (`done`, `undo`, `edit`, `rm`, `--to`): the
-        /// one place this is said (a kind that is not needs no `apply`; every change to it is
-        /// refused before its `SourceKindIO` is asked).
-        public var isWritable: Bool {
-            switch self {
-            case .vdir, .todotxt, .taskwarrior, .org, .logseq, .obsidian, .gnome: true
-            case .ics, .summary: false
-            }
-        }
-
-        /// Whether its items depend on the reader's zone and the config's hold, and its deadlines
-        /// with an end are events (the `events` policy, the agenda): the calendar kinds.
-        public var isCalendar: Bool {
-            switch self {
-            case .vdir, .ics, .gnome: true
-            case .todotxt, .taskwarrior, .summary, .org, .logseq, .obsidian: false
-            }
-        }
-    }
-
     /// The config's `name`: the `source` its items carry.
     public var name: String
     /// What kind of source it is (the config's `kind`).
@@ -159,6 +101,12 @@ public enum Invitations: String, Sendable, CaseIterable {
 }
 
 extension SourceConfig.Kind {
+    /// What a kind's `path` names (`SourceKindFacts`): the config's error for a missing one says
+    /// which, and a kind with none needs no path.
+    public enum Path: Sendable {
+        case none, file, folder, fileOrFolder
+    }
+
     /// The kinds as a message lists them: "vdir, ics, … or org" (the writable ones only).
     public static func named(writable: Bool) -> String {
         let names = allCases.filter {

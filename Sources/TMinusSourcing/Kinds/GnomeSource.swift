@@ -10,7 +10,10 @@ import TMinusBus
 /// GNOME) skips the source with one line; an EDS that hangs costs at most `EDSClient.timeout`.
 /// A change is written back through EDS (`apply`).
 enum GnomeSource: SourceKindIO {
+    /// GNOME's Evolution Data Server over the session bus: its enabled calendars and task
+    /// lists.
     static let kind = SourceConfig.Kind.gnome
+    static let facts = SourceKindFacts(path: .none, example: "", isWritable: true, isCalendar: true)
 
     /// Events from this long ago (one under way, or just over and held)…
     static let behind: Int64 = 2 * 86_400

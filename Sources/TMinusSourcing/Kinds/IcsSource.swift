@@ -5,7 +5,9 @@ import TMinusSystem
 /// `ics`: one `.ics` file (a subscribed calendar, holidays), read-only. Its VEVENTs count down,
 /// its VTODOs are todos, as in a vdir.
 enum IcsSource: SourceKindIO {
+    /// One `.ics` file (read-only).
     static let kind = SourceConfig.Kind.ics
+    static let facts = SourceKindFacts(path: .file, example: "~/cal/holidays.ics", isWritable: false, isCalendar: true)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead

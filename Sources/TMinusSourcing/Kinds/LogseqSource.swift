@@ -7,7 +7,9 @@ import TMinusSystem
 /// Written back as Logseq writes a task, block by block, every other byte kept; new tasks go
 /// to today's journal (`journals/2026_11_27.md`, made when it is not there yet).
 enum LogseqSource: SourceKindIO {
+    /// A Logseq graph's folder (`journals/`, `pages/`).
     static let kind = SourceConfig.Kind.logseq
+    static let facts = SourceKindFacts(path: .folder, example: "~/logseq", isWritable: true, isCalendar: false)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead

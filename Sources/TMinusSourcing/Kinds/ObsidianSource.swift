@@ -11,7 +11,9 @@ import TMinusSystem
 /// line by line, every other byte of the note kept; new tasks go to the configured `note` or
 /// today's daily note (`YYYY-MM-DD.md` at the vault's top).
 enum ObsidianSource: SourceKindIO {
+    /// An Obsidian vault's notes, with the Tasks plugin's task lines.
     static let kind = SourceConfig.Kind.obsidian
+    static let facts = SourceKindFacts(path: .folder, example: "~/Notes", isWritable: true, isCalendar: false)
 
     /// At most this many notes and folders are read, this deep (a vault past them says so).
     static let maxNotes = CachedFiles.maxFiles

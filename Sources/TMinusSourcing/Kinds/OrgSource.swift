@@ -8,7 +8,10 @@ import TMinusSystem
 /// Written back as Emacs's Org writes `done` (a repeater moves the stamp), entry by entry, every
 /// other byte kept; the configured path may be a link, followed to what it names.
 enum OrgSource: SourceKindIO {
+    /// An Org mode file, or a folder of `.org` files.
     static let kind = SourceConfig.Kind.org
+    static let facts = SourceKindFacts(
+        path: .fileOrFolder, example: "~/org/todo.org", isWritable: true, isCalendar: false)
 
     /// Each file's size limit in a folder (a file source: todo.txt's 64 MB).
     static let fileLimit = 16 << 20

@@ -4,9 +4,14 @@ import TMinusSystem
 /// One kind of source, in one file: how it is read, how a change is written back, what a
 /// follower watches, and which fields of an item it can keep. `SourceReader` and `SourceWriter`
 /// do what every kind shares (the record, errors, inert text; the read-only check) and hand the
-/// rest to the kind's type, found by `SourceKinds.io(_:)`. docs/sources.md describes each kind.
+/// rest to the kind's type, found by `SourceKinds.io(_:)` (made from the kinds' files).
+/// docs/sources.md describes each kind.
 public protocol SourceKindIO {
+    /// The kind, as the config names it (`SourceConfig.Kind`, made from the kinds' files by
+    /// `tools/source-kinds.py`).
     static var kind: SourceConfig.Kind { get }
+    /// What the rest of tminus knows of the kind: copied into `SourceConfig.Kind`.
+    static var facts: SourceKindFacts { get }
 
     /// Reads the source into `out`: its items (open or not), and what the record keeps of the
     /// read. The stamps it watches go in first, so a source that cannot be read (yet) is read
@@ -47,21 +52,31 @@ public enum SourceField: Sendable {
     case note, remind, timeOfDay, deadline
 }
 
-/// Each kind of source's implementation (`SourceKindIO`).
-public enum SourceKinds {
-    /// The type that reads and writes sources of `kind`.
-    public static func io(_ kind: SourceConfig.Kind) -> any SourceKindIO.Type {
-        switch kind {
-        case .vdir: VdirSource.self
-        case .ics: IcsSource.self
-        case .todotxt: TodoTxtSource.self
-        case .taskwarrior: TaskwarriorSource.self
-        case .summary: SummarySource.self
-        case .org: OrgSource.self
-        case .logseq: LogseqSource.self
-        case .obsidian: ObsidianSource.self
-        case .gnome: GnomeSource.self
-        }
+/// What a kind's file says of the kind that the rest of tminus needs before any source is read
+/// (the config's parser, the agenda, `sources`): `tools/source-kinds.py` copies it into
+/// `SourceConfig.Kind` (TMinusCore), one case per kind file, and lists the kind's type in
+/// `SourceKinds.io`, so a new kind is its file and its parser.
+public struct SourceKindFacts: Sendable, Equatable {
+    /// What its `path` names (`.none`: it needs none).
+    public let path: SourceConfig.Kind.Path
+    /// Where such a source typically is, for the error that asks for a `path` ("" without one).
+    public let example: String
+    /// Whether tminus writes changes back into it (a kind that is not needs no `apply`).
+    public let isWritable: Bool
+    /// Whether its items depend on the reader's zone and hold, and its timed deadlines are events.
+    public let isCalendar: Bool
+
+    /// The facts of a kind's file.
+    public init(path: SourceConfig.Kind.Path, example: String, isWritable: Bool, isCalendar: Bool) {
+        self.path = path
+        self.example = example
+        self.isWritable = isWritable
+        self.isCalendar = isCalendar
+    }
+
+    /// What `SourceConfig.Kind` says of `kind` (made from a kind file's facts).
+    public init(_ kind: SourceConfig.Kind) {
+        self.init(path: kind.path, example: kind.examplePath, isWritable: kind.isWritable, isCalendar: kind.isCalendar)
     }
 }
 

@@ -4,7 +4,10 @@ import TMinusCore
 /// each keeping the home it came from (`Item.origin`), so homes that read each other never bring
 /// an item back to its own home.
 enum SummarySource: SourceKindIO {
+    /// Another program's `summary.json` (read-only).
     static let kind = SourceConfig.Kind.summary
+    static let facts = SourceKindFacts(
+        path: .file, example: "~/Sync/phone/summary.json", isWritable: false, isCalendar: false)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead

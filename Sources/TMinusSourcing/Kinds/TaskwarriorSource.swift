@@ -4,7 +4,9 @@ import TMinusCore
 /// filter to read, `task UUID done|modify|delete` and `task import -` to write. Its data folder
 /// is what a follower watches.
 enum TaskwarriorSource: SourceKindIO {
+    /// Taskwarrior, through `task export`.
     static let kind = SourceConfig.Kind.taskwarrior
+    static let facts = SourceKindFacts(path: .none, example: "", isWritable: true, isCalendar: false)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead

@@ -6,7 +6,9 @@ import TMinusSystem
 /// `+project`/`@context` tags, `due:` days). Written back line by line, every other byte kept;
 /// the configured path may be a link (into a synced folder), followed to the file it names.
 enum TodoTxtSource: SourceKindIO {
+    /// A todo.txt file.
     static let kind = SourceConfig.Kind.todotxt
+    static let facts = SourceKindFacts(path: .file, example: "~/todo/todo.txt", isWritable: true, isCalendar: false)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead

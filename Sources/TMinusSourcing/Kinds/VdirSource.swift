@@ -8,7 +8,11 @@ import TMinusSystem
 /// not items; a collection's `color` file colours its items. Written back as the smallest edit of
 /// the item's file (a new item: a new `UID.ics` in the configured collection).
 enum VdirSource: SourceKindIO {
+    /// A directory of `.ics` files (one item each), or a directory of such collections: what
+    /// vdirsyncer syncs and khal and todoman read.
     static let kind = SourceConfig.Kind.vdir
+    static let facts = SourceKindFacts(
+        path: .folder, example: "~/.local/share/calendars/work", isWritable: true, isCalendar: true)
 
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead

@@ -246,19 +246,20 @@ extension ConfigReader {
             }
             return nil
         }
-        if file == nil, kind != .taskwarrior, kind != .gnome {
+        if file == nil, kind.path != .none {
             if !bad {
                 let example = kind.examplePath
-                if kind == .vdir || kind == .logseq || kind == .obsidian {
+                switch kind.path {
+                case .folder:
                     problem(
                         first, path, N_("'%s' has no \"path\"; give the folder it reads, e.g. \"path\": \"%s\""), name,
                         example)
-                } else if kind == .org {
+                case .fileOrFolder:
                     problem(
                         first, path,
                         N_("'%s' has no \"path\"; give the file or folder it reads, e.g. \"path\": \"%s\""),
                         name, example)
-                } else {
+                case .file, .none:
                     problem(
                         first, path, N_("'%s' has no \"path\"; give the file it reads, e.g. \"path\": \"%s\""), name,
                         example)
