@@ -109,9 +109,15 @@ struct CLIWidgetCacheTests {
 
     @Test func everyChangeIsSeenAtOnce() throws {
         let p = try Poller.ready(["add", "Thesis", "--due", "+3d"])
-        let before = try p.poll()
-        let again = try p.poll()
-        #expect(again == before && p.kept.count == 1)
+        var before = try p.poll()
+        var again = try p.poll()
+        // (A minute's boundary may fall between two polls on a loaded machine: then the next two
+        // agree.)
+        if again != before {
+            before = again
+            again = try p.poll()
+        }
+        #expect(again == before && p.kept.count == 1, "\(before) / \(again) / \(p.kept.map(\.lastPathComponent))")
         // The data: a new deadline that comes first.
         _ = try p.run(["add", "Exam", "--due", "+5h"])
         let data = try p.poll()
