@@ -23,14 +23,14 @@ struct CachedFiles {
     }
 
     /// The file `name` of the folder open as `directory` (`shown`: its name in messages and in the
-    /// cache, `file`: its path): the kept reading when its stamp is the kept one's and its shown
+    /// cache, `file`: its path, made only when the file is read): the kept reading when its stamp is the kept one's and its shown
     /// instance is not over, else `parse` of its bytes (kept when its stamp is not racy and it
     /// left nothing out). Nil when it is gone or cannot be read (`report` is told why). The stamp
     /// of a file read is the opened file's, taken before its bytes are read: a change while it is
     /// read shows in the next one, and a link swapped in and out meanwhile cannot lend its
     /// target's stamp to the bytes of the file put back.
     mutating func read(
-        _ directory: Int32, _ name: String, shown: String, file: String, limit: Int, now: Instant,
+        _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, limit: Int, now: Instant,
         report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
     ) -> (reading: CalendarFile, stamp: FileStamp?)? {
         if let stamp = FileStamp.lookup(in: directory, name), let k = kept.take(shown), stamp.matches(k.stamp),
@@ -41,7 +41,7 @@ struct CachedFiles {
         }
         let bytes: [UInt8], stamp: FileStamp
         do throws(TMinusError) {
-            guard let got = try FileIO.readEntry(directory, name, shown: file, limit: limit) else { return nil }
+            guard let got = try FileIO.readEntry(directory, name, shown: file(), limit: limit) else { return nil }
             (bytes, stamp) = got
         } catch {
             report(shown + ": " + error.deferredText)
@@ -50,7 +50,7 @@ struct CachedFiles {
         let reading = parse(bytes)
         // (A file that left items out is not kept: its cache record has no room for the count.)
         if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
-            cache.add(shown, VdirCache.File(stamp: stamp.description, reading: reading))
+            cache.add(shown, VdirCache.File(stamp: Array(stamp.description.utf8)[...], reading: reading))
             parsed = true
         }
         return (reading, stamp)

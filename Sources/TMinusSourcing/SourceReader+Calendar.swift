@@ -14,7 +14,11 @@ struct CalendarReading {
     let options: ICalOptions
     var out = SourceRead()
     var more = 0
-    var seen: [String: String] = [:]
+    /// Where each UID was first read, by file name: an event's and a todo's apart (a calendar may
+    /// hold both under one UID). (Two tables keyed by the UID itself: no key made per item of a
+    /// 10,000-file vdir, and no conformance of a key type of its own for every poll's lookups to
+    /// pass over.)
+    var seen: (events: [String: String], todos: [String: String]) = ([:], [:])
 
     init(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: SourceRead) {
         zones = ICalZones(local: sourcing.zone, system: sourcing.systemZone)
@@ -54,13 +58,12 @@ struct CalendarReading {
         for p in file.problems { report("\(shown) \(p)") }
         out.leftOut += file.leftOut
         for e in file.entries {
-            let key = (e.isEvent ? "e:" : "t:") + e.id
-            if let first = seen[key] {
+            if let first = e.isEvent ? seen.events[e.id] : seen.todos[e.id] {
                 report(
                     shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(e.id), first))
                 continue
             }
-            seen[key] = shown
+            if e.isEvent { seen.events[e.id] = shown } else { seen.todos[e.id] = shown }
             guard var item = e.item else { continue }
             if item.color == nil { item.color = color }
             out.items.append(item)
@@ -94,7 +97,14 @@ struct CalendarFile {
 
     /// When this reading stops being true: its earliest open event's expiry (nil: never, as
     /// long as the file is as it was; todos and past events do not change with the clock).
-    var expires: Instant? { entries.compactMap { $0.item == nil ? nil : $0.expires }.min() }
+    var expires: Instant? {
+        // (A loop, not an array made and searched: asked of every file of a vdir at each read.)
+        var soonest: Instant?
+        for e in entries where e.item != nil {
+            if let t = e.expires, soonest.map({ t < $0 }) ?? true { soonest = t }
+        }
+        return soonest
+    }
 }
 
 /// The layout of a vdir (vdirsyncer's `docs/vdir.rst`).
@@ -129,23 +139,25 @@ enum Vdir {
     /// Names in the order of their UTF-8 bytes (code points), compared with `memcmp`: a folder of
     /// ten thousand files is sorted without Unicode's comparison.
     static func sortedByBytes(_ names: [String]) -> [String] {
-        let keys = names.map { Array($0.utf8) }
-        // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do):
-        // file names (UIDs) almost always differ there, and only ties compare the rest.
-        let prefixes = keys.map { key in
-            key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count)))
-        }
-        let order = keys.indices.sorted { a, b in
-            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
-            return keys[a].withUnsafeBufferPointer { x in
-                keys[b].withUnsafeBufferPointer { y in
-                    let n = min(x.count, y.count)
-                    let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
-                    return c != 0 ? c < 0 : x.count < y.count
-                }
+        // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do),
+        // with its place: file names (UIDs) almost always differ there, and only ties compare the
+        // rest. (No array of bytes made per name.)
+        var order: [(prefix: UInt64, index: Int)] = []
+        order.reserveCapacity(names.count)
+        for (i, name) in names.enumerated() {
+            var prefix: UInt64 = 0
+            var n: UInt64 = 0
+            for b in name.utf8.prefix(8) {
+                prefix = prefix << 8 | UInt64(b)
+                n += 1
             }
+            order.append((prefix << (8 * (8 - n)), i))
         }
-        return order.map { names[$0] }
+        order.sort { a, b in
+            a.prefix != b.prefix
+                ? a.prefix < b.prefix : names[a.index].utf8.lexicographicallyPrecedes(names[b.index].utf8)
+        }
+        return order.map { names[$0.index] }
     }
 
     /// The collection's `color` file (`#RRGGBB`, or `#RRGGBBAA` as some servers write), lower-case.

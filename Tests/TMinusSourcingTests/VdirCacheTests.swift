@@ -31,7 +31,9 @@ struct VdirCacheTests {
     @Test func filesAreFoundInAnyOrder() {
         let names = (0..<20).map { "f\($0).ics" }
         var cache = VdirCache()
-        for n in names { cache.add(n, VdirCache.File(stamp: n, reading: CalendarFile(entries: [], problems: []))) }
+        for n in names {
+            cache.add(n, VdirCache.File(stamp: Array(n.utf8)[...], reading: CalendarFile(entries: [], problems: [])))
+        }
         let orders: [[String]] = [
             names,  // the same folder
             names.filter { $0 != "f3.ics" && $0 != "f4.ics" },  // files gone
@@ -42,7 +44,11 @@ struct VdirCacheTests {
         ]
         for order in orders {
             var kept = cache
-            for n in order { #expect(kept.take(n)?.stamp == (names.contains(n) ? n : nil), "\(n)") }
+            for n in order {
+                #expect(
+                    kept.take(n).map { String(decoding: $0.stamp, as: UTF8.self) } == (names.contains(n) ? n : nil),
+                    "\(n)")
+            }
         }
     }
 
@@ -53,7 +59,9 @@ struct VdirCacheTests {
         #expect(parsed.bytes(signature: "s", now: now - 5) == bytes + Array("\n".utf8))
         var mixed = VdirCache()
         var old = parsed
-        mixed.add("new.ics", VdirCache.File(stamp: "1-2-3.0", reading: CalendarFile(entries: [], problems: ["x"])))
+        mixed.add(
+            "new.ics",
+            VdirCache.File(stamp: Array("1-2-3.0".utf8)[...], reading: CalendarFile(entries: [], problems: ["x"])))
         let b = old.take("b.ics")
         mixed.add("b.ics", try #require(b))
         let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
@@ -73,5 +81,24 @@ struct VdirCacheTests {
         ] {
             #expect(!stamp.matches(other), "\(other)")
         }
+    }
+
+    /// A folder's names in the order of their bytes (what a vdir's items, the file cache and a
+    /// UID found twice go by): the same order as comparing the whole byte strings, for names that
+    /// share their first eight bytes or more, are shorter than eight, empty, or not ASCII.
+    @Test func namesSortByTheirBytes() {
+        var names = [
+            "", "a", "ab", "a.ics", "ABCDEFGH.ics", "ABCDEFGH", "ABCDEFGHI", "ABCDEFGG.ics", "abcdefgh-2.ics",
+            "abcdefgh-10.ics", "Ärger.ics", "zebra.ics", "Zebra.ics", "日本語.ics", "日本語", "\u{10FFFF}x", "~", "0000",
+            "00000000", "000000000"
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let length = Int.random(in: 0...12, using: &generator)
+            names.append(String((0..<length).map { _ in "ab\u{e9}Z0-.".randomElement(using: &generator)! }))
+        }
+        names.shuffle()
+        let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(Vdir.sortedByBytes(names) == expected)
     }
 }

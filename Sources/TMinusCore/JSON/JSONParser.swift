@@ -119,10 +119,16 @@ public struct JSONParser {
         b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
     }
 
-    mutating func literal(_ word: String) throws(JSONSyntaxError) {
-        let w = Array(word.utf8)
-        let count = w.count
-        let ok = index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == w[$0] }
+    /// Past `word` (`true`, `false`, `null`), compared with the literal's own bytes (no array made
+    /// per boolean of a summary or a source's cache).
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        var ok = index + count <= bytes.count
+        var i = 0
+        while ok && i < count {
+            ok = bytes[index + i] == word.utf8Start[i]
+            i += 1
+        }
         guard ok else { throw error("unexpected word; expected \(word)") }
         index += count
     }

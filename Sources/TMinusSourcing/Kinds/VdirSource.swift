@@ -50,7 +50,9 @@ enum VdirSource: SourceKindIO {
                     SourceReader.watched(collection, stamp: FileIO.stamp(ofOpened: directory)))
             }
             for name in Vdir.itemNames(collection, opened: directory) {
-                let shown = prefix + name
+                // (No String made per file of ten thousand that need none: a vdir of one
+                // collection shows its files by name, and a file's path is made only to read it.)
+                let shown = prefix.isEmpty ? name : prefix + name
                 guard
                     let (reading, _) = files.read(
                         directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20, now: now,
