@@ -32,7 +32,9 @@ timeout 100 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
         import -window root 'png:$TMP/look.tmp' && n=\$((n + 1)) && mv '$TMP/look.tmp' '$TMP/look-'\$n'.png'
     done; kill \$! 2>/dev/null" >"$TMP/session.log" 2>&1 &
 session=$!
-colour=0 shot=1 coloured=""
+colour=0 shot=1 coloured="" first_c=""
+# countdown N: the countdown OCR reads in look N (empty when the look was taken mid-draw).
+countdown() { ocr_text "$TMP/look-$1.png" 600x300+0+0 300% | grep -oE '[0-9]+ minutes [0-9]+ seconds' | head -1; }
 while :; do
     if [ -f "$TMP/look-$shot.png" ]; then
         # (Qt may draw #bf616a a step off: within 3 of each channel counts.)
@@ -40,8 +42,17 @@ while :; do
         cp "$TMP/look-$shot.png" "$ART/plasma.png"
         if [ "$colour" -ge 50 ] && [ -n "$coloured" ]; then
             cp "$TMP/look-$coloured.png" "$TMP/one.png"
-            touch "$TMP/looked"
-            break
+            # Done once this look's countdown differs from the first coloured look's; a look
+            # taken mid-draw (nothing to read) or within the same second is followed by more, as
+            # long as the session takes them (a loaded machine's applet draws late).
+            now_c=$(countdown "$shot")
+            if [ -z "$first_c" ]; then first_c=$(countdown "$coloured"); [ -n "$first_c" ] || coloured=$shot; fi
+            if [ -n "$first_c" ] && [ -n "$now_c" ] && [ "$first_c" != "$now_c" ]; then
+                touch "$TMP/looked"
+                break
+            fi
+            shot=$((shot + 1))
+            continue
         fi
         [ "$colour" -ge 50 ] && coloured=$shot
         shot=$((shot + 1))
