@@ -91,19 +91,18 @@ public enum CLI {
             return 0
         }
         let args = Array(g.rest.dropFirst())
-        // A bar's poll: the kept output, when nothing it depends on changed (WidgetCache).
+        // A command that can answer before its context is made does (a bar's kept poll), in a real
+        // process at the real time: in-process callers capture the output and run in threads.
         var cacheKey: [UInt8]?
-        // (Only in a real process: in-process callers capture the output and run in threads.)
-        if command == "show", g.now == nil, console.capture == nil, WidgetCache.folder(environment) != nil,
-            let key = ShowCommand.cacheKey(arguments, args, environment)
-        {
-            if let hit = WidgetCache.lookup(key: key, now: clock(), environment: environment) {
-                _ = console.out(hit.text)
-                finish?(hit.exitCode)
-                return hit.exitCode
+        if g.now == nil, console.capture == nil {
+            let request = EarlyRequest(
+                arguments: arguments, args: args, environment: environment, clock: clock, console: console,
+                finish: finish)
+            switch CommandTable.early(command, request) {
+            case .answered(let code): return code
+            case .keep(let key): cacheKey = key
+            case .run: break
             }
-            cacheKey = key
-            ReadLog.entries = [(path: "/proc/self/exe", stamp: FileStamp.of("/proc/self/exe"))]
         }
         if command == "--help" || command == "-h" || command == "help" {
             if let topic = args.first, let spec = CommandTable.named(topic) {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TMinusTestSupport
 @testable import TMinusCLI
+import TMinusApp
+import TMinusCore
 import TMinusRender
 
 /// The command table drives dispatch, help, completions and the man page: each sees every
@@ -33,6 +35,40 @@ struct CommandTableTests {
         #expect(p.terminationStatus == 0)
         #expect(warnings.isEmpty, "groff under LANG=C: \(warnings)")
         #expect(shown.contains("%{F#...}"))
+    }
+
+    /// Dispatch asks every command line for an early answer; only `show` has one, and it answers
+    /// only a poll it may keep (the kept answer itself: `CLIWidgetCacheTests`, a spawned binary).
+    /// The others run as usual without their request even being made.
+    @Test func onlyABarsKeepablePollIsAnsweredEarly() {
+        func request(_ args: [String], _ environment: Environment) -> EarlyRequest {
+            EarlyRequest(
+                arguments: ["tminus", "show"] + args, args: args, environment: environment, clock: { Instant(0) },
+                console: Console(), finish: nil)
+        }
+        for name in CommandTable.names where name != "show" {
+            let answer = CommandTable.early(
+                name,
+                { () -> EarlyRequest in
+                    Issue.record("\(name)'s request was made")
+                    return request([], [:])
+                }())
+            guard case .run = answer else {
+                Issue.record("\(name) answered early")
+                continue
+            }
+        }
+        let folder: Environment = ["XDG_RUNTIME_DIR": "/nonexistent-runtime"]
+        for (args, environment) in [
+            ([], [:]),  // nowhere to keep outputs
+            (["--follow"], folder), (["--format", "i3blocks"], ["XDG_RUNTIME_DIR": "/x", "button": "1"]),
+            (["--help"], folder)
+        ] as [([String], Environment)] {
+            guard case .run = CommandTable.early("show", request(args, environment)) else {
+                Issue.record("show \(args) answered early")
+                continue
+            }
+        }
     }
 
     @Test func namesAreUniqueAndEveryCommandRuns() {

@@ -23,7 +23,7 @@ private typealias O = ShowCommand.Options
 extension Specs {
     /// `tminus show`.
     static let show = CommandSpec(
-        name: "show", group: "bars", summary: "the entry for now, in a bar's format",
+        name: ShowCommand.name, group: "bars", summary: "the entry for now, in a bar's format",
         options: [O.format.spec, O.family.spec, O.deadline.spec, O.markup.spec, O.follow.spec],
         text: """
             Prints the entry for now, for a bar. Formats: %s.
@@ -45,6 +45,24 @@ extension Specs {
 /// the entry for now, for a bar. Bar-facing: a broken config or summary shows an error entry
 /// (and a line on stderr) instead of nothing.
 enum ShowCommand {
+    static let name = "show"
+
+    /// A bar's poll answered before the context is made: the kept output of now's interval, when
+    /// nothing it read has changed (`WidgetCache`); else the key the full run keeps its outputs
+    /// under, with the read log on (it records every file the run reads).
+    static func early(_ request: EarlyRequest) -> EarlyAnswer {
+        guard WidgetCache.folder(request.environment) != nil,
+            let key = cacheKey(request.arguments, request.args, request.environment)
+        else { return .run }
+        if let hit = WidgetCache.lookup(key: key, now: request.clock(), environment: request.environment) {
+            _ = request.console.out(hit.text)
+            request.finish?(hit.exitCode)
+            return .answered(hit.exitCode)
+        }
+        ReadLog.entries = [(path: "/proc/self/exe", stamp: FileStamp.of("/proc/self/exe"))]
+        return .keep(key)
+    }
+
     static func run(_ raw: [String], _ ctx: Context) throws(TMinusError) -> Int32 {
         let a = try Arguments.parse(raw, command: "show")
         try a.expectPositional(0...0, command: "show")

@@ -24,6 +24,14 @@ enum CommandTable {
         return find(bars) ?? find(items) ?? find(reminders) ?? find(files) ?? find(shell) ?? find(barSetup)
     }
 
+    /// The early answer of a command that can answer before its context is made (`EarlyAnswer`),
+    /// found by the command's name without building any spec, so a bar's kept poll builds none
+    /// (docs/widget-cache.md).
+    static func early(_ name: String, _ request: @autoclosure () -> EarlyRequest) -> EarlyAnswer {
+        if name == ShowCommand.name { return ShowCommand.early(request()) }
+        return .run
+    }
+
     /// A command's spec, or a subcommand's (`"tag add"`), for argument parsing.
     static func spec(_ path: String) -> CommandSpec {
         let parts = path.split(separator: " ").map(String.init)
