@@ -46,6 +46,7 @@ struct CommandTableTests {
                 arguments: ["tminus", "show"] + args, args: args, environment: environment, clock: { Instant(0) },
                 console: Console(), finish: nil)
         }
+        #expect(Specs.show.name == ShowCommand.name)
         for name in CommandTable.names where name != "show" {
             let answer = CommandTable.early(
                 name,

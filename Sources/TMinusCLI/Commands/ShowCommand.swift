@@ -23,7 +23,7 @@ private typealias O = ShowCommand.Options
 extension Specs {
     /// `tminus show`.
     static let show = CommandSpec(
-        name: ShowCommand.name, group: "bars", summary: "the entry for now, in a bar's format",
+        name: "show", group: "bars", summary: "the entry for now, in a bar's format",
         options: [O.format.spec, O.family.spec, O.deadline.spec, O.markup.spec, O.follow.spec],
         text: """
             Prints the entry for now, for a bar. Formats: %s.
@@ -45,6 +45,7 @@ extension Specs {
 /// the entry for now, for a bar. Bar-facing: a broken config or summary shows an error entry
 /// (and a line on stderr) instead of nothing.
 enum ShowCommand {
+    /// Its name, for `CommandTable.early` (which builds no spec): `Specs.show`'s.
     static let name = "show"
 
     /// A bar's poll answered before the context is made: the kept output of now's interval, when
