@@ -48,14 +48,12 @@ extension Container {
     ) -> [Summary.Part] {
         guard let sourcing else { return old }
         var parts = old.filter { $0.source.kind == nil }
-        var handles: [String: Int] = [:]
-        var seen: [String: Instant] = [:]
+        // The store's links by source, then by id: each item's handle and first sight. (Per
+        // source: no key made per item by joining its source's name and its id.)
+        var known: [String: [String: Known]] = [:]
         let before = store.links
         let done = Set(before.filter(\.done).map(\.handle))
-        for l in store.links {
-            handles[l.source + "\u{1F}" + l.id] = l.handle
-            if let t = l.seen { seen[l.source + "\u{1F}" + l.id] = t }
-        }
+        for l in store.links { known[l.source, default: [:]][l.id] = Known(handle: l.handle, seen: l.seen) }
         var links: [SourceLink] = []
         // Items from other homes by their home and id: one reaching this home by two ways (two
         // homes' summaries that both carry a third's) is shown once, from the first source.
@@ -72,10 +70,10 @@ extension Container {
             {
                 for item in kept.items { _ = firstTime(item) }
                 parts.append(kept)
+                let mine = known[config.name] ?? [:]
                 links += kept.items.filter { $0.handle > 0 }.map {
                     SourceLink(
-                        source: config.name, id: $0.id, handle: $0.handle,
-                        seen: seen[config.name + "\u{1F}" + $0.id] ?? now,
+                        source: config.name, id: $0.id, handle: $0.handle, seen: mine[$0.id]?.seen ?? now,
                         done: done.contains($0.handle))
                 }
                 continue
@@ -91,13 +89,15 @@ extension Container {
             if part.source.error != nil {
                 links += store.links.filter { $0.source == config.name }
             }
+            var mine = known[config.name] ?? [:]
             for i in part.items.indices {
-                let key = config.name + "\u{1F}" + part.items[i].id
-                let handle = handles[key] ?? ((try? store.takeHandle(now: now)) ?? 0)
-                handles[key] = handle
+                let id = part.items[i].id
+                let link = mine[id]
+                let handle = link?.handle ?? ((try? store.takeHandle(now: now)) ?? 0)
+                if link == nil { mine[id] = Known(handle: handle, seen: nil) }
                 part.items[i].handle = handle
                 // First seen now, unless seen before: recorded once, it never moves.
-                let first = seen[key] ?? now
+                let first = link?.seen ?? now
                 Self.stamp(&part.items[i], seen: first)
                 if handle > 0 {
                     links.append(
@@ -122,6 +122,12 @@ extension Container {
             before.filter { !$0.done && !shown.contains($0.handle) && !waiting.contains($0.handle) }.map(\.handle),
             from: now + Store.handleRest)
         return parts
+    }
+
+    /// An item's handle and when it was first seen, as the store's links have them.
+    struct Known {
+        var handle: Int
+        var seen: Instant?
     }
 
     /// What the first sight of an item gives it: progress from there when it has neither start nor

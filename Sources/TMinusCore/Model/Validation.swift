@@ -105,6 +105,11 @@ public enum Validation {
     public static func trimmedText(_ s: String) -> String { trimmed(s) }
 
     static func trimmed(_ s: String) -> String {
+        // Nothing to trim when it starts and ends with a visible ASCII character (almost every
+        // title): no characters made to look at its ends, no copy.
+        if let first = s.utf8.first, let last = s.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return s
+        }
         var scalars = Substring(s)
         while let f = scalars.first, f.isWhitespace { scalars.removeFirst() }
         while let l = scalars.last, l.isWhitespace { scalars.removeLast() }

@@ -8,21 +8,27 @@ public enum ItemText {
     public static func title(_ raw: String) -> String {
         var t = Validation.trimmedText(ControlText.clean(raw, replacement: " ", dropBidi: true))
         if t.isEmpty { return "(no title)" }
-        if t.count > Validation.maxTitleLength { t = String(t.prefix(Validation.maxTitleLength - 1)) + "…" }
+        // (Counted in bytes first: no more characters than bytes, and counting characters walks
+        // each one's grapheme rules, for every title of every source read.)
+        if t.utf8.count > Validation.maxTitleLength && t.count > Validation.maxTitleLength {
+            t = String(t.prefix(Validation.maxTitleLength - 1)) + "…"
+        }
         return t
     }
 
     /// Controls and bidi controls go, line feeds stay; the length is capped.
     public static func note(_ raw: String) -> String {
         var n = ControlText.clean(raw, replacement: nil, keepNewlines: true, dropBidi: true)
-        if n.count > Validation.maxNoteLength { n = String(n.prefix(Validation.maxNoteLength - 1)) + "…" }
+        if n.utf8.count > Validation.maxNoteLength && n.count > Validation.maxNoteLength {
+            n = String(n.prefix(Validation.maxNoteLength - 1)) + "…"
+        }
         return n
     }
 
     /// As a title, at most 32 characters; nil when nothing is left.
     public static func tag(_ raw: String) -> String? {
         let t = Validation.trimmedText(ControlText.clean(raw, replacement: " ", dropBidi: true))
-        return t.isEmpty ? nil : String(t.prefix(32))
+        return t.isEmpty ? nil : t.utf8.count <= 32 ? t : String(t.prefix(32))
     }
 }
 
