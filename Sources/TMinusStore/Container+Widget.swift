@@ -122,8 +122,14 @@ extension Container {
         let stamp = FileStamp.lookup(home.summaryPath)
         var parsed: ParsedSummary?
         if let bytes = try FileIO.read(home.summaryPath) {
-            var summary = try near ? Summary(bytes: bytes, path: home.summaryPath, near: now) : parseSummary(bytes)
-            if isCurrent(summary) && !summary.pending && sourcesCurrent(summary, now: now) { return summary }
+            // A stale one is read whole at once (it is made again from every item), seen from
+            // its records before its items are.
+            let current = { (s: Summary) in self.isCurrent(s) && !s.pending && self.sourcesCurrent(s, now: now) }
+            var summary =
+                try near
+                ? Summary(bytes: bytes, path: home.summaryPath, near: now, wholeIf: { !current($0) })
+                : parseSummary(bytes)
+            if current(summary) { return summary }
             // What is written is made from every item: a read without some is made again, once.
             if summary.completeUntil != nil { summary = try parseSummary(bytes) }
             if let stamp { parsed = ParsedSummary(stamp: stamp, summary: summary) }

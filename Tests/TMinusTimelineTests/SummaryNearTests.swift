@@ -154,6 +154,31 @@ struct SummaryNearTests {
         #expect(kept.count < 700, "\(kept.count) of 1,000 read")
     }
 
+    /// A read near a moment asks, once it has the records and before the items, whether to read
+    /// every item after all (a stale summary, made again from every item): then it is the whole
+    /// read, made once; else the near one.
+    @Test func aReadNearCanTurnWholeBeforeTheItems() throws {
+        let zone = Fixtures.zone("Europe/Berlin")
+        let now = Fixtures.at("2026-11-26T10:00", zone)
+        let bytes = Self.summary(count: 300, around: now, zone: zone, seed: 4).bytes()
+        let whole = try Summary(bytes: bytes)
+        var asked: [Summary] = []
+        let turned = try Summary(
+            bytes: bytes, near: now,
+            wholeIf: {
+                asked.append($0)
+                return true
+            })
+        #expect(turned == whole)
+        #expect(turned.completeUntil == nil)
+        #expect(asked.count == 1)
+        #expect(asked.first?.sources == whole.sources && asked.first?.tags == whole.tags)
+        #expect(asked.first.map { $0.deadlines.isEmpty && $0.todos.isEmpty } == true)
+        let kept = try Summary(bytes: bytes, near: now, wholeIf: { _ in false })
+        #expect(kept == (try Summary(bytes: bytes, near: now)))
+        #expect(kept.completeUntil == now + 7_200)
+    }
+
     /// A summary whose deadlines are not in due order (another program wrote it) is read whole,
     /// and so is an item this reading does not follow: two "due" keys, an object inside, a line
     /// break; braces and escaped quotes inside strings are followed.

@@ -94,7 +94,11 @@ extension Summary {
 
     /// The reading of `init(bytes:path:)`; with `near`, items no output near its moment shows are
     /// passed over (`init(bytes:path:near:)`).
-    static func read(_ bytes: [UInt8], path: String, near: inout NearRead?) throws(TMinusError) -> Summary {
+    /// `wholeIf`: asked once, with everything before the item lists, whether a read `near` a
+    /// moment reads every item after all (`Summary(bytes:path:near:wholeIf:)`); then `near` is nil.
+    static func read(
+        _ bytes: [UInt8], path: String, near: inout NearRead?, wholeIf: ((Summary) -> Bool)? = nil
+    ) throws(TMinusError) -> Summary {
         func bad(_ what: String) -> TMinusError {
             .failure(tr: "%s: %s; rebuild it with tminus summary --rebuild", "\(path)", "\(what)", path: path)
         }
@@ -193,6 +197,11 @@ extension Summary {
                     tags = try StoreFile.readTags(&p, skippingBad: true)
                 case "deadlines", "todos":
                     let kind: Item.Kind = key == "deadlines" ? .deadline : .todo
+                    if near != nil, let wholeIf {
+                        var header = Summary(generated: generated ?? Instant(0), sources: sources, tags: tags)
+                        header.pending = pending
+                        if wholeIf(header) { near = nil }
+                    }
                     guard try !p.readNull() else { continue }
                     try p.beginArray()
                     var position = 0

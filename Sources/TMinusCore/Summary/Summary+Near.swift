@@ -17,10 +17,21 @@ extension Summary {
     ///   zone's today can reach it: every later one is due no sooner.
     /// A passed item is checked only for where it ends (a block passed over, only for its lines);
     /// the commands that read every item (`list`, `summary`, `doctor`) report one that is broken.
-    public init(bytes: [UInt8], path: String = "summary.json", near now: Instant) throws(TMinusError) {
+    ///
+    /// `wholeIf`: asked, with the fields before the item lists (the records, the tags, `pending`),
+    /// whether this read is to be of every item after all (a summary that is to be made again
+    /// from every item: read once, not near and then whole).
+    public init(
+        bytes: [UInt8], path: String = "summary.json", near now: Instant, wholeIf: ((Summary) -> Bool)? = nil
+    ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now)
-        let summary = try Summary.read(bytes, path: path, near: &near)
-        guard let near, !near.unsorted, !near.miscounted else {
+        let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf)
+        // (Nil only when `wholeIf` said so: every item was read.)
+        guard let near else {
+            self = summary
+            return
+        }
+        guard !near.unsorted, !near.miscounted else {
             var whole: NearRead?
             self = try Summary.read(bytes, path: path, near: &whole)
             return
