@@ -2,6 +2,20 @@ import Glibc
 
 /// Byte-string helpers (no Foundation).
 public enum Bytes {
+    /// Whether `s`'s UTF-8 ends with `suffix`'s bytes (as Python's `endswith` and the C tools
+    /// that write vdirs compare file names: no characters made).
+    public static func hasSuffix(_ s: String, _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        let utf8 = s.utf8
+        guard utf8.count >= n else { return false }
+        var i = utf8.index(utf8.endIndex, offsetBy: -n)
+        for k in 0..<n {
+            guard utf8[i] == suffix.utf8Start[k] else { return false }
+            i = utf8.index(after: i)
+        }
+        return true
+    }
+
     /// Whether `needle` occurs in `haystack`.
     public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         needle.isEmpty || firstIndex(of: needle, in: haystack) != nil

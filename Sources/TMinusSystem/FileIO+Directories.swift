@@ -9,10 +9,7 @@ extension FileIO {
         guard let d = opendir(dir) else { return }
         defer { closedir(d) }
         while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { each(name, entry.pointee.d_type) }
+            if let name = entryName(entry) { each(name, entry.pointee.d_type) }
         }
     }
 
@@ -28,10 +25,19 @@ extension FileIO {
         defer { closedir(d) }
         rewinddir(d)
         while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { each(name, entry.pointee.d_type) }
+            if let name = entryName(entry) { each(name, entry.pointee.d_type) }
+        }
+    }
+
+    /// An entry's name; nil for `.` and `..`. (Its length found by `strlen`, not a closure per
+    /// byte of the name's 256: a folder of ten thousand files is listed for every vdir read.)
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
+        withUnsafeBytes(of: &entry.pointee.d_name) { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            let length = min(strlen(base.assumingMemoryBound(to: CChar.self)), raw.count)
+            let bytes = UnsafeRawBufferPointer(start: base, count: length)
+            if bytes.first == 0x2E && (length == 1 || (length == 2 && bytes[1] == 0x2E)) { return nil }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

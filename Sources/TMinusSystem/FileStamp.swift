@@ -41,7 +41,8 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     /// ten thousand files is stamped without building ten thousand paths, or walking them.
     public static func lookup(in directory: Int32, _ name: String) -> FileStamp? {
         var st = stat()
-        guard fstatat(directory, name, &st, 0) == 0 else { return nil }
+        // (Through `withCString`: passing the String itself made a C copy of it, per file.)
+        guard name.withCString({ fstatat(directory, $0, &st, 0) }) == 0 else { return nil }
         return FileStamp(st)
     }
 
@@ -61,36 +62,32 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     }
 
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        // (Four fields in locals, not an array: no allocation per file of a 10,000-file vdir.)
-        var fields: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-        var field = 0, digits = 0
-        for c in text {
-            if c >= 0x30 && c <= 0x39 {
-                let value: Int64
-                switch field {
-                case 0: value = fields.0
-                case 1: value = fields.1
-                case 2: value = fields.2
-                default: value = fields.3
-                }
-                let (m, o1) = value.multipliedReportingOverflow(by: 10)
-                let (v, o2) = m.addingReportingOverflow(Int64(c - 0x30))
-                guard !o1, !o2 else { return false }
-                switch field {
-                case 0: fields.0 = v
-                case 1: fields.1 = v
-                case 2: fields.2 = v
-                default: fields.3 = v
-                }
-                digits += 1
-            } else if (c == 0x2D && field < 2) || (c == 0x2E && field == 2), digits > 0 {
-                field += 1
-                digits = 0
-            } else {
-                return false
+        // Each field's digits compared from the text's end, nanoseconds first (where two stamps of
+        // one file differ): no number parsed, nothing made, per file of a 10,000-file vdir.
+        // (A time before 1970 has a sign in its text: never matched, the file is read.)
+        guard size >= 0, seconds >= 0, nanoseconds >= 0 else { return false }
+        let fields = (UInt64(nanoseconds), UInt64(seconds), UInt64(size), inode)
+        var at = text.count
+        for f in 0..<4 {
+            var v: UInt64
+            switch f {
+            case 0: v = fields.0
+            case 1: v = fields.1
+            case 2: v = fields.2
+            default: v = fields.3
             }
+            repeat {
+                guard at > 0 else { return false }
+                at -= 1
+                let q = v / 10
+                guard text[at] == UInt8(truncatingIfNeeded: v &- q &* 10) &+ 0x30 else { return false }
+                v = q
+            } while v > 0
+            if f == 3 { break }
+            guard at > 0 else { return false }
+            at -= 1
+            guard text[at] == (f == 0 ? 0x2E : 0x2D) else { return false }
         }
-        return field == 3 && digits > 0 && UInt64(bitPattern: fields.0) == inode && fields.1 == size
-            && fields.2 == seconds && fields.3 == nanoseconds
+        return at == 0
     }
 }

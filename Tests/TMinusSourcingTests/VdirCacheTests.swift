@@ -1,3 +1,4 @@
+import Foundation
 import TMinusCore
 import Testing
 @testable import TMinusSystem
@@ -77,10 +78,31 @@ struct VdirCacheTests {
         let s = stamp.description
         for other in [
             "", "-", "racy:" + s, s + "0", s + ".1", "0" + s.dropFirst(), "1-2-3", "1-2-3.", "-1-2-3.4", "1--2-3.4",
-            "99999999999999999999-1-1.1", s.replacingOccurrences(of: ".", with: "-")
+            "99999999999999999999-1-1.1", s.replacingOccurrences(of: ".", with: "-"), "0" + s, "x" + s,
+            s.replacingOccurrences(of: "-", with: "."), " " + s, s + " "
         ] {
             #expect(!stamp.matches(other), "\(other)")
         }
+    }
+
+    /// A vdir's items are its `.ics` files by their bytes (as vdirsyncer and khal name them, a
+    /// letter that joins the dot before it included), hidden files and temps not; a folder is
+    /// listed with every name whole (up to 255 bytes) and without `.` and `..`.
+    @Test func itemNamesAreTheirBytes() throws {
+        for (name, item) in [
+            ("a.ics", true), ("é.ics", true), ("\u{0600}.ics", true), (".ics", false), (".a.ics", false),
+            ("a.ics.tmp", false), ("a.ICS", false), ("a.ics\u{301}", false), ("a.icsx", false)
+        ] {
+            #expect(Vdir.isItemName(name) == item, "\(name)")
+        }
+        let dir = NSTemporaryDirectory() + "tminus-names-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let long = String(repeating: "x", count: 251) + ".ics"
+        let names = ["..a.ics", ".b", "c.ics", long, "논.ics"]
+        for n in names { _ = FileManager.default.createFile(atPath: dir + "/" + n, contents: Data()) }
+        #expect(FileIO.names(in: dir).sorted() == names.sorted())
+        #expect(Vdir.itemNames(dir) == ["c.ics", long, "논.ics"])
     }
 
     /// A folder's names in the order of their bytes (what a vdir's items, the file cache and a
