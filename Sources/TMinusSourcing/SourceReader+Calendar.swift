@@ -58,12 +58,16 @@ struct CalendarReading {
         for p in file.problems { report("\(shown) \(p)") }
         out.leftOut += file.leftOut
         for e in file.entries {
-            if let first = e.isEvent ? seen.events[e.id] : seen.todos[e.id] {
+            // Recorded and looked up in one (each UID hashed once): a UID read before gets its
+            // first file back.
+            if let first = e.isEvent
+                ? seen.events.updateValue(shown, forKey: e.id) : seen.todos.updateValue(shown, forKey: e.id)
+            {
+                if e.isEvent { seen.events[e.id] = first } else { seen.todos[e.id] = first }
                 report(
                     shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(e.id), first))
                 continue
             }
-            if e.isEvent { seen.events[e.id] = shown } else { seen.todos[e.id] = shown }
             guard var item = e.item else { continue }
             if item.color == nil { item.color = color }
             out.items.append(item)

@@ -5,15 +5,14 @@ public enum Bytes {
     /// Whether `s`'s UTF-8 ends with `suffix`'s bytes (as Python's `endswith` and the C tools
     /// that write vdirs compare file names: no characters made).
     public static func hasSuffix(_ s: String, _ suffix: StaticString) -> Bool {
-        let n = suffix.utf8CodeUnitCount
-        let utf8 = s.utf8
-        guard utf8.count >= n else { return false }
-        var i = utf8.index(utf8.endIndex, offsetBy: -n)
-        for k in 0..<n {
-            guard utf8[i] == suffix.utf8Start[k] else { return false }
-            i = utf8.index(after: i)
+        // (Over the string's own bytes: its UTF-8 view's indices cost more than the comparison.)
+        func ends(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            guard bytes.count >= n else { return false }
+            guard n > 0, let base = bytes.baseAddress else { return true }
+            return memcmp(base + (bytes.count - n), suffix.utf8Start, n) == 0
         }
-        return true
+        return s.utf8.withContiguousStorageIfAvailable(ends) ?? Array(s.utf8).withUnsafeBufferPointer(ends)
     }
 
     /// Whether `needle` occurs in `haystack`.

@@ -77,9 +77,7 @@ extension JSONParser {
         guard bytes[index] == UInt8(ascii: "\"") else {
             throw error("expected a quoted key, found '\(printable(bytes[index]))'")
         }
-        var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
-        { end += 1 }
+        let end = plainEnd(from: index + 1)
         let key: RawKey
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
             key = .bytes(bytes[(index + 1)..<end])
@@ -170,9 +168,7 @@ extension JSONParser {
     /// one that has escapes, whose text is then in `readString`'s form via `escaped`.
     public mutating func readRawString() throws(JSONSyntaxError) -> ArraySlice<UInt8>? {
         guard try kind() == .string else { throw error("expected a string") }
-        var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
-        { end += 1 }
+        let end = plainEnd(from: index + 1)
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
             return bytes[(index + 1)..<end]
