@@ -7,10 +7,15 @@ import Testing
 /// whatever surrounds it (bytes above 0x7F, bytes just above and below each special one).
 @Suite("JSON: the plain run of a string")
 struct JSONPlainRunTests {
-    func byteByByte(_ b: [UInt8], from start: Int) -> Int {
+    func byteByByte(_ b: [UInt8], from start: Int, stopAtNonASCII: Bool = false) -> Int {
         var i = start
-        while i < b.count, b[i] != 0x22, b[i] != 0x5C, b[i] >= 0x20 { i += 1 }
+        while i < b.count, b[i] != 0x22, b[i] != 0x5C, b[i] >= 0x20, !stopAtNonASCII || b[i] < 0x7F { i += 1 }
         return i
+    }
+
+    /// The writer's run (also stopping at 0x7F and above, which it looks at byte by byte).
+    func writersRun(_ b: [UInt8], from start: Int) -> Int {
+        b.withUnsafeBufferPointer { JSONBytes.plainEnd($0, from: start, stopAtNonASCII: true) }
     }
 
     @Test func findsWhatAByteScanFinds() {
@@ -29,10 +34,22 @@ struct JSONPlainRunTests {
             }
             let start = Int.random(in: 0...n, using: &g)
             #expect(JSONParser(b).plainEnd(from: start) == byteByByte(b, from: start), "\(b) from \(start)")
+            #expect(
+                writersRun(b, from: start) == byteByByte(b, from: start, stopAtNonASCII: true), "\(b) from \(start)")
         }
-        // Each special byte at each place of a 24-byte run.
+        // Each special byte at each place of a 24-byte run (the writer's among visible ASCII).
+        for special: UInt8 in [0x7F, 0x80, 0xC2, 0xFF] {
+            for place in 0..<24 {
+                var a = [UInt8](repeating: 0x7E, count: 24)
+                a[place] = special
+                #expect(writersRun(a, from: 0) == place)
+            }
+        }
         for special: UInt8 in [0x00, 0x1F, 0x22, 0x5C, 0x0A] {
             for place in 0..<24 {
+                var a = [UInt8](repeating: 0x7E, count: 24)
+                a[place] = special
+                #expect(writersRun(a, from: 0) == place)
                 var b = [UInt8](repeating: 0x7F, count: 24)
                 b[place] = special
                 #expect(JSONParser(b).plainEnd(from: 0) == place)

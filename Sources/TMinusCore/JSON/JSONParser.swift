@@ -67,31 +67,9 @@ public struct JSONParser {
     /// once: that is answered without the loop (every item of the summary makes dozens of calls).
     @inline(__always)
     /// Where the run of plain string bytes from `start` ends: at the first quote, backslash or
-    /// control character, or at the end. Eight bytes at a time (a word each, its bytes tested
-    /// together), then byte by byte: every string of every file tminus reads goes through here.
+    /// control character, or at the end (`JSONBytes.plainEnd`).
     func plainEnd(from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            var i = start
-            let n = b.count
-            if let base = b.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                while i + 8 <= n {
-                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    // A byte that is zero after the XOR is a quote (or a backslash); a byte below
-                    // 0x20 borrows when 0x20 is taken from it. A word flagged by a carry that is
-                    // not one is looked at byte by byte below, which is exact.
-                    let quote = w ^ 0x2222_2222_2222_2222, backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
-                    let found =
-                        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                        | ((w &- 0x2020_2020_2020_2020) & ~w)
-                    if found & highs != 0 { break }
-                    i += 8
-                }
-            }
-            while i < n, b[i] != 0x22, b[i] != 0x5C, b[i] >= 0x20 { i += 1 }
-            return i
-        }
+        bytes.withUnsafeBufferPointer { JSONBytes.plainEnd($0, from: start, stopAtNonASCII: false) }
     }
 
     mutating func skipSpace() throws(JSONSyntaxError) {

@@ -79,17 +79,13 @@ public enum JSONWriter {
         out.append(0x22)
         var s = s
         s.withUTF8 { b in
-            // Most text needs nothing escaped: then it is copied whole.
-            var plain = true
-            for c in b where c < 0x20 || c == 0x22 || c == 0x5C || c >= 0x7F {
-                plain = false
-                break
-            }
-            if plain {
+            // Most text needs nothing escaped: then it is copied whole. (Else the bytes before
+            // the first that may need it are.)
+            var i = JSONBytes.plainEnd(b, from: 0, stopAtNonASCII: true)
+            if i == b.count {
                 out.append(contentsOf: b)
                 return
             }
-            var i = 0
             var run = 0  // start of the bytes not yet copied
             while i < b.count {
                 let c = b[i]
