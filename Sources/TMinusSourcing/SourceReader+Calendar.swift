@@ -94,20 +94,26 @@ struct CalendarFile {
         var expires: Instant?
     }
 
-    var entries: [Entry]
+    let entries: [Entry]
     var problems: [String]
     /// How many open items a big file's read left out (the farthest from now, past the cap).
     var leftOut = 0
-
     /// When this reading stops being true: its earliest open event's expiry (nil: never, as
     /// long as the file is as it was; todos and past events do not change with the clock).
-    var expires: Instant? {
-        // (A loop, not an array made and searched: asked of every file of a vdir at each read.)
+    /// (Found once, when the reading is made: asked of every file of a vdir at each read.)
+    let expires: Instant?
+
+    init(entries: [Entry], problems: [String], leftOut: Int = 0) {
+        self.entries = entries
+        self.problems = problems
+        self.leftOut = leftOut
         var soonest: Instant?
-        for e in entries where e.item != nil {
-            if let t = e.expires, soonest.map({ t < $0 }) ?? true { soonest = t }
+        // (By index, the expiry looked at first: no entry, with its whole item, copied.)
+        for i in entries.indices {
+            guard let t = entries[i].expires, soonest.map({ t < $0 }) ?? true, entries[i].item != nil else { continue }
+            soonest = t
         }
-        return soonest
+        expires = soonest
     }
 }
 
