@@ -57,21 +57,23 @@ struct CalendarReading {
     mutating func add(_ file: CalendarFile, shown: String, color: String?) {
         for p in file.problems { report("\(shown) \(p)") }
         out.leftOut += file.leftOut
-        for e in file.entries {
+        // (By index: each entry's fields read in place, its item copied once, into the source.)
+        for i in file.entries.indices {
+            let id = file.entries[i].id, isEvent = file.entries[i].isEvent
             // Recorded and looked up in one (each UID hashed once): a UID read before gets its
             // first file back.
-            if let first = e.isEvent
-                ? seen.events.updateValue(shown, forKey: e.id) : seen.todos.updateValue(shown, forKey: e.id)
+            if let first = isEvent
+                ? seen.events.updateValue(shown, forKey: id) : seen.todos.updateValue(shown, forKey: id)
             {
-                if e.isEvent { seen.events[e.id] = first } else { seen.todos[e.id] = first }
+                if isEvent { seen.events[id] = first } else { seen.todos[id] = first }
                 report(
-                    shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(e.id), first))
+                    shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(id), first))
                 continue
             }
-            guard var item = e.item else { continue }
+            guard var item = file.entries[i].item else { continue }
             if item.color == nil { item.color = color }
             out.items.append(item)
-            if let expires = e.expires { out.refresh = min(out.refresh ?? expires, expires) }
+            if let expires = file.entries[i].expires { out.refresh = min(out.refresh ?? expires, expires) }
         }
     }
 
