@@ -20,14 +20,14 @@ QML="$HOME/.local/share/plasma/plasmoids/org.tminus.countdown/contents/ui/main.q
 grep -qF "readonly property string tminus: \"$TMINUS\"" "$QML" || grep -qF "readonly property string tminus: \"$(readlink -f "$TMINUS")\"" "$QML" \
     || fail "main.qml does not name this binary"
 
-# A look every 2 s until two looks in a row show the critical colour (up to 90 s: on a loaded
-# machine plasmoidviewer may draw the applet late), read here while the session goes on; the
-# first of the two and the second are compared (the countdown moved between them).
+# A look every 2 s until two looks in a row show the critical colour (up to 180 s: on a machine
+# busy with a build, plasmoidviewer drew nothing coloured in 90 s), read here while the session
+# goes on; the first of the two and the second are compared (the countdown moved between them).
 rm -f "$TMP"/look-*.png "$TMP/looked"
-timeout 100 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
+timeout 190 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
     plasmoidviewer -a org.tminus.countdown -s 600x300 >'$TMP/viewer.log' 2>&1 &
     n=0
-    for i in \$(seq 1 45); do
+    for i in \$(seq 1 90); do
         sleep 2; [ -f '$TMP/looked' ] && break
         import -window root 'png:$TMP/look.tmp' && n=\$((n + 1)) && mv '$TMP/look.tmp' '$TMP/look-'\$n'.png'
     done; kill \$! 2>/dev/null" >"$TMP/session.log" 2>&1 &
@@ -89,13 +89,13 @@ next=$(python3 -c 'import gettext, sys, unicodedata
 t = gettext.GNUTranslations(open(sys.argv[1], "rb")).gettext("Next deadline")
 print("".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c)))' "$MO") || fail "Python cannot read $MO"
 [ "$next" != "Next deadline" ] || fail "the German catalog has no \"Next deadline\" (po/de.po)"
-# A look every 3 s until the OCR reads the button (up to 90 s: on a loaded machine plasmoidviewer
-# may draw the applet late), read here while the session goes on; it ends at the first one found.
+# A look every 3 s until the OCR reads the button (up to 180 s, as above), read here while the
+# session goes on; it ends at the first one found.
 rm -f "$TMP"/plasma-de-*.png "$TMP/de-found"
-timeout 100 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
+timeout 190 xvfb-run -a -s '-screen 0 800x400x24' dbus-run-session sh -c "
     LANG=de_DE.UTF-8 LANGUAGE= LC_ALL= LC_MESSAGES= plasmoidviewer -a org.tminus.countdown -s 600x300 >'$TMP/viewer-de.log' 2>&1 &
     n=0
-    for i in \$(seq 1 30); do
+    for i in \$(seq 1 60); do
         sleep 3; [ -f '$TMP/de-found' ] && break
         import -window root 'png:$TMP/plasma-de.tmp' && n=\$((n + 1)) && mv '$TMP/plasma-de.tmp' '$TMP/plasma-de-'\$n'.png'
     done; kill \$! 2>/dev/null" >"$TMP/session-de.log" 2>&1 &
