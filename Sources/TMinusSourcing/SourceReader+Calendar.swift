@@ -155,14 +155,14 @@ enum Vdir {
         // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do),
         // with its place: file names (UIDs) almost always differ there, and only ties compare the
         // rest. (No array of bytes made per name.)
+        func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var prefix: UInt64 = 0
+            for k in 0..<8 { prefix = prefix << 8 | (k < bytes.count ? UInt64(bytes[k]) : 0) }
+            return prefix
+        }
         var order: [(prefix: UInt64, index: Int)] = []
         order.reserveCapacity(names.count)
         for (i, name) in names.enumerated() {
-            func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-                var prefix: UInt64 = 0
-                for k in 0..<8 { prefix = prefix << 8 | (k < bytes.count ? UInt64(bytes[k]) : 0) }
-                return prefix
-            }
             // (Over the name's own bytes: a String's byte iterator costs a hundred instructions
             // a name.)
             let p =

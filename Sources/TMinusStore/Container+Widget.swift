@@ -124,12 +124,20 @@ extension Container {
         if let bytes = try FileIO.read(home.summaryPath) {
             // A stale one is read whole at once (it is made again from every item), seen from
             // its records before its items are.
+            // (Asked once: what decides it is all before the items, so the answer given to the
+            // read holds for the summary it makes; the records' stats are not made twice.)
             let current = { (s: Summary) in self.isCurrent(s) && !s.pending && self.sourcesCurrent(s, now: now) }
+            var answered: Bool?
             var summary =
                 try near
-                ? Summary(bytes: bytes, path: home.summaryPath, near: now, wholeIf: { !current($0) })
+                ? Summary(
+                    bytes: bytes, path: home.summaryPath, near: now,
+                    wholeIf: { header in
+                        answered = current(header)
+                        return answered == false
+                    })
                 : parseSummary(bytes)
-            if current(summary) { return summary }
+            if answered ?? current(summary) { return summary }
             // What is written is made from every item: a read without some is made again, once.
             if summary.completeUntil != nil { summary = try parseSummary(bytes) }
             if let stamp { parsed = ParsedSummary(stamp: stamp, summary: summary) }

@@ -198,7 +198,7 @@ struct NearRead {
                     b[i + 3] == UInt8(ascii: "e"), b[i + 4] == quote, b[i + 5] == UInt8(ascii: ":"), b[i + 6] == quote
                 {
                     if decided { return nil }  // a second "due": read it, as the reader takes the last
-                    let e = stop(b, from: i + 7)
+                    let e = JSONBytes.plainEnd(b, from: i + 7, stopAtNonASCII: false)
                     guard e < b.count, b[e] == quote,
                         let due = Due(storage: UnsafeBufferPointer(rebasing: b[(i + 7)..<e])), pass(due)
                     else { return nil }
@@ -206,10 +206,10 @@ struct NearRead {
                     i = e + 1
                     continue
                 }
-                i = stop(b, from: i + 1)
+                i = JSONBytes.plainEnd(b, from: i + 1, stopAtNonASCII: false)
                 while i < b.count, b[i] == backslash {
                     guard i + 1 < b.count, b[i + 1] >= 0x20 else { return nil }
-                    i = stop(b, from: i + 2)
+                    i = JSONBytes.plainEnd(b, from: i + 2, stopAtNonASCII: false)
                 }
                 guard i < b.count, b[i] == quote else { return nil }
                 i += 1
@@ -220,28 +220,5 @@ struct NearRead {
             i += 1
         }
         return nil
-    }
-
-    /// The first byte from `i` that ends a string's plain run: a quote, a backslash or a control
-    /// character (`b.count` if none). Eight bytes at a time (a title is most of an item's bytes):
-    /// a byte is one of them when it is below 0x20, or equal to `"` or `\` (each found as a zero
-    /// byte of the word XORed with it); a UTF-8 byte (0x80 and up) is none of them.
-    @inline(__always)
-    static func stop(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        if let base = b.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-            while i + 8 <= b.count {
-                let x = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let found =
-                    ((x &- ones &* 0x20) & ~x & highs) | zeroByte(x ^ (ones &* 0x22)) | zeroByte(x ^ (ones &* 0x5C))
-                // (The lowest flag is the first such byte: a false one only ever follows a true one.)
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
-        }
-        while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "\\"), b[i] >= 0x20 { i += 1 }
-        return i
     }
 }
