@@ -44,26 +44,28 @@ public struct OutputPattern {
         guard r.exitCode == rendered.exitCode else { return nil }
         var pieces: [[UInt8]] = []
         var holes: [Hole] = []
-        var piece: [UInt8] = []
-        let bytes = Array(r.text.utf8)
-        var i = 0
-        scan: while i < bytes.count {
-            let b = bytes[i]
-            if b == 0xEF || b == 0x39 {
-                for (hole, mark) in Self.marks where bytes.count - i >= mark.count && bytes[i] == mark[0] {
-                    if bytes[i..<i + mark.count].elementsEqual(mark) {
-                        pieces.append(piece)
-                        piece = []
-                        holes.append(hole)
-                        i += mark.count
-                        continue scan
+        // (Over the output's bytes, each piece copied as one run: a byte-by-byte append cost a
+        // keeping run about 20 instructions a byte of every pattern rendered.)
+        var text = r.text
+        text.withUTF8 { bytes in
+            var start = 0, i = 0
+            scan: while i < bytes.count {
+                let b = bytes[i]
+                if b == 0xEF || b == 0x39 {
+                    for (hole, mark) in Self.marks where bytes.count - i >= mark.count && bytes[i] == mark[0] {
+                        if UnsafeBufferPointer(rebasing: bytes[i..<i + mark.count]).elementsEqual(mark) {
+                            pieces.append(Array(bytes[start..<i]))
+                            holes.append(hole)
+                            i += mark.count
+                            start = i
+                            continue scan
+                        }
                     }
                 }
+                i += 1
             }
-            piece.append(b)
-            i += 1
+            pieces.append(Array(bytes[start..<bytes.count]))
         }
-        pieces.append(piece)
         self.pieces = pieces
         var size = 0
         for p in pieces { size += p.count }
@@ -73,7 +75,12 @@ public struct OutputPattern {
         for v in [ticks.countdown, ticks.countdownLong, ticks.ends ?? "", String(ticks.percent)] {
             for b in v.utf8 { seen[Int(b)] = true }
         }
-        guard let own = fillBytes(ticks), own.elementsEqual(rendered.text.utf8) else { return nil }
+        var expected = rendered.text
+        guard let own = fillBytes(ticks),
+            expected.withUTF8({ e in own.withUnsafeBufferPointer { $0.elementsEqual(e) } })
+        else {
+            return nil
+        }
     }
 
     /// The output with `ticks` filled in, as UTF-8 bytes (valid: the pieces are cut between

@@ -115,8 +115,9 @@ extension Container {
     /// it was written (a writer killed between its two renames, or a store edited by hand) or
     /// there is none yet, it is rebuilt under the lock; when it cannot be written (a read-only
     /// home), the rebuilt one is used without writing it. The usual cost is one `stat`. `near`:
-    /// a current file is read without the items far from `now` (`Summary(bytes:path:near:)`).
-    public func summaryForWidgets(now: Instant, near: Bool = false) throws(TMinusError) -> Summary {
+    /// a current file is read without the items far from `now` for outputs drawn in this zone
+    /// (`Summary(bytes:path:near:zone:)`).
+    public func summaryForWidgets(now: Instant, near: Zone? = nil) throws(TMinusError) -> Summary {
         // Stamped before it is read: the refresh below takes this parse again only while the
         // file still has this stamp (a big summary is parsed once per run, not three times).
         let stamp = FileStamp.lookup(home.summaryPath)
@@ -129,9 +130,9 @@ extension Container {
             let current = { (s: Summary) in self.isCurrent(s) && !s.pending && self.sourcesCurrent(s, now: now) }
             var answered: Bool?
             var summary =
-                try near
+                try near != nil
                 ? Summary(
-                    bytes: bytes, path: home.summaryPath, near: now,
+                    bytes: bytes, path: home.summaryPath, near: now, zone: near,
                     wholeIf: { header in
                         answered = current(header)
                         return answered == false

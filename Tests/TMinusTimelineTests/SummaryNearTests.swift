@@ -96,18 +96,24 @@ struct SummaryNearTests {
                 count: 400, around: now, zone: zone, seed: UInt64(i + 1) * 7_919, sparse: i % 2 == 1)
             let bytes = summary.bytes()
             let whole = try Summary(bytes: bytes)
-            let near = try Summary(bytes: bytes, near: now)
             #expect(whole.completeUntil == nil)
-            guard let until = near.completeUntil else {
-                #expect(near == whole, "\(zoneName) \(text): nothing passed over, so everything read")
-                continue
+            // Read without the outputs' zone (todos to a day after the two hours) and with it
+            // (todos to the end of the two hours' last day there), which passes over more.
+            let unzoned = try Summary(bytes: bytes, near: now)
+            let zoned = try Summary(bytes: bytes, near: now, zone: zone)
+            #expect(zoned.todos.count <= unzoned.todos.count, "\(zoneName) \(text)")
+            for (near, how) in [(unzoned, "without the zone"), (zoned, "in the zone")] {
+                guard let until = near.completeUntil else {
+                    #expect(near == whole, "\(zoneName) \(text) \(how): nothing passed over, so everything read")
+                    continue
+                }
+                skippedSomewhere = true
+                #expect(until == now + 7_200, "\(zoneName) \(text)")
+                #expect(near.todos.count + near.deadlines.count < whole.todos.count + whole.deadlines.count)
+                let difference = Self.firstDifference(whole, near, zone: zone, from: now, until: until)
+                #expect(difference == nil, "\(zoneName) \(text) \(how): \(difference ?? "")")
+                if difference != nil { return }
             }
-            skippedSomewhere = true
-            #expect(until == now + 7_200, "\(zoneName) \(text)")
-            #expect(near.todos.count + near.deadlines.count < whole.todos.count + whole.deadlines.count)
-            let difference = Self.firstDifference(whole, near, zone: zone, from: now, until: until)
-            #expect(difference == nil, "\(zoneName) \(text): \(difference ?? "")")
-            if difference != nil { return }
         }
         #expect(skippedSomewhere, "\(zoneName): no moment passed an item over")
     }
@@ -128,7 +134,7 @@ struct SummaryNearTests {
             let now = Fixtures.at(text, zone)
             let summary = Self.summary(count: 300, around: now, zone: zone, seed: UInt64(i) + 77, sparse: i == 1)
             let bytes = summary.bytes()
-            let near = try Summary(bytes: bytes, near: now)
+            let near = try Summary(bytes: bytes, near: now, zone: zone)
             let a = TimelineProvider(summary: try Summary(bytes: bytes), config: config, zone: zone)
             let b = TimelineProvider(summary: near, config: config, zone: zone)
             var t = now
@@ -152,6 +158,35 @@ struct SummaryNearTests {
         }
         // Most of a home of months is far.
         #expect(kept.count < 700, "\(kept.count) of 1,000 read")
+    }
+
+    /// Given the zone the outputs are drawn in, a todo due after the two hours' last day there is
+    /// passed over (no output before `completeUntil` shows it): at one in the afternoon tomorrow's
+    /// todos are not made, at half past eleven at night they are (the two hours reach tomorrow).
+    @Test func tomorrowsTodosArePassedOverUntilTheTwoHoursReachTomorrow() throws {
+        let zone = Fixtures.zone("Europe/Berlin")
+        func todos(at text: String) throws -> (zoned: [String], unzoned: [String]) {
+            let now = Fixtures.at(text, zone)
+            let today = zone.local(now).date
+            let tomorrow = today.adding(days: 1)
+            let list = [
+                Fixtures.todo("today evening", due: .instant(zone.startOfDay(today) + 20 * 3_600), handle: 1),
+                Fixtures.todo("today", due: .day(today), handle: 2),
+                Fixtures.todo("tomorrow morning", due: .instant(zone.startOfDay(tomorrow) + 10 * 3_600), handle: 3),
+                Fixtures.todo("tomorrow", due: .day(tomorrow), handle: 4),
+                Fixtures.todo("undated", due: nil, handle: 5)
+            ]
+            let bytes = Summary(generated: now, deadlines: [], todos: list).bytes()
+            let titles = { (s: Summary) in s.todos.map(\.title) }
+            return (
+                titles(try Summary(bytes: bytes, near: now, zone: zone)), titles(try Summary(bytes: bytes, near: now))
+            )
+        }
+        let afternoon = try todos(at: "2026-11-26T13:00")
+        #expect(afternoon.zoned == ["today evening", "today", "undated"])
+        #expect(afternoon.unzoned == ["today evening", "today", "tomorrow morning", "tomorrow", "undated"])
+        let night = try todos(at: "2026-11-26T23:30")
+        #expect(night.zoned == ["today evening", "today", "tomorrow morning", "tomorrow", "undated"])
     }
 
     /// A read near a moment asks, once it has the records and before the items, whether to read

@@ -1,4 +1,4 @@
-import TMinusTimeline
+@testable import TMinusTimeline
 import Testing
 
 /// The format templates: one set of values, many (template, expected) rows.
@@ -34,6 +34,17 @@ struct TemplateTests {
     @Test(arguments: rows)
     func render(_ row: (String, String)) {
         #expect(Template.render(row.0, values: Self.values) == row.1)
+    }
+
+    /// The placeholders a template shows, as the bits a renderer escapes the values of (`used`,
+    /// `Entry.escaping`): exactly those `uses` finds, inside sections too (one bit per slot).
+    @Test(arguments: rows.map(\.0) + ["[{title} [{note} {tag}]]", "{agenda}\n{calendar}", "plain"])
+    func theBitsEscapedAreThePlaceholdersShown(_ text: String) {
+        #expect(Placeholder.slotCount <= 64)
+        let template = CompiledTemplate(text)
+        for p in Placeholder.allCases {
+            #expect((template.used >> UInt64(p.slot)) & 1 == (template.uses(p) ? 1 : 0), "\(text) \(p)")
+        }
     }
 
     @Test(arguments: [

@@ -48,9 +48,11 @@ extension ShowCommand {
             var pattern: OutputPattern?
             if var s = stretch {
                 let t = provider.tickValues(s, at: current.date)
-                pattern = OutputPattern(current, output, ticks: t, render: render)
+                // The percent at 0 hides its section (the tooltip's "· N% elapsed"), so no output
+                // with the percent as a hole matches one at 0: the stretch then ends at 1 %, tried
+                // at once (not after a render that could not match, each deadline's first 1 %).
+                if t.percent > 0 { pattern = OutputPattern(current, output, ticks: t, render: render) }
                 if pattern == nil {
-                    // (The percent at 0 hides its section: then the stretch ends at 1 %.)
                     s.percentFixed = true
                     pattern = OutputPattern(current, output, ticks: t, percent: false, render: render)
                 }

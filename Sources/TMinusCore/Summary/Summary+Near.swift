@@ -5,9 +5,10 @@ extension Summary {
     /// home's items are mostly weeks away (docs/widget-cache.md). What is kept gives exactly what
     /// the whole summary gives until `completeUntil`, for a config whose output depends only on
     /// the deadlines near it (`WidgetInput` asks for this read only then):
-    /// - a todo shows when it is due today or overdue, so one due more than 25 hours after
-    ///   `completeUntil` (a day is 25 hours at most) is passed over; a whole day's due, kept as a
-    ///   date, 15 hours more (in some zone that date starts up to 14 hours before it does in UTC);
+    /// - a todo shows when it is due today or overdue, so one due after the day of
+    ///   `completeUntil` ends in `zone` (the zone the outputs are drawn in; without one, 25 hours
+    ///   after it, a day's longest) is passed over; a whole day's due, kept as a date, 15 hours
+    ///   more (in some zone that date starts up to 14 hours before it does in UTC);
     /// - a deadline shows while near (held, under way, from an event's lead) or as the next one
     ///   due, so past the longest lead after `completeUntil` only the first one (by due) and those
     ///   within two days of it are kept; the summary lists deadlines by due, and one that does
@@ -22,9 +23,10 @@ extension Summary {
     /// whether this read is to be of every item after all (a summary that is to be made again
     /// from every item: read once, not near and then whole).
     public init(
-        bytes: [UInt8], path: String = "summary.json", near now: Instant, wholeIf: ((Summary) -> Bool)? = nil
+        bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil,
+        wholeIf: ((Summary) -> Bool)? = nil
     ) throws(TMinusError) {
-        var near: NearRead? = NearRead(now: now)
+        var near: NearRead? = NearRead(now: now, zone: zone)
         let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf)
         // (Nil only when `wholeIf` said so: every item was read.)
         guard let near else {
@@ -56,7 +58,8 @@ struct NearRead {
 
     /// Until when what is kept shows what the whole summary shows.
     let until: Instant
-    /// Todos due after this are passed over: later than a day (25 hours at most) after `until`.
+    /// Todos due after this are passed over: when the day of `until` ends in the outputs' zone
+    /// (a todo due later is no day's todo before `until`), or a day (25 hours at most) after it.
     let todoHorizon: Int64
     /// Deadlines due after this are near no output before `until`, even an event with the longest
     /// lead (`Summary.nearLead`): only the next ones due are kept.
@@ -80,9 +83,13 @@ struct NearRead {
     /// The todo list does not hold what the records count: the read is made again, whole.
     var miscounted = false
 
-    init(now: Instant) {
+    init(now: Instant, zone: Zone? = nil) {
         until = now + 2 * Self.hour
-        todoHorizon = until.seconds + 25 * Self.hour
+        // (Midnight after `until` in the zone, not a day on: a bar's read at one in the afternoon
+        // makes only today's todos, not tomorrow's too.)
+        let until = until
+        todoHorizon =
+            zone.map { $0.startOfDay($0.local(until).date.adding(days: 1)).seconds } ?? until.seconds + 25 * Self.hour
         deadlineHorizon = until.seconds + Summary.nearLead
     }
 

@@ -139,6 +139,16 @@ public enum ControlText {
 /// Byte-level checks for the poll path, which cannot afford a folded copy of
 /// every id and title it reads.
 public enum ASCIIText {
+    /// Whether `s`'s UTF-8 holds `byte` (over its bytes: the UTF-8 view's iterator costs about
+    /// ten instructions a byte, and every value a bar keeps is asked).
+    public static func contains(_ s: String, byte: UInt8) -> Bool {
+        var s = s
+        return s.withUTF8 { buffer in
+            for b in buffer where b == byte { return true }
+            return false
+        }
+    }
+
     /// Whether `s` is ASCII without capital letters (so `lowercased()` would not change it).
     public static func isLowercase(_ s: String) -> Bool {
         var s = s

@@ -86,12 +86,16 @@ public struct Entry: Equatable, Sendable {
     /// The data values passed through `escape` once, for a renderer that prints several families
     /// (each value escaped once, not once per family).
     public func escaping(_ escape: (String) -> String) -> EscapedEntry {
-        guard templates != nil else {
+        guard let templates else {
             return EscapedEntry(
                 entry: self, values: nil, texts: [small, medium, large].map { Self.escapeLines($0, escape) })
         }
         // Most data needs no escaping: then the text already rendered is the answer (values nil).
-        return EscapedEntry(entry: self, values: values.mapValuesIfChanged { Self.escapeLines($0, escape) }, texts: nil)
+        // Only what the templates show is escaped (a keeping run renders several entries, each
+        // with a score of values, most of them shown by no template).
+        return EscapedEntry(
+            entry: self, values: values.mapValuesIfChanged(only: templates.used) { Self.escapeLines($0, escape) },
+            texts: nil)
     }
 
     /// The same, with `{calendar}` drawn by `calendar` (a bar's markup for today and the marks)
@@ -101,15 +105,15 @@ public struct Entry: Equatable, Sendable {
     )
         -> EscapedEntry
     {
-        guard let grid = calendar, templates != nil else { return escaping(escape) }
-        var escaped = values.mapValuesIfChanged { Self.escapeLines($0, escape) } ?? values
+        guard let grid = calendar, let templates else { return escaping(escape) }
+        var escaped = values.mapValuesIfChanged(only: templates.used) { Self.escapeLines($0, escape) } ?? values
         escaped[.calendar] = wrap(ControlText.join(grid.lines(style: style), "\n"))
         return EscapedEntry(entry: self, values: escaped, texts: nil)
     }
 
     /// Multi-line values (the todo list) are escaped line by line; their line breaks are ours.
     static func escapeLines(_ v: String, _ escape: (String) -> String) -> String {
-        v.utf8.contains(0x0A) ? ControlText.join(ControlText.lines(v).map(escape), "\n") : escape(v)
+        ASCIIText.contains(v, byte: 0x0A) ? ControlText.join(ControlText.lines(v).map(escape), "\n") : escape(v)
     }
 
     /// Whole percent elapsed (what a bar shows); 0 without a deadline.

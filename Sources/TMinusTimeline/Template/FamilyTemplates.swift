@@ -14,6 +14,9 @@ public struct FamilyTemplates: Equatable, Sendable {
         self.large = large
     }
 
+    /// The placeholders any of the three shows, a bit per slot.
+    var used: UInt64 { small.used | medium.used | large.used }
+
     /// The template of one family.
     public subscript(family: Family) -> CompiledTemplate {
         switch family {

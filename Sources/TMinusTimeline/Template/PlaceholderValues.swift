@@ -8,12 +8,13 @@ public struct PlaceholderValues: Equatable, Sendable, ExpressibleByDictionaryLit
         get { slots.strings[key.slot] }
         set { slots.strings[key.slot] = newValue }
     }
-    /// Every value passed through `transform`; nil when no value changed (so the text rendered
-    /// from these values can be used as it is).
-    public func mapValuesIfChanged(_ transform: (String) -> String) -> PlaceholderValues? {
+    /// Every value passed through `transform` (only those of the slots in `used`, a bit per slot:
+    /// the others are left as they are); nil when no value changed (so the text rendered from
+    /// these values can be used as it is).
+    public func mapValuesIfChanged(only used: UInt64, _ transform: (String) -> String) -> PlaceholderValues? {
         var out = self
         var changed = false
-        for (i, value) in slots.strings.enumerated() {
+        for (i, value) in slots.strings.enumerated() where used >> UInt64(i) & 1 == 1 {
             guard let value else { continue }
             let new = transform(value)
             if new != value { changed = true }

@@ -140,12 +140,27 @@ public struct CompiledTemplate: Equatable, Sendable {
     /// The template's text as written.
     public let source: String
     let nodes: [Template.Node]
+    /// The placeholders it shows, a bit per slot (a renderer escapes only these values).
+    let used: UInt64
 
     /// A template that does not parse renders as its own text (config checking rejects such
     /// templates before they get here).
     public init(_ source: String) {
         self.source = source
-        nodes = (try? Template.parse(source)) ?? [.text(source)]
+        let nodes = (try? Template.parse(source)) ?? [.text(source)]
+        self.nodes = nodes
+        func bits(_ nodes: [Template.Node]) -> UInt64 {
+            var out: UInt64 = 0
+            for node in nodes {
+                switch node {
+                case .text: break
+                case .placeholder(let p): out |= 1 << UInt64(p.slot)
+                case .section(let inner): out |= bits(inner)
+                }
+            }
+            return out
+        }
+        used = bits(nodes)
     }
 
     /// The text with `values` filled in: plain, unescaped; a section without values left out.
