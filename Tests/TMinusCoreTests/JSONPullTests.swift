@@ -83,10 +83,10 @@ struct JSONPullTests {
         var p = JSONParser(Array(#"{"plain": "2026-12-01", "esc\u0061ped": "a\"b"}"#.utf8))
         try p.beginObject()
         let first = try #require(try p.nextRawKey())
-        #expect(first.text == "plain")
+        #expect(p.text(of: first) == "plain")
         #expect(try p.readRawString().map { String(decoding: $0, as: UTF8.self) } == "2026-12-01")
         let second = try #require(try p.nextRawKey())
-        #expect(second.text == "escaped")
+        #expect(p.text(of: second) == "escaped")
         #expect(try p.readRawString() == nil)
     }
 }

@@ -70,8 +70,9 @@ extension JSONParser {
         open.append((object: false, started: false))
     }
 
-    /// The next key as bytes, when it has no escapes (no String is made: a reader that knows its
-    /// keys matches the bytes), or its text decoded; nil at the object's `}`.
+    /// The next key as where its bytes are, when it has no escapes (no String is made: a reader
+    /// that knows its keys matches the bytes, `text(of:)` decodes it), or its text decoded; nil
+    /// at the object's `}`.
     public mutating func nextRawKey() throws(JSONSyntaxError) -> RawKey? {
         guard try advance(closing: UInt8(ascii: "}"), what: "an object; a '}' is missing") else { return nil }
         guard bytes[index] == UInt8(ascii: "\"") else {
@@ -80,7 +81,9 @@ extension JSONParser {
         let end = plainEnd(from: index + 1)
         let key: RawKey
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
-            key = .bytes(bytes[(index + 1)..<end])
+            // (Offsets, not a slice: a slice holds the bytes' buffer, retained and released for
+            // each key of each item read.)
+            key = .bytes(start: index + 1, end: end)
             index = end + 1
         } else {
             key = .text(try parseString())
@@ -91,17 +94,17 @@ extension JSONParser {
         return key
     }
 
-    /// A key as `nextRawKey` gives it.
+    /// A key as `nextRawKey` gives it: where its bytes are in the text read, or its decoded text.
     public enum RawKey: Sendable {
-        case bytes(ArraySlice<UInt8>)
+        case bytes(start: Int, end: Int)
         case text(String)
+    }
 
-        /// The key as a String (its bytes decoded as UTF-8).
-        public var text: String {
-            switch self {
-            case .bytes(let b): String(decoding: b, as: UTF8.self)
-            case .text(let t): t
-            }
+    /// A key's text (its bytes decoded as UTF-8).
+    public func text(of key: RawKey) -> String {
+        switch key {
+        case .bytes(let start, let end): String(decoding: bytes[start..<end], as: UTF8.self)
+        case .text(let t): t
         }
     }
 

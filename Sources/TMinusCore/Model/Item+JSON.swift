@@ -115,7 +115,7 @@ extension Item {
             guard try p.kind() == .object else { throw p.error(at: "an item is \(try p.kind().name), not an object") }
             try p.beginObject()
             while let rawKey = try p.nextRawKey() {
-                guard let field = ItemField.named(rawKey) else { try p.skipValue(); continue }
+                guard let field = ItemField.named(rawKey, in: p.bytes) else { try p.skipValue(); continue }
                 var key: String { field.name }  // (for a message only: no String made per key)
                 // The value's kind, looked at once: null means absent; the readers below know it.
                 let k = try p.kind()
@@ -285,53 +285,52 @@ enum ItemField {
 
     /// The field a key names, matched by its bytes (no String is made for a key): length and
     /// first letter pick the one candidate, then its bytes are compared.
-    static func named(_ key: JSONParser.RawKey) -> ItemField? {
+    static func named(_ key: JSONParser.RawKey, in bytes: [UInt8]) -> ItemField? {
         switch key {
         case .text(let t): return all.first { $0.name == t }
-        case .bytes(let b):
-            guard let first = b.first else { return nil }
-            let candidate: ItemField?
-            switch (b.count, first) {
-            case (2, UInt8(ascii: "i")): candidate = .id
-            case (3, UInt8(ascii: "d")): candidate = .due
-            case (3, UInt8(ascii: "t")): candidate = .tag
-            case (3, UInt8(ascii: "e")): candidate = .end
-            case (3, UInt8(ascii: "v")): candidate = .via
-            case (4, UInt8(ascii: "k")): candidate = .kind
-            case (4, UInt8(ascii: "n")): candidate = .note
-            case (4, UInt8(ascii: "i")): candidate = .icon
-            case (4, UInt8(ascii: "d")): candidate = .done
-            case (4, UInt8(ascii: "s")): candidate = .seen
-            case (5, UInt8(ascii: "t")): candidate = .title
-            case (5, UInt8(ascii: "s")): candidate = .start
-            case (5, UInt8(ascii: "c")): candidate = .color
-            case (5, UInt8(ascii: "r")): candidate = b.dropFirst().first == UInt8(ascii: "r") ? .rrule : .reply
-            case (6, UInt8(ascii: "h")): candidate = .handle
-            case (6, UInt8(ascii: "r")): candidate = .remind
-            case (6, UInt8(ascii: "s")): candidate = .source
-            case (6, UInt8(ascii: "o")): candidate = .origin
-            case (6, UInt8(ascii: "d")): candidate = .doneAt
-            case (7, UInt8(ascii: "c")): candidate = .created
-            case (7, UInt8(ascii: "s")): candidate = .starred
-            case (7, UInt8(ascii: "r")): candidate = .removed
-            case (7, UInt8(ascii: "d")): candidate = .daysOff
-            case (8, UInt8(ascii: "p")): candidate = .priority
-            case (8, UInt8(ascii: "w")): candidate = .worktime
-            case (9, UInt8(ascii: "c")): candidate = .completed
-            default: candidate = nil
-            }
-            guard let candidate else { return nil }
-            // Byte by byte (the generic `elementsEqual` cost the poll path more than the rest of this).
-            var name = candidate.name
-            return name.withUTF8 { u -> Bool in
-                guard u.count == b.count else { return false }
-                var i = b.startIndex
-                for c in u {
-                    if c != b[i] { return false }
-                    i += 1
+        case .bytes(let start, let end):
+            return bytes.withUnsafeBufferPointer { whole -> ItemField? in
+                let b = UnsafeBufferPointer(rebasing: whole[start..<end])
+                guard let first = b.first else { return nil }
+                let candidate: ItemField?
+                switch (b.count, first) {
+                case (2, UInt8(ascii: "i")): candidate = .id
+                case (3, UInt8(ascii: "d")): candidate = .due
+                case (3, UInt8(ascii: "t")): candidate = .tag
+                case (3, UInt8(ascii: "e")): candidate = .end
+                case (3, UInt8(ascii: "v")): candidate = .via
+                case (4, UInt8(ascii: "k")): candidate = .kind
+                case (4, UInt8(ascii: "n")): candidate = .note
+                case (4, UInt8(ascii: "i")): candidate = .icon
+                case (4, UInt8(ascii: "d")): candidate = .done
+                case (4, UInt8(ascii: "s")): candidate = .seen
+                case (5, UInt8(ascii: "t")): candidate = .title
+                case (5, UInt8(ascii: "s")): candidate = .start
+                case (5, UInt8(ascii: "c")): candidate = .color
+                case (5, UInt8(ascii: "r")): candidate = b[1] == UInt8(ascii: "r") ? .rrule : .reply
+                case (6, UInt8(ascii: "h")): candidate = .handle
+                case (6, UInt8(ascii: "r")): candidate = .remind
+                case (6, UInt8(ascii: "s")): candidate = .source
+                case (6, UInt8(ascii: "o")): candidate = .origin
+                case (6, UInt8(ascii: "d")): candidate = .doneAt
+                case (7, UInt8(ascii: "c")): candidate = .created
+                case (7, UInt8(ascii: "s")): candidate = .starred
+                case (7, UInt8(ascii: "r")): candidate = .removed
+                case (7, UInt8(ascii: "d")): candidate = .daysOff
+                case (8, UInt8(ascii: "p")): candidate = .priority
+                case (8, UInt8(ascii: "w")): candidate = .worktime
+                case (9, UInt8(ascii: "c")): candidate = .completed
+                default: candidate = nil
                 }
-                return true
-            } ? candidate : nil
+                guard let candidate else { return nil }
+                // Byte by byte (the generic `elementsEqual` cost the poll path more than the rest of this).
+                var name = candidate.name
+                return name.withUTF8 { u -> Bool in
+                    guard u.count == b.count else { return false }
+                    for i in 0..<u.count where u[i] != b[i] { return false }
+                    return true
+                } ? candidate : nil
+            }
         }
     }
 }
