@@ -1,5 +1,5 @@
 import TMinusCore
-import TMinusTimeline
+@testable import TMinusTimeline
 import Testing
 
 /// The countdown text: counts down, never up; a day unit; singular and plural right.
@@ -40,6 +40,20 @@ struct CountdownTextTests {
         #expect(c.text(precision, over: "over") == short)
         #expect(c.longText(precision, over: "Deadline is over!") == long)
         #expect(c.remaining == remaining)
+    }
+
+    /// A join of two units that is the first, text, then the second (every catalog's today) is
+    /// written in place; any other shape (the units the other way round, a `%%`) goes through the
+    /// catalog's formatter, and both give what the formatter gives.
+    @Test(
+        arguments: [
+            ("%s %s", " "), ("%s%s", ""), ("%s, %s", ", "), ("%s и %s", " и "), ("%2$s %1$s", nil), ("%s %% %s", nil),
+            ("%s", nil), ("x%s %s", nil)
+        ] as [(String, String?)])
+    func aJoinOfTwoUnitsInOrderIsWrittenInPlace(_ row: (String, String?)) {
+        let between = Countdown.between(row.0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(between == row.1, "\(row.0)")
+        if let between { #expect("2 days" + between + "4 hours" == Catalog.format(row.0, ["2 days", "4 hours"])) }
     }
 
     @Test func daysAreCalendarDaysAcrossDST() {

@@ -154,20 +154,47 @@ public struct Countdown: Equatable, Sendable {
         // Two units as the language joins them ("2 days 4 hours", "2日4時間"), written as bytes
         // (a keeping run asks this once a tick: a String per unit and per join cost it thousands).
         var text: [UInt8] = []
+        text.reserveCapacity(48)
         var units = 0
+        var join: (template: String, between: [UInt8]?)?
         for (n, unit) in parts where n > 0 {
             units += 1
             if units == 1 {
                 unit.counted(n, words, into: &text)
                 continue
             }
+            if join == nil {
+                let template = words.trc("two units of time", "%s %s")
+                join = (template, between(template))
+            }
+            guard let join else { continue }
+            // The first unit, then these bytes, then the second (English, and most languages):
+            // the second appended in place.
+            if let between = join.between {
+                text += between
+                unit.counted(n, words, into: &text)
+                continue
+            }
             var joined: [UInt8] = []
             joined.reserveCapacity(text.count + 32)
-            Catalog.append(words.trc("two units of time", "%s %s"), count: 2, into: &joined) { index, out in
+            Catalog.append(join.template, count: 2, into: &joined) { index, out in
                 if index == 0 { out += text } else { unit.counted(n, words, into: &out) }
             }
             text = joined
         }
         return units == 0 ? (parts.last?.1 ?? .day).lessThanOne(words) : String(decoding: text, as: UTF8.self)
+    }
+
+    /// What a join template puts between its two units when it is `%s`, text without a `%`, then
+    /// `%s` ("%s %s": a space); nil for any other shape (the units the other way round, `%2$s`).
+    static func between(_ template: String) -> [UInt8]? {
+        var template = template
+        return template.withUTF8 { b -> [UInt8]? in
+            let percent = UInt8(ascii: "%"), s = UInt8(ascii: "s")
+            guard b.count >= 4, b[0] == percent, b[1] == s, b[b.count - 2] == percent, b[b.count - 1] == s
+            else { return nil }
+            let middle = UnsafeBufferPointer(rebasing: b[2..<(b.count - 2)])
+            return middle.contains(percent) ? nil : Array(middle)
+        }
     }
 }
