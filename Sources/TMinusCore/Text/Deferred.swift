@@ -28,7 +28,7 @@ public enum Deferred {
     /// `stored` with each message in `words`' language (English where the catalog lacks one);
     /// text without messages as it is.
     public static func render(_ stored: String, _ words: Words) -> String {
-        guard stored.utf8.contains(1) else { return stored }
+        guard ASCIIText.contains(stored, byte: 1) else { return stored }
         let scalars = Array(stored.unicodeScalars)
         var i = 0
         var out = ""
