@@ -37,13 +37,16 @@ struct TemplateTests {
     }
 
     /// The placeholders a template shows, as the bits a renderer escapes the values of (`used`,
-    /// `Entry.escaping`): exactly those `uses` finds, inside sections too (one bit per slot).
+    /// `Entry.escaping`, and `uses`): exactly those written in it as `{name}`, inside sections too
+    /// (one bit per slot).
     @Test(arguments: rows.map(\.0) + ["[{title} [{note} {tag}]]", "{agenda}\n{calendar}", "plain"])
     func theBitsEscapedAreThePlaceholdersShown(_ text: String) {
         #expect(Placeholder.slotCount <= 64)
         let template = CompiledTemplate(text)
         for p in Placeholder.allCases {
-            #expect((template.used >> UInt64(p.slot)) & 1 == (template.uses(p) ? 1 : 0), "\(text) \(p)")
+            let written = text.contains("{\(p.rawValue)}") && !text.contains("\\{\(p.rawValue)\\}")
+            #expect((template.used >> UInt64(p.slot)) & 1 == (written ? 1 : 0), "\(text) \(p)")
+            #expect(template.uses(p) == written, "\(text) \(p)")
         }
     }
 

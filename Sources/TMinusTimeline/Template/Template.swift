@@ -166,17 +166,6 @@ public struct CompiledTemplate: Equatable, Sendable {
     /// The text with `values` filled in: plain, unescaped; a section without values left out.
     public func render(_ values: PlaceholderValues) -> String { Template.render(nodes, values) }
 
-    /// Whether the template shows this placeholder anywhere.
-    public func uses(_ placeholder: Placeholder) -> Bool {
-        func scan(_ nodes: [Template.Node]) -> Bool {
-            nodes.contains { node in
-                switch node {
-                case .text: false
-                case .placeholder(let p): p == placeholder
-                case .section(let inner): scan(inner)
-                }
-            }
-        }
-        return scan(nodes)
-    }
+    /// Whether the template shows this placeholder anywhere (inside sections too).
+    public func uses(_ placeholder: Placeholder) -> Bool { used >> UInt64(placeholder.slot) & 1 == 1 }
 }
