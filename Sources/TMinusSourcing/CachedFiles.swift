@@ -10,7 +10,7 @@ struct CachedFiles {
     let path: String?
     let signature: String
     var kept: VdirCache
-    var cache = VdirCache()
+    var cache = VdirCache.Written()
     var parsed = false
 
     /// The cache of `source` (`prefix`: its kind's, e.g. `obsidian-`), as the last read left it.
@@ -22,8 +22,15 @@ struct CachedFiles {
         kept = path.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
     }
 
+    /// What `read` gives of a file: its record in the cache, kept (`index` in `kept`, with its open
+    /// items read from there), or its reading made now.
+    enum Got {
+        case kept(index: Int, items: [Item])
+        case read(CalendarFile)
+    }
+
     /// The file `name` of the folder open as `directory` (`shown`: its name in messages and in the
-    /// cache, `file`: its path, made only when the file is read): the kept reading when its stamp is the kept one's and its shown
+    /// cache, `file`: its path, made only when the file is read): the kept record when its stamp is the kept one's and its shown
     /// instance is not over, else `parse` of its bytes (kept when its stamp is not racy and it
     /// left nothing out). Nil when it is gone or cannot be read (`report` is told why). The stamp
     /// of a file read is the opened file's, taken before its bytes are read: a change while it is
@@ -32,12 +39,9 @@ struct CachedFiles {
     mutating func read(
         _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, limit: Int, now: Instant,
         report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
-    ) -> (reading: CalendarFile, stamp: FileStamp?)? {
-        if let stamp = FileStamp.lookup(in: directory, name), let k = kept.take(shown), stamp.matches(k.stamp),
-            k.reading.expires.map({ now < $0 }) ?? true
-        {
-            cache.add(shown, k)
-            return (k.reading, stamp)
+    ) -> (got: Got, stamp: FileStamp?)? {
+        if let stamp = FileStamp.lookup(in: directory, name), let got = keep(shown, stamp: stamp, now: now) {
+            return (got, stamp)
         }
         let bytes: [UInt8], stamp: FileStamp
         do throws(TMinusError) {
@@ -50,10 +54,20 @@ struct CachedFiles {
         let reading = parse(bytes)
         // (A file that left items out is not kept: its cache record has no room for the count.)
         if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
-            cache.add(shown, VdirCache.File(stamp: Array(stamp.description.utf8)[...], reading: reading))
+            cache.add(shown, stamp: Array(stamp.description.utf8)[...], reading)
             parsed = true
         }
-        return (reading, stamp)
+        return (.read(reading), stamp)
+    }
+
+    /// The kept record of the file `shown` when the file's stamp now is the record's and its shown
+    /// instance is not over, with its items read (nil: none, or one that cannot be read).
+    mutating func keep(_ shown: String, stamp: FileStamp, now: Instant) -> Got? {
+        guard let i = kept.take(shown), stamp.matches(kept.records[i].stamp),
+            kept.records[i].expires.map({ now < $0 }) ?? true, let items = kept.items(i)
+        else { return nil }
+        cache.keep(i, of: kept)
+        return .kept(index: i, items: items)
     }
 
     /// A note of a folder its program saves in place (`root`: the source's top, `shown`: the
@@ -73,8 +87,8 @@ struct CachedFiles {
             for p in problems { reading.report(p) }
             return
         }
-        if Self.watches(got, stamp) { watch.append(SourceReader.watched(file, stamp: stamp)) }
-        reading.add(got, shown: shown, color: nil)
+        if watches(got, stamp) { watch.append(SourceReader.watched(file, stamp: stamp)) }
+        reading.add(got, of: self, shown: shown, color: nil)
     }
 
     /// The cache written back when a file was parsed (and kept) or one kept is gone.
@@ -109,8 +123,13 @@ struct CachedFiles {
     /// without tasks that gets one in place is seen by a follower (inotify) at once, or at the
     /// next change in its folder.
     /// (By the wall clock, as the stamps are, not the run's `--now`.)
-    static func watches(_ reading: CalendarFile, _ stamp: FileStamp?) -> Bool {
+    func watches(_ got: Got, _ stamp: FileStamp?) -> Bool {
         guard let stamp else { return false }
-        return !reading.entries.isEmpty || stamp.seconds > SourceReader.wallSeconds() - recentlyChanged
+        let hasEntries =
+            switch got {
+            case .kept(let i, _): !kept.records[i].entries.isEmpty
+            case .read(let reading): !reading.entries.isEmpty
+            }
+        return hasEntries || stamp.seconds > SourceReader.wallSeconds() - Self.recentlyChanged
     }
 }

@@ -14,11 +14,8 @@ struct CalendarReading {
     let options: ICalOptions
     var out = SourceRead()
     var more = 0
-    /// Where each UID was first read, by file name: an event's and a todo's apart (a calendar may
-    /// hold both under one UID). (Two tables keyed by the UID itself: no key made per item of a
-    /// 10,000-file vdir, and no conformance of a key type of its own for every poll's lookups to
-    /// pass over.)
-    var seen: (events: [String: String], todos: [String: String]) = ([:], [:])
+    /// Where each UID was first read.
+    var firsts = FirstFiles()
 
     init(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: SourceRead) {
         zones = ICalZones(local: sourcing.zone, system: sourcing.systemZone)
@@ -57,29 +54,106 @@ struct CalendarReading {
     mutating func add(_ file: CalendarFile, shown: String, color: String?) {
         for p in file.problems { report("\(shown) \(p)") }
         out.leftOut += file.leftOut
+        let name = Array(shown.utf8)[...]
         // (By index: each entry's fields read in place, its item copied once, into the source.)
         for i in file.entries.indices {
-            let id = file.entries[i].id, isEvent = file.entries[i].isEvent
-            // Recorded and looked up in one (each UID hashed once): a UID read before gets its
-            // first file back.
-            if let first = isEvent
-                ? seen.events.updateValue(shown, forKey: id) : seen.todos.updateValue(shown, forKey: id)
-            {
-                if isEvent { seen.events[id] = first } else { seen.todos[id] = first }
-                report(
-                    shown + deferred(": UID %s is also in %s; this copy is skipped", Validation.printable(id), first))
-                continue
-            }
-            guard var item = file.entries[i].item else { continue }
-            if item.color == nil { item.color = color }
-            out.items.append(item)
-            if let expires = file.entries[i].expires { out.refresh = min(out.refresh ?? expires, expires) }
+            guard !isCopy(Array(file.entries[i].id.utf8)[...], isEvent: file.entries[i].isEvent, in: name),
+                let item = file.entries[i].item
+            else { continue }
+            take(item, expires: file.entries[i].expires, color: color)
         }
+    }
+
+    /// A file the file cache kept (record `index` of `cache`) joins the source the same way, its
+    /// open items (`items`) read from the cache, the rest of it taken where it is (no String made
+    /// per file or id).
+    mutating func add(kept index: Int, of cache: VdirCache, items: [Item], color: String?) {
+        let record = cache.records[index]
+        if record.problems != nil {
+            let shown = String(decoding: record.name, as: UTF8.self)
+            for p in cache.problems(index) { report("\(shown) \(p)") }
+        }
+        var next = 0
+        for e in record.entries {
+            let entry = cache.entries[e]
+            let open = entry.item != nil
+            if open { next += 1 }
+            guard !isCopy(entry.id, isEvent: entry.isEvent, in: record.name), open else { continue }
+            take(items[next - 1], expires: entry.expires, color: color)
+        }
+    }
+
+    /// A file's reading as the file cache gives it joins the source.
+    mutating func add(_ got: CachedFiles.Got, of files: CachedFiles, shown: String, color: String?) {
+        switch got {
+        case .kept(let index, let items): add(kept: index, of: files.kept, items: items, color: color)
+        case .read(let file): add(file, shown: shown, color: color)
+        }
+    }
+
+    /// Whether the UID `id` was read before, from another file (said, and this copy skipped);
+    /// else it is recorded as `file`'s.
+    private mutating func isCopy(_ id: ArraySlice<UInt8>, isEvent: Bool, in file: ArraySlice<UInt8>) -> Bool {
+        guard let first = firsts.first(id, isEvent: isEvent, in: file) else { return false }
+        report(
+            String(decoding: file, as: UTF8.self)
+                + deferred(
+                    ": UID %s is also in %s; this copy is skipped",
+                    Validation.printable(String(decoding: id, as: UTF8.self)), String(decoding: first, as: UTF8.self)))
+        return true
+    }
+
+    /// An open item joins the source.
+    private mutating func take(_ item: Item, expires: Instant?, color: String?) {
+        var item = item
+        if item.color == nil { item.color = color }
+        out.items.append(item)
+        if let expires { out.refresh = min(out.refresh ?? expires, expires) }
     }
 
     mutating func finish() -> SourceRead {
         if more > 0 { out.problems.append(deferred("… and %s more", String(more))) }
         return out
+    }
+}
+
+/// The UIDs a source has read, by their bytes (an event's and a todo's apart: a calendar may
+/// hold both under one UID), with the file each was first read from: a UID read again is a copy.
+/// (Keyed by a hash of the bytes, each id kept where it is: no String made per item of a
+/// 10,000-file vdir, and no key type of its own, whose conformance every poll's lookups would
+/// pass over.)
+struct FirstFiles {
+    /// The first id of each hash, by its hash (an event's hash inverted).
+    private var heads: [UInt64: Int] = [:]
+    private var ids: [ArraySlice<UInt8>] = []
+    private var events: [Bool] = []
+    private var files: [ArraySlice<UInt8>] = []
+    /// The id recorded before this one with the same hash (-1: none).
+    private var chain: [Int] = []
+
+    /// The file that read `id` first; nil when this is its first time (then it is recorded as
+    /// `file`'s).
+    mutating func first(_ id: ArraySlice<UInt8>, isEvent: Bool, in file: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let h = id.withUnsafeBufferPointer { FNV1a.hash($0) }
+        let key = isEvent ? ~h : h
+        let fresh = ids.count
+        if let head = heads.updateValue(fresh, forKey: key) {
+            var i = head
+            repeat {
+                if events[i] == isEvent, ids[i].elementsEqual(id) {
+                    heads[key] = head
+                    return files[i]
+                }
+                i = chain[i]
+            } while i >= 0
+            chain.append(head)
+        } else {
+            chain.append(-1)
+        }
+        ids.append(id)
+        events.append(isEvent)
+        files.append(file)
+        return nil
     }
 }
 

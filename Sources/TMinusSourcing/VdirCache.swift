@@ -7,49 +7,119 @@ import TMinusSystem
 /// not the folder. It lives in the home's `cache/` folder, one file per source, and is only ever a
 /// shortcut: a missing, unreadable or foreign one (another config key, zone, hold, tminus binary,
 /// or a time before it was written) is ignored and the files are read, as before it existed.
+///
+/// A cache read from disk is found, not decoded: each record's name and stamp are where their
+/// bytes are, each entry's id too, and an item is read only when its file joins a source
+/// (`CalendarReading.add(kept:)`); a file kept is written back as its record's bytes. Nothing is
+/// made per file of a 10,000-file vdir that one sync left as it was.
 /// (No Equatable conformances here: each is a record the Swift runtime scans when a poll, which
 /// never reads a vdir, looks up a conformance.)
 public struct VdirCache {
-    struct File {
+    /// One file's record: `[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]`.
+    struct Record {
+        /// Its name in messages (`collection/name.ics`, or `name.ics` at the top), as bytes.
+        var name: ArraySlice<UInt8>
         /// The file's stamp when it was read (`FileStamp.description`'s bytes); never a racy one.
-        /// (Bytes, compared as they are: no String made per file of a 10,000-file vdir.)
         var stamp: ArraySlice<UInt8>
-        var reading: CalendarFile
-        /// Its record as the cache it was read from has it: written back as these bytes.
-        var record: ArraySlice<UInt8>?
+        /// Where its array of problems starts in the cache's bytes (nil: it has none).
+        var problems: Int?
+        /// Its entries, in `VdirCache.entries`.
+        var entries: Range<Int>
+        /// When its reading stops being true: its earliest open event's expiry (`CalendarFile.expires`).
+        var expires: Instant?
+        /// The record's bytes, written back as they are.
+        var whole: Range<Int>
     }
 
-    /// The files by their names in messages (`collection/name.ics`, or `name.ics` at the top), in
-    /// the order they were added (the folder's, sorted by bytes): the order they are written in.
-    private(set) var names: [String] = []
-    private(set) var files: [File] = []
+    /// One entry of a record: an open item by where it is (read when its file joins a source), a
+    /// completed one only by its id.
+    struct Entry {
+        var isEvent: Bool
+        var expires: Instant?
+        /// The UID's bytes (decoded when the cache has it escaped).
+        var id: ArraySlice<UInt8>
+        /// Where the item's object starts in the cache's bytes (nil: a completed item).
+        var item: Int?
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var records: [Record] = []
+    private(set) var entries: [Entry] = []
     /// Where `take` looks next: a folder read again lists its files in the same order, so each
     /// is found at or just after the one before (no hashing of ten thousand names).
     private var next = 0
     /// Every name's place, built only when the folder's order and the cache's part ways.
-    private var places: [String: Int]?
+    private var places: [ArraySlice<UInt8>: Int]?
 
-    var count: Int { names.count }
+    var count: Int { records.count }
 
-    mutating func add(_ name: String, _ file: File) {
-        names.append(name)
-        files.append(file)
-    }
-
-    /// The file read under this name, found by walking on from the last one found.
-    mutating func take(_ name: String) -> File? {
-        for i in next..<min(next + 4, names.count) where names[i] == name {
+    /// The record of the file `prefix` + `name` (its name in messages, in two parts: no String
+    /// made per file), found by walking on from the last one found.
+    mutating func take(_ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        func named(_ i: Int) -> Bool {
+            let n = records[i].name
+            guard n.count == prefix.count + name.count else { return false }
+            return n.withUnsafeBufferPointer { b in
+                Bytes.equal(b, from: 0, prefix) && Bytes.equal(b, from: prefix.count, name)
+            }
+        }
+        for i in next..<min(next + 4, records.count) where named(i) {
             next = i + 1
-            return files[i]
+            return i
         }
         if places == nil {
-            var p: [String: Int] = [:]
-            for (i, n) in names.enumerated() { p[n] = i }
+            var p: [ArraySlice<UInt8>: Int] = [:]
+            for (i, r) in records.enumerated() { p[r.name] = i }
             places = p
         }
-        guard let i = places?[name] else { return nil }
+        guard let i = places?[(Array(prefix) + Array(name))[...]] else { return nil }
         next = i + 1
-        return files[i]
+        return i
+    }
+
+    /// The same by a String name.
+    mutating func take(_ shown: String) -> Int? {
+        var shown = shown
+        return shown.withUTF8 { take(UnsafeBufferPointer(start: nil, count: 0), $0) }
+    }
+
+    /// The problems of record `i` (decoded: only a file that has some).
+    func problems(_ i: Int) -> [String] {
+        guard let start = records[i].problems else { return [] }
+        var p = JSONParser(bytes, at: start)
+        var out: [String] = []
+        do throws(JSONSyntaxError) {
+            try p.beginArray()
+            while try p.nextElement() { out.append(try p.readString()) }
+        } catch {
+            return []  // (checked when the cache was read)
+        }
+        return out
+    }
+
+    /// The open items of record `i`, in its order, read from the cache's bytes; nil when one
+    /// cannot be read (a cache that is not this one's: the file is read again).
+    func items(_ i: Int) -> [Item]? {
+        var out: [Item] = []
+        for e in records[i].entries {
+            guard let start = entries[e].item else { continue }
+            var p = JSONParser(bytes, at: start)
+            guard let item = try? Item.read(&p, lowerCaseIDs: true).0 else { return nil }
+            out.append(item)
+        }
+        return out
+    }
+
+    /// Record `i` whole, as a `CalendarFile` (the fuzzer's check, and tests).
+    func reading(_ i: Int) -> CalendarFile? {
+        guard var items = items(i) else { return nil }
+        items.reverse()
+        let file = records[i].entries.map { e in
+            CalendarFile.Entry(
+                id: String(decoding: entries[e].id, as: UTF8.self), isEvent: entries[e].isEvent,
+                item: entries[e].item == nil ? nil : items.removeLast(), expires: entries[e].expires)
+        }
+        return CalendarFile(entries: file, problems: problems(i))
     }
 
     static let format = "tminus-vdir-cache 1"
@@ -67,10 +137,12 @@ public struct VdirCache {
     typealias Foreign = SourceCache.Foreign
 
     /// `{"signature": S, "at": SECONDS, "files": [[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]…]}`
-    /// (ITEM null for a completed item).
+    /// (ITEM null for a completed item). Items are passed over (their syntax checked), read when
+    /// their file joins a source.
     static func parse(_ bytes: [UInt8], signature: String, now: Instant) throws -> VdirCache {
         var p = JSONParser(bytes)
         var cache = VdirCache()
+        cache.bytes = bytes
         var signed = false, dated = false
         try p.beginObject()
         while let key = try p.nextKey() {
@@ -95,41 +167,50 @@ public struct VdirCache {
                     let start = p.offset
                     try p.beginArray()
                     try element()
-                    let name = try p.readString()
+                    let name = try p.readStringBytes()
                     try element()
                     // (A stamp has no escapes: one that has is not one this cache wrote.)
                     guard let stamp = try p.readRawString() else { throw Foreign() }
                     try element()
-                    var problems: [String] = []
+                    _ = try p.kind()
+                    let problemsAt = p.offset
+                    var problems = false
                     try p.beginArray()
-                    while try p.nextElement() { problems.append(try p.readString()) }
+                    while try p.nextElement() {
+                        _ = try p.readString()
+                        problems = true
+                    }
                     try element()
-                    var entries: [CalendarFile.Entry] = []
+                    let first = cache.entries.count
+                    var expires: Instant?
                     try p.beginArray()
                     while try p.nextElement() {
                         try p.beginArray()
                         try element()
                         let isEvent = try p.readBool()
                         try element()
-                        let expires = try SourceCache.instant(&p)
+                        let until = try SourceCache.instant(&p)
                         try element()
-                        let id = try p.readString()
+                        let id = try p.readStringBytes()
                         try element()
-                        var item: Item?
+                        var item: Int?
                         if try p.kind() == .null {
                             _ = try p.readNull()
                         } else {
-                            item = try Item.read(&p, lowerCaseIDs: true).0
+                            guard try p.kind() == .object else { throw Foreign() }
+                            item = p.offset
+                            try p.skipValue()
+                            // (The reading's expiry: its earliest open event's, as `CalendarFile` finds it.)
+                            if let t = until, expires.map({ t < $0 }) ?? true { expires = t }
                         }
                         guard try !p.nextElement() else { throw Foreign() }
-                        entries.append(CalendarFile.Entry(id: id, isEvent: isEvent, item: item, expires: expires))
+                        cache.entries.append(Entry(isEvent: isEvent, expires: until, id: id, item: item))
                     }
                     guard try !p.nextElement() else { throw Foreign() }
-                    cache.add(
-                        name,
-                        File(
-                            stamp: stamp, reading: CalendarFile(entries: entries, problems: problems),
-                            record: bytes[start..<p.offset]))
+                    cache.records.append(
+                        Record(
+                            name: name, stamp: stamp, problems: problems ? problemsAt : nil,
+                            entries: first..<cache.entries.count, expires: expires, whole: start..<p.offset))
                 }
             default:
                 try p.skipValue()
@@ -141,39 +222,48 @@ public struct VdirCache {
     }
 
     /// For the fuzzer: how many files a cache's bytes hold (nil: refused), after checking that
-    /// what was read is written back to bytes that read the same.
+    /// what was read is written back to bytes that read the same, and that each record's items
+    /// are read or refused as a whole.
     public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
-        SourceCache.roundTrip(
-            bytes, signature: signature, now: now, parse: parse, write: { $0.bytes(signature: $1, now: $2) })?.count
+        let cache = SourceCache.roundTrip(
+            bytes, signature: signature, now: now, parse: parse,
+            write: { cache, signature, now in
+                var written = Written()
+                for i in cache.records.indices { written.keep(i, of: cache) }
+                return written.bytes(signature: signature, now: now)
+            })
+        if let cache { for i in cache.records.indices { _ = cache.reading(i) } }
+        return cache?.count
     }
 
-    func bytes(signature: String, now: Instant) -> [UInt8] {
-        var out: [UInt8] = []
-        out += #"{"signature":"#.utf8
-        JSONWriter.quote(signature, into: &out)
-        out += #","at":\#(now.seconds),"files":["#.utf8
-        for (i, name) in names.enumerated() {
-            let f = files[i]
-            if i > 0 { out.append(0x2C) }
-            // A file read from the cache is written back as the bytes it was read from.
-            if let record = f.record {
-                out.append(0x0A)
-                out += record
-                continue
-            }
-            out += "\n[".utf8
+    /// The cache to write back: the records of files kept, as their bytes, and the readings of
+    /// files read, in the folder's order.
+    struct Written {
+        private var out: [UInt8] = []
+        private(set) var count = 0
+
+        /// Record `i` of `cache`, kept: its bytes.
+        mutating func keep(_ i: Int, of cache: VdirCache) {
+            separate()
+            out += cache.bytes[cache.records[i].whole]
+        }
+
+        /// A file read (`stamp`: its `FileStamp.description`'s bytes).
+        mutating func add(_ name: String, stamp: ArraySlice<UInt8>, _ reading: CalendarFile) {
+            separate()
+            out.append(0x5B)
             JSONWriter.quote(name, into: &out)
             out.append(0x2C)
             out.append(0x22)
-            out += f.stamp
+            out += stamp
             out.append(0x22)
             out += ",[".utf8
-            for (j, problem) in f.reading.problems.enumerated() {
+            for (j, problem) in reading.problems.enumerated() {
                 if j > 0 { out.append(0x2C) }
                 JSONWriter.quote(problem, into: &out)
             }
             out += "],[".utf8
-            for (j, e) in f.reading.entries.enumerated() {
+            for (j, e) in reading.entries.enumerated() {
                 if j > 0 { out.append(0x2C) }
                 out += "[\(e.isEvent),\(e.expires.map { String($0.seconds) } ?? "null"),".utf8
                 JSONWriter.quote(e.id, into: &out)
@@ -183,11 +273,24 @@ public struct VdirCache {
             }
             out += "]]".utf8
         }
-        out += "]}\n".utf8
-        return out
-    }
 
-    func write(to path: String, signature: String, now: Instant) {
-        SourceCache.replace(path, with: bytes(signature: signature, now: now))
+        /// One record a line.
+        private mutating func separate() {
+            if count > 0 { out.append(0x2C) }
+            out.append(0x0A)
+            count += 1
+        }
+
+        func bytes(signature: String, now: Instant) -> [UInt8] {
+            var head: [UInt8] = []
+            head += #"{"signature":"#.utf8
+            JSONWriter.quote(signature, into: &head)
+            head += #","at":\#(now.seconds),"files":["#.utf8
+            return head + out + "]}\n".utf8
+        }
+
+        func write(to path: String, signature: String, now: Instant) {
+            SourceCache.replace(path, with: bytes(signature: signature, now: now))
+        }
     }
 }

@@ -49,3 +49,15 @@ extension Bytes {
             && bytes[offset..<(offset + literal.count)].elementsEqual(literal)
     }
 }
+
+extension Bytes {
+    /// Whether `b` holds `part` from `offset` on (memcmp: a file's name against a cache's record,
+    /// per file of a vdir).
+    public static func equal(_ b: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        guard offset >= 0, offset + part.count <= b.count else { return false }
+        guard part.count > 0, let base = b.baseAddress, let other = part.baseAddress else { return true }
+        return memcmp(base + offset, other, part.count) == 0
+    }
+}

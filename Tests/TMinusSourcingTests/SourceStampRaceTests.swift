@@ -87,8 +87,11 @@ final class SourceStampRaceTests {
                     var kept = VdirCache.load(
                         try #require(SourceCache.path("vdir-", source, sourcing)),
                         signature: VdirCache.signature(source, sourcing), now: now)
-                    return kept.take(c.file).map {
-                        (Set($0.reading.entries.compactMap(\.item?.title)), String(decoding: $0.stamp, as: UTF8.self))
+                    return kept.take(c.file).map { i in
+                        (
+                            Set((kept.items(i) ?? []).map(\.title)),
+                            String(decoding: kept.records[i].stamp, as: UTF8.self)
+                        )
                     }
                 }
                 return out.watch.first { $0.path.hasSuffix(c.file) }.map { (Set(out.items.map(\.title)), $0.stamp) }

@@ -29,12 +29,11 @@ struct VdirCacheTests {
 
     /// Files are looked up by walking on from the last one found (a folder lists them in the same
     /// order); files gone, new or out of order are found all the same.
-    @Test func filesAreFoundInAnyOrder() {
+    @Test func filesAreFoundInAnyOrder() throws {
         let names = (0..<20).map { "f\($0).ics" }
-        var cache = VdirCache()
-        for n in names {
-            cache.add(n, VdirCache.File(stamp: Array(n.utf8)[...], reading: CalendarFile(entries: [], problems: [])))
-        }
+        var written = VdirCache.Written()
+        for n in names { written.add(n, stamp: Array(n.utf8)[...], CalendarFile(entries: [], problems: [])) }
+        let cache = try VdirCache.parse(written.bytes(signature: "s", now: now), signature: "s", now: now)
         let orders: [[String]] = [
             names,  // the same folder
             names.filter { $0 != "f3.ics" && $0 != "f4.ics" },  // files gone
@@ -47,27 +46,61 @@ struct VdirCacheTests {
             var kept = cache
             for n in order {
                 #expect(
-                    kept.take(n).map { String(decoding: $0.stamp, as: UTF8.self) } == (names.contains(n) ? n : nil),
-                    "\(n)")
+                    kept.take(n).map { String(decoding: kept.records[$0].stamp, as: UTF8.self) }
+                        == (names.contains(n) ? n : nil), "\(n)")
             }
         }
+        // A name in two parts (a collection's, the file's) is found as the whole.
+        var kept = cache
+        let prefix = Array("f1".utf8), name = Array("2.ics".utf8)
+        let found = prefix.withUnsafeBufferPointer { p in name.withUnsafeBufferPointer { kept.take(p, $0) } }
+        #expect(found.map { String(decoding: kept.records[$0].name, as: UTF8.self) } == "f12.ics")
     }
 
     /// Writing back: what was read from the cache is its bytes again; what is new is written anew.
     @Test func keptFilesAreWrittenAsTheirBytes() throws {
         let bytes = Array(text.utf8)
-        let parsed = try VdirCache.parse(bytes, signature: "s", now: now)
-        #expect(parsed.bytes(signature: "s", now: now - 5) == bytes + Array("\n".utf8))
-        var mixed = VdirCache()
-        var old = parsed
-        mixed.add(
-            "new.ics",
-            VdirCache.File(stamp: Array("1-2-3.0".utf8)[...], reading: CalendarFile(entries: [], problems: ["x"])))
-        let b = old.take("b.ics")
-        mixed.add("b.ics", try #require(b))
+        var parsed = try VdirCache.parse(bytes, signature: "s", now: now)
+        var all = VdirCache.Written()
+        for i in parsed.records.indices { all.keep(i, of: parsed) }
+        #expect(all.bytes(signature: "s", now: now - 5) == bytes + Array("\n".utf8))
+        var mixed = VdirCache.Written()
+        mixed.add("new.ics", stamp: Array("1-2-3.0".utf8)[...], CalendarFile(entries: [], problems: ["x"]))
+        let b = parsed.take("b.ics")
+        mixed.keep(try #require(b), of: parsed)
         let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
         #expect(
             written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
+    }
+
+    /// A record is found, not decoded: its problems, entries and items are read from its bytes
+    /// when asked, the same as the reading that was written (an escaped name and id included).
+    @Test func aRecordReadsAsTheReadingWritten() throws {
+        let item = Item(
+            kind: .deadline, id: "uid-\"a\"", handle: 0, title: "Standup \"weekly\"", due: .instant(now + 3_600))
+        let reading = CalendarFile(
+            entries: [
+                CalendarFile.Entry(id: "uid-\"a\"", isEvent: true, item: item, expires: now + 60),
+                CalendarFile.Entry(id: "uid-b", isEvent: false, item: nil, expires: nil),
+                CalendarFile.Entry(id: "uid-c", isEvent: true, item: item, expires: now + 30)
+            ], problems: ["line 3: DTSTART: bad", "\u{1}"])
+        var written = VdirCache.Written()
+        written.add("work/\"odd\".ics", stamp: Array("1-2-3.4".utf8)[...], reading)
+        var cache = try VdirCache.parse(written.bytes(signature: "s", now: now), signature: "s", now: now)
+        let found = cache.take("work/\"odd\".ics")
+        let i = try #require(found)
+        #expect(cache.records[i].expires == now + 30)
+        #expect(cache.problems(i) == reading.problems)
+        let back = try #require(cache.reading(i))
+        #expect(back.entries.map { $0.id } == reading.entries.map { $0.id })
+        #expect(back.entries.map { $0.isEvent } == reading.entries.map { $0.isEvent })
+        #expect(back.entries.map { $0.expires } == reading.entries.map { $0.expires })
+        #expect(back.entries.map { $0.item?.jsonBytes() } == reading.entries.map { $0.item?.jsonBytes() })
+        // An item the cache cannot read: the record gives none (its file is read again).
+        let broken = String(decoding: written.bytes(signature: "s", now: now), as: UTF8.self)
+            .replacingOccurrences(of: #""title":"#, with: #""titel":"#)
+        let bad = try VdirCache.parse(Array(broken.utf8), signature: "s", now: now)
+        #expect(bad.items(0) == nil)
     }
 
     /// A stamp's text is compared field by field: exactly its own description matches.

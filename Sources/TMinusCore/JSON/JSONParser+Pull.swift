@@ -28,6 +28,14 @@ extension JSONParser {
     /// A strict reader over `bytes` (a UTF-8 byte-order mark is skipped).
     public init(_ bytes: [UInt8]) { self.init(bytes: bytes, relaxed: false) }
 
+    /// A strict reader over `bytes` from `offset` on (a value found earlier, read now: a file
+    /// cache's item). Its messages count lines from there.
+    public init(_ bytes: [UInt8], at offset: Int) {
+        self.init(bytes: bytes, relaxed: false)
+        index = offset
+        lineStart = offset
+    }
+
     /// The position of the next value, for messages.
     public var currentLine: Int { line }
 
@@ -178,6 +186,16 @@ extension JSONParser {
         }
         _ = try parseString()
         return nil
+    }
+
+    /// A string's UTF-8 bytes: where they are when it has no escapes, else decoded (a name or id
+    /// kept as bytes, with no String made for it).
+    public mutating func readStringBytes() throws(JSONSyntaxError) -> ArraySlice<UInt8> {
+        _ = try kind()
+        let start = index
+        if let raw = try readRawString() { return raw }
+        index = start
+        return Array(try readString().utf8)[...]
     }
 
     /// The next value, which must be a number.

@@ -11,6 +11,14 @@ public enum FNV1a {
         return h
     }
 
+    /// The 64-bit FNV-1a hash of the bytes at `bytes`.
+    @inlinable
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
     /// The 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
     @inlinable
     public static func hash(_ text: String.UTF8View) -> UInt64 {

@@ -54,11 +54,11 @@ enum VdirSource: SourceKindIO {
                 // collection shows its files by name, and a file's path is made only to read it.)
                 let shown = prefix.isEmpty ? name : prefix + name
                 guard
-                    let (reading, _) = files.read(
+                    let (got, _) = files.read(
                         directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20, now: now,
                         report: { calendar.report($0) }, parse: { calendar.parse($0, shown: shown) })
                 else { continue }
-                calendar.add(reading, shown: shown, color: color)
+                calendar.add(got, of: files, shown: shown, color: color)
             }
         }
         files.finish(now: now)
