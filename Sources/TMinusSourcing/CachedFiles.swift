@@ -40,9 +40,17 @@ struct CachedFiles {
         _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, limit: Int, now: Instant,
         report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
     ) -> (got: Got, stamp: FileStamp?)? {
-        if let stamp = FileStamp.lookup(in: directory, name), let got = keep(shown, stamp: stamp, now: now) {
+        if let stamp = FileStamp.lookup(in: directory, name), let got = keep(kept.take(shown), stamp: stamp, now: now) {
             return (got, stamp)
         }
+        return readFile(directory, name, shown: shown, file: file(), limit: limit, report: report, parse: parse)
+    }
+
+    /// The file read and parsed (`read` without the kept record).
+    mutating func readFile(
+        _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, limit: Int,
+        report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
+    ) -> (got: Got, stamp: FileStamp?)? {
         let bytes: [UInt8], stamp: FileStamp
         do throws(TMinusError) {
             guard let got = try FileIO.readEntry(directory, name, shown: file(), limit: limit) else { return nil }
@@ -60,10 +68,11 @@ struct CachedFiles {
         return (.read(reading), stamp)
     }
 
-    /// The kept record of the file `shown` when the file's stamp now is the record's and its shown
-    /// instance is not over, with its items read (nil: none, or one that cannot be read).
-    mutating func keep(_ shown: String, stamp: FileStamp, now: Instant) -> Got? {
-        guard let i = kept.take(shown), stamp.matches(kept.records[i].stamp),
+    /// The kept record (`index`, found by `VdirCache.take`) when the file's stamp now is the
+    /// record's and its shown instance is not over, with its items read (nil: none, or one that
+    /// cannot be read).
+    mutating func keep(_ index: Int?, stamp: FileStamp, now: Instant) -> Got? {
+        guard let i = index, stamp.matches(kept.records[i].stamp),
             kept.records[i].expires.map({ now < $0 }) ?? true, let items = kept.items(i)
         else { return nil }
         cache.keep(i, of: kept)

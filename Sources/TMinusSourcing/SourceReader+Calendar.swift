@@ -205,49 +205,50 @@ enum Vdir {
     }
 
     /// The item files of a collection, by name, byte by byte (temp files a killed tminus left are
-    /// removed). `opened`: the collection open (through links only the user or root own): its
-    /// names, and the temps removed there, are that folder's, whatever its path leads to by now.
-    static func itemNames(_ collection: String, opened directory: Int32? = nil) -> [String] {
-        let entries = directory.map { FileIO.entries(inOpened: $0) } ?? FileIO.entries(in: collection)
-        let temps = entries.filter { !$0.isDirectory && Bytes.hasSuffix($0.name, ".tmp") }.map(\.name)
-        if let directory {
-            SourceWriter.removeDeadTemps(inOpened: directory, names: temps)
-        } else {
-            SourceWriter.removeDeadTemps(in: collection, names: temps)
+    /// removed).
+    static func itemNames(_ collection: String) -> [String] {
+        let directory = open(collection, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return [] }
+        defer { close(directory) }
+        let list = itemList(opened: directory)
+        return list.indices.map(list.string)
+    }
+
+    /// The same in the collection open as `directory` (through links only the user or root own):
+    /// its names, and the temps removed there, are that folder's, whatever its path leads to by
+    /// now. As bytes: no String made per file.
+    static func itemList(opened directory: Int32) -> NameList {
+        var temps: [String] = []
+        var list = FileIO.nameList(inOpened: directory) { name, cName, type in
+            guard !FileIO.isDirectory(type, in: directory, cName) else { return false }
+            if isItemName(name) { return true }
+            if hasSuffix(name, ".tmp") { temps.append(String(decoding: name, as: UTF8.self)) }
+            return false
         }
-        return sortedByBytes(entries.filter { !$0.isDirectory && isItemName($0.name) }.map(\.name))
+        SourceWriter.removeDeadTemps(inOpened: directory, names: temps)
+        list.sortByBytes()
+        return list
     }
 
     static func isItemName(_ name: String) -> Bool {
-        // (By bytes: String's `hasSuffix` compares characters, for each of ten thousand names.)
-        name.utf8.count > 4 && Bytes.hasSuffix(name, ".ics") && name.utf8.first != 0x2E
+        Array(name.utf8).withUnsafeBufferPointer { isItemName($0) }
     }
 
-    /// Names in the order of their UTF-8 bytes (code points), compared with `memcmp`: a folder of
-    /// ten thousand files is sorted without Unicode's comparison.
+    /// An `.ics` name, not hidden (by bytes, as the C tools that write vdirs compare names).
+    static func isItemName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count > 4 && hasSuffix(name, ".ics") && name[0] != 0x2E
+    }
+
+    static func hasSuffix(_ name: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        return name.count >= n && memcmp(name.baseAddress! + (name.count - n), suffix.utf8Start, n) == 0
+    }
+
+    /// Names in the order of their UTF-8 bytes (`NameList.sortByBytes`).
     static func sortedByBytes(_ names: [String]) -> [String] {
-        // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do),
-        // with its place: file names (UIDs) almost always differ there, and only ties compare the
-        // rest. (No array of bytes made per name.)
-        func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var prefix: UInt64 = 0
-            for k in 0..<8 { prefix = prefix << 8 | (k < bytes.count ? UInt64(bytes[k]) : 0) }
-            return prefix
-        }
-        var order: [(prefix: UInt64, index: Int)] = []
-        order.reserveCapacity(names.count)
-        for (i, name) in names.enumerated() {
-            // (Over the name's own bytes: a String's byte iterator costs a hundred instructions
-            // a name.)
-            let p =
-                name.utf8.withContiguousStorageIfAvailable(prefix) ?? Array(name.utf8).withUnsafeBufferPointer(prefix)
-            order.append((p, i))
-        }
-        order.sort { a, b in
-            a.prefix != b.prefix
-                ? a.prefix < b.prefix : names[a.index].utf8.lexicographicallyPrecedes(names[b.index].utf8)
-        }
-        return order.map { names[$0.index] }
+        var list = NameList(names)
+        list.sortByBytes()
+        return list.indices.map(list.string)
     }
 
     /// The collection's `color` file (`#RRGGBB`, or `#RRGGBBAA` as some servers write), lower-case.

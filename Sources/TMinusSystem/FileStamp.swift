@@ -46,6 +46,13 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
         return FileStamp(st)
     }
 
+    /// The same for a name given as a C string (a folder's `NameList`).
+    public static func lookup(in directory: Int32, _ name: UnsafePointer<CChar>) -> FileStamp? {
+        var st = stat()
+        guard fstatat(directory, name, &st, 0) == 0 else { return nil }
+        return FileStamp(st)
+    }
+
     /// `INODE-SIZE-SECONDS.NANOSECONDS`, as the summary records it.
     public var description: String { "\(inode)-\(size)-\(seconds).\(nanoseconds)" }
 

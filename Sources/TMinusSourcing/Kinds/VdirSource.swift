@@ -49,13 +49,25 @@ enum VdirSource: SourceKindIO {
                 calendar.out.watch.append(
                     SourceReader.watched(collection, stamp: FileIO.stamp(ofOpened: directory)))
             }
-            for name in Vdir.itemNames(collection, opened: directory) {
-                // (No String made per file of ten thousand that need none: a vdir of one
-                // collection shows its files by name, and a file's path is made only to read it.)
-                let shown = prefix.isEmpty ? name : prefix + name
+            let names = Vdir.itemList(opened: directory)
+            let prefixBytes = Array(prefix.utf8)
+            for k in names.indices {
+                // A file the cache kept is found and joins the source by its bytes (no String made
+                // per file of ten thousand a sync left as they were); a file read has its name made.
+                let kept = names.withName(k) { name, cName -> CachedFiles.Got? in
+                    guard let stamp = FileStamp.lookup(in: directory, cName) else { return nil }
+                    let index = prefixBytes.withUnsafeBufferPointer { files.kept.take($0, name) }
+                    return files.keep(index, stamp: stamp, now: now)
+                }
+                if case .kept(let index, let items)? = kept {
+                    calendar.add(kept: index, of: files.kept, items: items, color: color)
+                    continue
+                }
+                let name = names.string(k)
+                let shown = prefix + name
                 guard
-                    let (got, _) = files.read(
-                        directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20, now: now,
+                    let (got, _) = files.readFile(
+                        directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20,
                         report: { calendar.report($0) }, parse: { calendar.parse($0, shown: shown) })
                 else { continue }
                 calendar.add(got, of: files, shown: shown, color: color)
