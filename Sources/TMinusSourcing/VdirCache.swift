@@ -42,9 +42,10 @@ public struct VdirCache {
         var item: Int?
     }
 
-    private(set) var bytes: [UInt8] = []
-    private(set) var records: [Record] = []
-    private(set) var entries: [Entry] = []
+    // (Set by the parse and its scan, `VdirCache+Scan.swift`.)
+    var bytes: [UInt8] = []
+    var records: [Record] = []
+    var entries: [Entry] = []
     /// Where `take` looks next: a folder read again lists its files in the same order, so each
     /// is found at or just after the one before (no hashing of ten thousand names).
     private var next = 0
@@ -139,7 +140,9 @@ public struct VdirCache {
     /// `{"signature": S, "at": SECONDS, "files": [[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]…]}`
     /// (ITEM null for a completed item). Items are passed over (their syntax checked), read when
     /// their file joins a source.
-    static func parse(_ bytes: [UInt8], signature: String, now: Instant) throws -> VdirCache {
+    /// (`fast`: records in the shape `Written` writes are scanned byte by byte, `scan`; the
+    /// fuzzer checks that both ways read the same.)
+    static func parse(_ bytes: [UInt8], signature: String, now: Instant, fast: Bool = true) throws -> VdirCache {
         var p = JSONParser(bytes)
         var cache = VdirCache()
         cache.bytes = bytes
@@ -165,6 +168,10 @@ public struct VdirCache {
                 while try p.nextElement() {
                     guard try p.kind() == .array else { throw Foreign() }
                     let start = p.offset
+                    if fast, let end = bytes.withUnsafeBufferPointer({ cache.scan($0, at: start) }) {
+                        p.pass(to: end)
+                        continue
+                    }
                     try p.beginArray()
                     try element()
                     let name = try p.readStringBytes()
@@ -226,13 +233,19 @@ public struct VdirCache {
     /// are read or refused as a whole.
     public static func roundTrip(_ bytes: [UInt8], signature: String, now: Instant) -> Int? {
         let cache = SourceCache.roundTrip(
-            bytes, signature: signature, now: now, parse: parse,
+            bytes, signature: signature, now: now, parse: { try parse($0, signature: $1, now: $2) },
             write: { cache, signature, now in
                 var written = Written()
                 for i in cache.records.indices { written.keep(i, of: cache) }
                 return written.bytes(signature: signature, now: now)
             })
         if let cache { for i in cache.records.indices { _ = cache.reading(i) } }
+        // Scanned or read as JSON, a record is the same.
+        let slow = try? parse(bytes, signature: signature, now: now, fast: false)
+        precondition((slow == nil) == (cache == nil), "a cache the scan and the JSON reader take differently")
+        if let cache, let slow {
+            precondition(cache.same(as: slow), "a record the scan and the JSON reader read differently")
+        }
         return cache?.count
     }
 
@@ -241,6 +254,9 @@ public struct VdirCache {
     struct Written {
         private var out: [UInt8] = []
         private(set) var count = 0
+
+        /// Room for about `bytes` (the cache read: what is written back is mostly its records).
+        mutating func reserve(_ bytes: Int) { out.reserveCapacity(bytes + 4_096) }
 
         /// Record `i` of `cache`, kept: its bytes.
         mutating func keep(_ i: Int, of cache: VdirCache) {

@@ -103,6 +103,39 @@ struct VdirCacheTests {
         #expect(bad.items(0) == nil)
     }
 
+    /// A record is scanned byte by byte when it is in the shape the cache writes, and read as JSON
+    /// otherwise: either way it reads the same, and what JSON refuses is refused.
+    @Test func aRecordScannedIsARecordRead() throws {
+        let head = #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n"
+        let item =
+            #"{"kind":"deadline","id":"u","handle":0,"title":"T \"q\" é","due":"2026-12-01T09:30:00Z","source":"cal"}"#
+        let records = [
+            #"["a.ics","1-2-3.4",[],[]]"#,
+            #"["a.ics","1-2-3.4",["line 3: bad","x"],[[true,1795428120,"uid-a",\#(item)],[false,null,"uid-b",null]]]"#,
+            #"["w\"q\".ics","1-2-3.4",[],[[true,-5,"u",null]]]"#,  // an escape: read as JSON
+            #"["é.ics","1-2-3.4",["é"],[[false,0,"ü",null]]]"#,  // not ASCII: read as JSON
+            #"[ "a.ics", "1-2-3.4", [], [] ]"#,  // spaces: read as JSON
+            #"["a.ics","1-2-3.4",[],[[true,1.0,"u",null]]]"#,  // a whole number written with a point
+            #"["a.ics","1-2-3.4",[],[[true,01,"u",null]]]"#,  // a leading zero: refused
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",{"kind":}]]]"#,  // a broken item: refused
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",null,5]]]"#,  // an entry too long: refused
+            #"["a.ics","1-2-3.4",[],[[true,1234567890123456,"u",null]]]"#  // too many digits: refused
+        ]
+        for r in records {
+            let bytes = Array((head + r + "]}").utf8)
+            let fast = try? VdirCache.parse(bytes, signature: "s", now: now)
+            let slow = try? VdirCache.parse(bytes, signature: "s", now: now, fast: false)
+            #expect((fast == nil) == (slow == nil), "\(r)")
+            if let fast, let slow { #expect(fast.same(as: slow), "\(r)") }
+        }
+        // The shape the cache writes is scanned (not left to JSON).
+        var scanned = VdirCache()
+        let record = Array(records[1].utf8)
+        scanned.bytes = record
+        #expect(record.withUnsafeBufferPointer { scanned.scan($0, at: 0) } == record.count)
+        #expect(scanned.entries.count == 2 && scanned.records[0].problems == 19)
+    }
+
     /// A stamp's text is compared field by field: exactly its own description matches.
     @Test func aStampMatchesOnlyItsOwnText() throws {
         let stamp = try #require(FileStamp.of("/proc/self/exe"))

@@ -108,6 +108,25 @@ extension JSONParser {
         case text(String)
     }
 
+    /// Past the value at the reader's position (after `kind()`), which the caller found to end
+    /// at `end` (a value of a shape it scans itself; nothing inside it is checked here).
+    public mutating func pass(to end: Int) {
+        precondition(end > index && end <= bytes.count, "a value passed over that does not follow")
+        index = end
+    }
+
+    /// Whether a key is `name` (compared where its bytes are: no String made per key).
+    public func isKey(_ key: RawKey, _ name: StaticString) -> Bool {
+        switch key {
+        case .bytes(let start, let end):
+            guard end - start == name.utf8CodeUnitCount else { return false }
+            let n = name.utf8Start
+            for k in 0..<(end - start) where bytes[start + k] != n[k] { return false }
+            return true
+        case .text(let t): return t == name.description
+        }
+    }
+
     /// A key's text (its bytes decoded as UTF-8).
     public func text(of key: RawKey) -> String {
         switch key {

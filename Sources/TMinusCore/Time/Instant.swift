@@ -77,6 +77,13 @@ public enum RFC3339 {
         guard let (local, offset) = DateTimeText.parse(text), let offset else { return nil }
         return Instant(local.secondsAsUTC - Int64(offset))
     }
+
+    /// The same, of the text's bytes (a date read where it is, no String made).
+    public static func parse(bytes: ArraySlice<UInt8>) -> Instant? {
+        guard let (local, offset) = bytes.withUnsafeBufferPointer({ DateTimeText.parse(bytes: $0) }), let offset
+        else { return nil }
+        return Instant(local.secondsAsUTC - Int64(offset))
+    }
 }
 
 /// The shared scanner for ISO-like date-time text: `YYYY-MM-DD[( |T)HH:MM[:SS[.fff]]][Z|±HH[:]MM]`.
