@@ -11,110 +11,68 @@ extension VdirCache {
     /// The record at `start` added (its end returned), or nil (nothing added) when it is in any
     /// other shape.
     mutating func scan(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
-        var i = start
-        func byte(_ c: UInt8) -> Bool {
-            guard i < b.count, b[i] == c else { return false }
-            i += 1
-            return true
-        }
-        func word(_ w: StaticString) -> Bool {
-            let n = w.utf8CodeUnitCount
-            guard i + n <= b.count else { return false }
-            for k in 0..<n where b[i + k] != w.utf8Start[k] { return false }
-            i += n
-            return true
-        }
-        // A string of printable ASCII without escapes: where its bytes are.
-        func string() -> Range<Int>? {
-            guard byte(quote) else { return nil }
-            let s = i
-            while i < b.count {
-                let c = b[i]
-                if c == quote {
-                    i += 1
-                    return s..<(i - 1)
-                }
-                guard c >= 0x20, c < 0x80, c != UInt8(ascii: "\\") else { return nil }
-                i += 1
-            }
-            return nil
-        }
-        // A whole number as JSON writes one (no leading zero), of at most 15 digits.
-        func integer() -> Int64? {
-            let negative = byte(UInt8(ascii: "-"))
-            let s = i
-            var n: Int64 = 0
-            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
-                guard i - s < 15 else { return nil }
-                n = n * 10 + Int64(b[i] - 0x30)
-                i += 1
-            }
-            guard i > s, b[s] != 0x30 || i == s + 1 else { return nil }
-            return negative ? -n : n
-        }
-        // An object, passed over by the JSON reader (exactly as strict as the whole read).
-        func object() -> Bool {
-            var p = JSONParser(bytes, at: i)
-            guard (try? p.skipValue()) != nil else { return false }
-            i = p.offset
-            return true
-        }
+        let comma = UInt8(ascii: ",")
+        // (A scanner's methods on its own index: nested functions capturing it would make every
+        // byte read a dynamically checked access.)
+        var s = RecordScanner(b: b, i: start)
         let firstEntry = entries.count
         func refuse() -> Int? {
             entries.removeSubrange(firstEntry...)
             return nil
         }
-        guard byte(UInt8(ascii: "[")), let name = string(), byte(comma), let stamp = string(), byte(comma)
+        guard s.byte(UInt8(ascii: "[")), let name = s.string(), s.byte(comma), let stamp = s.string(), s.byte(comma)
         else { return nil }
-        let problemsAt = i
-        guard byte(UInt8(ascii: "[")) else { return nil }
+        let problemsAt = s.i
+        guard s.byte(UInt8(ascii: "[")) else { return nil }
         var problems = false
-        if !byte(UInt8(ascii: "]")) {
+        if !s.byte(UInt8(ascii: "]")) {
             repeat {
-                guard string() != nil else { return nil }
-            } while byte(comma)
-            guard byte(UInt8(ascii: "]")) else { return nil }
+                guard s.string() != nil else { return nil }
+            } while s.byte(comma)
+            guard s.byte(UInt8(ascii: "]")) else { return nil }
             problems = true
         }
-        guard byte(comma), byte(UInt8(ascii: "[")) else { return nil }
+        guard s.byte(comma), s.byte(UInt8(ascii: "[")) else { return nil }
         var expires: Instant?
-        if !byte(UInt8(ascii: "]")) {
+        if !s.byte(UInt8(ascii: "]")) {
             repeat {
-                guard byte(UInt8(ascii: "[")) else { return refuse() }
+                guard s.byte(UInt8(ascii: "[")) else { return refuse() }
                 let isEvent: Bool
-                if word("true") {
+                if s.word("true") {
                     isEvent = true
-                } else if word("false") {
+                } else if s.word("false") {
                     isEvent = false
                 } else {
                     return refuse()
                 }
-                guard byte(comma) else { return refuse() }
+                guard s.byte(comma) else { return refuse() }
                 var until: Instant?
-                if !word("null") {
-                    guard let n = integer() else { return refuse() }
+                if !s.word("null") {
+                    guard let n = s.integer() else { return refuse() }
                     until = Instant(n)
                 }
-                guard byte(comma), let id = string(), byte(comma) else { return refuse() }
+                guard s.byte(comma), let id = s.string(), s.byte(comma) else { return refuse() }
                 var item: Int?
-                if !word("null") {
-                    item = i
-                    guard object() else { return refuse() }
+                if !s.word("null") {
+                    item = s.i
+                    // An object, passed over by the JSON reader (exactly as strict as the whole read).
+                    var p = JSONParser(bytes, at: s.i)
+                    guard (try? p.skipValue()) != nil else { return refuse() }
+                    s.i = p.offset
                     // (The reading's expiry: its earliest open event's, as `CalendarFile` finds it.)
                     if let t = until, expires.map({ t < $0 }) ?? true { expires = t }
                 }
-                guard byte(UInt8(ascii: "]")) else { return refuse() }
+                guard s.byte(UInt8(ascii: "]")) else { return refuse() }
                 entries.append(Entry(isEvent: isEvent, expires: until, id: bytes[id], item: item))
-            } while byte(comma)
-            guard byte(UInt8(ascii: "]")) else { return refuse() }
+            } while s.byte(comma)
+            guard s.byte(UInt8(ascii: "]")) else { return refuse() }
         }
-        guard byte(UInt8(ascii: "]")) else { return refuse() }
+        guard s.byte(UInt8(ascii: "]")) else { return refuse() }
         records.append(
             Record(
                 name: bytes[name], stamp: bytes[stamp], problems: problems ? problemsAt : nil,
-                entries: firstEntry..<entries.count, expires: expires, whole: start..<i))
-        return i
+                entries: firstEntry..<entries.count, expires: expires, whole: start..<s.i))
+        return s.i
     }
 
     /// Whether two readings of a cache found the same records (`roundTrip`'s check).
@@ -131,5 +89,58 @@ extension VdirCache {
             }
         }
         return true
+    }
+}
+
+/// A record's bytes read on from `i` (`VdirCache.scan`).
+private struct RecordScanner {
+    let b: UnsafeBufferPointer<UInt8>
+    var i: Int
+
+    /// Past `c` when it is next.
+    mutating func byte(_ c: UInt8) -> Bool {
+        guard i < b.count, b[i] == c else { return false }
+        i += 1
+        return true
+    }
+
+    /// Past `w` when it is next.
+    mutating func word(_ w: StaticString) -> Bool {
+        let n = w.utf8CodeUnitCount
+        guard i + n <= b.count else { return false }
+        for k in 0..<n where b[i + k] != w.utf8Start[k] { return false }
+        i += n
+        return true
+    }
+
+    /// A string of printable ASCII without escapes: where its bytes are.
+    mutating func string() -> Range<Int>? {
+        let quote = UInt8(ascii: "\"")
+        guard byte(quote) else { return nil }
+        let start = i
+        while i < b.count {
+            let c = b[i]
+            if c == quote {
+                i += 1
+                return start..<(i - 1)
+            }
+            guard c >= 0x20, c < 0x80, c != UInt8(ascii: "\\") else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A whole number as JSON writes one (no leading zero), of at most 15 digits.
+    mutating func integer() -> Int64? {
+        let negative = byte(UInt8(ascii: "-"))
+        let start = i
+        var n: Int64 = 0
+        while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
+            guard i - start < 15 else { return nil }
+            n = n * 10 + Int64(b[i] - 0x30)
+            i += 1
+        }
+        guard i > start, b[start] != 0x30 || i == start + 1 else { return nil }
+        return negative ? -n : n
     }
 }

@@ -64,9 +64,11 @@ extension Container {
         }
         let myOrigin = home.origin
         for config in sourcing.sources {
+            // (A part read without its items is read again, whatever its record says now: a
+            // stamp racy at that read may be trusted by now.)
             if !force.contains(config.name),
                 let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
-                Self.isCurrent(kept.source, config, sourcing, now: now)
+                !kept.source.itemsPassedOver, Self.isCurrent(kept.source, config, sourcing, now: now)
             {
                 for item in kept.items { _ = firstTime(item) }
                 parts.append(kept)
@@ -149,12 +151,27 @@ extension Container {
         let origin = home.origin
         return sourcing.sources.compactMap { config in
             if let kept = old.first(where: { $0.source.name == config.name && $0.source.kind != nil }),
-                Self.isCurrent(kept.source, config, sourcing, now: now)
+                !kept.source.itemsPassedOver, Self.isCurrent(kept.source, config, sourcing, now: now)
             {
                 return nil
             }
             return SourceReader.read(config, sourcing, now: now, origin: origin)
         }
+    }
+
+    /// The sources whose parts in `summary` a fold would read again (not current), or drop (no
+    /// longer configured): their old items are not needed, and a read for the fold passes over
+    /// them (`Summary(bytes:near:wholeIf:)`).
+    func sourcesToReadAgain(_ summary: Summary, now: Instant) -> Set<String> {
+        guard let sourcing else { return [] }
+        var names = Set<String>()
+        for record in summary.sources where record.kind != nil {
+            if let config = sourcing.source(named: record.name), Self.isCurrent(record, config, sourcing, now: now) {
+                continue
+            }
+            names.insert(record.name)
+        }
+        return names
     }
 
     /// The summary as it is, for a fold (parsed when there are sources; else only when it has

@@ -135,7 +135,9 @@ extension Container {
                     bytes: bytes, path: home.summaryPath, near: now, zone: near,
                     wholeIf: { header in
                         answered = current(header)
-                        return answered == false
+                        // (Read whole for the fold, but for the items of the sources it will
+                        // read again: a sync into a big calendar does not decode its old items.)
+                        return answered == false ? self.sourcesToReadAgain(header, now: now) : nil
                     })
                 : parseSummary(bytes)
             if answered ?? current(summary) { return summary }
@@ -176,7 +178,12 @@ extension Container {
         let rebuild = { () throws(TMinusError) -> Summary in
             self.removeTemps()
             let previous = self.currentSummary(parsed)
-            if let s = previous, self.isCurrent(s), !s.pending, self.sourcesCurrent(s, now: now) { return s }
+            // (A summary read without some source's items is never the one shown.)
+            if let s = previous, self.isCurrent(s), !s.pending, !s.sources.contains(where: \.itemsPassedOver),
+                self.sourcesCurrent(s, now: now)
+            {
+                return s
+            }
             if let sourcing = self.sourcing, !sourcing.sources.isEmpty {
                 return try self.refreshSources(now: now, previous: previous, fresh: fresh)
             }

@@ -202,16 +202,35 @@ struct SummaryNearTests {
             bytes: bytes, near: now,
             wholeIf: {
                 asked.append($0)
-                return true
+                return []
             })
         #expect(turned == whole)
         #expect(turned.completeUntil == nil)
         #expect(asked.count == 1)
         #expect(asked.first?.sources == whole.sources && asked.first?.tags == whole.tags)
         #expect(asked.first.map { $0.deadlines.isEmpty && $0.todos.isEmpty } == true)
-        let kept = try Summary(bytes: bytes, near: now, wholeIf: { _ in false })
+        let kept = try Summary(bytes: bytes, near: now, wholeIf: { _ in nil })
         #expect(kept == (try Summary(bytes: bytes, near: now)))
         #expect(kept.completeUntil == now + 7_200)
+    }
+
+    /// Read whole for a fold that reads a source again, the summary passes over that source's
+    /// items (found by their `"source"`), marks its record, and reads every other item.
+    @Test func aReadForAFoldPassesOverTheSourcesItReadsAgain() throws {
+        let zone = Fixtures.zone("Europe/Berlin")
+        let now = Fixtures.at("2026-11-26T10:00", zone)
+        let summary = Self.summary(count: 300, around: now, zone: zone, seed: 5)
+        #expect(summary.deadlines.contains { $0.source == "cal" })
+        let bytes = summary.bytes()
+        let whole = try Summary(bytes: bytes)
+        let passed = try Summary(bytes: bytes, near: now, wholeIf: { _ in ["cal"] })
+        #expect(passed.deadlines == whole.deadlines.filter { $0.source != "cal" })
+        #expect(passed.todos == whole.todos.filter { $0.source != "cal" })
+        #expect(passed.sources.map(\.itemsPassedOver) == whole.sources.map { $0.name == "cal" })
+        #expect(passed.completeUntil == nil)
+        // A name no item has, or the store's own: nothing passed over but what is named.
+        let none = try Summary(bytes: bytes, near: now, wholeIf: { _ in ["other"] })
+        #expect(none.deadlines == whole.deadlines && none.todos == whole.todos)
     }
 
     /// A summary whose deadlines are not in due order (another program wrote it) is read whole,

@@ -12,18 +12,22 @@ extension Item {
     public func write(into out: inout [UInt8], withKind: Bool = true) {
         out.append(0x7B)
         var first = true
-        func key(_ k: String) {
+        // (Keys are literals without anything to escape: written as their bytes, not quoted
+        // again for each item of a summary.)
+        func key(_ k: StaticString) {
             if !first { out.append(0x2C) }
             first = false
-            JSONWriter.quote(k, into: &out)
+            out.append(0x22)
+            out.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+            out.append(0x22)
             out.append(0x3A)
         }
-        func text(_ k: String, _ v: String?) {
+        func text(_ k: StaticString, _ v: String?) {
             guard let v else { return }
             key(k)
             JSONWriter.quote(v, into: &out)
         }
-        func time(_ k: String, _ t: Instant?) {
+        func time(_ k: StaticString, _ t: Instant?) {
             guard let t else { return }
             key(k)
             out.append(0x22)
@@ -33,7 +37,7 @@ extension Item {
         if withKind { text("kind", kind.rawValue) }
         text("id", id)
         key("handle")
-        out += String(handle).utf8
+        Digits.write(Int64(handle), into: &out)
         text("title", title)
         if !note.isEmpty { text("note", note) }
         if let due {
@@ -41,7 +45,7 @@ extension Item {
             out.append(0x22)
             switch due {
             case .instant(let t): RFC3339.write(t, offset: 0, into: &out)
-            case .day(let d): out += d.description.utf8
+            case .day(let d): d.write(into: &out)
             }
             out.append(0x22)
         }

@@ -95,9 +95,11 @@ extension Summary {
     /// The reading of `init(bytes:path:)`; with `near`, items no output near its moment shows are
     /// passed over (`init(bytes:path:near:)`).
     /// `wholeIf`: asked once, with everything before the item lists, whether a read `near` a
-    /// moment reads every item after all (`Summary(bytes:path:near:wholeIf:)`); then `near` is nil.
+    /// moment reads every item after all (`Summary(bytes:path:near:wholeIf:)`): nil, no; else yes,
+    /// but for the items of the sources named, whose records are marked `itemsPassedOver`; then
+    /// `near` is nil.
     static func read(
-        _ bytes: [UInt8], path: String, near: inout NearRead?, wholeIf: ((Summary) -> Bool)? = nil
+        _ bytes: [UInt8], path: String, near: inout NearRead?, wholeIf: ((Summary) -> Set<String>?)? = nil
     ) throws(TMinusError) -> Summary {
         func bad(_ what: String) -> TMinusError {
             .failure(tr: "%s: %s; rebuild it with tminus summary --rebuild", "\(path)", "\(what)", path: path)
@@ -106,6 +108,8 @@ extension Summary {
         var format: String?, version: Double?, generated: Instant?, pending = false, setAside = 0, origin: String?
         var sources: [Source] = [], tags: [Tag] = [], deadlines: [Item] = [], todos: [Item] = []
         var itemProblem: String?
+        // The sources whose items are passed over (`wholeIf`).
+        var passed: [[UInt8]] = []
         func instant(_ field: String) throws(JSONSyntaxError) -> Instant {
             guard try p.kind() == .string, let raw = try p.readRawString(),
                 let (local, offset) = raw.withUnsafeBufferPointer({ DateTimeText.parse(bytes: $0) }), let offset,
@@ -200,13 +204,20 @@ extension Summary {
                     if near != nil, let wholeIf {
                         var header = Summary(generated: generated ?? Instant(0), sources: sources, tags: tags)
                         header.pending = pending
-                        if wholeIf(header) { near = nil }
+                        if let passing = wholeIf(header) {
+                            near = nil
+                            passed = passing.map { Array($0.utf8) }
+                            for i in sources.indices where passing.contains(sources[i].name) {
+                                sources[i].itemsPassedOver = true
+                            }
+                        }
                     }
                     guard try !p.readNull() else { continue }
                     try p.beginArray()
                     var position = 0
                     while try p.nextElement() {
                         position += 1
+                        if !passed.isEmpty, NearRead.passes(&p, sources: passed) { continue }
                         if near != nil, near!.skips(&p, deadline: kind == .deadline) {
                             if kind == .todo { position += near!.passesRestOfBlock(&p, at: position - 1) }
                             continue

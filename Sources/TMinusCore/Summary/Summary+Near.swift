@@ -21,10 +21,12 @@ extension Summary {
     ///
     /// `wholeIf`: asked, with the fields before the item lists (the records, the tags, `pending`),
     /// whether this read is to be of every item after all (a summary that is to be made again
-    /// from every item: read once, not near and then whole).
+    /// from every item: read once, not near and then whole): nil, no; else the names of the
+    /// sources whose items are passed over all the same (those the fold will read again; their
+    /// records are marked `itemsPassedOver`, and such a part is never kept as it is).
     public init(
         bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil,
-        wholeIf: ((Summary) -> Bool)? = nil
+        wholeIf: ((Summary) -> Set<String>?)? = nil
     ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now, zone: zone)
         let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf)
@@ -170,6 +172,28 @@ struct NearRead {
         if let total = blockEnds.last, total != count { miscounted = true }
     }
 
+    /// Whether `b` holds `k` at `offset`.
+    static func has(_ k: UnsafeBufferPointer<UInt8>, in b: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard offset + k.count <= b.count else { return false }
+        for j in 0..<k.count where b[offset + j] != k[j] { return false }
+        return true
+    }
+
+    /// Passes over the item at the parser's position when it is of one of `sources` (its
+    /// `"source"`, read from its line as `flatObjectEnd` reads a due); else leaves it to be read.
+    static func passes(_ p: inout JSONParser, sources: [[UInt8]]) -> Bool {
+        let end = p.bytes.withUnsafeBufferPointer { b in
+            flatObjectEnd(b, from: p.index, key: "source") { value in
+                sources.contains {
+                    $0.withUnsafeBufferPointer { s in s.count == value.count && has(s, in: value, at: 0) }
+                }
+            }
+        }
+        guard let end else { return false }
+        p.index = end
+        return true
+    }
+
     /// The first line break from `i` (`b.count` if none), eight bytes at a time.
     static func lineEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
@@ -193,22 +217,32 @@ struct NearRead {
     /// line break), its strings and escapes followed as JSON has them. nil: it is to be read (no
     /// `"due"`, or two, or one `pass` keeps, or a shape this does not follow).
     static func flatObjectEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, pass: (Due) -> Bool) -> Int? {
+        flatObjectEnd(b, from: start, key: "due") { value in Due(storage: value).map(pass) ?? false }
+    }
+
+    /// The same for the string value of `key` (its bytes, when it has no escapes): the object's
+    /// end when `pass` says so for its one `key`.
+    static func flatObjectEnd(
+        _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, pass: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Int? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
+        let k = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
         var i = start + 1
         var decided = false
         while i < b.count {
             let c = b[i]
             if c == quote {
-                // A key or a string: `"due":"` opens the one date this looks for.
-                if i + 7 < b.count, b[i + 1] == UInt8(ascii: "d"), b[i + 2] == UInt8(ascii: "u"),
-                    b[i + 3] == UInt8(ascii: "e"), b[i + 4] == quote, b[i + 5] == UInt8(ascii: ":"), b[i + 6] == quote
+                // A key or a string: `"KEY":"` opens the one value this looks for.
+                if i + k.count + 3 < b.count, b[i + k.count + 1] == quote, b[i + k.count + 2] == UInt8(ascii: ":"),
+                    b[i + k.count + 3] == quote, Self.has(k, in: b, at: i + 1)
                 {
-                    if decided { return nil }  // a second "due": read it, as the reader takes the last
-                    let e = JSONBytes.plainEnd(b, from: i + 7, stopAtNonASCII: false)
-                    guard e < b.count, b[e] == quote,
-                        let due = Due(storage: UnsafeBufferPointer(rebasing: b[(i + 7)..<e])), pass(due)
-                    else { return nil }
+                    if decided { return nil }  // a second one: read it, as the reader takes the last
+                    let from = i + k.count + 4
+                    let e = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
+                    guard e < b.count, b[e] == quote, pass(UnsafeBufferPointer(rebasing: b[from..<e])) else {
+                        return nil
+                    }
                     decided = true
                     i = e + 1
                     continue

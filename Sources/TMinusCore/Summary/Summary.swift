@@ -38,6 +38,10 @@ public struct Summary: Equatable, Sendable {
         public var problems: [String]
         /// Why it could not be read at all (then it shows no items).
         public var error: String?
+        /// This reading of the summary passed over the source's items (a summary read for a fold
+        /// that reads the source again: `Summary(bytes:near:wholeIf:)`): its part is never kept
+        /// as it is, nor the summary shown. Not written.
+        public var itemsPassedOver = false
 
         /// A file or folder watched for changes, with its stamp from before the source was read.
         public struct Watched: Equatable, Sendable {

@@ -86,6 +86,19 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+
+    /// `description`'s bytes appended to `out` (a summary writes a date per whole-day item).
+    public func write(into out: inout [UInt8]) {
+        guard (0...9999).contains(year) else {
+            out += description.utf8
+            return
+        }
+        Digits.write(Int64(year), width: 4, into: &out)
+        out.append(0x2D)
+        Digits.write(Int64(month), width: 2, into: &out)
+        out.append(0x2D)
+        Digits.write(Int64(day), width: 2, into: &out)
+    }
 }
 
 /// A wall-clock time on a civil date, in no particular zone.
