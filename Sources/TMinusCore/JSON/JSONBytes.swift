@@ -1,7 +1,13 @@
 /// The bytes a JSON string holds as they are, found eight at a time: every string of every file
 /// tminus reads (the summary, the store, the caches; the near read's passing over of far items)
 /// and writes goes through here.
-enum JSONBytes {
+public enum JSONBytes {
+    /// `plainEnd` with `stopAtNonASCII`: where a string's printable ASCII without escapes ends
+    /// (a file cache's record scanned byte by byte, `VdirCache.scan`).
+    public static func plainASCIIEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        plainEnd(b, from: start, stopAtNonASCII: true)
+    }
+
     /// The index of the first byte from `start` that is a quote, a backslash or a control byte
     /// (below 0x20), or with `stopAtNonASCII` also 0x7F or any byte above it (what the writer
     /// looks at one by one); `b.count` when there is none. Eight bytes at a time (a title is
