@@ -119,41 +119,46 @@ struct CalendarReading {
 
 /// The UIDs a source has read, by their bytes (an event's and a todo's apart: a calendar may
 /// hold both under one UID), with the file each was first read from: a UID read again is a copy.
-/// (Keyed by a hash of the bytes, each id kept where it is: no String made per item of a
-/// 10,000-file vdir, and no key type of its own, whose conformance every poll's lookups would
-/// pass over.)
+/// (An open-addressed table of the bytes' FNV-1a hashes, each id kept where it is: no String made
+/// and no hasher run per item of a 10,000-file vdir, and no key type of its own, whose
+/// conformance every poll's lookups would pass over.)
 struct FirstFiles {
-    /// The first id of each hash, by its hash (an event's hash inverted).
-    private var heads: [UInt64: Int] = [:]
+    /// Each id's place in `ids` plus one, at its hash's slot or the first free one after it
+    /// (0: free); a power of two long, at most half full.
+    private var slots: [Int] = Array(repeating: 0, count: 64)
+    private var hashes: [UInt64] = []
     private var ids: [ArraySlice<UInt8>] = []
     private var events: [Bool] = []
     private var files: [ArraySlice<UInt8>] = []
-    /// The id recorded before this one with the same hash (-1: none).
-    private var chain: [Int] = []
 
     /// The file that read `id` first; nil when this is its first time (then it is recorded as
     /// `file`'s).
     mutating func first(_ id: ArraySlice<UInt8>, isEvent: Bool, in file: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let h = id.withUnsafeBufferPointer { FNV1a.hash($0) }
         let key = isEvent ? ~h : h
-        let fresh = ids.count
-        if let head = heads.updateValue(fresh, forKey: key) {
-            var i = head
-            repeat {
-                if events[i] == isEvent, ids[i].elementsEqual(id) {
-                    heads[key] = head
-                    return files[i]
-                }
-                i = chain[i]
-            } while i >= 0
-            chain.append(head)
-        } else {
-            chain.append(-1)
+        var i = Int(truncatingIfNeeded: key) & (slots.count - 1)
+        while slots[i] != 0 {
+            let j = slots[i] - 1
+            if hashes[j] == key, events[j] == isEvent, ids[j].elementsEqual(id) { return files[j] }
+            i = (i + 1) & (slots.count - 1)
         }
+        slots[i] = ids.count + 1
+        hashes.append(key)
         ids.append(id)
         events.append(isEvent)
         files.append(file)
+        if ids.count * 2 > slots.count { grow() }
         return nil
+    }
+
+    /// Twice the slots, every id placed again.
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        for (j, key) in hashes.enumerated() {
+            var i = Int(truncatingIfNeeded: key) & (slots.count - 1)
+            while slots[i] != 0 { i = (i + 1) & (slots.count - 1) }
+            slots[i] = j + 1
+        }
     }
 }
 

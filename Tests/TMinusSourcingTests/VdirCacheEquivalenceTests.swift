@@ -16,6 +16,56 @@ import TMinusTestSupport
 @Suite(.serialized) struct VdirCacheEquivalenceTests {
     static func text(_ item: Item) -> String { String(decoding: item.jsonBytes(), as: UTF8.self) }
 
+    /// A UID read from two files is shown from the first (by the files' bytes), the copy said and
+    /// skipped; an event's UID and a todo's are apart, and a completed item hides later copies as
+    /// an open one does. The same read whole and through the cache.
+    @Test func aUIDInTwoFilesIsShownOnceFromTheFirst() throws {
+        let root = NSTemporaryDirectory() + "tminus-vdir-copies-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/vdir", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/cache", withIntermediateDirectories: true)
+        func todo(_ uid: String, _ title: String, done: Bool = false) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(title)\r\n"
+                + (done ? "STATUS:COMPLETED\r\n" : "") + "END:VTODO\r\nEND:VCALENDAR\r\n"
+        }
+        let event =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:x@y\r\nSUMMARY:Event x\r\n"
+            + "DTSTART:20261205T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let files = [
+            ("a.ics", todo("x@y", "First x")), ("b.ics", todo("x@y", "Copy of x")), ("c.ics", event),
+            ("d.ics", todo("z@y", "Done z", done: true)), ("e.ics", todo("z@y", "Open z"))
+        ]
+        var old = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/vdir/" + name))
+            #expect(utimes(root + "/vdir/" + name, &old) == 0)
+        }
+        let source = SourceConfig(name: "cal", kind: .vdir, path: root + "/vdir")
+        let cached = Sourcing(
+            sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: root,
+            cacheDirectory: root + "/cache")
+        let now = at("2026-11-28T12:00:00Z")
+        for run in ["first", "from the cache"] {
+            let part = SourceReader.read(source, cached, now: now)
+            #expect(part.items.map(\.title) == ["First x", "Event x"], "\(run)")
+            #expect(
+                part.source.problems == [
+                    "b.ics" + deferred(": UID %s is also in %s; this copy is skipped", "x@y", "a.ics"),
+                    "e.ics" + deferred(": UID %s is also in %s; this copy is skipped", "z@y", "d.ics")
+                ], "\(run)")
+        }
+        // Many UIDs (the table grows), each found again from its first file.
+        var firsts = FirstFiles()
+        for n in 0..<5_000 {
+            #expect(firsts.first(Array("uid-\(n)".utf8)[...], isEvent: n % 2 == 0, in: Array("f\(n)".utf8)[...]) == nil)
+        }
+        for n in stride(from: 0, to: 5_000, by: 7) {
+            let again = firsts.first(Array("uid-\(n)".utf8)[...], isEvent: n % 2 == 0, in: [])
+            #expect(again.map { String(decoding: $0, as: UTF8.self) } == "f\(n)")
+            #expect(firsts.first(Array("uid-\(n)".utf8)[...], isEvent: n % 2 != 0, in: []) == nil, "the other kind")
+        }
+    }
+
     @Test(arguments: [1 as UInt64, 2, 3])
     func aCachedReadIsAWholeRead(seed: UInt64) throws {
         let root = NSTemporaryDirectory() + "tminus-vdir-equal-" + UUID().uuidString
