@@ -55,8 +55,10 @@ extension VdirCache {
                 var item: Int?
                 if !s.word("null") {
                     item = s.i
-                    // An object, passed over by the JSON reader (exactly as strict as the whole read).
-                    var p = JSONParser(bytes, at: s.i)
+                    // An object, passed over by the JSON reader (exactly as strict as the whole
+                    // read: inside the cache's object, its files, the record, its entries and the
+                    // entry, five deep).
+                    var p = JSONParser(bytes, at: s.i, depth: 5)
                     guard (try? p.skipValue()) != nil else { return refuse() }
                     s.i = p.offset
                     // (The reading's expiry: its earliest open event's, as `CalendarFile` finds it.)

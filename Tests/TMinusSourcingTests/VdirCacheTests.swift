@@ -119,13 +119,18 @@ struct VdirCacheTests {
             #"["a.ics","1-2-3.4",[],[[true,01,"u",null]]]"#,  // a leading zero: refused
             #"["a.ics","1-2-3.4",[],[[true,1,"u",{"kind":}]]]"#,  // a broken item: refused
             #"["a.ics","1-2-3.4",[],[[true,1,"u",null,5]]]"#,  // an entry too long: refused
-            #"["a.ics","1-2-3.4",[],[[true,1234567890123456,"u",null]]]"#  // too many digits: refused
+            #"["a.ics","1-2-3.4",[],[[true,1234567890123456,"u",null]]]"#,  // too many digits: refused
+            // nested as deep as JSON allows in the whole file, and one deeper
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",{"x":"# + String(repeating: "[", count: 194)
+                + String(repeating: "]", count: 194) + "}]]]",
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",{"x":"# + String(repeating: "[", count: 195)
+                + String(repeating: "]", count: 195) + "}]]]"
         ]
         for r in records {
             let bytes = Array((head + r + "]}").utf8)
             let fast = try? VdirCache.parse(bytes, signature: "s", now: now)
             let slow = try? VdirCache.parse(bytes, signature: "s", now: now, fast: false)
-            #expect((fast == nil) == (slow == nil), "\(r)")
+            #expect((fast == nil) == (slow == nil), "\(r.prefix(60))")
             if let fast, let slow { #expect(fast.same(as: slow), "\(r)") }
         }
         // The shape the cache writes is scanned (not left to JSON).

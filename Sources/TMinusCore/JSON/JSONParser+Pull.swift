@@ -30,10 +30,13 @@ extension JSONParser {
 
     /// A strict reader over `bytes` from `offset` on (a value found earlier, read now: a file
     /// cache's item). Its messages count lines from there.
-    public init(_ bytes: [UInt8], at offset: Int) {
+    /// `depth`: how deep in containers the value is (a value found inside others is as deeply
+    /// nested as it was there: the limit on nesting counts them).
+    public init(_ bytes: [UInt8], at offset: Int, depth: Int = 0) {
         self.init(bytes: bytes, relaxed: false)
         index = offset
         lineStart = offset
+        self.depth = depth
     }
 
     /// The position of the next value, for messages.
