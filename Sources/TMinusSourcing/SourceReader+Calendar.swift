@@ -227,7 +227,7 @@ enum Vdir {
         var list = FileIO.nameList(inOpened: directory) { name, cName, type in
             guard !FileIO.isDirectory(type, in: directory, cName) else { return false }
             if isItemName(name) { return true }
-            if hasSuffix(name, ".tmp") { temps.append(String(decoding: name, as: UTF8.self)) }
+            if Bytes.hasSuffix(name, ".tmp") { temps.append(String(decoding: name, as: UTF8.self)) }
             return false
         }
         SourceWriter.removeDeadTemps(inOpened: directory, names: temps)
@@ -241,12 +241,7 @@ enum Vdir {
 
     /// An `.ics` name, not hidden (by bytes, as the C tools that write vdirs compare names).
     static func isItemName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.count > 4 && hasSuffix(name, ".ics") && name[0] != 0x2E
-    }
-
-    static func hasSuffix(_ name: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
-        let n = suffix.utf8CodeUnitCount
-        return name.count >= n && memcmp(name.baseAddress! + (name.count - n), suffix.utf8Start, n) == 0
+        name.count > 4 && Bytes.hasSuffix(name, ".ics") && name[0] != 0x2E
     }
 
     /// Names in the order of their UTF-8 bytes (`NameList.sortByBytes`).

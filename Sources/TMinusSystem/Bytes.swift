@@ -6,13 +6,16 @@ public enum Bytes {
     /// that write vdirs compare file names: no characters made).
     public static func hasSuffix(_ s: String, _ suffix: StaticString) -> Bool {
         // (Over the string's own bytes: its UTF-8 view's indices cost more than the comparison.)
-        func ends(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            let n = suffix.utf8CodeUnitCount
-            guard bytes.count >= n else { return false }
-            guard n > 0, let base = bytes.baseAddress else { return true }
-            return memcmp(base + (bytes.count - n), suffix.utf8Start, n) == 0
-        }
+        let ends = { (bytes: UnsafeBufferPointer<UInt8>) in hasSuffix(bytes, suffix) }
         return s.utf8.withContiguousStorageIfAvailable(ends) ?? Array(s.utf8).withUnsafeBufferPointer(ends)
+    }
+
+    /// The same for bytes (a folder's names, `NameList`).
+    public static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        guard n > 0, let base = bytes.baseAddress else { return true }
+        return memcmp(base + (bytes.count - n), suffix.utf8Start, n) == 0
     }
 
     /// Whether `needle` occurs in `haystack`.

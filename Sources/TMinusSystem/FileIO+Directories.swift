@@ -16,6 +16,13 @@ extension FileIO {
     /// The same for a folder already open as `directory` (left open): the names of the folder
     /// that was opened, whatever its path leads to by now.
     public static func forEachEntry(inOpened directory: Int32, _ each: (String, UInt8) -> Void) {
+        forEachEntryName(inOpened: directory) { name, _, type in each(String(decoding: name, as: UTF8.self), type) }
+    }
+
+    /// The same with each name as bytes and as a C string (valid only during `each`).
+    public static func forEachEntryName(
+        inOpened directory: Int32, _ each: (UnsafeBufferPointer<UInt8>, UnsafePointer<CChar>, UInt8) -> Void
+    ) {
         let copy = dup(directory)
         guard copy >= 0 else { return }
         guard let d = fdopendir(copy) else {
@@ -25,7 +32,15 @@ extension FileIO {
         defer { closedir(d) }
         rewinddir(d)
         while let entry = readdir(d) {
-            if let name = entryName(entry) { each(name, entry.pointee.d_type) }
+            let type = entry.pointee.d_type
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                guard let base = raw.baseAddress else { return }
+                let cName = base.assumingMemoryBound(to: CChar.self)
+                let length = min(strlen(cName), raw.count)
+                let name = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: length)
+                if name.first == 0x2E && (length == 1 || (length == 2 && name[1] == 0x2E)) { return }
+                each(name, cName, type)
+            }
         }
     }
 

@@ -76,23 +76,8 @@ extension FileIO {
         inOpened directory: Int32, keep: (UnsafeBufferPointer<UInt8>, UnsafePointer<CChar>, UInt8) -> Bool
     ) -> NameList {
         var list = NameList()
-        let copy = dup(directory)
-        guard copy >= 0 else { return list }
-        guard let d = fdopendir(copy) else {
-            close(copy)
-            return list
-        }
-        defer { closedir(d) }
-        rewinddir(d)
-        while let entry = readdir(d) {
-            let type = entry.pointee.d_type
-            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                let length = min(strlen(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)), raw.count)
-                let name = UnsafeBufferPointer(start: base, count: length)
-                if name.first == 0x2E && (length == 1 || (length == 2 && name[1] == 0x2E)) { return }
-                if keep(name, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), type) { list.append(name) }
-            }
+        forEachEntryName(inOpened: directory) { name, cName, type in
+            if keep(name, cName, type) { list.append(name) }
         }
         return list
     }
