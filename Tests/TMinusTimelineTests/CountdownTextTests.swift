@@ -51,7 +51,7 @@ struct CountdownTextTests {
             ("%s", nil), ("x%s %s", nil)
         ] as [(String, String?)])
     func aJoinOfTwoUnitsInOrderIsWrittenInPlace(_ row: (String, String?)) {
-        let between = Countdown.between(row.0).map { String(decoding: $0, as: UTF8.self) }
+        let between = CountdownWords.Long.between(row.0).map { String(decoding: $0, as: UTF8.self) }
         #expect(between == row.1, "\(row.0)")
         if let between { #expect("2 days" + between + "4 hours" == Catalog.format(row.0, ["2 days", "4 hours"])) }
     }

@@ -154,16 +154,16 @@ enum ListCommand {
         -> [String]
     {
         let config = (try? ctx.loadConfig().0) ?? Config()
+        // (The countdown's messages looked up once for the whole list.)
+        let countdownWords = timeLeft ? CountdownWords.Short(ctx.words, config.precision, over: config.overText) : nil
         let dues = items.map { (item: Item) -> String in
-            guard timeLeft, item.isDeadline, item.completed == nil, let d = item.due else {
+            guard let countdownWords, item.isDeadline, item.completed == nil, let d = item.due else {
                 return dueColumn(item, ctx)
             }
             let countdown = Countdown(now: ctx.now, due: d.instant(in: ctx.zone), zone: ctx.zone)
             let left =
                 countdown.remaining > 0
-                ? Catalog.format(
-                    ctx.words.tr("%s left"), [countdown.text(config.precision, over: config.overText, words: ctx.words)]
-                )
+                ? Catalog.format(ctx.words.tr("%s left"), [countdownWords.text(countdown)])
                 : config.overText
             return ctx.describe(d) + "  " + left
         }

@@ -43,7 +43,7 @@ extension ShowCommand {
         }
         while true {
             var next: Instant?
-            var stretch = provider.stretch(at: current.date)
+            var stretch = provider.stretch(at: current.date, memo: memo)
             var ticks: TickValues?
             var pattern: OutputPattern?
             if var s = stretch {

@@ -186,12 +186,29 @@ public struct Catalog: Sendable, Equatable {
     /// The form of a counted message for `count`, its conversions not filled in.
     public func pluralForm(_ singular: StaticString, _ plural: StaticString, _ count: Int) -> String {
         if let table, let forms = table.forms(singular), !forms.isEmpty {
-            let i = table.plural(count)
-            let form = forms[i >= 0 && i < forms.count ? i : forms.count - 1]
+            let form = forms[Catalog.formIndex(table.plural(count), of: forms.count)]
             return form.isEmpty ? (count == 1 ? singular : plural).description : form
         }
         let form = (count == 1 ? singular : plural).description
         return isPseudo ? Catalog.pseudoText(form) : form
+    }
+
+    /// The form a rule's index picks among `count` forms (an index out of range: the last).
+    static func formIndex(_ i: Int, of count: Int) -> Int { i >= 0 && i < count ? i : count - 1 }
+
+    /// The counted message's forms taken apart once, to be filled for many counts (the same
+    /// form as `pluralForm` picks for each).
+    public func pluralMessage(_ singular: StaticString, _ plural: StaticString) -> PluralMessage {
+        var forms: [MessageFormat] = []
+        var rule: (@Sendable (Int) -> Int)?
+        if let table, let found = table.forms(singular), !found.isEmpty {
+            forms = found.map { MessageFormat($0) }
+            rule = table.plural
+        }
+        func fallback(_ s: StaticString) -> MessageFormat {
+            MessageFormat(isPseudo ? Catalog.pseudoText(s.description) : s.description)
+        }
+        return PluralMessage(forms: forms, rule: rule, one: fallback(singular), other: fallback(plural))
     }
 
     /// `template` with its conversions filled from `arguments` in order, or by position
@@ -223,65 +240,12 @@ public struct Catalog: Sendable, Equatable {
     public static func append(
         _ template: String, count: Int, into out: inout [UInt8], write: (_ index: Int, _ out: inout [UInt8]) -> Void
     ) {
-        // (Bytes, not characters: a countdown's text is formatted for each of the hour's kept
-        // outputs on the poll path.)
+        // (Bytes, not characters: a template is filled on every run's path.)
         var template = template
         template.withUTF8 { t in
-            guard t.contains(0x25) else {
-                out.append(contentsOf: t)
-                return
-            }
-            var next = 0
-            var i = 0
-            func digit(_ k: Int) -> Int? { k < t.count && t[k] >= 0x30 && t[k] <= 0x39 ? Int(t[k] - 0x30) : nil }
-            while i < t.count {
-                let c = t[i]
-                i += 1
-                guard c == 0x25, i < t.count else {
-                    out.append(c)
-                    continue
-                }
-                if t[i] == 0x25 {
-                    out.append(0x25)
-                    i += 1
-                    continue
-                }
-                // [N$][0][width](s|d)
-                var j = i
-                var number = 0
-                while let v = digit(j) {
-                    number = number * 10 + v
-                    j += 1
-                }
-                var position: Int?
-                if j < t.count, t[j] == 0x24, number > 0 {
-                    position = number - 1
-                    j += 1
-                } else {
-                    j = i
-                }
-                var zero = false, width = 0
-                if j < t.count, t[j] == 0x30 {
-                    zero = true
-                    j += 1
-                }
-                while let v = digit(j) {
-                    width = width * 10 + v
-                    j += 1
-                }
-                guard j < t.count, t[j] == 0x73 || t[j] == 0x64 else {
-                    out.append(c)
-                    continue
-                }
-                let index = position ?? next
-                if position == nil { next += 1 }
-                let start = out.count
-                if index < count { write(index, &out) }
-                let written = out.count - start
-                if written < width {
-                    out.insert(contentsOf: repeatElement(zero ? 0x30 : 0x20, count: width - written), at: start)
-                }
-                i = j + 1
+            MessageFormat.read(t, text: { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[$0])) }) {
+                index, zero, width in
+                MessageFormat.fill(index, count: count, zero: zero, width: width, into: &out, write: write)
             }
         }
     }
@@ -297,5 +261,31 @@ public struct Catalog: Sendable, Equatable {
         let n = min(x.count, b.count)
         for k in 0..<n where x[k] != b[k] { return Int(x[k]) - Int(b[k]) }
         return x.count - b.count
+    }
+}
+
+/// A counted message (`%d day` / `%d days`) in one language, its forms taken apart once
+/// (`Catalog.pluralMessage`).
+public struct PluralMessage: Sendable {
+    /// The catalog's forms, by the language's plural index (one left empty is not used); none
+    /// when the catalog lacks the message.
+    let forms: [MessageFormat]
+    let rule: (@Sendable (Int) -> Int)?
+    /// The msgid's singular and plural, for a count the catalog has no form for.
+    let one: MessageFormat
+    let other: MessageFormat
+
+    /// The form for `count`.
+    public func form(_ count: Int) -> MessageFormat {
+        if let rule, !forms.isEmpty {
+            let form = forms[Catalog.formIndex(rule(count), of: forms.count)]
+            if !form.isEmpty { return form }
+        }
+        return count == 1 ? one : other
+    }
+
+    /// The form for `count` filled with it, appended to `out`.
+    public func append(_ count: Int, into out: inout [UInt8]) {
+        form(count).append(count: 1, into: &out) { _, out in Digits.write(Int64(count), into: &out) }
     }
 }

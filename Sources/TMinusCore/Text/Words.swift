@@ -31,6 +31,11 @@ public struct Words: Sendable, Equatable {
         messages.trn(singular, plural, count, more)
     }
 
+    /// The counted message taken apart once, for many counts (a countdown's words).
+    public func trn(_ singular: StaticString, _ plural: StaticString) -> PluralMessage {
+        messages.pluralMessage(singular, plural)
+    }
+
     /// The same with the count only, appended to `out` as bytes (a countdown's words).
     public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, into out: inout [UInt8]) {
         messages.trn(singular, plural, count, into: &out)

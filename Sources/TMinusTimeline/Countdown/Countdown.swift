@@ -64,78 +64,21 @@ public struct Countdown: Equatable, Sendable {
         return min(rest % unit + 1, rest + 1)
     }
 
-    /// The short text: "2d 4h", "4h 05m", "04:09" (auto); forced precisions keep their unit. The
-    /// units' letters are the language's ("2 T. 4 Std." is the catalog's to say).
+    /// The short text: "2d 4h", "4h 05m", "04:09" (auto); forced precisions keep their unit
+    /// (`CountdownWords.Short`, made for this one text).
     public func text(_ precision: Precision, over: String, words: Words = .english) -> String {
-        if isOver { return over }
-        let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
-        let d = days
-        func f(_ pattern: String, _ values: Int...) -> String { Catalog.format(pattern, numbers: values) }
-        /// "04:09", "02:04:09": each field two digits or more.
-        func clock(_ fields: Int...) -> String {
-            var b: [UInt8] = []
-            b.reserveCapacity(12)
-            for (i, field) in fields.enumerated() {
-                if i > 0 { b.append(0x3A) }
-                Digits.write(Int64(field), width: 2, into: &b)
-            }
-            return String(decoding: b, as: UTF8.self)
-        }
-        switch precision {
-        case .auto:
-            if d >= 1 { return f(words.tr("%dd %dh"), d, h) }
-            if h >= 1 { return f(words.tr("%dh %02dm"), h, m) }
-            return clock(m, s)
-        case .seconds:
-            if d >= 1 { return Catalog.format(words.tr("%dd %s"), [String(d), clock(h, m, s)]) }
-            return h >= 1 ? clock(h, m, s) : clock(m, s)
-        case .minutes:
-            if d >= 1 { return f(words.tr("%dd %dh %02dm"), d, h, m) }
-            return h >= 1 ? f(words.tr("%dh %02dm"), h, m) : f(words.tr("%dm"), m)
-        case .hours:
-            if d >= 1 { return f(words.tr("%dd %dh"), d, h) }
-            return h >= 1 ? f(words.tr("%dh"), h) : words.tr("<1h")
-        case .days:
-            return d >= 1 ? f(words.tr("%dd"), d) : words.tr("<1d")
-        }
+        CountdownWords.Short(words, precision, over: over).text(self)
     }
 
     /// The long text with words, singular and plural right: "2 days 4 hours", "1 hour 5 minutes",
-    /// "4 minutes 9 seconds".
+    /// "4 minutes 9 seconds" (`CountdownWords.Long`, made for this one text).
     public func longText(_ precision: Precision, over: String, words: Words = .english) -> String {
-        if isOver { return over }
-        let h = Int(rest / 3600), m = Int(rest / 60 % 60), s = Int(rest % 60)
-        var parts: [(Int, Unit)] = []
-        switch precision {
-        case .auto:
-            if days >= 1 {
-                parts = [(days, .day), (h, .hour)]
-            } else if h >= 1 {
-                parts = [(h, .hour), (m, .minute)]
-            } else {
-                parts = [(m, .minute), (s, .second)]
-            }
-        case .seconds: parts = [(days, .day), (h, .hour), (m, .minute), (s, .second)]
-        case .minutes: parts = [(days, .day), (h, .hour), (m, .minute)]
-        case .hours: parts = [(days, .day), (h, .hour)]
-        case .days: parts = [(days, .day)]
-        }
-        return Countdown.words(parts, words)
+        CountdownWords.Long(words, precision, over: over).text(self)
     }
 
     /// A unit of the long text.
     enum Unit {
         case day, hour, minute, second
-
-        /// "3 days", in the language's plural form, appended to `out`.
-        func counted(_ n: Int, _ words: Words, into out: inout [UInt8]) {
-            switch self {
-            case .day: words.trn("%d day", "%d days", n, into: &out)
-            case .hour: words.trn("%d hour", "%d hours", n, into: &out)
-            case .minute: words.trn("%d minute", "%d minutes", n, into: &out)
-            case .second: words.trn("%d second", "%d seconds", n, into: &out)
-            }
-        }
 
         /// "less than an hour".
         func lessThanOne(_ words: Words) -> String {
@@ -145,56 +88,6 @@ public struct Countdown: Equatable, Sendable {
             case .minute: words.tr("less than a minute")
             case .second: words.tr("less than a second")
             }
-        }
-    }
-
-    /// Counts with their units in words, those that are 0 left out: "2 days 4 hours"; "less than
-    /// an hour" when all are 0.
-    static func words(_ parts: [(Int, Unit)], _ words: Words) -> String {
-        // Two units as the language joins them ("2 days 4 hours", "2日4時間"), written as bytes
-        // (a keeping run asks this once a tick: a String per unit and per join cost it thousands).
-        var text: [UInt8] = []
-        text.reserveCapacity(48)
-        var units = 0
-        var join: (template: String, between: [UInt8]?)?
-        for (n, unit) in parts where n > 0 {
-            units += 1
-            if units == 1 {
-                unit.counted(n, words, into: &text)
-                continue
-            }
-            if join == nil {
-                let template = words.trc("two units of time", "%s %s")
-                join = (template, between(template))
-            }
-            guard let join else { continue }
-            // The first unit, then these bytes, then the second (English, and most languages):
-            // the second appended in place.
-            if let between = join.between {
-                text += between
-                unit.counted(n, words, into: &text)
-                continue
-            }
-            var joined: [UInt8] = []
-            joined.reserveCapacity(text.count + 32)
-            Catalog.append(join.template, count: 2, into: &joined) { index, out in
-                if index == 0 { out += text } else { unit.counted(n, words, into: &out) }
-            }
-            text = joined
-        }
-        return units == 0 ? (parts.last?.1 ?? .day).lessThanOne(words) : String(decoding: text, as: UTF8.self)
-    }
-
-    /// What a join template puts between its two units when it is `%s`, text without a `%`, then
-    /// `%s` ("%s %s": a space); nil for any other shape (the units the other way round, `%2$s`).
-    static func between(_ template: String) -> [UInt8]? {
-        var template = template
-        return template.withUTF8 { b -> [UInt8]? in
-            let percent = UInt8(ascii: "%"), s = UInt8(ascii: "s")
-            guard b.count >= 4, b[0] == percent, b[1] == s, b[b.count - 2] == percent, b[b.count - 1] == s
-            else { return nil }
-            let middle = UnsafeBufferPointer(rebasing: b[2..<(b.count - 2)])
-            return middle.contains(percent) ? nil : Array(middle)
         }
     }
 }

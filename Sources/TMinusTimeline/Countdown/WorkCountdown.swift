@@ -71,6 +71,6 @@ public struct WorkCountdown: Equatable, Sendable {
         case .minutes: parts = [(h, .hour), (m, .minute)]
         case .hours, .days: parts = [(h, .hour)]
         }
-        return Countdown.words(parts, words)
+        return CountdownWords.Long(words, precision, over: "").units(parts)
     }
 }

@@ -41,6 +41,7 @@ extension TimelineProvider {
     /// countdown's own (its unit boundary and the next whole percent: `tickCandidates`).
     func candidates(after t: Instant, ticks: Bool = true) -> [Instant] {
         var out: [Instant] = []
+        out.reserveCapacity(12 + (config.deadline == .next ? 4 * byDue.count + events.count : 0))
         func add(_ c: Instant) { if c > t { out.append(c) } }
         if let shown = shownDeadline(at: t) {
             if ticks {

@@ -15,7 +15,7 @@ extension TimelineProvider {
         }
         let d = shown.item
         let due = shown.due
-        let ticking = self.ticking(shown, at: t)
+        let ticking = self.ticking(shown, at: t, countdownWords: countdownWords(memo))
         let cd = ticking.countdown
         let state = ticking.ongoing ? .ongoing : self.state(remaining: cd.remaining)
         let style = config.tags.isEmpty ? nil : d.tag.flatMap { config.tags[$0.lowercased()] }

@@ -52,13 +52,19 @@ public struct Stretch: Sendable {
     /// The stretch ends where the whole percent changes (for an output that cannot take it as a
     /// hole: `{percent}` at 0 hides its section).
     public var percentFixed = false
+    /// The countdown's words, looked up once for all its ticks.
+    let words: CountdownWords
 }
 
 extension TimelineProvider {
     /// The countdown to `shown` at `t`: an event in progress counts down to its end, its progress
     /// over its length.
     /// (`steady`: the zone's offset cannot change around it, `Stretch.steady`.)
-    func ticking(_ shown: DueDeadline, at t: Instant, steady: Bool = false) -> Ticking {
+    /// (`countdownWords`: the words looked up once, for a stretch's ticks; without, each text
+    /// looks its messages up.)
+    func ticking(_ shown: DueDeadline, at t: Instant, steady: Bool = false, countdownWords: CountdownWords? = nil)
+        -> Ticking
+    {
         let d = shown.item
         let due = shown.due
         let ongoing = shown.isOngoing(at: t)
@@ -69,17 +75,18 @@ extension TimelineProvider {
         let elapsed = min(max(t - start, 0), max(total, 0))
         let percent = total > 0 ? Int(elapsed * 100 / total) : 100
         let progress = total > 0 ? Double(elapsed) / Double(total) : 1
-        let short = cd.text(config.precision, over: config.overText, words: words)
-        let long = cd.longText(config.precision, over: config.overLongText, words: words)
+        let short = countdownWords?.short.text(cd) ?? cd.text(config.precision, over: config.overText, words: words)
+        let long =
+            countdownWords?.long.text(cd) ?? cd.longText(config.precision, over: config.overLongText, words: words)
         var values: TickValues
         if ongoing {
+            let endsIn = countdownWords?.endsIn ?? MessageFormat(words.tr("ends in %s"))
             values = TickValues(
-                countdown: Catalog.format(words.tr("ends in %s"), [short]),
-                countdownLong: Catalog.format(words.tr("ends in %s"), [long]), ends: short, percent: percent)
+                countdown: endsIn.format(short), countdownLong: endsIn.format(long), ends: short, percent: percent)
         } else if shown.isEvent {
+            let startsIn = countdownWords?.startsIn ?? MessageFormat(words.tr("starts in %s"))
             values = TickValues(
-                countdown: Catalog.format(words.tr("starts in %s"), [short]),
-                countdownLong: Catalog.format(words.tr("starts in %s"), [long]), percent: percent)
+                countdown: startsIn.format(short), countdownLong: startsIn.format(long), percent: percent)
         } else {
             values = TickValues(countdown: short, countdownLong: long, percent: percent)
         }
@@ -115,15 +122,29 @@ extension TimelineProvider {
 
     /// The stretch from `t` on, or nil when there is none to take (no deadline shown, working time
     /// or an agenda in the templates: then `nextChange` walks every change).
-    public func stretch(at t: Instant) -> Stretch? {
+    /// (`memo`: where the countdown's words are kept for the run's other stretches.)
+    public func stretch(at t: Instant, memo: TodayMemo? = nil) -> Stretch? {
         guard work == nil, agenda == nil, let shown = shownDeadline(at: t) else { return nil }
         let steady = zone.isSteady(from: t - 5 * 86_400, to: max(shown.over, t) + 5 * 86_400)
-        return Stretch(shown: shown, end: candidates(after: t, ticks: false).min(), steady: steady)
+        let words =
+            countdownWords(memo)
+            ?? CountdownWords(self.words, config.precision, over: config.overText, overLong: config.overLongText)
+        return Stretch(shown: shown, end: candidates(after: t, ticks: false).min(), steady: steady, words: words)
+    }
+
+    /// The countdown's words kept in `memo`, made the first time they are asked for; nil without
+    /// a memo (each text then looks its messages up).
+    func countdownWords(_ memo: TodayMemo?) -> CountdownWords? {
+        guard let memo else { return nil }
+        if let kept = memo.countdownWords { return kept }
+        let made = CountdownWords(words, config.precision, over: config.overText, overLong: config.overLongText)
+        memo.countdownWords = made
+        return made
     }
 
     /// The tick values at `t` (in the stretch: the same as `entry(at: t)` has).
     public func tickValues(_ stretch: Stretch, at t: Instant) -> TickValues {
-        ticking(stretch.shown, at: t, steady: stretch.steady).values
+        ticking(stretch.shown, at: t, steady: stretch.steady, countdownWords: stretch.words).values
     }
 
     /// The next change after `t` inside the stretch and its tick values, found as `nextChange`
@@ -131,11 +152,16 @@ extension TimelineProvider {
     /// end (then `nextChange` goes on from the last instant `t` this was asked with).
     public func nextTick(_ stretch: Stretch, after t: Instant, current: TickValues) -> (Instant, TickValues)? {
         var cursor = t
+        // (Room for the two candidates a deadline gives, and the earliest found without a filtered
+        // copy: a keeping run asks this for each of the hour's ticks.)
         var out: [Instant] = []
+        out.reserveCapacity(4)
         while true {
             out.removeAll(keepingCapacity: true)
             tickCandidates(stretch.shown, after: cursor, steady: stretch.steady, into: &out)
-            guard let c = out.filter({ $0 > cursor }).min(), stretch.end.map({ c < $0 }) ?? true else { return nil }
+            var earliest: Instant?
+            for c in out where c > cursor && earliest.map({ c < $0 }) ?? true { earliest = c }
+            guard let c = earliest, stretch.end.map({ c < $0 }) ?? true else { return nil }
             let next = tickValues(stretch, at: c)
             if next != current {
                 if stretch.percentFixed, next.percent != current.percent { return nil }

@@ -298,4 +298,6 @@ public final class TodayMemo {
     var grid: MonthGrid?
     /// The shown deadline's due and its text (the same for every entry it is shown in).
     var dueText: (Due, String)?
+    /// The countdown's words, looked up once for the stretches of a run that keeps an hour.
+    var countdownWords: CountdownWords?
 }
