@@ -121,7 +121,10 @@ public enum FileIO {
         }
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
-            prefix += "/" + part
+            // (String to String: `"/" + part` joined a String and a Substring through the generic
+            // append, whose first call costs a run 100,000 instructions of the runtime's lookups.)
+            prefix += "/"
+            prefix += String(part)
             if mkdir(prefix, 0o700) == 0 {
                 // The umask may have taken bits away; a directory tminus made is exactly 0700.
                 chmod(prefix, 0o700)
