@@ -12,8 +12,9 @@ public struct OutputPattern {
     let pieces: [[UInt8]]
     /// Their bytes, together.
     let piecesSize: Int
-    /// Which value each hole takes.
-    let holes: [Hole]
+    /// Which value each hole takes (a `Hole`'s raw value: an array of its own type would cost a
+    /// run that type's metadata).
+    let holes: [UInt8]
     /// The percent of every output, when it is not a hole.
     let fixedPercent: Int?
     /// The exit code of every output of the stretch.
@@ -21,14 +22,20 @@ public struct OutputPattern {
     /// The bytes the check saw in the values (each may be filled in).
     var seen = [Bool](repeating: false, count: 256)
 
-    enum Hole { case countdown, countdownLong, ends, percent }
+    enum Hole: UInt8 {
+        case countdown, countdownLong, ends, percent
 
-    /// The marks: private-use characters no data holds unchecked, and a number for the percent
-    /// (printed as a number by some bars).
-    static let marks: [(Hole, [UInt8])] = [
-        (.countdown, Array("\u{F8F0}".utf8)), (.countdownLong, Array("\u{F8F1}".utf8)),
-        (.ends, Array("\u{F8F2}".utf8)), (.percent, Array("918273645".utf8))
-    ]
+        /// The marks: private-use characters no data holds unchecked, and a number for the
+        /// percent (printed as a number by some bars).
+        var mark: StaticString {
+            switch self {
+            case .countdown: "\u{F8F0}"
+            case .countdownLong: "\u{F8F1}"
+            case .ends: "\u{F8F2}"
+            case .percent: "918273645"
+            }
+        }
+    }
 
     /// The pattern of `entry`'s output `rendered` (whose tick values are `ticks`), or nil when
     /// its output cannot be filled in. `percent`: the percent is a hole too (else it is fixed).
@@ -43,7 +50,7 @@ public struct OutputPattern {
         let r = render(e)
         guard r.exitCode == rendered.exitCode else { return nil }
         var pieces: [[UInt8]] = []
-        var holes: [Hole] = []
+        var holes: [UInt8] = []
         // (Over the output's bytes, each piece copied as one run: a byte-by-byte append cost a
         // keeping run about 20 instructions a byte of every pattern rendered.)
         var text = r.text
@@ -52,10 +59,14 @@ public struct OutputPattern {
             scan: while i < bytes.count {
                 let b = bytes[i]
                 if b == 0xEF || b == 0x39 {
-                    for (hole, mark) in Self.marks where bytes.count - i >= mark.count && bytes[i] == mark[0] {
-                        if UnsafeBufferPointer(rebasing: bytes[i..<i + mark.count]).elementsEqual(mark) {
+                    for raw in UInt8(0)..<4 {
+                        let hole = Hole(rawValue: raw) ?? .percent
+                        let mark = UnsafeBufferPointer(start: hole.mark.utf8Start, count: hole.mark.utf8CodeUnitCount)
+                        if bytes.count - i >= mark.count, bytes[i] == mark[0],
+                            UnsafeBufferPointer(rebasing: bytes[i..<i + mark.count]).elementsEqual(mark)
+                        {
                             pieces.append(Array(bytes[start..<i]))
-                            holes.append(hole)
+                            holes.append(raw)
                             i += mark.count
                             start = i
                             continue scan
@@ -102,7 +113,7 @@ public struct OutputPattern {
         for i in holes.indices {
             out.append(contentsOf: pieces[i])
             let ok: Bool
-            switch holes[i] {
+            switch Hole(rawValue: holes[i]) ?? .percent {
             case .countdown: ok = add(&countdown)
             case .countdownLong: ok = add(&long)
             case .ends: ok = add(&ends)

@@ -77,7 +77,7 @@ public struct Countdown: Equatable, Sendable {
     }
 
     /// A unit of the long text.
-    enum Unit {
+    enum Unit: Int {
         case day, hour, minute, second
 
         /// "less than an hour".

@@ -140,27 +140,32 @@ public struct CountdownWords: Sendable {
             let days = cd.days
             switch precision {
             case .auto:
-                if days >= 1 { return units((days, .day), (h, .hour)) }
-                if h >= 1 { return units((h, .hour), (m, .minute)) }
-                return units((m, .minute), (s, .second))
-            case .seconds: return units((days, .day), (h, .hour), (m, .minute), (s, .second))
-            case .minutes: return units((days, .day), (h, .hour), (m, .minute))
-            case .hours: return units((days, .day), (h, .hour))
-            case .days: return units((days, .day))
+                if days >= 1 { return units(from: .day, days, h) }
+                if h >= 1 { return units(from: .hour, h, m) }
+                return units(from: .minute, m, s)
+            case .seconds: return units(from: .day, days, h, m, s)
+            case .minutes: return units(from: .day, days, h, m)
+            case .hours: return units(from: .day, days, h)
+            case .days: return units(from: .day, days)
             }
         }
 
-        func units(_ parts: (Int, Countdown.Unit)...) -> String { units(parts) }
+        func units(from first: Countdown.Unit, _ counts: Int...) -> String { units(from: first, counts) }
 
-        /// Counts with their units in words, those that are 0 left out: "2 days 4 hours"; "less
-        /// than an hour" when all are 0.
-        func units(_ parts: [(Int, Countdown.Unit)]) -> String {
+        /// Counts of consecutive units from `first` on in words, those that are 0 left out: "2 days
+        /// 4 hours"; "less than an hour" when all are 0. (Counts and the first unit, not pairs: an
+        /// array of pairs is a type of its own, whose metadata a run would make.)
+        func units(from first: Countdown.Unit, _ counts: [Int]) -> String {
             var text: [UInt8] = []
             text.reserveCapacity(48)
-            var count = 0
-            for (n, unit) in parts where n > 0 {
-                count += 1
-                if count == 1 {
+            var written = 0
+            var last = first
+            for (i, n) in counts.enumerated() {
+                let unit = Countdown.Unit(rawValue: first.rawValue + i) ?? .second
+                last = unit
+                guard n > 0 else { continue }
+                written += 1
+                if written == 1 {
                     message(unit).append(n, into: &text)
                 } else if let between {
                     // The first unit, then these bytes, then the second (English, and most
@@ -176,7 +181,7 @@ public struct CountdownWords: Sendable {
                     text = joined
                 }
             }
-            return count == 0 ? (parts.last?.1 ?? .day).lessThanOne(words) : String(decoding: text, as: UTF8.self)
+            return written == 0 ? last.lessThanOne(words) : String(decoding: text, as: UTF8.self)
         }
 
         func message(_ unit: Countdown.Unit) -> PluralMessage {

@@ -57,20 +57,15 @@ public struct WorkCountdown: Equatable, Sendable {
     public func longText(_ precision: Precision, words: Words = .english) -> String {
         if remaining == 0 { return words.tr("no working time") }
         let h = Int(remaining / 3600), m = Int(remaining / 60 % 60), s = Int(remaining % 60)
-        let parts: [(Int, Countdown.Unit)]
+        let long = CountdownWords.Long(words, precision, over: "")
         switch precision {
         case .auto:
-            if h >= 24 {
-                parts = [(h, .hour)]
-            } else if h >= 1 {
-                parts = [(h, .hour), (m, .minute)]
-            } else {
-                parts = [(m, .minute), (s, .second)]
-            }
-        case .seconds: parts = [(h, .hour), (m, .minute), (s, .second)]
-        case .minutes: parts = [(h, .hour), (m, .minute)]
-        case .hours, .days: parts = [(h, .hour)]
+            if h >= 24 { return long.units(from: .hour, h) }
+            if h >= 1 { return long.units(from: .hour, h, m) }
+            return long.units(from: .minute, m, s)
+        case .seconds: return long.units(from: .hour, h, m, s)
+        case .minutes: return long.units(from: .hour, h, m)
+        case .hours, .days: return long.units(from: .hour, h)
         }
-        return CountdownWords.Long(words, precision, over: "").units(parts)
     }
 }
