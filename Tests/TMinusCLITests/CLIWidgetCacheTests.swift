@@ -174,6 +174,31 @@ struct CLIWidgetCacheTests {
         for j in [json, jsonLater] { #expect(j.from <= j.date && j.date <= j.to, "\(j)") }
     }
 
+    /// Twenty minutes before midnight (a zone made for the moment: a POSIX TZ whose offset puts
+    /// now at 23:40), the outputs are kept until midnight, not for the hour: what they show after
+    /// it (the next day's todos) the first run after midnight reads. A todo due tomorrow is not in
+    /// the kept tooltip, and the cached poll agrees with the full run.
+    @Test func beforeMidnightTheOutputsAreKeptUntilMidnight() throws {
+        let utc = Int64(Date().timeIntervalSince1970)
+        // The offset (whole minutes, within a day) that makes now 23:40 local.
+        var offset = ((86_400 - 20 * 60 - utc % 86_400) % 86_400 + 86_400) % 86_400 / 60 * 60
+        if offset > 12 * 3_600 { offset -= 86_400 }
+        let tz =
+            "XYZ" + (offset >= 0 ? "-" : "+")
+            + String(format: "%02d:%02d", abs(offset) / 3_600, abs(offset) % 3_600 / 60)
+        let p = try Poller.ready(
+            ["add", "Thesis", "--due", "+3d"], ["todo", "Buy milk", "--due", "+10m"],
+            ["todo", "Tomorrow's errand", "--due", "+3h"])
+        let first = try p.poll(tz: tz)
+        #expect(first.contains("Buy milk") && !first.contains("errand"), "\(first)")
+        let kept = try #require(p.kept.first)
+        let lines = try String(contentsOf: kept, encoding: .utf8).split(separator: "\n")
+        let span = lines[2].split(separator: " ").compactMap { Int64($0) }
+        let midnight = (utc + offset) / 86_400 * 86_400 + 86_400 - offset
+        #expect(span.count == 3 && span[1] == midnight, "kept \(lines[2]); midnight \(midnight), now \(utc) (\(tz))")
+        try p.agrees(tz: tz)
+    }
+
     /// Where a session has no runtime folder (cron, a bare ssh, some tmux servers), the outputs
     /// are kept in the user's cache folder instead: `$XDG_CACHE_HOME/tminus`, else
     /// `~/.cache/tminus`; the second poll is answered from there, as a full run prints it.

@@ -1,6 +1,7 @@
 extension Summary {
     /// Reads a summary for a bar's output at `now` (`tminus show`): every field but the items that
-    /// no output can show before `completeUntil` (two hours on), which are passed over by where
+    /// no output can show before `completeUntil` (two hours on, or the midnight after `now` in
+    /// `zone` when that comes first), which are passed over by where
     /// they end, never made. Reading an item costs about thirty times passing over it, and a big
     /// home's items are mostly weeks away (docs/widget-cache.md). What is kept gives exactly what
     /// the whole summary gives until `completeUntil`, for a config whose output depends only on
@@ -86,12 +87,19 @@ struct NearRead {
     var miscounted = false
 
     init(now: Instant, zone: Zone? = nil) {
-        until = now + 2 * Self.hour
-        // (Midnight after `until` in the zone, not a day on: a bar's read at one in the afternoon
-        // makes only today's todos, not tomorrow's too.)
-        let until = until
-        todoHorizon =
-            zone.map { $0.startOfDay($0.local(until).date.adding(days: 1)).seconds } ?? until.seconds + 25 * Self.hour
+        var until = now + 2 * Self.hour
+        if let zone {
+            // Not past the midnight after `now` in the zone: the outputs after it show the next
+            // day's todos, which a read at eleven at night would otherwise make for the hour
+            // kept; the first run after midnight reads them. (Midnight after `until`, not a day
+            // on: a bar's read at one in the afternoon makes only today's todos.)
+            let midnight = zone.startOfDay(zone.local(now).date.adding(days: 1))
+            if midnight > now, midnight < until { until = midnight }
+            todoHorizon = zone.startOfDay(zone.local(until - 1).date.adding(days: 1)).seconds
+        } else {
+            todoHorizon = until.seconds + 25 * Self.hour
+        }
+        self.until = until
         deadlineHorizon = until.seconds + Summary.nearLead
     }
 
