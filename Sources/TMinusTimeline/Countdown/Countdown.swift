@@ -43,6 +43,11 @@ public struct Countdown: Equatable, Sendable {
     /// Whether the due instant has come (no time left).
     public var isOver: Bool { remaining <= 0 }
 
+    /// Whole days, then the rest's hours, minutes and seconds.
+    var fields: (days: Int, hours: Int, minutes: Int, seconds: Int) {
+        (days, Int(rest / 3600), Int(rest / 60 % 60), Int(rest % 60))
+    }
+
     /// The unit a precision shows last, in seconds (the calendar day counts as 0: it is handled apart).
     func smallestUnit(_ precision: Precision) -> Int64 {
         switch precision {

@@ -63,8 +63,7 @@ public struct CountdownWords: Sendable {
         /// The countdown's short text.
         public func text(_ cd: Countdown) -> String {
             if cd.isOver { return over }
-            let h = Int(cd.rest / 3600), m = Int(cd.rest / 60 % 60), s = Int(cd.rest % 60)
-            let d = cd.days
+            let (d, h, m, s) = cd.fields
             switch precision {
             case .auto:
                 if d >= 1 { return first.format(numbers: d, h) }
@@ -136,8 +135,7 @@ public struct CountdownWords: Sendable {
         /// The countdown's long text.
         public func text(_ cd: Countdown) -> String {
             if cd.isOver { return over }
-            let h = Int(cd.rest / 3600), m = Int(cd.rest / 60 % 60), s = Int(cd.rest % 60)
-            let days = cd.days
+            let (days, h, m, s) = cd.fields
             switch precision {
             case .auto:
                 if days >= 1 { return units(from: .day, days, h) }
