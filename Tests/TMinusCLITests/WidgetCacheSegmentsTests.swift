@@ -126,8 +126,15 @@ struct WidgetCacheSegmentsTests {
             let now = anchors[round % anchors.count] + random(4 * 86_400) - 2 * 86_400
             var config = Config()
             config.precision = [Precision.auto, .minutes, .seconds][Int(random(3))]
+            // Every other round in a language with a catalog (the kept outputs' words are looked
+            // up once a run, a full run's each time): German, and Russian's three plural forms.
             if round % 2 == 1 {
-                config.words = Words(messages: Catalog.chosen(by: ["LANGUAGE": "de"]), names: .english)
+                // (LANG, not LANGUAGE alone: gettext reads LANGUAGE only under a locale, and these
+                // rounds were English while they said LANGUAGE=de.)
+                let language = round % 4 == 1 ? "de" : "ru"
+                let locale = language == "de" ? "de_DE.UTF-8" : "ru_RU.UTF-8"
+                config.words = Words(messages: Catalog.chosen(by: ["LANG": locale]), names: .english)
+                #expect(config.words.messages.code == language)
             }
             var meeting = item(.deadline, "Meeting", due: now - random(3_000), handle: 5)
             meeting.end = now + 600 + random(3_000)
