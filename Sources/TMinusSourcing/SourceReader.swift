@@ -19,13 +19,14 @@ public enum SourceReader {
             record.hold = sourcing.hold
         }
         var read = SourceRead()
-        var items: [Item] = []
+        var open: [Item] = []
         var leftOut = 0
         do throws(TMinusError) {
             try SourceKinds.io(source.kind).read(source, sourcing, now: now, origin: origin, into: &read)
             record.problems = read.problems
             record.refresh = read.refresh
-            items = read.items
+            // (Moved, not copied: each item's copy retains every one of its texts.)
+            swap(&open, &read.items)
             leftOut = read.leftOut
         } catch {
             record.error = error.deferredText
@@ -40,7 +41,7 @@ public enum SourceReader {
         // Whatever the kind, text from others is made inert here, once (summary sources too), and
         // at most `maxItems` open items are taken: the nearest now (what is under way, the
         // overdue, the soonest ahead, then the undated: `Nearness`), never the first in the file.
-        var open = items.filter(\.isOpen)
+        open.removeAll { !$0.isOpen }
         if open.count + leftOut > source.maxItems {
             var nearest = NearestKept<Item>(limit: source.maxItems)
             for item in open { nearest.add(item, Nearness(item, now: now, zone: sourcing.zone)) }
@@ -51,7 +52,7 @@ public enum SourceReader {
                     "%s open items; the %s nearest now are shown and %s left out (raise \"maxItems\" for this source to show more)",
                     String(total), String(source.maxItems), String(total - open.count)))
         }
-        open = open.map { $0.inert() }
+        for i in open.indices { open[i].makeInert() }
         record.items = open.count
         return Summary.Part(source: record, items: open)
     }

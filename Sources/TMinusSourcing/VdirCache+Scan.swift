@@ -55,12 +55,14 @@ extension VdirCache {
                 var item: Int?
                 if !s.word("null") {
                     item = s.i
-                    // An object, passed over by the JSON reader (exactly as strict as the whole
-                    // read: inside the cache's object, its files, the record, its entries and the
-                    // entry, five deep).
-                    var p = JSONParser(bytes, at: s.i, depth: 5)
-                    guard (try? p.skipValue()) != nil else { return refuse() }
-                    s.i = p.offset
+                    // An object: in the shape an item's writer gives it, passed over here; else by
+                    // the JSON reader (exactly as strict as the whole read: inside the cache's
+                    // object, its files, the record, its entries and the entry, five deep).
+                    if !s.flatObject() {
+                        var p = JSONParser(bytes, at: s.i, depth: 5)
+                        guard (try? p.skipValue()) != nil else { return refuse() }
+                        s.i = p.offset
+                    }
                     // (The reading's expiry: its earliest open event's, as `CalendarFile` finds it.)
                     if let t = until, expires.map({ t < $0 }) ?? true { expires = t }
                 }
@@ -123,6 +125,36 @@ private struct RecordScanner {
         i = JSONBytes.plainASCIIEnd(b, from: start)
         guard byte(UInt8(ascii: "\"")) else { return nil }
         return start..<(i - 1)
+    }
+
+    /// Past an object of keys and values that are plain strings (`string`), whole numbers
+    /// (`integer`), `true`, `false` or `null`, without spaces: how an item's writer writes one,
+    /// and JSON whatever the bytes are. Anything else (a list, an escape, a space): false, and
+    /// nothing passed over (the JSON reader decides).
+    mutating func flatObject() -> Bool {
+        let start = i
+        guard byte(UInt8(ascii: "{")) else { return false }
+        if byte(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard string() != nil, byte(UInt8(ascii: ":")) else {
+                i = start
+                return false
+            }
+            let value = i
+            if string() != nil { continue }
+            i = value
+            if integer() != nil { continue }
+            i = value
+            guard word("true") || word("false") || word("null") else {
+                i = start
+                return false
+            }
+        } while byte(UInt8(ascii: ","))
+        guard byte(UInt8(ascii: "}")) else {
+            i = start
+            return false
+        }
+        return true
     }
 
     /// A whole number as JSON writes one (no leading zero), of at most 15 digits.

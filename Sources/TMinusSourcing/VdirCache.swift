@@ -146,6 +146,10 @@ public struct VdirCache {
         var p = JSONParser(bytes)
         var cache = VdirCache()
         cache.bytes = bytes
+        // (Room for the records and entries of a cache this size, about a hundred bytes each at
+        // the least: ten thousand are not appended into arrays grown, and copied, a dozen times.)
+        cache.records.reserveCapacity(bytes.count / 96)
+        cache.entries.reserveCapacity(bytes.count / 96)
         var signed = false, dated = false
         try p.beginObject()
         while let key = try p.nextKey() {

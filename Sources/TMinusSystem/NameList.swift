@@ -45,27 +45,91 @@ public struct NameList {
     /// of ten thousand files is sorted without Unicode's comparison.
     public mutating func sortByBytes() {
         // Each name's first eight bytes as one number (big-endian, so numbers order as bytes do),
-        // with its place: file names (UIDs) almost always differ there, and only ties compare the
-        // rest.
-        let order: [(prefix: UInt64, index: Int)] = bytes.withUnsafeBufferPointer { b in
-            var order: [(prefix: UInt64, index: Int)] = []
-            order.reserveCapacity(count)
-            for i in indices {
+        // with its place, sorted by that number a byte at a time (a stable radix sort: no
+        // comparison made per pair of ten thousand names); file names (UIDs) almost always differ
+        // there, and only runs that tie are sorted again by their whole bytes.
+        let n = count
+        guard n > 1 else { return }
+        var keys = [UInt64](repeating: 0, count: n)
+        var order = [Int](repeating: 0, count: n)
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<n {
                 var prefix: UInt64 = 0
-                for k in 0..<8 { prefix = prefix << 8 | (k < lengths[i] ? UInt64(b[starts[i] + k]) : 0) }
-                order.append((prefix, i))
+                let length = lengths[i], start = starts[i]
+                for k in 0..<8 { prefix = prefix << 8 | (k < length ? UInt64(b[start + k]) : 0) }
+                keys[i] = prefix
+                order[i] = i
             }
-            order.sort { x, y in
-                guard x.prefix == y.prefix else { return x.prefix < y.prefix }
-                let n = min(lengths[x.index], lengths[y.index])
-                let c = memcmp(b.baseAddress! + starts[x.index], b.baseAddress! + starts[y.index], n)
-                return c != 0 ? c < 0 : lengths[x.index] < lengths[y.index]
-            }
-            return order
         }
-        starts = order.map { starts[$0.index] }
-        lengths = order.map { lengths[$0.index] }
+        Self.radixSort(&keys, &order)
+        bytes.withUnsafeBufferPointer { b in
+            // (Names equal in their first eight bytes: the run sorted by the rest, stably.)
+            var runStart = 0
+            for i in 1...n where i == n || keys[i] != keys[runStart] {
+                if i - runStart > 1 {
+                    order[runStart..<i].sort { x, y in
+                        let m = min(lengths[x], lengths[y])
+                        let c = memcmp(b.baseAddress! + starts[x], b.baseAddress! + starts[y], m)
+                        return c != 0 ? c < 0 : (lengths[x] != lengths[y] ? lengths[x] < lengths[y] : x < y)
+                    }
+                }
+                runStart = i
+            }
+        }
+        starts = order.map { starts[$0] }
+        lengths = order.map { lengths[$0] }
     }
+
+    /// `keys` sorted, least significant byte first, `values` moved with them; equal keys keep
+    /// their order. A byte that is the same in every key is passed over.
+    static func radixSort(_ keys: inout [UInt64], _ values: inout [Int]) {
+        let n = keys.count
+        var keys2 = [UInt64](repeating: 0, count: n)
+        var values2 = [Int](repeating: 0, count: n)
+        var counts = [Int](repeating: 0, count: 256)
+        // (On the buffers: checked subscripts cost more than the sort.)
+        keys.withUnsafeMutableBufferPointer { k1 in
+            values.withUnsafeMutableBufferPointer { v1 in
+                keys2.withUnsafeMutableBufferPointer { k2 in
+                    values2.withUnsafeMutableBufferPointer { v2 in
+                        counts.withUnsafeMutableBufferPointer { c in
+                            var (fromK, fromV, toK, toV) = (k1, v1, k2, v2)
+                            var inFirst = true
+                            for shift in stride(from: UInt64(0), to: 64, by: 8) {
+                                c.update(repeating: 0)
+                                for i in 0..<n { c[Int(truncatingIfNeeded: fromK[i] &>> shift) & 0xFF] &+= 1 }
+                                if c[Int(truncatingIfNeeded: fromK[0] &>> shift) & 0xFF] == n { continue }
+                                var total = 0
+                                for d in 0..<256 {
+                                    let t = c[d]
+                                    c[d] = total
+                                    total &+= t
+                                }
+                                for i in 0..<n {
+                                    let d = Int(truncatingIfNeeded: fromK[i] &>> shift) & 0xFF
+                                    let at = c[d]
+                                    c[d] = at &+ 1
+                                    toK[at] = fromK[i]
+                                    toV[at] = fromV[i]
+                                }
+                                swap(&fromK, &toK)
+                                swap(&fromV, &toV)
+                                inFirst.toggle()
+                            }
+                            // (Sorted into the second buffers: copied back.)
+                            if !inFirst {
+                                for i in 0..<n {
+                                    k1[i] = k2[i]
+                                    v1[i] = v2[i]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
 }
 
 extension FileIO {

@@ -194,4 +194,25 @@ struct VdirCacheTests {
         let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         #expect(Vdir.sortedByBytes(names) == expected)
     }
+
+    /// The same for a folder of thousands (sorted a byte of their first eight at a time, ties by
+    /// the rest): names as vdirsyncer and todoman make them (UIDs), many sharing their first eight
+    /// bytes, some of them equal there and differing after, and bytes above 0x7F in every place.
+    @Test func thousandsOfNamesSortByTheirBytes() {
+        var generator = SystemRandomNumberGenerator()
+        var names: [String] = []
+        for i in 0..<6_000 {
+            switch i % 4 {
+            case 0: names.append(UUID().uuidString + ".ics")
+            case 1: names.append("20261128-\(Int.random(in: 0..<500, using: &generator)).ics")
+            case 2:
+                let length = Int.random(in: 0...10, using: &generator)
+                names.append(String((0..<length).map { _ in "aé\u{FF}Z~\u{1F600}0".randomElement(using: &generator)! }))
+            default: names.append("same-prefix-\(i)")
+            }
+        }
+        names.shuffle()
+        let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(Vdir.sortedByBytes(names) == expected)
+    }
 }

@@ -36,12 +36,17 @@ extension Item {
     /// The item with its text made inert (see `ItemText`); the same item when nothing needed it.
     public func inert() -> Item {
         var item = self
-        item.title = ItemText.title(title)
-        item.note = ItemText.note(note)
-        item.tag = tag.flatMap(ItemText.tag)
-        item.icon = icon.flatMap { ControlText.clean($0, replacement: nil, dropBidi: true) }.flatMap {
+        item.makeInert()
+        return item
+    }
+
+    /// The same in place (a source's items, not copied once more).
+    public mutating func makeInert() {
+        title = ItemText.title(title)
+        note = ItemText.note(note)
+        tag = tag.flatMap(ItemText.tag)
+        icon = icon.flatMap { ControlText.clean($0, replacement: nil, dropBidi: true) }.flatMap {
             $0.isEmpty ? nil : String($0.prefix(8))
         }
-        return item
     }
 }

@@ -29,6 +29,7 @@ enum VdirSource: SourceKindIO {
         // Each file's reading is kept by its stamp (CachedFiles): only files that changed, or whose
         // shown instance is over, are parsed again.
         var files = CachedFiles("vdir-", source, sourcing, now: now)
+        calendar.out.items.reserveCapacity(files.kept.entries.count)
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
