@@ -92,7 +92,12 @@ struct StoreFileTests {
         #expect(throws: TMinusError.self) { try store.takeHandle() }
     }
 
-    @Test(arguments: [
+    @Test(arguments: badStores)
+    func badStoresAreOneLineFailures(text: String, mention: String) throws {
+        try checkBadStore(text: text, mention: mention)
+    }
+
+    static let badStores = [
         // Counters and handles out of range never reach arithmetic.
         (#"{"version": 3, "nextHandle": 9223372036854775807, "items": []}"#, "nextHandle"),
         (#"{"version": 3, "nextHandle": 0, "items": []}"#, "nextHandle"),
@@ -133,8 +138,9 @@ struct StoreFileTests {
         (#"{"version": "3"}"#, "version"),
         (#"[1, 2]"#, "not a tminus store"),
         (#"{"version": 3, "nextHandle": 2, "items": [{"kind": "todo", "id": "a",,]}"#, "line 1")
-    ])
-    func badStoresAreOneLineFailures(text: String, mention: String) throws {
+    ]
+
+    func checkBadStore(text: String, mention: String) throws {
         do {
             _ = try read(text)
             Issue.record("read a bad store: \(text)")
@@ -148,6 +154,26 @@ struct StoreFileTests {
             #expect(m.contains(mention), "\(m)")
             #expect(!m.contains("\n"))
         }
+    }
+
+    /// A store whose version is its first key is read once, not first for its version and then
+    /// again: it gives the same store, or the same failure with the same line, as the two reads,
+    /// for every store of these tests, a syntax error after a good version, and a second
+    /// "version" key (the last one counts, as before).
+    @Test func aStoreReadOnceReadsAsTwoReads() throws {
+        var texts = [Self.v1, Self.v2, #"{"version": 3, "nextHandle": 2, "items": [], "version": 2}"#]
+        texts.append(#"{"version": 3, "nextHandle": 2, "items": [], "version": 9}"#)
+        texts.append(#"{"version": 2, "nextHandle": 2, "deadlines": [], "version": 3, "links": []}"#)
+        texts.append(#"{"version": 3, "nextHandle": 2, "items": [{"kind": "chore"}] "links": []}"#)
+        texts.append(#"{"version": 3, "nextHandle": 0, "items": [], "x": tru}"#)
+        texts.append(#"{"version": 3, "nextHandle": 2, "items": []} []"#)
+        texts.append(#"{"version": 3.5, "nextHandle": 2}"#)
+        texts.append(#"{"version": 3, "nextHandle": 2, "links": [{"source": "cal", "id": "a", "handle": 1}]}"#)
+        for (text, _) in Self.badStores { texts.append(text) }
+        for text in texts { #expect(StoreFile.readsAlike(Array(text.utf8)), "\(text)") }
+        // (The last "version" key counts: a store ending in version 2 is read as version 2.)
+        let twice = try read(#"{"version": 3, "nextHandle": 2, "deadlines": [], "todos": [], "version": 2}"#)
+        #expect(twice.version == 2)
     }
 
     @Test func theLineOfABadItemIsNamed() throws {

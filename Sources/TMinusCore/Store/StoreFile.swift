@@ -21,17 +21,61 @@ public enum StoreFile {
 
     /// The store in `bytes`, the text of `path`; a failure naming `path` and the line when it cannot be read.
     public static func read(_ bytes: [UInt8], path: String) throws(TMinusError) -> Loaded {
-        func bad(_ line: Int?, _ what: String) -> TMinusError {
-            guard let line else {
-                return .failure(tr: "%s: %s; fix or move the file (tminus has not changed it)", path, what, path: path)
-            }
-            return .failure(
-                tr: "%s line %s: %s; fix or move the file (tminus has not changed it)", path, "\(line)", what,
-                path: path, line: line)
-        }
         // First the version (an older tminus may have written it last), which also checks the
-        // whole text is JSON; then everything else, read for that version.
-        let version = try readVersion(bytes, path: path, bad: bad)
+        // whole text is JSON; then everything else, read for that version. A store whose first
+        // key is its version (as tminus writes it) is read once, not twice: what that read finds
+        // wrong is said as the two reads would say it (`read(_:path:version:)`).
+        if let version = leadingVersion(bytes), let loaded = try read(bytes, path: path, version: version) {
+            return loaded
+        }
+        let version = try readVersion(bytes, path: path, bad: { bad($0, $1, path) })
+        return try read(bytes, path: path, version: version, leading: false)!
+    }
+
+    /// For the fuzzer: whether `bytes` read with the version taken from the first key gives what
+    /// the two reads give (the version read past everything first): the same store, or the same
+    /// failure.
+    public static func readsAlike(_ bytes: [UInt8]) -> Bool {
+        func outcome(_ read: () throws(TMinusError) -> Loaded) -> Result<Loaded, TMinusError> {
+            do throws(TMinusError) { return .success(try read()) } catch { return .failure(error) }
+        }
+        let once = outcome { () throws(TMinusError) in try Self.read(bytes, path: "store.json") }
+        let twice = outcome { () throws(TMinusError) in
+            let version = try readVersion(bytes, path: "store.json", bad: { bad($0, $1, "store.json") })
+            return try Self.read(bytes, path: "store.json", version: version, leading: false)!
+        }
+        return once == twice
+    }
+
+    /// A failure naming `path` and the line.
+    static func bad(_ line: Int?, _ what: String, _ path: String) -> TMinusError {
+        guard let line else {
+            return .failure(tr: "%s: %s; fix or move the file (tminus has not changed it)", path, what, path: path)
+        }
+        return .failure(
+            tr: "%s line %s: %s; fix or move the file (tminus has not changed it)", path, "\(line)", what,
+            path: path, line: line)
+    }
+
+    /// The version when it is the object's first key, a whole number this tminus reads; else nil.
+    static func leadingVersion(_ bytes: [UInt8]) -> Int? {
+        var p = JSONParser(bytes)
+        guard (try? p.kind()) == .object, (try? p.beginObject()) != nil, (try? p.nextKey()) == "version",
+            (try? p.kind()) == .number, let v = try? p.readNumber(), v.rounded() == v,
+            (1...Double(Store.currentVersion)).contains(v)
+        else { return nil }
+        return Int(v)
+    }
+
+    /// The store read for `version`. `leading`: the version was taken from the first key alone
+    /// (`leadingVersion`), and the whole text is checked only here: when this read fails, the
+    /// version read past everything is asked first (its failure is the one said, as when it ran
+    /// first), and nil is returned when the text has another "version" key (read again for the
+    /// last one's, as `readVersion` takes it).
+    static func read(_ bytes: [UInt8], path: String, version: Int, leading: Bool = true) throws(TMinusError) -> Loaded?
+    {
+        func bad(_ line: Int?, _ what: String) -> TMinusError { Self.bad(line, what, path) }
+        var versionKeys = 0
         var p = JSONParser(bytes)
         var store = Store(tags: [])
         var legacy: [Item] = []
@@ -93,16 +137,23 @@ public enum StoreFile {
                             store.items.append(item)
                         }
                     }
+                case ("version", _):
+                    versionKeys += 1
+                    try p.skipValue()
                 default:
                     try p.skipValue()
                 }
             }
             try p.finish()
         } catch {
+            if leading {
+                guard try readVersion(bytes, path: path, bad: bad) == version else { return nil }
+            }
             var e = bad(error.line, error.message)
             e.cause = error
             throw e
         }
+        if leading && versionKeys > 1 { return nil }
         if version >= 2 {
             guard let nextHandle else { throw bad(nil, "\"nextHandle\" is missing") }
             store.nextHandle = nextHandle

@@ -166,7 +166,10 @@ public struct Summary: Equatable, Sendable {
             }
             todos += Self.todoBlockOrder(partTodos)
         }
-        deadlines.sort { $0.deadlineOrder < $1.deadlineOrder }
+        // (Each key made once, and places sorted, not items: an item moved is a copy of a big
+        // value, and a comparison that made its key made an id's String each time.)
+        let keys = deadlines.map(\.deadlineOrder)
+        deadlines = keys.indices.sorted { keys[$0] < keys[$1] }.map { deadlines[$0] }
         return Summary(
             generated: now, sources: sources, tags: store.tags + extraTags, deadlines: deadlines, todos: todos)
     }

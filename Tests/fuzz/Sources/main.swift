@@ -205,6 +205,8 @@ let targets: [Target] = [
             ##"{"version": 1, "tags": {"school": "#ff0000"}, "items": [{"kind": "todo", "id": "3", "handle": 7, "title": "Old", "created": "2026-01-03T08:00:00Z", "done": true, "doneAt": "2026-01-04T10:00:00Z"}]}"##
         ]
     ) { b in
+        // Read once (the version its first key) or twice (the version read past everything first): the same.
+        check(StoreFile.readsAlike(b), "a store read once and twice differently")
         if let loaded = try? StoreFile.read(b, path: "store.json") {
             var store = loaded.store
             if loaded.version == Store.currentVersion {
