@@ -451,6 +451,14 @@ def generated():
         "extension Catalog {",
         "    /// Every catalog built in, one per po/LL.po.",
         f"    static let tables: [Table] = [{codes}]",
+        "",
+        "    /// The catalog of `code`, made alone (a run speaks one language: the others are not built).",
+        "    static func table(_ code: String) -> Table? {",
+        "        switch code {",
+    ] + [f'        case "{c}": .{c}' for c in languages()] + [
+        "        default: nil",
+        "        }",
+        "    }",
         "}",
         "",
     ])

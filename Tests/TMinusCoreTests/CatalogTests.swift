@@ -82,13 +82,33 @@ struct CatalogTests {
     /// by UTF-8 bytes) and finds each of its own messages.
     @Test func everyCatalogFindsEachOfItsMessages() {
         for table in Catalog.tables {
-            for (i, entry) in table.all.enumerated() {
-                if i > 0 { #expect(Array(table.all[i - 1].0.utf8).lexicographicallyPrecedes(Array(entry.0.utf8))) }
+            // (`all` takes the packed entries apart on its own: the lookup's oracle.)
+            let all = table.all
+            for (i, entry) in all.enumerated() {
+                if i > 0 { #expect(Array(all[i - 1].0.utf8).lexicographicallyPrecedes(Array(entry.0.utf8))) }
                 var key = Array(entry.0.utf8)
                 let found = key.withUnsafeMutableBufferPointer { table.forms(UnsafeBufferPointer($0)) }
                 #expect(found == entry.1, "\(table.code): \(entry.0)")
+                let first = key.withUnsafeMutableBufferPointer { table.first(UnsafeBufferPointer($0)) }
+                #expect(first == entry.1.first, "\(table.code): \(entry.0)")
+                // A key one byte longer or shorter, or with its last byte changed, is not found.
+                for other in [key + [0x78], Array(key.dropLast()), Array(key.dropLast()) + [0x01], [UInt8]()]
+                where !all.contains(where: { Array($0.0.utf8) == other }) {
+                    var other = other
+                    #expect(other.withUnsafeMutableBufferPointer { table.forms(UnsafeBufferPointer($0)) } == nil)
+                    #expect(other.withUnsafeMutableBufferPointer { table.first(UnsafeBufferPointer($0)) } == nil)
+                }
             }
         }
+    }
+
+    /// A run's language is found by its code alone (the other catalogs are not made): each
+    /// code gives its own table, and a code without one none.
+    @Test func aCatalogIsFoundByItsCodeAlone() {
+        for table in Catalog.tables { #expect(Catalog.table(table.code)?.code == table.code) }
+        for code in ["", "en", "qps", "de_DE", "pt", "DE", "zz"] { #expect(Catalog.table(code) == nil, "\(code)") }
+        #expect(Catalog.chosen(by: ["LANG": "pt_BR.UTF-8"]).code == "pt_BR")
+        #expect(Catalog.chosen(by: ["LANG": "pt_PT.UTF-8"]).code == "en")
     }
 
     @Test func datesTakeTheLocalesNamesAndTheCatalogsOrder() {

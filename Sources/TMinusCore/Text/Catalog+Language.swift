@@ -24,7 +24,7 @@ extension Catalog {
             for code in [String(base), language] where !code.isEmpty {
                 if code == "en" { return .english }
                 if code == "qps" { return .pseudo }
-                if let table = tables.first(where: { $0.code == code }) { return Catalog(table) }
+                if let table = table(code) { return Catalog(table) }
             }
         }
         return .english

@@ -79,26 +79,68 @@ public struct Catalog: Sendable, Equatable {
 
         /// The forms of a msgid given as bytes (with a context: the context, 0x04, the msgid).
         func forms(_ key: UnsafeBufferPointer<UInt8>) -> [String]? {
+            guard let i = find(key) else { return nil }
+            guard packed != nil else { return entries[i].1 }
+            var out: [String] = []
+            var rest = packedForms(i)
+            while let (form, next) = Self.cut(rest) {
+                out.append(String(decoding: form, as: UTF8.self))
+                rest = next
+            }
+            return out
+        }
+
+        /// The first form of a msgid given as bytes: one String made, the others left as they are.
+        func first(_ key: UnsafeBufferPointer<UInt8>) -> String? {
+            guard let i = find(key) else { return nil }
+            guard packed != nil else { return entries[i].1.first }
+            return Self.cut(packedForms(i)).map { String(decoding: $0.form, as: UTF8.self) }
+        }
+
+        /// The same for a literal msgid.
+        func first(_ msgid: StaticString) -> String? {
+            first(UnsafeBufferPointer(start: msgid.utf8Start, count: msgid.utf8CodeUnitCount))
+        }
+
+        /// The entry of `key`, by binary search; nil when there is none. (A packed entry's msgid,
+        /// which ends at its first 0x01, is compared as bytes up to where the two differ: most
+        /// steps look at a byte or two.)
+        func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
             var low = 0, high = count
             while low < high {
                 let mid = (low + high) / 2
-                let c: Int
-                if packed != nil {
-                    let entry = packedEntry(mid)
-                    let msgid = UnsafeBufferPointer(rebasing: entry[..<(entry.firstIndex(of: 1) ?? entry.endIndex)])
-                    c = Catalog.compare(msgid, key)
-                    if c == 0 {
-                        return entry[(msgid.count + 1)...].split(separator: 1, omittingEmptySubsequences: false).map {
-                            String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
-                        }
-                    }
-                } else {
-                    c = Catalog.compare(entries[mid].0, key)
-                    if c == 0 { return entries[mid].1 }
-                }
+                let c =
+                    packed != nil ? Catalog.compare(entry: packedEntry(mid), key) : Catalog.compare(entries[mid].0, key)
+                if c == 0 { return mid }
                 if c < 0 { low = mid + 1 } else { high = mid }
             }
             return nil
+        }
+
+        /// Packed entry `i`'s msgid.
+        func packedMsgid(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+            let entry = packedEntry(i)
+            return UnsafeBufferPointer(start: entry.baseAddress, count: Catalog.end(of: entry))
+        }
+
+        /// Packed entry `i`'s forms, each ended by 0x01 but the last (nil: it has none).
+        func packedForms(_ i: Int) -> UnsafeBufferPointer<UInt8>? {
+            let entry = packedEntry(i), msgid = packedMsgid(i)
+            guard msgid.count < entry.count else { return nil }
+            return UnsafeBufferPointer(rebasing: entry[(msgid.count + 1)...])
+        }
+
+        /// The first form of `forms` and the rest after its 0x01 (nil: no more forms).
+        static func cut(_ forms: UnsafeBufferPointer<UInt8>?) -> (
+            form: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>?
+        )? {
+            guard let forms, let base = forms.baseAddress else { return nil }
+            let n = Catalog.end(of: forms)
+            guard n < forms.count else { return (forms, nil) }
+            return (
+                UnsafeBufferPointer(start: base, count: n),
+                UnsafeBufferPointer(start: base + n + 1, count: forms.count - n - 1)
+            )
         }
     }
 
@@ -128,7 +170,7 @@ public struct Catalog: Sendable, Equatable {
     /// The message `msgid` in this language.
     public func tr(_ msgid: StaticString) -> String {
         if table == nil && !isPseudo { return msgid.description }
-        if let forms = table?.forms(msgid), let first = forms.first, !first.isEmpty { return first }
+        if let first = table?.first(msgid), !first.isEmpty { return first }
         return isPseudo ? Catalog.pseudoText(msgid.description) : msgid.description
     }
 
@@ -138,7 +180,7 @@ public struct Catalog: Sendable, Equatable {
     /// The first form under `key` (a msgid, or a context, EOT and a msgid), else `msgid` itself
     /// (accented in the pseudo-locale).
     func found(_ key: [UInt8], _ msgid: String) -> String {
-        if let table, let first = key.withUnsafeBufferPointer({ table.forms($0) })?.first, !first.isEmpty {
+        if let table, let first = key.withUnsafeBufferPointer({ table.first($0) }), !first.isEmpty {
             return first
         }
         return isPseudo ? Catalog.pseudoText(msgid) : msgid
@@ -151,8 +193,7 @@ public struct Catalog: Sendable, Equatable {
             var key = Array(UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount))
             key.append(0x04)
             key += UnsafeBufferPointer(start: msgid.utf8Start, count: msgid.utf8CodeUnitCount)
-            let forms = key.withUnsafeBufferPointer { table.forms($0) }
-            if let first = forms?.first, !first.isEmpty { return first }
+            if let first = key.withUnsafeBufferPointer({ table.first($0) }), !first.isEmpty { return first }
         }
         return isPseudo ? Catalog.pseudoText(msgid.description) : msgid.description
     }
@@ -259,8 +300,31 @@ public struct Catalog: Sendable, Equatable {
     /// The same for two byte buffers.
     static func compare(_ x: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let n = min(x.count, b.count)
-        for k in 0..<n where x[k] != b[k] { return Int(x[k]) - Int(b[k]) }
+        var k = 0
+        while k < n {
+            if x[k] != b[k] { return Int(x[k]) - Int(b[k]) }
+            k &+= 1
+        }
         return x.count - b.count
+    }
+
+    /// A packed entry's msgid (its bytes up to the first 0x01) against `key`, as `compare` does.
+    static func compare(entry: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = 0
+        while true {
+            let entryEnds = k >= entry.count || entry[k] == 1, keyEnds = k >= key.count
+            if entryEnds || keyEnds { return entryEnds ? (keyEnds ? 0 : -1) : 1 }
+            if entry[k] != key[k] { return Int(entry[k]) - Int(key[k]) }
+            k &+= 1
+        }
+    }
+
+    /// Where the first 0x01 of `bytes` is (its count when there is none): a packed entry's
+    /// msgid, and each of its forms, end there.
+    static func end(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = 0
+        while k < bytes.count && bytes[k] != 1 { k &+= 1 }
+        return k
     }
 }
 

@@ -20,17 +20,28 @@ extension Config {
     public mutating func speak(_ words: Words) {
         self.words = words
         guard words.messages != .english else { return }
-        let defaults = [
-            Config.defaultLarge, Config.defaultLargeNone, Config.defaultMediumNone, Config.defaultAgendaLarge,
-            Config.defaultAgendaLargeNone, Config.defaultCalendarLarge
-        ]
-        func translate(_ text: inout String, _ among: [StaticString]) {
-            if let msgid = among.first(where: { $0.description == text }) { text = words.tr(msgid) }
+        // (Each text compared with the defaults by its bytes: no String made of a default, and no
+        // array of them, on every run in another language.)
+        func translate(_ text: inout String, _ msgids: StaticString...) {
+            var found: StaticString?
+            text.withUTF8 { t in
+                found = msgids.first { m in
+                    m.utf8CodeUnitCount == t.count
+                        && t.elementsEqual(UnsafeBufferPointer(start: m.utf8Start, count: m.utf8CodeUnitCount))
+                }
+            }
+            if let found { text = words.tr(found) }
         }
-        translate(&templates.large, defaults)
-        translate(&templates.largeNone, defaults)
-        translate(&templates.mediumNone, defaults)
-        translate(&overText, [Config.defaultOverText])
-        translate(&overLongText, [Config.defaultOverLongText])
+        func template(_ text: inout String) {
+            translate(
+                &text, Config.defaultLarge, Config.defaultLargeNone, Config.defaultMediumNone,
+                Config.defaultAgendaLarge,
+                Config.defaultAgendaLargeNone, Config.defaultCalendarLarge)
+        }
+        template(&templates.large)
+        template(&templates.largeNone)
+        template(&templates.mediumNone)
+        translate(&overText, Config.defaultOverText)
+        translate(&overLongText, Config.defaultOverLongText)
     }
 }

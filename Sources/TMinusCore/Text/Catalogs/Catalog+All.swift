@@ -4,4 +4,22 @@
 extension Catalog {
     /// Every catalog built in, one per po/LL.po.
     static let tables: [Table] = [.de, .es, .fr, .it, .ja, .ko, .nl, .pl, .pt_BR, .ru, .zh_CN]
+
+    /// The catalog of `code`, made alone (a run speaks one language: the others are not built).
+    static func table(_ code: String) -> Table? {
+        switch code {
+        case "de": .de
+        case "es": .es
+        case "fr": .fr
+        case "it": .it
+        case "ja": .ja
+        case "ko": .ko
+        case "nl": .nl
+        case "pl": .pl
+        case "pt_BR": .pt_BR
+        case "ru": .ru
+        case "zh_CN": .zh_CN
+        default: nil
+        }
+    }
 }
