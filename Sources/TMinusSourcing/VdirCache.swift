@@ -50,7 +50,7 @@ public struct VdirCache {
     /// is found at or just after the one before (no hashing of ten thousand names).
     private var next = 0
     /// Every name's place, built only when the folder's order and the cache's part ways.
-    private var places: [ArraySlice<UInt8>: Int]?
+    private(set) var places: [ArraySlice<UInt8>: Int]?
 
     var count: Int { records.count }
 
@@ -68,6 +68,15 @@ public struct VdirCache {
             next = i + 1
             return i
         }
+        // A file new since the cache was written (a sync brings them) sorts between the record
+        // found last and the next one (or after the last): it is not in the cache, and the folder's order and the
+        // cache's have not parted (every name's place, ten thousand hashed, is not needed).
+        // (Were the cache in another order, a file it has might be said new: it is then read.)
+        if places == nil, next == records.count || Self.precedes(prefix, name, records[next].name),
+            next == 0 || Self.precedes(records[next - 1].name, prefix, name)
+        {
+            return nil
+        }
         if places == nil {
             var p: [ArraySlice<UInt8>: Int] = [:]
             for (i, r) in records.enumerated() { p[r.name] = i }
@@ -76,6 +85,34 @@ public struct VdirCache {
         guard let i = places?[(Array(prefix) + Array(name))[...]] else { return nil }
         next = i + 1
         return i
+    }
+
+    /// Whether the name in two parts comes before `other` in the order of their bytes.
+    static func precedes(
+        _ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>, _ other: ArraySlice<UInt8>
+    ) -> Bool {
+        compare(prefix, name, other) < 0
+    }
+
+    /// Whether `other` comes before the name in two parts.
+    static func precedes(
+        _ other: ArraySlice<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        compare(prefix, name, other) > 0
+    }
+
+    /// The name in two parts against `other`, byte by byte: negative, 0 or positive.
+    static func compare(
+        _ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>, _ other: ArraySlice<UInt8>
+    ) -> Int {
+        other.withUnsafeBufferPointer { o in
+            let n = prefix.count + name.count
+            for k in 0..<min(n, o.count) {
+                let c = k < prefix.count ? prefix[k] : name[k - prefix.count]
+                if c != o[k] { return Int(c) - Int(o[k]) }
+            }
+            return n - o.count
+        }
     }
 
     /// The same by a String name.
