@@ -38,6 +38,16 @@ public enum ChildProcess {
             case .failed(let code): FileIO.errorText(code)
             }
         }
+
+        /// The same kept for the reader's language (`deferred`): what goes into a message shown
+        /// to the user (`tr: "%s did not run: %s"`), which an English "not installed" would break.
+        public var deferredText: String {
+            switch self {
+            case .notFound: deferred("not installed")
+            case .timedOut: deferred("timed out")
+            case .failed(let code): FileIO.errorText(code)
+            }
+        }
     }
 
     /// A started child: its pid and the read ends of its stdout and stderr (one pipe for both

@@ -30,3 +30,18 @@ struct ChildProcessTests {
         #expect(ignored & (1 << 31 - 1) == 0, "\(text)")
     }
 }
+
+/// Why a program did not run, as a message in the user's language says it: "not installed" and
+/// "timed out" are the catalog's (kept for the reader's words), not English inside a German line.
+@Suite struct ChildProcessFailureWordsTests {
+    @Test func aFailureIsSaidInTheReadersWords() {
+        let german = Words(messages: Catalog.chosen(by: ["LANG": "de_DE.UTF-8"]), names: .english)
+        let error = TMinusError.failure(
+            tr: "%s did not run: %s", "plasmapkg2", ChildProcess.Failure.notFound.deferredText)
+        #expect(error.message == "plasmapkg2 did not run: not installed")
+        #expect(error.text(german).hasSuffix(": nicht installiert"), "\(error.text(german))")
+        #expect(!error.text(german).contains("not installed"))
+        #expect(Deferred.render(ChildProcess.Failure.timedOut.deferredText, german) == "Zeitüberschreitung")
+        #expect(ChildProcess.Failure.failed(errno: ENOENT).deferredText == FileIO.errorText(ENOENT))
+    }
+}

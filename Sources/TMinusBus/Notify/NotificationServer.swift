@@ -187,7 +187,7 @@ public struct NotificationServer: Sendable {
                 : ChildProcess.spawn("notify-send", args, environment: environment, mergeErrors: true)
         } catch {
             if error == .notFound { throw .failure(tr: Self.missing) }
-            throw .failure(tr: "cannot run notify-send: %s", "\(error)", errno: error.errno, cause: error)
+            throw .failure(tr: "cannot run notify-send: %s", error.deferredText, errno: error.errno, cause: error)
         }
         let watch = ActionWatch(pid: child.pid, fd: child.stdout)
         // The id comes once the server has the notification.

@@ -55,7 +55,8 @@ extension SetupCommand {
                 r = try ChildProcess.run(
                     tool, ["-t", "Plasma/Applet", upgrade ? "-u" : "-i", stage], environment: ctx.environment)
             } catch {
-                throw .failure(tr: "%s did not run: %s", "\(toolName)", "\(error)", errno: error.errno, cause: error)
+                throw .failure(
+                    tr: "%s did not run: %s", "\(toolName)", error.deferredText, errno: error.errno, cause: error)
             }
             guard r.status == 0 else {
                 throw .failure(

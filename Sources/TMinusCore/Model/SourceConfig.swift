@@ -107,15 +107,13 @@ extension SourceConfig.Kind {
         case none, file, folder, fileOrFolder
     }
 
-    /// The kinds as a message lists them: "vdir, ics, … or org" (the writable ones only).
+    /// The kinds as a message lists them: "vdir, ics, …, org" (the writable ones only). Commas
+    /// alone: the list goes into a message in the user's language, where an English "or" would
+    /// not belong.
     public static func named(writable: Bool) -> String {
-        let names = allCases.filter {
-            !writable || $0.isWritable
-        }.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? (writable ? " and " : " or ") : "")
-            + (names.last ?? "")
+        allCases.filter { !writable || $0.isWritable }.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// Every kind: "vdir, ics, todotxt, … or org".
+    /// Every kind: "vdir, ics, todotxt, …, org".
     public static var named: String { named(writable: false) }
 }

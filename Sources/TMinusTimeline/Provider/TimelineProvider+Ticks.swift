@@ -126,9 +126,7 @@ extension TimelineProvider {
     public func stretch(at t: Instant, memo: TodayMemo? = nil) -> Stretch? {
         guard work == nil, agenda == nil, let shown = shownDeadline(at: t) else { return nil }
         let steady = zone.isSteady(from: t - 5 * 86_400, to: max(shown.over, t) + 5 * 86_400)
-        let words =
-            countdownWords(memo)
-            ?? CountdownWords(self.words, config.precision, over: config.overText, overLong: config.overLongText)
+        let words = countdownWords(memo) ?? makeCountdownWords()
         return Stretch(shown: shown, end: candidates(after: t, ticks: false).min(), steady: steady, words: words)
     }
 
@@ -137,9 +135,14 @@ extension TimelineProvider {
     func countdownWords(_ memo: TodayMemo?) -> CountdownWords? {
         guard let memo else { return nil }
         if let kept = memo.countdownWords { return kept }
-        let made = CountdownWords(words, config.precision, over: config.overText, overLong: config.overLongText)
+        let made = makeCountdownWords()
         memo.countdownWords = made
         return made
+    }
+
+    /// The countdown's words in the config's language, precision and texts for "over".
+    func makeCountdownWords() -> CountdownWords {
+        CountdownWords(words, config.precision, over: config.overText, overLong: config.overLongText)
     }
 
     /// The tick values at `t` (in the stretch: the same as `entry(at: t)` has).
