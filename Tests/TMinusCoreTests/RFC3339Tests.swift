@@ -1,5 +1,5 @@
 import Testing
-import TMinusCore
+@testable import TMinusCore
 
 @Suite("RFC 3339 and Due")
 struct RFC3339Tests {
@@ -32,6 +32,27 @@ struct RFC3339Tests {
         #expect(RFC3339.format(t, offset: -28_800) == "2026-12-01T09:00:00-08:00")
         #expect(RFC3339.format(t, offset: 37_800) == "2026-12-02T03:30:00+10:30")
         #expect(t.description == "2026-12-01T17:00:00Z")
+    }
+
+    /// The writer (digits into a stack buffer, appended once) against the text made by
+    /// interpolation, at random instants of years 1-9999 and offsets from -14 h to +14 h, and it
+    /// reads back as the instant.
+    @Test func writtenAsTheSlowFormatWrites() {
+        var generator = SystemRandomNumberGenerator()
+        var out: [UInt8] = Array("x".utf8)
+        for _ in 0..<20_000 {
+            let offset = Int.random(in: -50_400...50_400, using: &generator) / 60 * 60
+            let t = Instant(Int64.random(in: -62_135_596_800 + 86_400...253_402_214_400, using: &generator))
+            let local = LocalDateTime(secondsAsUTC: t.seconds + Int64(offset))
+            guard (1...9999).contains(local.date.year) else { continue }
+            let text = RFC3339.format(t, offset: offset)
+            #expect(text == RFC3339.slowFormat(local, offset: offset))
+            #expect(RFC3339.parse(text) == t, "\(text)")
+            // Appended after what the array holds.
+            out.removeSubrange(1...)
+            RFC3339.write(t, offset: offset, into: &out)
+            #expect(out == Array(("x" + text).utf8))
+        }
     }
 
     @Test func dueStorageFormsRoundTrip() throws {

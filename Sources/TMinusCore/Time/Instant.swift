@@ -47,19 +47,30 @@ public enum RFC3339 {
             b += slowFormat(local, offset: offset).utf8
             return
         }
-        func two(_ n: Int) {
-            b.append(UInt8(truncatingIfNeeded: 0x30 + n / 10))
-            b.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
-        }
-        two(local.date.year / 100); two(local.date.year % 100)
-        b.append(0x2D); two(local.date.month); b.append(0x2D); two(local.date.day)
-        b.append(0x54); two(local.hour); b.append(0x3A); two(local.minute); b.append(0x3A); two(local.second)
-        if offset == 0 {
-            b.append(0x5A)
-        } else {
-            let a = abs(offset)
-            b.append(offset < 0 ? 0x2D : 0x2B)
-            two(a / 3600 % 100); b.append(0x3A); two(a / 60 % 60)
+        // (Into 25 bytes on the stack, appended at once: one check of the array's room, not
+        // twenty; a summary writes one or two per item.)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { out in
+            var n = 0
+            func two(_ v: Int) {
+                out[n] = UInt8(truncatingIfNeeded: 0x30 + v / 10)
+                out[n + 1] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+                n += 2
+            }
+            func one(_ c: UInt8) {
+                out[n] = c
+                n += 1
+            }
+            two(local.date.year / 100); two(local.date.year % 100)
+            one(0x2D); two(local.date.month); one(0x2D); two(local.date.day)
+            one(0x54); two(local.hour); one(0x3A); two(local.minute); one(0x3A); two(local.second)
+            if offset == 0 {
+                one(0x5A)
+            } else {
+                let a = abs(offset)
+                one(offset < 0 ? 0x2D : 0x2B)
+                two(a / 3600 % 100); one(0x3A); two(a / 60 % 60)
+            }
+            b.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<n]))
         }
     }
 
