@@ -1,4 +1,5 @@
 public import TMinusCore
+import TMinusSystem
 
 /// A change to the store and the history, made by one command under the lock and committed in
 /// one atomic step (the rename of `store.json`). `docs/storage.md` walks through why every crash
@@ -20,6 +21,10 @@ public struct Change: Sendable {
     var repairs: [String] = []
     /// Other sources' parts, as read (when stale) when the change began; nil without sources.
     var parts: [Summary.Part]?
+    /// The tags a commit keeps from the summary (`previousSummaryToKeep`'s), found when the
+    /// summary was read for the change, with the stamp of the file they are of: used while the
+    /// file is that one, so that a commit does not read the whole summary once more for them.
+    var previousTags: (tags: [Tag], stamp: FileStamp)?
     /// Changes to other sources' items: the first `recorded` are the store's pending ones (a
     /// killed command's, made again), the rest this command's own.
     var sourceWork: [PendingSourceChange] = []

@@ -10,14 +10,24 @@ extension Container {
     public func mutate<T>(now: Instant, _ body: (inout Change) throws(TMinusError) -> T) throws(TMinusError) -> T {
         try FileIO.makeDirectory(home.directory)
         // Stale sources are read before the lock (see refreshSummary): nobody waits for them.
-        let fresh =
-            sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: previousSummary(), now: now) : []
+        // The summary read for them is read again under the lock only if it changed meanwhile.
+        let hasSources = sourcing.map { !$0.sources.isEmpty } ?? false
+        let earlier = hasSources ? readPreviousSummary() : nil
+        let fresh = hasSources ? readStaleSources(previous: earlier?.summary, now: now) : []
         return try FileIO.withLock(home.lockPath) { () throws(TMinusError) -> T in
             // Without other sources a change reads only the lines it touches (LineStore).
             var change = try begin(lazily: sourcing?.sources.isEmpty ?? true)
             change.now = now
             if sourcing != nil, change.lines == nil {
-                change.parts = foldSources(&change.store, old: previousSummary()?.parts() ?? [], now: now, fresh: fresh)
+                var old = [Summary.Part]()
+                if hasSources {
+                    let previous = earlier?.ifCurrent(home.summaryPath) ?? readPreviousSummary()
+                    old = previous.summary?.parts() ?? []
+                    if let stamp = previous.stamp { change.previousTags = (previous.tags, stamp) }
+                } else {
+                    old = previousSummary()?.parts() ?? []
+                }
+                change.parts = foldSources(&change.store, old: old, now: now, fresh: fresh)
             }
             let result: T
             do throws(TMinusError) { result = try body(&change) } catch {
@@ -316,7 +326,11 @@ extension Container {
             return try commitFiles(
                 change, store: store, storeTemp: storeTemp, summaryBytes: bytes, undoArchive: undoArchive)
         } else if let parts = change.parts {
-            let extra = (previousSummaryToKeep()?.tags ?? []).filter { store.tag(named: $0.name) == nil }
+            // (The tags read with the summary when the change began, while it is that file.)
+            let kept =
+                change.previousTags.flatMap { FileStamp.lookup(home.summaryPath) == $0.stamp ? $0.tags : nil }
+                ?? previousSummaryToKeep()?.tags ?? []
+            let extra = kept.filter { store.tag(named: $0.name) == nil }
             summary = Summary.build(
                 from: store, now: now, storeStamp: storeTemp.stamp.description, parts: parts, extraTags: extra)
         } else {

@@ -174,6 +174,32 @@ extension Container {
         return names
     }
 
+    /// The summary as it is, read once for a change: its parse (`previousSummary`'s, in a home
+    /// with sources), the stamp of the file read (taken before it is read) and the tags a commit
+    /// keeps from it (`previousSummaryToKeep`'s). A summary of a big source costs its parse: a
+    /// change reads it once, not once before the lock, again under it, and again for its tags.
+    struct PreviousSummary {
+        var summary: Summary?
+        var stamp: FileStamp?
+        var tags: [Tag]
+
+        /// This reading while the file is the one read; nil once it changed.
+        func ifCurrent(_ path: String) -> PreviousSummary? {
+            guard let stamp, FileStamp.lookup(path) == stamp else { return nil }
+            return self
+        }
+    }
+
+    func readPreviousSummary() -> PreviousSummary {
+        let stamp = FileStamp.lookup(home.summaryPath)
+        guard let bytes = try? FileIO.read(home.summaryPath) else {
+            return PreviousSummary(summary: nil, stamp: stamp, tags: [])
+        }
+        let summary = try? parseSummary(bytes)
+        let keeps = Bytes.contains(bytes, Array(#""source":"#.utf8))
+        return PreviousSummary(summary: summary, stamp: stamp, tags: keeps ? summary?.tags ?? [] : [])
+    }
+
     /// The summary as it is, for a fold (parsed when there are sources; else only when it has
     /// other sources' items, which the common store-only home never parses).
     func previousSummary() -> Summary? {

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import TMinusCore
+import Testing
+import TMinusTestSupport
+@testable import TMinusSourcing
+@testable import TMinusSystem
+@testable import TMinusStore
+
+/// A change in a home with sources reads the summary once (`Container.readPreviousSummary`):
+/// before the lock for the stale sources, again under it only when the file changed meanwhile,
+/// and the tags a commit keeps from it come from that read while the file is the one read. What
+/// the change commits is what reading the summary each time gave: a tag only the summary has
+/// (another home's, come with its items) is kept, and a summary rewritten between the two reads
+/// is read again.
+final class ChangeSummaryReadTests {
+    var dirs: [String] = []
+    deinit { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
+
+    func home() throws -> (Container, String) {
+        let dir = try #require(mkdtemp(strdup("/tmp/tminus-change-read.XXXXXX")).map { String(cString: $0) })
+        dirs.append(dir)
+        let folder = dir + "/cal/work"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/a.ics"
+        try Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:a@x\r\nSUMMARY:Pay rent\r\n"
+                + "DUE:20261201T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8
+        ).write(to: URL(fileURLWithPath: file))
+        var hourAgo = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
+        for path in [file, folder, dir + "/cal"] { #expect(utimes(path, &hourAgo) == 0) }
+        let source = SourceConfig(name: "cal", kind: .vdir, path: dir + "/cal")
+        let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
+        return (
+            Container(home: Home(directory: dir + "/home", configPath: dir + "/config.json"), sourcing: sourcing), dir
+        )
+    }
+
+    /// The summary with a tag the store does not have, as another program's summary brings one.
+    func addGhostTag(_ c: Container) throws {
+        let text = try String(contentsOfFile: c.home.summaryPath, encoding: .utf8)
+        #expect(text.contains(#""tags":["#))
+        let ghost = text.replacingOccurrences(of: #""tags":["#, with: ##""tags":[{"name":"ghost","color":"#123456"},"##)
+        try Data(ghost.utf8).write(to: URL(fileURLWithPath: c.home.summaryPath))
+    }
+
+    @Test func aChangeKeepsTheSummarysOwnTagsReadingItOnce() throws {
+        let (c, _) = try home()
+        let now = at("2026-11-28T12:00:00Z")
+        _ = try c.summaryForWidgets(now: now)
+        try addGhostTag(c)
+        let read = c.readPreviousSummary()
+        #expect(read.tags.map(\.name).contains("ghost"))
+        #expect(read.ifCurrent(c.home.summaryPath) != nil, "the file as read")
+        try c.mutate(now: now + 1) { (change: inout Change) throws(TMinusError) in
+            #expect(change.previousTags?.tags.map(\.name).contains("ghost") == true)
+            change.add(Item.todo(handle: try change.takeHandle(), title: "Buy milk", created: now))
+        }
+        let after = try c.summaryForWidgets(now: now + 2)
+        #expect(after.tags.map(\.name).contains("ghost"), "the summary's own tag is kept")
+        #expect(Set(after.todos.map(\.title)) == ["Pay rent", "Buy milk"])
+        // Rewritten since it was read: the reading is no longer current.
+        #expect(read.ifCurrent(c.home.summaryPath) == nil)
+    }
+
+    /// The tags kept by a commit are the summary's as it is at the commit: a summary rewritten
+    /// after the change read it (here by hand, between the read and the commit) is read again.
+    @Test func aSummaryRewrittenMeanwhileIsReadAgain() throws {
+        let (c, _) = try home()
+        let now = at("2026-11-28T12:00:00Z")
+        _ = try c.summaryForWidgets(now: now)
+        try c.mutate(now: now + 1) { (change: inout Change) throws(TMinusError) in
+            #expect(change.previousTags?.tags.map(\.name).contains("ghost") == false)
+            // The summary changes under the change (as a second commit of one command does).
+            try? self.addGhostTag(c)
+            change.add(Item.todo(handle: try change.takeHandle(), title: "Buy milk", created: now))
+        }
+        let after = try c.summaryForWidgets(now: now + 2)
+        #expect(after.tags.map(\.name).contains("ghost"), "read again at the commit, as before")
+    }
+}
