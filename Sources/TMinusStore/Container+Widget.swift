@@ -227,6 +227,15 @@ extension Container {
         change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now, fresh: fresh)
         let extra = (previous?.tags ?? []).filter { change.store.tag(named: $0.name) == nil }
         if !legacy, change.store.links != before.links || change.store.nextHandle != before.nextHandle {
+            // The tags the commit keeps from the summary: `previous` is the file as it is (read
+            // under this lock), its header whole; whether the commit keeps them at all is
+            // whether the file has other sources' items (`previousSummaryToKeep`), a search of
+            // its bytes rather than a parse of every item.
+            if let previous, let stamp = FileStamp.lookup(home.summaryPath),
+                let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 })
+            {
+                change.previousTags = (Bytes.contains(bytes, Array(#""source":"#.utf8)) ? previous.tags : [], stamp)
+            }
             if (try? commitStore(change, now: now)) != nil, let bytes = try? FileIO.read(home.summaryPath),
                 let s = try? parseSummary(bytes)
             {

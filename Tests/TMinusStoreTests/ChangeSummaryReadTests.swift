@@ -63,6 +63,29 @@ final class ChangeSummaryReadTests {
         #expect(read.ifCurrent(c.home.summaryPath) == nil)
     }
 
+    /// A read that finds a new item in a source (a new handle, so the store is committed) keeps
+    /// the summary's own tags too, taken from the summary it read rather than from a parse of
+    /// every item once more.
+    @Test func aReadThatCommitsANewItemKeepsTheSummarysOwnTags() throws {
+        let (c, dir) = try home()
+        let now = at("2026-11-28T12:00:00Z")
+        _ = try c.summaryForWidgets(now: now)
+        try addGhostTag(c)
+        let file = dir + "/cal/work/b.ics"
+        try Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:b@x\r\nSUMMARY:Call mum\r\n"
+                + "DUE:20261202T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8
+        ).write(to: URL(fileURLWithPath: file))
+        var hourAgo = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_599, tv_usec: 0)]
+        #expect(utimes(file, &hourAgo) == 0)
+        #expect(utimes(dir + "/cal/work", nil) == 0)
+        let after = try c.summaryForWidgets(now: now + 2)
+        #expect(Set(after.todos.map(\.title)) == ["Pay rent", "Call mum"])
+        #expect(after.tags.map(\.name).contains("ghost"), "the summary's own tag is kept")
+        let again = try c.summaryForWidgets(now: now + 3)
+        #expect(again.tags.map(\.name).contains("ghost"))
+    }
+
     /// The tags kept by a commit are the summary's as it is at the commit: a summary rewritten
     /// after the change read it (here by hand, between the read and the commit) is read again.
     @Test func aSummaryRewrittenMeanwhileIsReadAgain() throws {
