@@ -13,29 +13,7 @@ import TMinusTestSupport
 /// the change commits is what reading the summary each time gave: a tag only the summary has
 /// (another home's, come with its items) is kept, and a summary rewritten between the two reads
 /// is read again.
-final class ChangeSummaryReadTests {
-    var dirs: [String] = []
-    deinit { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
-
-    func home() throws -> (Container, String) {
-        let dir = try #require(mkdtemp(strdup("/tmp/tminus-change-read.XXXXXX")).map { String(cString: $0) })
-        dirs.append(dir)
-        let folder = dir + "/cal/work"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let file = folder + "/a.ics"
-        try Data(
-            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:a@x\r\nSUMMARY:Pay rent\r\n"
-                + "DUE:20261201T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8
-        ).write(to: URL(fileURLWithPath: file))
-        var hourAgo = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
-        for path in [file, folder, dir + "/cal"] { #expect(utimes(path, &hourAgo) == 0) }
-        let source = SourceConfig(name: "cal", kind: .vdir, path: dir + "/cal")
-        let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
-        return (
-            Container(home: Home(directory: dir + "/home", configPath: dir + "/config.json"), sourcing: sourcing), dir
-        )
-    }
-
+struct ChangeSummaryReadTests {
     /// The summary with a tag the store does not have, as another program's summary brings one.
     func addGhostTag(_ c: Container) throws {
         let text = try String(contentsOfFile: c.home.summaryPath, encoding: .utf8)
@@ -45,7 +23,9 @@ final class ChangeSummaryReadTests {
     }
 
     @Test func aChangeKeepsTheSummarysOwnTagsReadingItOnce() throws {
-        let (c, _) = try home()
+        let home = try OneTodoVdir()
+        defer { withExtendedLifetime(home) {} }
+        let c = home.container
         let now = at("2026-11-28T12:00:00Z")
         _ = try c.summaryForWidgets(now: now)
         try addGhostTag(c)
@@ -67,15 +47,14 @@ final class ChangeSummaryReadTests {
     /// the summary's own tags too, taken from the summary it read rather than from a parse of
     /// every item once more.
     @Test func aReadThatCommitsANewItemKeepsTheSummarysOwnTags() throws {
-        let (c, dir) = try home()
+        let home = try OneTodoVdir()
+        defer { withExtendedLifetime(home) {} }
+        let (c, dir) = (home.container, home.dir)
         let now = at("2026-11-28T12:00:00Z")
         _ = try c.summaryForWidgets(now: now)
         try addGhostTag(c)
         let file = dir + "/cal/work/b.ics"
-        try Data(
-            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:b@x\r\nSUMMARY:Call mum\r\n"
-                + "DUE:20261202T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8
-        ).write(to: URL(fileURLWithPath: file))
+        try OneTodoVdir.todo("b@x", "Call mum", due: "20261202T090000Z").write(to: URL(fileURLWithPath: file))
         var hourAgo = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_599, tv_usec: 0)]
         #expect(utimes(file, &hourAgo) == 0)
         #expect(utimes(dir + "/cal/work", nil) == 0)
@@ -89,7 +68,9 @@ final class ChangeSummaryReadTests {
     /// The tags kept by a commit are the summary's as it is at the commit: a summary rewritten
     /// after the change read it (here by hand, between the read and the commit) is read again.
     @Test func aSummaryRewrittenMeanwhileIsReadAgain() throws {
-        let (c, _) = try home()
+        let home = try OneTodoVdir()
+        defer { withExtendedLifetime(home) {} }
+        let c = home.container
         let now = at("2026-11-28T12:00:00Z")
         _ = try c.summaryForWidgets(now: now)
         try c.mutate(now: now + 1) { (change: inout Change) throws(TMinusError) in

@@ -1,5 +1,3 @@
-import Foundation
-import Glibc
 import TMinusCore
 import Testing
 import TMinusTestSupport
@@ -12,26 +10,11 @@ import TMinusTestSupport
 /// record looks current by the time of the fold (a stamp racy at the read is trusted a second
 /// later): the fold reads the source again, and the summary read without its items is never
 /// the one shown.
-final class PassedOverPartTests {
-    var dirs: [String] = []
-    deinit { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
-
+struct PassedOverPartTests {
     @Test func aPartReadWithoutItsItemsIsReadAgainNotKept() throws {
-        let dir = try #require(mkdtemp(strdup("/tmp/tminus-passed.XXXXXX")).map { String(cString: $0) })
-        dirs.append(dir)
-        let folder = dir + "/cal/work"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let file = folder + "/a.ics"
-        try Data(
-            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:a@x\r\nSUMMARY:Pay rent\r\n"
-                + "DUE:20261201T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8
-        ).write(to: URL(fileURLWithPath: file))
-        // Stamps an hour old: nothing racy, the source's record is current until a file changes.
-        var hourAgo = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
-        for path in [file, folder, dir + "/cal"] { #expect(utimes(path, &hourAgo) == 0) }
-        let source = SourceConfig(name: "cal", kind: .vdir, path: dir + "/cal")
-        let sourcing = Sourcing(sources: [source], zone: .utc, hold: 600, environment: [:], configDirectory: dir)
-        let c = Container(home: Home(directory: dir + "/home", configPath: dir + "/config.json"), sourcing: sourcing)
+        let home = try OneTodoVdir()
+        defer { withExtendedLifetime(home) {} }
+        let c = home.container
         let now = at("2026-11-28T12:00:00Z")
         let summary = try c.summaryForWidgets(now: now)
         #expect(summary.todos.map(\.title) == ["Pay rent"])
