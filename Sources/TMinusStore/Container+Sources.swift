@@ -196,8 +196,8 @@ extension Container {
             return PreviousSummary(summary: nil, stamp: stamp, tags: [])
         }
         let summary = try? parseSummary(bytes)
-        let keeps = Bytes.contains(bytes, Array(#""source":"#.utf8))
-        return PreviousSummary(summary: summary, stamp: stamp, tags: keeps ? summary?.tags ?? [] : [])
+        return PreviousSummary(
+            summary: summary, stamp: stamp, tags: Self.holdsOtherSources(bytes) ? summary?.tags ?? [] : [])
     }
 
     /// The summary as it is, for a fold (parsed when there are sources; else only when it has

@@ -57,13 +57,17 @@ extension Container {
         try Summary(bytes: bytes, path: home.summaryPath)
     }
 
+    /// Whether a summary's text holds items of other sources (only they carry a "source" key):
+    /// what a store change keeps of the summary is decided by it, without parsing.
+    static func holdsOtherSources(_ bytes: [UInt8]) -> Bool { Bytes.contains(bytes, Array(#""source":"#.utf8)) }
+
     /// The current summary's items from other sources, which a store change must keep; nil when
     /// it has none (the common case, seen without parsing: the store's items carry no "source").
     /// A source the config no longer names goes with it (its items leave the bar at the next
     /// read): only the config's sources and those without a kind (a summary another program
     /// wrote, taken as it is) are kept.
     func previousSummaryToKeep() -> Summary? {
-        guard let bytes = try? FileIO.read(home.summaryPath), Bytes.contains(bytes, Array(#""source":"#.utf8)),
+        guard let bytes = try? FileIO.read(home.summaryPath), Self.holdsOtherSources(bytes),
             var summary = try? parseSummary(bytes)
         else {
             return nil
@@ -234,7 +238,7 @@ extension Container {
             if let previous, let stamp = FileStamp.lookup(home.summaryPath),
                 let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 })
             {
-                change.previousTags = (Bytes.contains(bytes, Array(#""source":"#.utf8)) ? previous.tags : [], stamp)
+                change.previousTags = (Self.holdsOtherSources(bytes) ? previous.tags : [], stamp)
             }
             if (try? commitStore(change, now: now)) != nil, let bytes = try? FileIO.read(home.summaryPath),
                 let s = try? parseSummary(bytes)
