@@ -73,3 +73,7 @@ int ctminus_unix_connect(const char *name, size_t len, int abstract) {
     if (r < 0) { int saved = errno; close(fd); errno = saved; return -1; }
     return fd;
 }
+
+const void *ctminus_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
+    return memmem(haystack, haystack_len, needle, needle_len);
+}

@@ -12,6 +12,9 @@ struct CachedFiles {
     var kept: VdirCache
     var cache = VdirCache.Written()
     var parsed = false
+    /// The kept records' items are not read from the cache (`SourceReader.readDeferred`): a kept
+    /// file is `.kept` with no items, read only if the part is made whole.
+    var defersItems = false
 
     /// The cache of `source` (`prefix`: its kind's, e.g. `obsidian-`), as the last read left it.
     init(_ prefix: String, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) {
@@ -71,11 +74,15 @@ struct CachedFiles {
 
     /// The kept record (`index`, found by `VdirCache.take`) when the file's stamp now is the
     /// record's and its shown instance is not over, with its items read (nil: none, or one that
-    /// cannot be read).
+    /// cannot be read; not read when `defersItems`).
     mutating func keep(_ index: Int?, stamp: FileStamp, now: Instant) -> Got? {
-        guard let i = index, stamp.matches(kept.records[i].stamp),
-            kept.records[i].expires.map({ now < $0 }) ?? true, let items = kept.items(i)
+        guard let i = index, stamp.matches(kept.records[i].stamp), kept.records[i].expires.map({ now < $0 }) ?? true
         else { return nil }
+        var items: [Item] = []
+        if !defersItems {
+            guard let read = kept.items(i) else { return nil }
+            items = read
+        }
         cache.keep(i, of: kept)
         return .kept(index: i, items: items)
     }

@@ -16,6 +16,9 @@ struct CalendarReading {
     var more = 0
     /// Where each UID was first read.
     var firsts = FirstFiles()
+    /// Set for a read that leaves the kept files' items in the cache (`SourceReader.readDeferred`):
+    /// each open item the source takes is then a piece, in the source's order.
+    var deferral: Deferral?
 
     init(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: SourceRead) {
         zones = ICalZones(local: sourcing.zone, system: sourcing.systemZone)
@@ -79,6 +82,11 @@ struct CalendarReading {
             let open = entry.item != nil
             if open { next += 1 }
             guard !isCopy(entry.id, isEvent: entry.isEvent, in: record.name), open else { continue }
+            if deferral != nil {
+                deferral?.pieces.append(.kept(record: index, ordinal: next - 1, color: color))
+                if let expires = entry.expires { out.refresh = min(out.refresh ?? expires, expires) }
+                continue
+            }
             take(items[next - 1], expires: entry.expires, color: color)
         }
     }
@@ -95,6 +103,7 @@ struct CalendarReading {
     /// else it is recorded as `file`'s.
     private mutating func isCopy(_ id: ArraySlice<UInt8>, isEvent: Bool, in file: ArraySlice<UInt8>) -> Bool {
         guard let first = firsts.first(id, isEvent: isEvent, in: file) else { return false }
+        deferral?.copies += 1
         report(
             String(decoding: file, as: UTF8.self)
                 + deferred(
@@ -107,6 +116,7 @@ struct CalendarReading {
     private mutating func take(_ item: Item, expires: Instant?, color: String?) {
         var item = item
         if item.color == nil { item.color = color }
+        deferral?.pieces.append(.read(out.items.count))
         out.items.append(item)
         if let expires { out.refresh = min(out.refresh ?? expires, expires) }
     }

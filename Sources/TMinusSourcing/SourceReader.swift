@@ -12,12 +12,7 @@ public enum SourceReader {
     public static func read(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String? = nil)
         -> Summary.Part
     {
-        var record = Summary.Source(
-            name: source.name, stamp: now, items: 0, kind: source.kind.rawValue, key: source.key)
-        if source.isCalendar {
-            record.zone = sourcing.zone.name
-            record.hold = sourcing.hold
-        }
+        var record = Self.record(source, sourcing, now: now)
         var read = SourceRead()
         var open: [Item] = []
         var leftOut = 0
@@ -33,11 +28,38 @@ public enum SourceReader {
             // Retried when what it watches changes, or in ten minutes (a `task` installed since).
             record.refresh = now + 600
         }
-        record.watch = read.watch
-        if read.watch.contains(where: { $0.stamp.hasPrefix("racy:") }) {
+        watch(&record, read.watch, now: now)
+        take(&open, into: &record, leftOut: leftOut, source, sourcing, now: now)
+        return Summary.Part(source: record, items: open)
+    }
+
+    /// A source's record before it is read: its name, kind and key, and for a calendar the zone
+    /// and hold its items are read in.
+    static func record(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant) -> Summary.Source {
+        var record = Summary.Source(
+            name: source.name, stamp: now, items: 0, kind: source.kind.rawValue, key: source.key)
+        if source.isCalendar {
+            record.zone = sourcing.zone.name
+            record.hold = sourcing.hold
+        }
+        return record
+    }
+
+    /// The stamps a read took join its record; one that is racy makes it due when the window ends.
+    static func watch(_ record: inout Summary.Source, _ watch: [Summary.Source.Watched], now: Instant) {
+        record.watch = watch
+        if watch.contains(where: { $0.stamp.hasPrefix("racy:") }) {
             let due = now + racyWindow + 1
             record.refresh = min(record.refresh ?? due, due)
         }
+    }
+
+    /// The open items a source shows, of those it read (`open`, in its order): made inert, at
+    /// most `maxItems` (the rest said in the record's problems), counted in the record.
+    static func take(
+        _ open: inout [Item], into record: inout Summary.Source, leftOut: Int, _ source: SourceConfig,
+        _ sourcing: Sourcing, now: Instant
+    ) {
         // Whatever the kind, text from others is made inert here, once (summary sources too), and
         // at most `maxItems` open items are taken: the nearest now (what is under way, the
         // overdue, the soonest ahead, then the undated: `Nearness`), never the first in the file.
@@ -54,7 +76,6 @@ public enum SourceReader {
         }
         for i in open.indices { open[i].makeInert() }
         record.items = open.count
-        return Summary.Part(source: record, items: open)
     }
 
     /// How long a modification time is not to be trusted, in seconds: file systems keep it in

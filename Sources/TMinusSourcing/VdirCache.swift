@@ -148,6 +148,13 @@ public struct VdirCache {
         return out
     }
 
+    /// The ids of record `i`'s open items, in its order.
+    func openIDs(_ i: Int) -> [String] {
+        records[i].entries.compactMap { e in
+            entries[e].item == nil ? nil : String(decoding: entries[e].id, as: UTF8.self)
+        }
+    }
+
     /// Record `i` whole, as a `CalendarFile` (the fuzzer's check, and tests).
     func reading(_ i: Int) -> CalendarFile? {
         guard var items = items(i) else { return nil }

@@ -1,6 +1,7 @@
 public import TMinusCore
 public import TMinusTimeline
 import TMinusSystem
+import TMinusSourcing
 
 /// What bar-facing commands read: the config (a missing one means defaults), the widget state,
 /// and the summary, which is rebuilt when its store stamp says it is stale.
@@ -151,7 +152,7 @@ extension Container {
         } else if !FileIO.exists(home.storePath) && (sourcing?.sources.isEmpty ?? true) {
             return Summary(generated: now)
         }
-        return try refreshSummary(now: now, parsed: parsed)
+        return try refreshSummary(now: now, parsed: parsed, near: near)
     }
 
     /// A summary as parsed, with the stamp its file had.
@@ -174,11 +175,14 @@ extension Container {
         return summary.storeStamp.map { $0 == current.description } ?? !summary.hasOwnSource
     }
 
-    func refreshSummary(now: Instant, parsed: ParsedSummary? = nil) throws(TMinusError) -> Summary {
+    func refreshSummary(now: Instant, parsed: ParsedSummary? = nil, near: Zone? = nil) throws(TMinusError) -> Summary {
         // Stale sources are read before the lock is taken: a command that writes waits only for
-        // the fold and the commit, never for a big folder being read.
+        // the fold and the commit, never for a big folder being read. (A sync into one vdir is
+        // read without the kept files' items, for a patch of the summary.)
         let before = currentSummary(parsed)
-        let fresh = sourcing.map { $0.sources.isEmpty } == false ? readStaleSources(previous: before, now: now) : []
+        let hasSources = sourcing.map { $0.sources.isEmpty } == false
+        let deferred = hasSources ? readDeferredSource(previous: before, now: now) : nil
+        let fresh = hasSources && deferred == nil ? readStaleSources(previous: before, now: now) : []
         let rebuild = { () throws(TMinusError) -> Summary in
             self.removeTemps()
             let previous = self.currentSummary(parsed)
@@ -189,7 +193,8 @@ extension Container {
                 return s
             }
             if let sourcing = self.sourcing, !sourcing.sources.isEmpty {
-                return try self.refreshSources(now: now, previous: previous, fresh: fresh)
+                return try self.refreshSources(
+                    now: now, previous: previous, fresh: fresh, deferred: deferred, near: near)
             }
             let summary = try self.summaryFromStore(now: now, keeping: self.previousSummaryToKeep())
             try? FileIO.writeAtomically(self.summaryBytes(summary), to: self.home.summaryPath)
@@ -204,9 +209,17 @@ extension Container {
     /// Under the lock: the summary with stale sources read again. When that gives items new
     /// handles the store is committed with its links (a change like any other); else only the
     /// summary is written. A home that cannot be written still gets the summary, unwritten.
-    func refreshSources(now: Instant, previous: Summary?, fresh: [Summary.Part] = []) throws(TMinusError) -> Summary {
+    func refreshSources(
+        now: Instant, previous: Summary?, fresh: [Summary.Part] = [], deferred: DeferredPart? = nil, near: Zone? = nil
+    ) throws(TMinusError) -> Summary {
         var change = try begin()
         change.now = now
+        var fresh = fresh
+        if let deferred, change.sourceWork.isEmpty, change.migrated == nil {
+            if let summary = patchSummary(deferred, store: change.store, now: now, near: near) { return summary }
+        }
+        // (Not patched: the deferred read made whole, the part a fold takes as read.)
+        if let part = deferred?.whole() { fresh.append(part) }
         // A killed command's changes to other sources are made now (a commit like any other).
         // When the system refuses them (a full disk, a read-only file system), the read goes on
         // with what was committed, marked pending: a bar keeps its countdown, and the change is

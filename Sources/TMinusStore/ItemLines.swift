@@ -30,6 +30,52 @@ struct ItemLines {
         else { return nil }
     }
 
+    private init(bytes: [UInt8], list: LineList, start: Int, end: Int) {
+        self.bytes = bytes
+        self.list = list
+        self.start = start
+        self.end = end
+    }
+
+    /// The lines of this list from the one that starts at `from` to the one before `to` (a line's
+    /// start, or `end`): a block of it, bisected on its own. (Where the block's bisection ends,
+    /// its `end`, is `to` in this list.)
+    func lines(from: Int, to: Int) -> ItemLines {
+        ItemLines(bytes: bytes, list: list, start: from, end: from == to || to == end ? to : to - separatorCount)
+    }
+
+    /// The start of each line whose object begins with `prefix` (an item's `{"id":…,`), found by
+    /// a search of the bytes (memmem), not line by line.
+    func starts(of prefix: [UInt8]) -> [Int] {
+        guard start < end else { return [] }
+        let needle = [0x0A] + [UInt8](repeating: 0x20, count: list.indent) + prefix
+        var found: [Int] = []
+        var from = start - 1 - list.indent
+        while let at = Bytes.firstIndex(of: needle, in: bytes, from: from, to: end) {
+            found.append(at + 1 + list.indent)
+            from = at + 1
+        }
+        return found
+    }
+
+    /// How many lines the list has (one memchr a line).
+    func lineCount() -> Int {
+        var n = 0
+        var s = start
+        while s < end {
+            n += 1
+            s = next(after: line(at: s))
+        }
+        return n
+    }
+
+    /// The start of the line `count` lines after the one that starts at `s` (`end` past the last).
+    func start(_ count: Int, after s: Int) -> Int {
+        var s = s
+        for _ in 0..<count where s < end { s = next(after: line(at: s)) }
+        return s
+    }
+
     /// The list whose `[` is at `open` and `]` at `bracket` (a list the file ends with).
     init?(_ bytes: [UInt8], list: LineList, open: Int, bracket: Int) {
         self.init(bytes, list: list, open: open, end: bracket == open + 1 ? bracket : bracket - list.closing - 1)

@@ -40,24 +40,15 @@ struct LineStore {
             loaded.version == Store.currentVersion, loaded.store.links.isEmpty, loaded.store.pending.isEmpty,
             loaded.store.setAside.isEmpty, loaded.store.freeHandles.isEmpty
         else { return nil }
-        // The summary: a header, then `,"deadlines":` and its list, `,"todos":` and its list, "}\n".
-        guard let dKey = Bytes.firstIndex(of: Summary.deadlinesKey, in: summary),
-            let deadlines = ItemLines(summary, list: Summary.itemList, open: dKey + Summary.deadlinesKey.count),
-            Bytes.has(Summary.todosKey, in: summary, at: deadlines.closeEnd)
-        else { return nil }
-        let todosOpen = deadlines.closeEnd + Summary.todosKey.count
-        let summaryEnd = summary.count - 2
-        guard summaryEnd > todosOpen, Bytes.has(Array("}\n".utf8), in: summary, at: summaryEnd),
-            let todos = ItemLines(summary, list: Summary.itemList, open: todosOpen, bracket: summaryEnd - 1),
-            let head = try? Summary(bytes: Array(summary[..<dKey]) + [0x7D]),
+        guard let lines = SummaryLines(summary), let head = try? Summary(bytes: lines.headerObject),
             head.sources.count == 1, let own = head.sources.first, own.name == Item.ownSource,
             own.file == "store.json", own.fileStamp == stamp.description,
             !head.pending, head.setAside == 0, head.origin == origin, head.tags == loaded.store.tags
         else { return nil }
         header = loaded.store
         self.items = items
-        self.deadlines = deadlines
-        self.todos = todos
+        deadlines = lines.deadlines
+        todos = lines.todos
         count = own.items
     }
 
@@ -178,11 +169,46 @@ extension LineStore {
 
     /// summary.json: the header anew, the lists patched.
     func summaryBytes(header: [UInt8], deadlines d: [ItemLines.Piece], todos t: [ItemLines.Piece]) -> [UInt8] {
+        SummaryLines.write(header: header, deadlines: (deadlines, d), todos: (todos, t))
+    }
+}
+
+/// summary.json's two item lists found in its bytes (a header, then `,"deadlines":` and its
+/// list, `,"todos":` and its list, "}\n", as `Summary.bytes` writes it), the lines not read.
+struct SummaryLines {
+    /// Where the header ends: `,"deadlines":` starts there.
+    let header: Int
+    let deadlines: ItemLines
+    let todos: ItemLines
+
+    init?(_ summary: [UInt8]) {
+        guard let dKey = Bytes.firstIndex(of: Summary.deadlinesKey, in: summary),
+            let deadlines = ItemLines(summary, list: Summary.itemList, open: dKey + Summary.deadlinesKey.count),
+            Bytes.has(Summary.todosKey, in: summary, at: deadlines.closeEnd)
+        else { return nil }
+        let todosOpen = deadlines.closeEnd + Summary.todosKey.count
+        let summaryEnd = summary.count - 2
+        guard summaryEnd > todosOpen, Bytes.has(Array("}\n".utf8), in: summary, at: summaryEnd),
+            let todos = ItemLines(summary, list: Summary.itemList, open: todosOpen, bracket: summaryEnd - 1)
+        else { return nil }
+        header = dKey
+        self.deadlines = deadlines
+        self.todos = todos
+    }
+
+    /// The header as an object of its own (what `Summary(bytes:)` reads without items).
+    var headerObject: [UInt8] { Array(deadlines.bytes[..<header]) + [0x7D] }
+
+    /// summary.json: `header`, then each list's pieces.
+    static func write(
+        header: [UInt8], deadlines: (ItemLines, [ItemLines.Piece]), todos: (ItemLines, [ItemLines.Piece])
+    ) -> [UInt8] {
         var out = header
+        out.reserveCapacity(deadlines.0.bytes.count + 4096)
         out += Summary.deadlinesKey
-        deadlines.write(d, into: &out)
+        deadlines.0.write(deadlines.1, into: &out)
         out += Summary.todosKey
-        todos.write(t, into: &out)
+        todos.0.write(todos.1, into: &out)
         out += "}\n".utf8
         return out
     }

@@ -1,3 +1,4 @@
+import CTMinusSys
 import Glibc
 
 /// Byte-string helpers (no Foundation).
@@ -43,6 +44,20 @@ extension Bytes {
         return bytes.withUnsafeBufferPointer { b -> Int? in
             guard let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
             return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+    }
+
+    /// Where `needle` first occurs in `bytes[from..<to]` (glibc's memmem).
+    public static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard !needle.isEmpty, from >= 0, to <= bytes.count, to - from >= needle.count else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> Int? in
+            needle.withUnsafeBufferPointer { n -> Int? in
+                guard let base = b.baseAddress, let hit = ctminus_memmem(base + from, to - from, n.baseAddress, n.count)
+                else {
+                    return nil
+                }
+                return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            }
         }
     }
 

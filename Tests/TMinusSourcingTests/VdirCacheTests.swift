@@ -178,6 +178,38 @@ struct VdirCacheTests {
         }
     }
 
+    /// Random stamps (zeros, the largest values, every width) match their own text and no text
+    /// that differs from it by a digit, a separator, a byte added or taken away.
+    @Test func randomStampsMatchTheirTextAlone() {
+        var rng = SplitMix(42)
+        func number(_ max: UInt64) -> UInt64 {
+            switch UInt64.random(in: 0..<4, using: &rng) {
+            case 0: return 0
+            case 1: return max
+            default: return UInt64.random(in: 0...(max >> UInt64.random(in: 0..<63, using: &rng)), using: &rng)
+            }
+        }
+        for _ in 0..<20_000 {
+            var st = stat()
+            st.st_ino = UInt(number(UInt64.max))
+            st.st_size = Int(number(UInt64(Int64.max)))
+            st.st_mtim.tv_sec = Int(number(UInt64(Int64.max)))
+            st.st_mtim.tv_nsec = Int(number(999_999_999))
+            let stamp = FileStamp(st)
+            var text = Array(stamp.description.utf8)
+            #expect(stamp.matches(text[...]), "\(stamp)")
+            let at = Int.random(in: 0..<text.count, using: &rng)
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: text[at] = [0x30, 0x31, 0x39, 0x2D, 0x2E, 0x20][Int.random(in: 0..<6, using: &rng)]
+            case 1: text.insert([0x30, 0x37, 0x2D][Int.random(in: 0..<3, using: &rng)], at: at)
+            default: text.remove(at: at)
+            }
+            if text != Array(stamp.description.utf8) {
+                #expect(!stamp.matches(text[...]), "\(stamp) against \(String(decoding: text, as: UTF8.self))")
+            }
+        }
+    }
+
     /// A vdir's items are its `.ics` files by their bytes (as vdirsyncer and khal name them, a
     /// letter that joins the dot before it included), hidden files and temps not; a folder is
     /// listed with every name whole (up to 255 bytes) and without `.` and `..`.

@@ -26,4 +26,7 @@ int ctminus_unix_connect(const char *name, size_t len, int abstract);
 /// SIGRTMIN as a number (Swift cannot import the macro).
 int ctminus_sigrtmin(void);
 
+/// glibc's memmem (a GNU function): where `needle` first occurs in `haystack`, or NULL.
+const void *ctminus_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
+
 #endif

@@ -25,8 +25,10 @@ extension Summary {
     /// `blocks`: each record says how many todos of the list are its (`"todos"`), and whether
     /// they are in `todoBlockOrder` (`"todosByDue"`), when the list holds them so (`todoBlocks`);
     /// not for a header put before lists it does not hold.
-    public func headerBytes(blocks: Bool = false) -> [UInt8] {
-        let counted = blocks ? todoBlocks() : nil
+    public func headerBytes(blocks: Bool = false) -> [UInt8] { headerBytes(counted: blocks ? todoBlocks() : nil) }
+
+    /// The same with each record's share of the todo list given (`todoBlocks`' answer).
+    public func headerBytes(counted: [(count: Int, byDue: Bool)]?) -> [UInt8] {
         var out = JSONWriter.bytes(
             .object([
                 "format": .string(Summary.format),
@@ -47,6 +49,48 @@ extension Summary {
             ]), pretty: false)
         out.removeLast()  // "}": the item lists follow
         return out
+    }
+
+    /// `todoBlocks` of a summary `build` made, whose records have these many todos each (a
+    /// patched summary's, whose todos are not all read): every block but the store's by due.
+    public func builtTodoBlocks(counts: [Int]) -> [(count: Int, byDue: Bool)]? {
+        let blocks = sources.indices.map { (count: counts[$0], byDue: sources[$0].name != Item.ownSource) }
+        return blocks.contains { $0.byDue && $0.count > 0 } ? blocks : nil
+    }
+
+    /// How many todos each record of a summary's header says it has (`"todos"`, as
+    /// `headerBytes(blocks:)` writes them), in the records' order; nil when one does not say.
+    /// `header`: the summary's fields before its item lists, as an object.
+    public static func recordedTodoCounts(_ header: [UInt8]) -> [Int]? {
+        var p = JSONParser(header)
+        do throws(JSONSyntaxError) {
+            try p.beginObject()
+            while let key = try p.nextKey() {
+                guard key == "sources" else {
+                    try p.skipValue()
+                    continue
+                }
+                var counts: [Int] = []
+                try p.beginArray()
+                while try p.nextElement() {
+                    try p.beginObject()
+                    var count: Int?
+                    while let k = try p.nextKey() {
+                        if k == "todos", try p.kind() == .number {
+                            count = Int(exactly: try p.readNumber())
+                        } else {
+                            try p.skipValue()
+                        }
+                    }
+                    guard let count, count >= 0 else { return nil }
+                    counts.append(count)
+                }
+                return counts
+            }
+        } catch {
+            return nil
+        }
+        return nil
     }
 
     /// Each record's share of the todo list, when the list holds each record's todos together

@@ -17,6 +17,14 @@ enum VdirSource: SourceKindIO {
     static func read(
         _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, origin: String?, into out: inout SourceRead
     ) throws(TMinusError) {
+        _ = try read(source, sourcing, now: now, into: &out, deferring: false)
+    }
+
+    /// The read itself. `deferring`: the items of the files the cache kept stay in it (what the
+    /// read took of them, the cache and the files read now are given back, `Deferral`).
+    static func read(
+        _ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: inout SourceRead, deferring: Bool
+    ) throws(TMinusError) -> Deferral? {
         let root = sourcing.path(source.path ?? "")
         out.watch = [SourceReader.watched(root)]
         guard FileIO.isDirectory(root) else {
@@ -29,7 +37,13 @@ enum VdirSource: SourceKindIO {
         // Each file's reading is kept by its stamp (CachedFiles): only files that changed, or whose
         // shown instance is over, are parsed again.
         var files = CachedFiles("vdir-", source, sourcing, now: now)
-        calendar.out.items.reserveCapacity(files.kept.entries.count)
+        if deferring {
+            files.defersItems = true
+            calendar.deferral = Deferral()
+            calendar.deferral?.pieces.reserveCapacity(files.kept.entries.count)
+        } else {
+            calendar.out.items.reserveCapacity(files.kept.entries.count)
+        }
         for collection in collections {
             let color = Vdir.color(collection)
             let prefix = collection == root ? "" : FileIO.baseName(of: collection) + "/"
@@ -55,9 +69,11 @@ enum VdirSource: SourceKindIO {
             for k in names.indices {
                 // A file the cache kept is found and joins the source by its bytes (no String made
                 // per file of ten thousand a sync left as they were); a file read has its name made.
+                var found: Int?
                 let kept = names.withName(k) { name, cName -> CachedFiles.Got? in
                     guard let stamp = FileStamp.lookup(in: directory, cName) else { return nil }
                     let index = prefixBytes.withUnsafeBufferPointer { files.kept.take($0, name) }
+                    found = index
                     return files.keep(index, stamp: stamp, now: now)
                 }
                 if case .kept(let index, let items)? = kept {
@@ -71,11 +87,20 @@ enum VdirSource: SourceKindIO {
                         directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20,
                         report: { calendar.report($0) }, parse: { calendar.parse($0, shown: shown) })
                 else { continue }
+                let first = calendar.out.items.count
                 calendar.add(got, of: files, shown: shown, color: color)
+                if deferring {
+                    calendar.deferral?.files.append(
+                        DeferredFile(
+                            oldIDs: found.map { files.kept.openIDs($0) }, items: first..<calendar.out.items.count))
+                }
             }
         }
         files.finish(now: now)
         out = calendar.finish()
+        guard var deferral = calendar.deferral else { return nil }
+        deferral.cache = files.kept
+        return deferral
     }
 
     static func apply(_ op: PendingSourceChange, _ source: SourceConfig, _ sourcing: Sourcing, again: Bool)

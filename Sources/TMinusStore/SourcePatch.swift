@@ -1,0 +1,205 @@
+import TMinusCore
+import TMinusSourcing
+import TMinusSystem
+
+/// summary.json after a sync into one big vdir, made from the summary as it is: the lines of the
+/// items in the files the sync changed are taken out and their new lines put in where the
+/// summary's order puts them; every other line is copied as bytes, never read (docs/sources.md,
+/// "A sync patches the summary"). What comes out is byte for byte what the whole fold writes
+/// (`foldSources`, `Summary.build`): the patch is made only when that is certain, else the
+/// caller folds the whole source, and the tests compare the two on random syncs.
+///
+/// Certain when: the summary is the one tminus wrote for this store (the caller checks its
+/// stamp), every other source's part is current (the caller), the read skipped no copy of a
+/// UID and no item past `maxItems`, the source shows as many items as the summary's record
+/// says, each item of a changed file has exactly one line of the source in the summary (by
+/// its id) and a link in the store with its handle and first sight, and the store links as many
+/// items of the source as the record counts. Then the links do not change (no handle is given
+/// or freed), the lines not found are the kept files' items as the fold would make them again,
+/// and a todo without a due date keeps its place only in a file that holds the same ids as
+/// before (such todos are listed in the files' order).
+struct SourcePatch {
+    let bytes: [UInt8]
+    let lines: SummaryLines
+    /// The summary's fields before its item lists.
+    let head: Summary
+    /// How many todos each record of `head` has in the todo list.
+    let counts: [Int]
+
+    /// At most this many items of changed files are patched in (more: a fold is cheaper).
+    static let maxChanged = 32
+
+    /// The summary's bytes, when laid out as `Summary.bytes` writes them.
+    init?(_ bytes: [UInt8]) {
+        guard let lines = SummaryLines(bytes), let head = try? Summary(bytes: lines.headerObject) else { return nil }
+        self.bytes = bytes
+        self.lines = lines
+        self.head = head
+        // (No record says: no other source has todos, so all are the store's.)
+        let counts =
+            Summary.recordedTodoCounts(lines.headerObject)
+            ?? head.sources.map { $0.name == Item.ownSource ? lines.todos.lineCount() : 0 }
+        guard counts.count == head.sources.count else { return nil }
+        self.counts = counts
+    }
+
+    /// The summary with `deferred`'s source read again, as the fold writes it at `now` for this
+    /// store (stamped `storeStamp`) in the home `origin`; nil when that is not certain.
+    func apply(_ deferred: DeferredPart, store: Store, storeStamp: String?, now: Instant, origin: String?) -> [UInt8]? {
+        let name = deferred.part.source.name
+        guard !deferred.capped, deferred.copies == 0, deferred.part.source.error == nil,
+            deferred.part.items.count <= Self.maxChanged,
+            let index = head.sources.firstIndex(where: { $0.name == name && $0.kind != nil }),
+            head.sources[index].items == deferred.part.source.items,
+            store.links.count(where: { $0.source == name }) == head.sources[index].items,
+            store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags
+        else { return nil }
+        // The source's block of the todo list, and where its dated todos start.
+        let blockStart = lines.todos.start(counts[..<index].reduce(0, +), after: lines.todos.start)
+        let blockEnd = lines.todos.start(counts[index], after: blockStart)
+        let block = lines.todos.lines(from: blockStart, to: blockEnd)
+        func read(_ line: ArraySlice<UInt8>, _ kind: Item.Kind) -> Item? {
+            LineStore.read(line, kind: kind).flatMap { $0.source == name ? $0 : nil }
+        }
+        guard let undatedEnd = block.first(where: { read($0, .todo).map { $0.due != nil } }) else { return nil }
+        let dated = lines.todos.lines(from: undatedEnd == block.end ? blockEnd : undatedEnd, to: blockEnd)
+
+        var deadlineEdits: [LineEdit] = [], todoEdits: [LineEdit] = []
+        var newDeadlines: [(item: Item, line: [UInt8], at: Int)] = []
+        var newTodos: [(item: Item, line: [UInt8], at: Int)] = []
+        var todos = counts[index]
+        for file in deferred.files {
+            let sameIDs = file.oldIDs == deferred.part.items[file.items].map(\.id)
+            for k in file.items {
+                var item = deferred.part.items[k]
+                guard let old = oldLine(of: item.id, source: name, block: (blockStart, blockEnd)),
+                    let link = store.links.first(where: { $0.source == name && $0.id == item.id }),
+                    let seen = link.seen, link.handle > 0, link.handle == old.item.handle
+                else { return nil }
+                // As the fold makes it: its handle and first sight from its link, its tag's
+                // colour from the store, no creation date unless it is a deadline's start.
+                item.handle = link.handle
+                Container.stamp(&item, seen: seen)
+                if let tag = store.tag(named: item.tag) { item.color = tag.color }
+                if !item.isDeadline || item.start != nil { item.created = nil }
+                var line: [UInt8] = []
+                item.write(into: &line, withKind: false)
+                if old.item.isDeadline {
+                    deadlineEdits.append(.remove(old.line))
+                } else {
+                    todoEdits.append(.remove(old.line))
+                    todos -= 1
+                }
+                if item.isDeadline {
+                    guard let at = LineStore.place(of: item, in: lines.deadlines, kind: .deadline) else { return nil }
+                    newDeadlines.append((item, line, at))
+                    continue
+                }
+                todos += 1
+                if item.due == nil {
+                    // In the files' order: where it was, in a file that holds what it held.
+                    guard sameIDs, !old.item.isDeadline, old.item.due == nil else { return nil }
+                    todoEdits.append(.insert(line, at: old.line.lowerBound, order: 0))
+                    continue
+                }
+                guard let at = dated.first(where: { read($0, .todo).map { Self.todoOrder(item) < Self.todoOrder($0) } })
+                else { return nil }
+                newTodos.append((item, line, at == dated.end ? blockEnd : at))
+            }
+        }
+        // (New lines that go in at one place go in their list's order.)
+        for (rank, new) in newDeadlines.sorted(by: { $0.item.deadlineOrder < $1.item.deadlineOrder }).enumerated() {
+            deadlineEdits.append(.insert(new.line, at: new.at, order: rank))
+        }
+        for (rank, new) in newTodos.sorted(by: { Self.todoOrder($0.item) < Self.todoOrder($1.item) }).enumerated() {
+            todoEdits.append(.insert(new.line, at: new.at, order: rank + 1))
+        }
+
+        var counts = counts
+        counts[index] = todos
+        var sources = head.sources
+        sources[index] = deferred.part.source
+        for i in sources.indices where sources[i].name == Item.ownSource {
+            sources[i] = Summary.Source(
+                name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
+        }
+        var header = Summary(generated: now, sources: sources, tags: head.tags)
+        header.origin = origin
+        return SummaryLines.write(
+            header: header.headerBytes(counted: header.builtTodoBlocks(counts: counts)),
+            deadlines: (lines.deadlines, lines.deadlines.patched(deadlineEdits)),
+            todos: (lines.todos, lines.todos.patched(todoEdits)))
+    }
+
+    /// The one line of source `name` that holds the item `id`: among the deadlines, or in the
+    /// source's block of the todos (`block`: its first line's start and the start after its
+    /// last). Nil when there is none, or more than one.
+    func oldLine(of id: String, source name: String, block: (Int, Int)) -> (line: Range<Int>, item: Item)? {
+        var prefix = Array(#"{"id":"#.utf8)
+        JSONWriter.quote(id, into: &prefix)
+        prefix.append(0x2C)
+        var found: [(line: Range<Int>, item: Item)] = []
+        for (list, kind) in [(lines.deadlines, Item.Kind.deadline), (lines.todos, .todo)] {
+            for s in list.starts(of: prefix) {
+                let line = list.line(at: s)
+                guard let item = LineStore.read(bytes[line], kind: kind) else { return nil }
+                guard item.source == name, item.id == id else { continue }
+                if kind == .todo { guard s >= block.0, s < block.1 else { return nil } }
+                found.append((line, item))
+            }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The order of another source's dated todos (`Summary.todoBlockOrder`): by due date, then
+    /// handle, then id, as deadlines are.
+    static func todoOrder(_ item: Item) -> DeadlineOrder { item.deadlineOrder }
+}
+
+extension Container {
+    /// Outside the lock: when the one source of `previous` that is not current is a vdir (a sync
+    /// into it), its read with the kept files' items left in the file cache, for `patchSummary`;
+    /// nil otherwise (the stale sources are then read whole, `readStaleSources`).
+    func readDeferredSource(previous: Summary?, now: Instant) -> DeferredPart? {
+        guard let sourcing, let previous, !previous.pending else { return nil }
+        var stale: SourceConfig?
+        for config in sourcing.sources {
+            guard let record = previous.sources.first(where: { $0.name == config.name && $0.kind != nil }) else {
+                return nil
+            }
+            if Self.isCurrent(record, config, sourcing, now: now) { continue }
+            guard stale == nil else { return nil }
+            stale = config
+        }
+        guard let stale, stale.kind == .vdir else { return nil }
+        return SourceReader.readDeferred(stale, sourcing, now: now)
+    }
+
+    /// Under the lock: the summary patched with a sync's deferred read (`SourcePatch`), written
+    /// (a home that cannot be written still gets it, unwritten) and read for the bar (`near`, as
+    /// `summaryForWidgets` reads it); nil when the patch is not certain to be what the fold
+    /// writes, or the files changed since the read (then the caller folds).
+    func patchSummary(_ deferred: DeferredPart, store: Store, now: Instant, near: Zone?) -> Summary? {
+        guard let sourcing, let config = sourcing.source(named: deferred.part.source.name),
+            Self.isCurrent(deferred.part.source, config, sourcing, now: now, justRead: true),
+            let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 }), let patch = SourcePatch(bytes),
+            !patch.head.pending
+        else { return nil }
+        // The summary built from this store, its records in the fold's order (the store's, those
+        // of no kind, the config's), every other source's current.
+        let storeStamp = FileStamp.of(home.storePath)?.description
+        let order =
+            [Item.ownSource] + patch.head.sources.filter { $0.kind == nil && $0.name != Item.ownSource }.map(\.name)
+            + sourcing.sources.map(\.name)
+        guard patch.head.storeStamp == storeStamp, patch.head.sources.map(\.name) == order else { return nil }
+        for record in patch.head.sources where record.kind != nil && record.name != config.name {
+            guard let other = sourcing.source(named: record.name), Self.isCurrent(record, other, sourcing, now: now)
+            else { return nil }
+        }
+        guard let out = patch.apply(deferred, store: store, storeStamp: storeStamp, now: now, origin: home.origin)
+        else { return nil }
+        try? FileIO.writeAtomically(out, to: home.summaryPath)
+        if let near { return try? Summary(bytes: out, path: home.summaryPath, near: now, zone: near) }
+        return try? parseSummary(out)
+    }
+}
