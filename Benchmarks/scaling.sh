@@ -12,7 +12,8 @@
 # Each row prints the two counts and their ratio; the goals are the issue's (a cost that follows
 # what is shown, not how much there is). With GATE=1 a row over its budget fails: the big home's
 # figure as recorded (docs/widget-cache.md) plus 20 % (45 % for the keeping runs, which depend on
-# the hour of the day, as in poll-budget.sh), until the goals are met.
+# the hour of the day, as in poll-budget.sh; about 30 % for the patched vdir rows, whose read of
+# the summary near now depends on it too), until the goals are met.
 # Usage: Benchmarks/scaling.sh   (TMINUS_BIN=path skips the build; GATE=1 checks the budgets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -124,7 +125,7 @@ for n in 10 10000; do
   replace "$n"
   changed+=("$(count XDG_CACHE_HOME=/dev/null --home "$WORK/calhome$n" --config "$WORK/cal$n.json" show --format waybar)")
 done
-row "the first show after one file of the vdir changed (nothing kept), 10,000 files vs 10" "${changed[0]}" "${changed[1]}" "≤ 20 M" 145000000
+row "the first show after one file of the vdir changed (nothing kept), 10,000 files vs 10" "${changed[0]}" "${changed[1]}" "≤ 20 M" 100000000
 sleep 2.1
 kchanged=()
 for n in 10 10000; do
@@ -132,7 +133,7 @@ for n in 10 10000; do
   replace "$n"
   kchanged+=("$(count XDG_RUNTIME_DIR="$WORK/run/cal$n" --home "$WORK/calhome$n" --config "$WORK/cal$n.json" show --format waybar)")
 done
-row "the same, keeping the hour (a bar's poll after a sync), 10,000 files vs 10" "${kchanged[0]}" "${kchanged[1]}" "≤ 20 M" 145000000
+row "the same, keeping the hour (a bar's poll after a sync), 10,000 files vs 10" "${kchanged[0]}" "${kchanged[1]}" "≤ 20 M" 100000000
 # A file new to the vdir (vdirsyncer names the events it downloads at random, so a new one sorts
 # among the others): the first show after it came.
 sleep 2.1

@@ -1,5 +1,6 @@
 import Testing
 import TMinusCore
+import TMinusTestSupport
 
 @Suite("StoreFile: versions 1 to 3, one item reader")
 struct StoreFileTests {
@@ -174,6 +175,55 @@ struct StoreFileTests {
         // (The last "version" key counts: a store ending in version 2 is read as version 2.)
         let twice = try read(#"{"version": 3, "nextHandle": 2, "deadlines": [], "todos": [], "version": 2}"#)
         #expect(twice.version == 2)
+    }
+
+    /// Links in the writer's shape are read by their bytes (`StoreFile.flatLink`); the same links
+    /// with a space after each `{` go through the keys' reader: both give the same store, or the
+    /// same message, for random links (ids with escapes, controls, letters past ASCII; times or
+    /// none; done or not) and for lines near the writer's shape that are not it.
+    @Test func linksReadByTheirBytesReadAsByTheirKeys() throws {
+        var rng = SeededGenerator(state: 7)
+        let pieces = ["a", "Z", "0", "-", "@", " ", "\"", "\\", "\u{1}", "é", "😀", "{\"source\":"]
+        var links: [SourceLink] = []
+        for _ in 0..<2_000 {
+            let id = (0..<(1 + rng.next(12))).map { _ in rng.pick(pieces) }.joined()
+            let seen: Instant? = rng.next(4) == 0 ? nil : Instant(Int64(rng.next(4_000_000_000)))
+            links.append(
+                SourceLink(
+                    source: rng.pick(["cal", "work-2", "x_y"]), id: id, handle: 1 + rng.next(Item.maxHandle),
+                    seen: seen, done: rng.next(5) == 0))
+        }
+        var store = Store()
+        store.links = links
+        store.nextHandle = Item.maxHandle + 1
+        let flat = String(decoding: StoreFile.write(store), as: UTF8.self)
+        func outcome(_ text: String) -> String {
+            do { return "\(try read(text).store.links)" } catch { return "\(error)" }
+        }
+        func spaced(_ text: String) -> String { text.replacingOccurrences(of: #"{"source":"#, with: #"{ "source":"#) }
+        // (The store keeps its links in their order: by source, then id.)
+        #expect(try read(flat).store.links == links.sorted(by: <))
+        #expect(outcome(flat) == outcome(spaced(flat)))
+        // Lines near the shape: each in place of a link of a small store.
+        let line = #"{"source":"cal","id":"a","handle":12,"seen":"2026-11-29T01:30:42Z"}"#
+        func with(_ old: String, _ new: String) -> String { line.replacingOccurrences(of: old, with: new) }
+        var variants: [String] = [line]
+        for handle in ["012", "12.0", "1e1", "0", "99999999999", "-1"] { variants.append(with("12", handle)) }
+        for time in ["garbage", "2026-11-29T01:30:42", "0000-01-01T00:00:00Z"] {
+            variants.append(with("2026-11-29T01:30:42Z", time))
+        }
+        for end in [#","done":true}"#, #","done":false}"#, #","id":"b"}"#] { variants.append(with("}", end)) }
+        for id in [#""\u0041""#, #""""#] { variants.append(with(#""a""#, id)) }
+        variants.append(with(#""cal""#, #""no such name!""#))
+        variants.append(with(#","seen":"2026-11-29T01:30:42Z""#, ""))
+        variants.append(#"{"source":"cal","id":"a","handle":12,"done":true,"seen":"2026-11-29T01:30:42Z"}"#)
+        variants.append(#"{"source":"cal","id":"a","handle":12,"seen":"2026-11-29T01:30:42Z","done":true,"x":1}"#)
+        variants.append(#"{"source":"cal","id":"a","handle":12"#)
+        for variant in variants {
+            let text =
+                "{\n  \"version\": 3,\n  \"nextHandle\": 20,\n  \"links\": [\n    \(variant)\n  ],\n  \"items\": []\n}\n"
+            #expect(outcome(text) == outcome(spaced(text)), "\(variant)")
+        }
     }
 
     @Test func theLineOfABadItemIsNamed() throws {

@@ -184,6 +184,14 @@ extension JSONParser {
         return true
     }
 
+    /// Past the `}` at `end` of the object being read, whose members a reader matched by their
+    /// bytes (nothing between its `{` and `end` is checked here).
+    mutating func closeObject(at end: Int) {
+        precondition(end >= index && end < bytes.count && bytes[end] == UInt8(ascii: "}"), "not the object's end")
+        index = end
+        _ = close()
+    }
+
     private mutating func close() -> Bool {
         index += 1
         open.removeLast()

@@ -245,6 +245,15 @@ public enum StoreFile {
         var validSource: String?
         return try readObjects(&p, list: "links", element: what) {
             (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
+            // (A name checked once for the run of links that share it.)
+            func checked(_ link: SourceLink) throws(JSONSyntaxError) -> SourceLink {
+                if link.source != validSource {
+                    guard SourceConfig.isValidName(link.source) else { throw p.error(at: what) }
+                    validSource = link.source
+                }
+                return link
+            }
+            if let link = flatLink(&p) { return try checked(link) }
             var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
             // (Keys compared where they are, the time read from its bytes: a store links every
             // item of a 10,000-file vdir.)
@@ -269,15 +278,10 @@ public enum StoreFile {
                     try p.skipValue()
                 }
             }
-            // (A name checked once for the run of links that share it.)
-            if let source, source != validSource {
-                guard SourceConfig.isValidName(source) else { throw p.error(at: what) }
-                validSource = source
-            }
             guard let source, let id, !id.isEmpty, let handle else {
                 throw p.error(at: what)
             }
-            return SourceLink(source: source, id: id, handle: handle, seen: seen, done: done)
+            return try checked(SourceLink(source: source, id: id, handle: handle, seen: seen, done: done))
         }
     }
 
