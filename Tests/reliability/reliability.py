@@ -243,6 +243,25 @@ def sourced_synced(base):
     return base
 
 
+def sourced_replaced(base):
+    """A sourced home whose vdir a sync changed where a file was (same UID, another title; every
+    file aged, the others kept in the file cache by a read before): the next read patches the
+    summary (docs/sources.md, "A sync patches the summary") and writes the file cache."""
+    sourced(base)
+    work = f"{base}/cal/work"
+    old = time.time() - 120
+    for p in [f"{work}/report.ics", f"{work}/plants.ics", work, f"{base}/cal", f"{base}/todo.txt"]:
+        os.utime(p, (old, old))
+    ok(base, "list")
+    text = open(f"{work}/report.ics", newline="").read().replace("Write report", "Write the report")
+    open(f"{work}/.incoming", "w", newline="").write(text)
+    os.rename(f"{work}/.incoming", f"{work}/report.ics")
+    newer = time.time() - 60
+    for p in [f"{work}/report.ics", work, f"{base}/cal"]:
+        os.utime(p, (newer, newer))
+    return base
+
+
 def sourced_obsidian(base):
     """A sourced home with an Obsidian vault too: a note (CRLF) with a recurring task."""
     sourced(base)
@@ -293,6 +312,7 @@ SCENARIOS = [
     ("todo --to vdir", sourced, ["todo", "Ship it", "--due", "2026-12-02", "--to", "cal"]),
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
     ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
+    ("patch vdir", sourced_replaced, ["show", "--format", "json"]),
     ("done org", sourced_plain_text, ["done", "Renew passport"]),
     ("todo --to org", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "org"]),
     ("done logseq", sourced_plain_text, ["done", "Pack bags"]),
