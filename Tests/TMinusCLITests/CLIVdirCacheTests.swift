@@ -159,4 +159,39 @@ struct CLIVdirCacheTests {
         // The read after the sync, and the one more read when its stamp stops being racy.
         #expect(seen.count - 1 >= 1 && seen.count - 1 <= 2, "summary written \(seen.count - 1) times after one sync")
     }
+
+    /// A sync that changes a file of the vdir (a temp renamed over it, same UID, another title and
+    /// due) after a read that kept every file: the next read patches the summary (docs/sources.md,
+    /// "A sync patches the summary"), and its items, and what the bar shows, are what
+    /// `summary --rebuild` makes of every file read again.
+    @Test func aSyncThatChangesAFileShowsWhatARebuildShows() throws {
+        let f = try SourcesFixture()
+        try f.age()
+        #expect(try f.items()["Write report"] != nil)
+        try f.drop(
+            "calendars/work/report.ics",
+            SourcesFixture.report.replacingOccurrences(of: "Write report", with: "Rewritten report")
+                .replacingOccurrences(of: "20260311T170000", with: "20260310T200000"))
+        // Only the file and its folders a minute old (the other files as the read kept them).
+        let old = Date().addingTimeInterval(-30)
+        for relative in ["calendars/work/report.ics", "calendars/work", "calendars"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: old], ofItemAtPath: f.root.appendingPathComponent(relative).path)
+        }
+        let items = try f.items()
+        #expect(items["Rewritten report"] != nil && items["Write report"] == nil, "\(items.keys.sorted())")
+        let shown = try f.h.ok("show", "--format", "waybar").stdout
+        let summary = try itemLines(f)
+        try f.h.ok("summary", "--rebuild")
+        #expect(try itemLines(f) == summary)
+        #expect(try f.h.ok("show", "--format", "waybar").stdout == shown)
+    }
+
+    /// The summary's item lists (its lines from `"deadlines"` on: the records before them carry
+    /// the times of the reads).
+    func itemLines(_ f: SourcesFixture) throws -> String {
+        let text = try String(contentsOf: f.h.home.appendingPathComponent("summary.json"), encoding: .utf8)
+        let start = try #require(text.range(of: #","deadlines":"#))
+        return String(text[start.lowerBound...])
+    }
 }
