@@ -233,8 +233,12 @@ extension Container {
     }
 
     /// Writes the store's part of a change (see `commit`); returns the store as committed.
+    /// `summary`: the summary's bytes made elsewhere (a patched one, `SourcePatch`), given the
+    /// stamp of the store written.
     @discardableResult
-    func commitStore(_ change: Change, now: Instant) throws(TMinusError) -> Store {
+    func commitStore(_ change: Change, now: Instant, summary made: ((String) -> [UInt8])? = nil)
+        throws(TMinusError) -> Store
+    {
         var change = change
         // A change that read lines writes lines, unless a line is not where it should be or the
         // tags changed (their colours are in the summary's lines): then everything is read.
@@ -309,6 +313,11 @@ extension Container {
         do throws(TMinusError) { storeTemp = try FileIO.writeTemp(storeBytes, for: home.storePath) } catch {
             undoArchive()
             throw error
+        }
+        if let made {
+            return try commitFiles(
+                change, store: store, storeTemp: storeTemp, summaryBytes: made(storeTemp.stamp.description),
+                undoArchive: undoArchive)
         }
         var summary: Summary
         if let patched, let lines = change.lines {

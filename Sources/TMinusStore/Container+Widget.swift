@@ -216,7 +216,7 @@ extension Container {
         change.now = now
         var fresh = fresh
         if let deferred, change.sourceWork.isEmpty, change.migrated == nil {
-            if let summary = patchSummary(deferred, store: change.store, now: now, near: near) { return summary }
+            if let summary = patchSummary(deferred, change: change, now: now, near: near) { return summary }
         }
         // (Not patched: the deferred read made whole, the part a fold takes as read.)
         if let part = deferred?.whole() { fresh.append(part) }

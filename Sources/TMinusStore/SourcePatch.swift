@@ -43,16 +43,18 @@ struct SourcePatch {
         self.counts = counts
     }
 
-    /// The summary with `deferred`'s source read again, as the fold writes it at `now` for this
-    /// store (stamped `storeStamp`) in the home `origin`; nil when that is not certain.
-    func apply(_ deferred: DeferredPart, store: Store, storeStamp: String?, now: Instant, origin: String?) -> [UInt8]? {
+    /// The summary with `deferred`'s source read again, as the fold makes it at `now` for this
+    /// store; nil when that is not certain. An item new to the source (a sync's new file) takes
+    /// a handle from `store` and a link in it, as the fold gives one (then the store is to be
+    /// committed with the summary, `Container.patchSummary`).
+    func apply(_ deferred: DeferredPart, store: inout Store, now: Instant) -> Patched? {
         let name = deferred.part.source.name
         guard !deferred.capped, deferred.copies == 0, deferred.part.source.error == nil,
             deferred.part.items.count <= Self.maxChanged,
             let index = head.sources.firstIndex(where: { $0.name == name && $0.kind != nil }),
-            head.sources[index].items == deferred.part.source.items,
             store.links.count(where: { $0.source == name }) == head.sources[index].items,
-            store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags
+            store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags,
+            zip(store.links, store.links.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
         // The source's block of the todo list, and where its dated todos start.
         let blockStart = lines.todos.start(counts[..<index].reduce(0, +), after: lines.todos.start)
@@ -67,29 +69,42 @@ struct SourcePatch {
         var deadlineEdits: [LineEdit] = [], todoEdits: [LineEdit] = []
         var newDeadlines: [(item: Item, line: [UInt8], at: Int)] = []
         var newTodos: [(item: Item, line: [UInt8], at: Int)] = []
-        var todos = counts[index]
+        var todos = counts[index], added = 0
+        var links: [SourceLink] = []
         for file in deferred.files {
             let sameIDs = file.oldIDs == deferred.part.items[file.items].map(\.id)
             for k in file.items {
                 var item = deferred.part.items[k]
-                guard let old = oldLine(of: item.id, source: name, block: (blockStart, blockEnd)),
-                    let link = store.links.first(where: { $0.source == name && $0.id == item.id }),
-                    let seen = link.seen, link.handle > 0, link.handle == old.item.handle
+                guard let found = oldLines(of: item.id, source: name, block: (blockStart, blockEnd)), found.count <= 1
                 else { return nil }
-                // As the fold makes it: its handle and first sight from its link, its tag's
-                // colour from the store, no creation date unless it is a deadline's start.
-                item.handle = link.handle
-                Container.stamp(&item, seen: seen)
+                let link = store.links.first(where: { $0.source == name && $0.id == item.id })
+                let old = found.first
+                if let old {
+                    guard let link, let seen = link.seen, link.handle > 0, link.handle == old.item.handle else {
+                        return nil
+                    }
+                    // As the fold makes it: its handle and first sight from its link.
+                    item.handle = link.handle
+                    Container.stamp(&item, seen: seen)
+                    if old.item.isDeadline {
+                        deadlineEdits.append(.remove(old.line))
+                    } else {
+                        todoEdits.append(.remove(old.line))
+                        todos -= 1
+                    }
+                } else {
+                    // New to the source: a handle and a link, first seen now.
+                    guard link == nil, let handle = try? store.takeHandle(now: now) else { return nil }
+                    item.handle = handle
+                    Container.stamp(&item, seen: now)
+                    links.append(SourceLink(source: name, id: item.id, handle: handle, seen: now))
+                    added += 1
+                }
+                // Its tag's colour from the store, no creation date unless it is a deadline's start.
                 if let tag = store.tag(named: item.tag) { item.color = tag.color }
                 if !item.isDeadline || item.start != nil { item.created = nil }
                 var line: [UInt8] = []
                 item.write(into: &line, withKind: false)
-                if old.item.isDeadline {
-                    deadlineEdits.append(.remove(old.line))
-                } else {
-                    todoEdits.append(.remove(old.line))
-                    todos -= 1
-                }
                 if item.isDeadline {
                     guard let at = LineStore.place(of: item, in: lines.deadlines, kind: .deadline) else { return nil }
                     newDeadlines.append((item, line, at))
@@ -98,7 +113,7 @@ struct SourcePatch {
                 todos += 1
                 if item.due == nil {
                     // In the files' order: where it was, in a file that holds what it held.
-                    guard sameIDs, !old.item.isDeadline, old.item.due == nil else { return nil }
+                    guard let old, sameIDs, !old.item.isDeadline, old.item.due == nil else { return nil }
                     todoEdits.append(.insert(line, at: old.line.lowerBound, order: 0))
                     continue
                 }
@@ -107,6 +122,8 @@ struct SourcePatch {
                 newTodos.append((item, line, at == dated.end ? blockEnd : at))
             }
         }
+        // Every line found is a line of the source read again: as many as it shows now.
+        guard head.sources[index].items + added == deferred.part.source.items else { return nil }
         // (New lines that go in at one place go in their list's order.)
         for (rank, new) in newDeadlines.sorted(by: { $0.item.deadlineOrder < $1.item.deadlineOrder }).enumerated() {
             deadlineEdits.append(.insert(new.line, at: new.at, order: rank))
@@ -114,27 +131,51 @@ struct SourcePatch {
         for (rank, new) in newTodos.sorted(by: { Self.todoOrder($0.item) < Self.todoOrder($1.item) }).enumerated() {
             todoEdits.append(.insert(new.line, at: new.at, order: rank + 1))
         }
-
+        for link in links {
+            store.links.insert(link, at: store.links.firstIndex { link < $0 } ?? store.links.count)
+        }
         var counts = counts
         counts[index] = todos
         var sources = head.sources
         sources[index] = deferred.part.source
-        for i in sources.indices where sources[i].name == Item.ownSource {
-            sources[i] = Summary.Source(
-                name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
-        }
-        var header = Summary(generated: now, sources: sources, tags: head.tags)
-        header.origin = origin
-        return SummaryLines.write(
-            header: header.headerBytes(counted: header.builtTodoBlocks(counts: counts)),
-            deadlines: (lines.deadlines, lines.deadlines.patched(deadlineEdits)),
-            todos: (lines.todos, lines.todos.patched(todoEdits)))
+        return Patched(
+            lines: lines, deadlines: lines.deadlines.patched(deadlineEdits), todos: lines.todos.patched(todoEdits),
+            sources: sources, counts: counts, tags: head.tags, storeItems: store.items.count, now: now)
     }
 
-    /// The one line of source `name` that holds the item `id`: among the deadlines, or in the
+    /// A patched summary before its header's store stamp is known (a store committed with it
+    /// has the stamp of its temp file).
+    struct Patched {
+        let lines: SummaryLines
+        let deadlines: [ItemLines.Piece]
+        let todos: [ItemLines.Piece]
+        let sources: [Summary.Source]
+        let counts: [Int]
+        let tags: [Tag]
+        let storeItems: Int
+        let now: Instant
+
+        /// summary.json, the store's record stamped `storeStamp`, in the home `origin` (`setAside`:
+        /// the store's set-aside changes, which a commit's summary counts).
+        func bytes(storeStamp: String?, origin: String?, setAside: Int = 0) -> [UInt8] {
+            var sources = sources
+            for i in sources.indices where sources[i].name == Item.ownSource {
+                sources[i] = Summary.Source(
+                    name: Item.ownSource, stamp: now, items: storeItems, file: "store.json", fileStamp: storeStamp)
+            }
+            var header = Summary(generated: now, sources: sources, tags: tags)
+            header.origin = origin
+            header.setAside = setAside
+            return SummaryLines.write(
+                header: header.headerBytes(counted: header.builtTodoBlocks(counts: counts)),
+                deadlines: (lines.deadlines, deadlines), todos: (lines.todos, todos))
+        }
+    }
+
+    /// The lines of source `name` that hold the item `id`: among the deadlines, or in the
     /// source's block of the todos (`block`: its first line's start and the start after its
-    /// last). Nil when there is none, or more than one.
-    func oldLine(of id: String, source name: String, block: (Int, Int)) -> (line: Range<Int>, item: Item)? {
+    /// last). Nil when a line found is not an item, or is the source's outside its block.
+    func oldLines(of id: String, source name: String, block: (Int, Int)) -> [(line: Range<Int>, item: Item)]? {
         var prefix = Array(#"{"id":"#.utf8)
         JSONWriter.quote(id, into: &prefix)
         prefix.append(0x2C)
@@ -148,7 +189,7 @@ struct SourcePatch {
                 found.append((line, item))
             }
         }
-        return found.count == 1 ? found[0] : nil
+        return found
     }
 
     /// The order of another source's dated todos (`Summary.todoBlockOrder`): by due date, then
@@ -177,9 +218,11 @@ extension Container {
 
     /// Under the lock: the summary patched with a sync's deferred read (`SourcePatch`), written
     /// (a home that cannot be written still gets it, unwritten) and read for the bar (`near`, as
-    /// `summaryForWidgets` reads it); nil when the patch is not certain to be what the fold
-    /// writes, or the files changed since the read (then the caller folds).
-    func patchSummary(_ deferred: DeferredPart, store: Store, now: Instant, near: Zone?) -> Summary? {
+    /// `summaryForWidgets` reads it); with new items, the store committed with their links and
+    /// the summary with it, as the fold commits them. Nil when the patch is not certain to be what
+    /// the fold writes, the files changed since the read, or the commit failed (then the caller
+    /// folds, and commits or says why).
+    func patchSummary(_ deferred: DeferredPart, change: Change, now: Instant, near: Zone?) -> Summary? {
         guard let sourcing, let config = sourcing.source(named: deferred.part.source.name),
             Self.isCurrent(deferred.part.source, config, sourcing, now: now, justRead: true),
             let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 }), let patch = SourcePatch(bytes),
@@ -196,9 +239,26 @@ extension Container {
             guard let other = sourcing.source(named: record.name), Self.isCurrent(record, other, sourcing, now: now)
             else { return nil }
         }
-        guard let out = patch.apply(deferred, store: store, storeStamp: storeStamp, now: now, origin: home.origin)
-        else { return nil }
-        try? FileIO.writeAtomically(out, to: home.summaryPath)
+        var change = change
+        var store = change.store
+        guard let patched = patch.apply(deferred, store: &store, now: now) else { return nil }
+        let out: [UInt8]
+        if store == change.store {
+            out = patched.bytes(storeStamp: storeStamp, origin: home.origin)
+            try? FileIO.writeAtomically(out, to: home.summaryPath)
+        } else {
+            // New items' handles and links: a commit, the summary stamped with the store it wrote.
+            change.store = store
+            let origin = home.origin
+            let setAside = store.setAside.count
+            guard
+                (try? commitStore(
+                    change, now: now, summary: { patched.bytes(storeStamp: $0, origin: origin, setAside: setAside) }))
+                    != nil,
+                let written = (try? FileIO.read(home.summaryPath)).flatMap({ $0 })
+            else { return nil }
+            out = written
+        }
         if let near { return try? Summary(bytes: out, path: home.summaryPath, near: now, zone: near) }
         return try? parseSummary(out)
     }

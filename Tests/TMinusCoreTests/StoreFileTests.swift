@@ -1,5 +1,5 @@
 import Testing
-import TMinusCore
+@testable import TMinusCore
 import TMinusTestSupport
 
 @Suite("StoreFile: versions 1 to 3, one item reader")
@@ -223,6 +223,29 @@ struct StoreFileTests {
             let text =
                 "{\n  \"version\": 3,\n  \"nextHandle\": 20,\n  \"links\": [\n    \(variant)\n  ],\n  \"items\": []\n}\n"
             #expect(outcome(text) == outcome(spaced(text)), "\(variant)")
+        }
+    }
+
+    /// A link written straight into the bytes (`StoreFile.writeLink`) is what writing it as a
+    /// JSON value writes (how the store wrote links before), for random links: ids with escapes,
+    /// controls and letters past ASCII, times or none, done or not.
+    @Test func linksAreWrittenAsAJSONValueWritesThem() {
+        var rng = SeededGenerator(state: 11)
+        let pieces = ["a", "Z", "0", "-", " ", "\"", "\\", "\u{1}", "\u{7F}", "\u{9B}", "\u{2028}", "é", "😀"]
+        for _ in 0..<3_000 {
+            let id = (0..<(1 + rng.next(10))).map { _ in rng.pick(pieces) }.joined()
+            let link = SourceLink(
+                source: rng.pick(["cal", "work-2", "x_y"]), id: id, handle: 1 + rng.next(Item.maxHandle),
+                seen: rng.next(4) == 0 ? nil : Instant(Int64(rng.next(Int(Int32.max))) * 127 - 200_000_000_000),
+                done: rng.next(3) == 0)
+            var fast: [UInt8] = []
+            StoreFile.writeLink(link, into: &fast)
+            let value = JSONWriter.bytes(
+                .object([
+                    "source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle),
+                    "seen": link.seen.map { .string($0.description) }, "done": link.done ? .bool(true) : nil
+                ]), pretty: false)
+            #expect(fast == value, "\(link)")
         }
     }
 

@@ -12,6 +12,26 @@ extension StoreFile {
     /// The items' list: one per line, indented by four (a change patches the lines it touches).
     public static let itemList = LineList(indent: 4, closing: 2)
 
+    /// A link as the store writes it, `{"source":…,"id":…,"handle":n}` and `"seen"` and `"done"`
+    /// when there (the shape `flatLink` reads by its bytes), straight into the bytes: a home
+    /// linking a 10,000-file vdir's items writes 1,836 of them at each commit, and each made as
+    /// a JSON value first cost 9 k instructions.
+    static func writeLink(_ link: SourceLink, into out: inout [UInt8]) {
+        out += #"{"source":"#.utf8
+        JSONWriter.quote(link.source, into: &out)
+        out += #","id":"#.utf8
+        JSONWriter.quote(link.id, into: &out)
+        out += #","handle":"#.utf8
+        Digits.write(Int64(link.handle), into: &out)
+        if let seen = link.seen {
+            out += #","seen":""#.utf8
+            RFC3339.write(seen, offset: 0, into: &out)
+            out.append(0x22)
+        }
+        if link.done { out += #","done":true"#.utf8 }
+        out.append(0x7D)
+    }
+
     /// Everything before the items' list: `{`, the version, the handles, tags, history and the
     /// other sources' bookkeeping, then `"items": ` (the list and `\n}\n` follow).
     public static func writeHeader(_ store: Store) -> [UInt8] {
@@ -34,11 +54,7 @@ extension StoreFile {
             out += ",\n  \"links\": [".utf8
             for (i, link) in store.links.enumerated() {
                 out += (i == 0 ? "\n    " : ",\n    ").utf8
-                out += JSONWriter.bytes(
-                    .object([
-                        "source": .string(link.source), "id": .string(link.id), "handle": .int(link.handle),
-                        "seen": link.seen.map { .string($0.description) }, "done": link.done ? .bool(true) : nil
-                    ]), pretty: false)
+                writeLink(link, into: &out)
             }
             out += "\n  ]".utf8
         }
