@@ -13,6 +13,8 @@ public struct DeferredPart {
     /// The files read now, in the source's order: the ids of their open items in the cache
     /// before (nil: the cache had no record of the file), and their items in `part.items`.
     public var files: [DeferredFile]
+    /// The ids of the open items of the files the cache had that the folder no longer has.
+    public var goneIDs: [String]
     /// How many UIDs were found again in a later file (each such copy is skipped).
     public var copies: Int
     /// The source has more open items than its `maxItems`: which it shows depends on them all,
@@ -74,6 +76,7 @@ struct Deferral {
     var pieces: [Piece] = []
     var copies = 0
     var files: [DeferredFile] = []
+    var goneIDs: [String] = []
     var cache = VdirCache()
 }
 
@@ -102,7 +105,8 @@ extension SourceReader {
         for i in part.items.indices { part.items[i].makeInert() }
         part.source.items = deferral.pieces.count
         return DeferredPart(
-            part: part, files: deferral.files, copies: deferral.copies, capped: capped, read: deferral, raw: raw,
+            part: part, files: deferral.files, goneIDs: deferral.goneIDs, copies: deferral.copies, capped: capped,
+            read: deferral, raw: raw,
             record: record, leftOut: read.leftOut, source: source, sourcing: sourcing, now: now)
     }
 }

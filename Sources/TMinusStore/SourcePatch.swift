@@ -122,8 +122,35 @@ struct SourcePatch {
                 newTodos.append((item, line, at == dated.end ? blockEnd : at))
             }
         }
+        // Items gone from the source (from a file read now, or with their file): their lines go,
+        // their links too, and their handles are free a day from now (not a completed one's, nor
+        // one a change still to be made names), as the fold frees them. (An id that moved to
+        // another file is there still.)
+        let present = Set(deferred.part.items.map(\.id))
+        var gone = deferred.goneIDs.filter { !present.contains($0) }
+        for file in deferred.files { gone += (file.oldIDs ?? []).filter { !present.contains($0) } }
+        if !gone.isEmpty {
+            let goneSet = Set(gone)
+            guard goneSet.count == gone.count else { return nil }
+            for id in gone {
+                guard let found = oldLines(of: id, source: name, block: (blockStart, blockEnd)), found.count == 1
+                else { return nil }
+                if found[0].item.isDeadline {
+                    deadlineEdits.append(.remove(found[0].line))
+                } else {
+                    todoEdits.append(.remove(found[0].line))
+                    todos -= 1
+                }
+            }
+            let freed = store.links.filter { $0.source == name && goneSet.contains($0.id) }
+            guard freed.count == gone.count else { return nil }
+            let waiting = Set((store.pending + store.setAside).map(\.item.handle))
+            store.links.removeAll { $0.source == name && goneSet.contains($0.id) }
+            store.free(
+                freed.filter { !$0.done && !waiting.contains($0.handle) }.map(\.handle), from: now + Store.handleRest)
+        }
         // Every line found is a line of the source read again: as many as it shows now.
-        guard head.sources[index].items + added == deferred.part.source.items else { return nil }
+        guard head.sources[index].items + added - gone.count == deferred.part.source.items else { return nil }
         // (New lines that go in at one place go in their list's order.)
         for (rank, new) in newDeadlines.sorted(by: { $0.item.deadlineOrder < $1.item.deadlineOrder }).enumerated() {
             deadlineEdits.append(.insert(new.line, at: new.at, order: rank))

@@ -178,7 +178,7 @@ struct SourcePatchTests {
         #expect(
             first.deadlines.contains { $0.source == "cal" && $0.color == "#5e81ac" }, "a category coloured by the store"
         )
-        var patched = 0, folded = 0, newItems = 0
+        var patched = 0, folded = 0, newItems = 0, goneItems = 0
         for round in 0..<40 {
             now = now + 60
             try home.sync()
@@ -199,8 +199,13 @@ struct SourcePatchTests {
                 if c.patchSummary(deferred, change: change, now: now, near: nil) != nil {
                     patch = try home.summaryBytes()
                     patchedStore = try Data(contentsOf: URL(fileURLWithPath: c.home.storePath))
-                    // (A store written is one that gave a new item its handle.)
+                    // (A store written is one that gave a new item its handle, or freed a gone one's.)
                     if FileStamp.lookup(c.home.storePath) != storeBefore { newItems += 1 }
+                    func links(_ data: Data?) -> Int {
+                        String(decoding: data ?? Data(), as: UTF8.self).components(separatedBy: #"{"source":"cal""#)
+                            .count
+                    }
+                    if links(patchedStore) < links(before["store.json"]) { goneItems += 1 }
                 }
             }
             // The whole fold, from the same files.
@@ -221,7 +226,9 @@ struct SourcePatchTests {
             }
         }
         // (Most syncs rewrite files with their UIDs: those are patched.)
-        #expect(patched >= 15 && newItems >= 2, "patched \(patched) (\(newItems) with new items), folded \(folded)")
+        #expect(
+            patched >= 15 && newItems >= 2 && goneItems >= 1,
+            "patched \(patched) (\(newItems) writing the store, \(goneItems) with items gone), folded \(folded)")
     }
 
     /// A summary's text with its store's stamp left out.

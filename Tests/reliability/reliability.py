@@ -262,6 +262,19 @@ def sourced_replaced(base):
     return base
 
 
+def sourced_removed(base):
+    """The same home after a sync removed a file of the vdir: the patch frees its item's handle,
+    so the store is committed with the patched summary."""
+    sourced_replaced(base)
+    work = f"{base}/cal/work"
+    ok(base, "list")
+    os.unlink(f"{work}/plants.ics")
+    newer = time.time() - 30
+    for p in [work, f"{base}/cal"]:
+        os.utime(p, (newer, newer))
+    return base
+
+
 def sourced_obsidian(base):
     """A sourced home with an Obsidian vault too: a note (CRLF) with a recurring task."""
     sourced(base)
@@ -313,6 +326,7 @@ SCENARIOS = [
     ("rm todo.txt", sourced, ["rm", "Buy milk"]),
     ("fold-in vdir", sourced_synced, ["show", "--format", "json"]),
     ("patch vdir", sourced_replaced, ["show", "--format", "json"]),
+    ("patch vdir, a file gone", sourced_removed, ["show", "--format", "json"]),
     ("done org", sourced_plain_text, ["done", "Renew passport"]),
     ("todo --to org", sourced_plain_text, ["todo", "Ship it", "--due", "2026-12-02", "--to", "org"]),
     ("done logseq", sourced_plain_text, ["done", "Pack bags"]),

@@ -37,6 +37,8 @@ enum VdirSource: SourceKindIO {
         // Each file's reading is kept by its stamp (CachedFiles): only files that changed, or whose
         // shown instance is over, are parsed again.
         var files = CachedFiles("vdir-", source, sourcing, now: now)
+        // (Deferred: which of the cache's records the folder still has a file for.)
+        var found = [Bool](repeating: false, count: deferring ? files.kept.records.count : 0)
         if deferring {
             files.defersItems = true
             calendar.deferral = Deferral()
@@ -69,13 +71,14 @@ enum VdirSource: SourceKindIO {
             for k in names.indices {
                 // A file the cache kept is found and joins the source by its bytes (no String made
                 // per file of ten thousand a sync left as they were); a file read has its name made.
-                var found: Int?
+                var record: Int?
                 let kept = names.withName(k) { name, cName -> CachedFiles.Got? in
                     guard let stamp = FileStamp.lookup(in: directory, cName) else { return nil }
                     let index = prefixBytes.withUnsafeBufferPointer { files.kept.take($0, name) }
-                    found = index
+                    record = index
                     return files.keep(index, stamp: stamp, now: now)
                 }
+                if deferring, let record { found[record] = true }
                 if case .kept(let index, let items)? = kept {
                     calendar.add(kept: index, of: files.kept, items: items, color: color)
                     continue
@@ -92,7 +95,7 @@ enum VdirSource: SourceKindIO {
                 if deferring {
                     calendar.deferral?.files.append(
                         DeferredFile(
-                            oldIDs: found.map { files.kept.openIDs($0) }, items: first..<calendar.out.items.count))
+                            oldIDs: record.map { files.kept.openIDs($0) }, items: first..<calendar.out.items.count))
                 }
             }
         }
@@ -100,6 +103,7 @@ enum VdirSource: SourceKindIO {
         out = calendar.finish()
         guard var deferral = calendar.deferral else { return nil }
         deferral.cache = files.kept
+        for i in found.indices where !found[i] { deferral.goneIDs += files.kept.openIDs(i) }
         return deferral
     }
 
