@@ -142,7 +142,7 @@ public struct RecurrenceRule: Equatable, Sendable {
                     let prefix = s.dropLast(2)
                     var ordinal = 0
                     if !prefix.isEmpty {
-                        guard let n = Int(prefix), n != 0, abs(n) <= 53 else {
+                        guard let n = Int(prefix), n != 0, (-53...53).contains(n) else {
                             throw RecurrenceError(
                                 deferred("BYDAY=%s: '%s' has a bad ordinal", String(value.prefix(40)), String(s)))
                         }
