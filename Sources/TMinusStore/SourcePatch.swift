@@ -11,13 +11,15 @@ import TMinusSystem
 ///
 /// Certain when: the summary is the one tminus wrote for this store (the caller checks its
 /// stamp), every other source's part is current (the caller), the read skipped no copy of a
-/// UID and no item past `maxItems`, the source shows as many items as the summary's record
-/// says, each item of a changed file has exactly one line of the source in the summary (by
-/// its id) and a link in the store with its handle and first sight, and the store links as many
-/// items of the source as the record counts. Then the links do not change (no handle is given
-/// or freed), the lines not found are the kept files' items as the fold would make them again,
-/// and a todo without a due date keeps its place only in a file that holds the same ids as
-/// before (such todos are listed in the files' order).
+/// UID and no item past `maxItems`, the store links as many items of the source as the record
+/// counts (its links in their order), each item of a changed file has at most one line of the
+/// source in the summary (by its id) and, when it has one, a link with its handle and first
+/// sight (when not, no link: it is new, and takes a handle and a link as the fold gives them),
+/// each item gone (from a file read now, or with its file) has exactly one line and one link,
+/// and the record's count, with the new items and without the gone ones, is what the source
+/// shows now. Then the lines not touched are the kept files' items as the fold would make them
+/// again, and a todo without a due date keeps its place only in a file that holds the same ids
+/// as before (such todos are listed in the files' order).
 struct SourcePatch {
     let bytes: [UInt8]
     let lines: SummaryLines
@@ -54,7 +56,9 @@ struct SourcePatch {
             let index = head.sources.firstIndex(where: { $0.name == name && $0.kind != nil }),
             store.links.count(where: { $0.source == name }) == head.sources[index].items,
             store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags,
-            zip(store.links, store.links.dropFirst()).allSatisfy({ $0 < $1 })
+            zip(store.links, store.links.dropFirst()).allSatisfy({ $0 < $1 }),
+            // (A link without its first sight gets one from the fold, and its item's line with it.)
+            store.links.allSatisfy({ $0.source != name || $0.seen != nil })
         else { return nil }
         // The source's block of the todo list, and where its dated todos start.
         let blockStart = lines.todos.start(counts[..<index].reduce(0, +), after: lines.todos.start)
