@@ -324,11 +324,8 @@ extension Container {
             // The header anew, the lists patched (a summary built from this store, as checked).
             var head = Summary(
                 generated: now,
-                sources: [
-                    Summary.Source(
-                        name: Item.ownSource, stamp: now, items: patched.count, file: "store.json",
-                        fileStamp: storeTemp.stamp.description)
-                ], tags: store.tags)
+                sources: [.store(at: now, items: patched.count, fileStamp: storeTemp.stamp.description)],
+                tags: store.tags)
             head.origin = home.origin
             let bytes = lines.summaryBytes(
                 header: head.headerBytes(), deadlines: patched.deadlines, todos: patched.todos)

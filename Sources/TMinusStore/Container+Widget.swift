@@ -214,12 +214,9 @@ extension Container {
     ) throws(TMinusError) -> Summary {
         var change = try begin()
         change.now = now
-        var fresh = fresh
         if let deferred, change.sourceWork.isEmpty, change.migrated == nil {
             if let summary = patchSummary(deferred, change: change, now: now, near: near) { return summary }
         }
-        // (Not patched: the deferred read made whole, the part a fold takes as read.)
-        if let part = deferred?.whole() { fresh.append(part) }
         // A killed command's changes to other sources are made now (a commit like any other).
         // When the system refuses them (a full disk, a read-only file system), the read goes on
         // with what was committed, marked pending: a bar keeps its countdown, and the change is
@@ -241,6 +238,8 @@ extension Container {
         let legacy = change.migrated != nil
         if legacy { change.migrated?.discard(home) }
         let before = change.store
+        // (Not patched: the deferred read made whole, the part a fold takes as read.)
+        let fresh = fresh + (deferred?.whole().map { [$0] } ?? [])
         change.parts = foldSources(&change.store, old: previous?.parts() ?? [], now: now, fresh: fresh)
         let extra = (previous?.tags ?? []).filter { change.store.tag(named: $0.name) == nil }
         if !legacy, change.store.links != before.links || change.store.nextHandle != before.nextHandle {

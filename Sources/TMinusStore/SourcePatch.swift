@@ -191,8 +191,7 @@ struct SourcePatch {
         func bytes(storeStamp: String?, origin: String?, setAside: Int = 0) -> [UInt8] {
             var sources = sources
             for i in sources.indices where sources[i].name == Item.ownSource {
-                sources[i] = Summary.Source(
-                    name: Item.ownSource, stamp: now, items: storeItems, file: "store.json", fileStamp: storeStamp)
+                sources[i] = .store(at: now, items: storeItems, fileStamp: storeStamp)
             }
             var header = Summary(generated: now, sources: sources, tags: tags)
             header.origin = origin

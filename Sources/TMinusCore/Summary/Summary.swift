@@ -151,9 +151,7 @@ public struct Summary: Equatable, Sendable {
             let entry = own(item, tags: store)
             if item.isDeadline { deadlines.append(entry) } else { todos.append(entry) }
         }
-        let own = Source(
-            name: Item.ownSource, stamp: now, items: store.items.count, file: "store.json", fileStamp: storeStamp)
-        var sources = [own]
+        var sources = [Source.store(at: now, items: store.items.count, fileStamp: storeStamp)]
         for part in parts where part.source.name != Item.ownSource {
             sources.append(part.source)
             var partTodos: [Item] = []
@@ -253,6 +251,12 @@ extension Due {
 }
 
 extension Summary.Source {
+    /// The store's record, as a summary built at `now` from a store of `items` open items
+    /// (stamped `fileStamp`) has it: a fold, a change's lines patched, a sync's patch.
+    public static func store(at now: Instant, items: Int, fileStamp: String?) -> Summary.Source {
+        Summary.Source(name: Item.ownSource, stamp: now, items: items, file: "store.json", fileStamp: fileStamp)
+    }
+
     /// The problem `sources` and `doctor` show for a source skipped because what it reads
     /// through is not there (GNOME's Evolution Data Server), `reason` kept for the reader's
     /// language.
