@@ -19,6 +19,15 @@ struct CalendarReading {
     /// Set for a read that leaves the kept files' items in the cache (`SourceReader.readDeferred`):
     /// each open item the source takes is then a piece, in the source's order.
     var deferral: Deferral?
+    /// How many UIDs were found again in a later file (each such copy skipped).
+    var copies = 0
+    /// The kept records hold no UID twice (`VdirCache.unique`), and only a few files are read
+    /// now (a sync): the kept records' UIDs are not recorded one by one (ten thousand hashed),
+    /// and the UIDs of the files read now are checked against them at the end (`keptHoldsAReadID`).
+    var keptUnique = false
+    /// (`keptUnique`) The records kept, and the UIDs of the files read now.
+    private var keptRecords: [Int] = []
+    private var readIDs: [(id: ArraySlice<UInt8>, isEvent: Bool)] = []
 
     init(_ source: SourceConfig, _ sourcing: Sourcing, now: Instant, into out: SourceRead) {
         zones = ICalZones(local: sourcing.zone, system: sourcing.systemZone)
@@ -60,9 +69,11 @@ struct CalendarReading {
         let name = Array(shown.utf8)[...]
         // (By index: each entry's fields read in place, its item copied once, into the source.)
         for i in file.entries.indices {
-            guard !isCopy(Array(file.entries[i].id.utf8)[...], isEvent: file.entries[i].isEvent, in: name),
-                let item = file.entries[i].item
-            else { continue }
+            let id = Array(file.entries[i].id.utf8)[...]
+            if keptUnique { readIDs.append((id, file.entries[i].isEvent)) }
+            guard !isCopy(id, isEvent: file.entries[i].isEvent, in: name), let item = file.entries[i].item else {
+                continue
+            }
             take(item, expires: file.entries[i].expires, color: color)
         }
     }
@@ -77,11 +88,12 @@ struct CalendarReading {
             for p in cache.problems(index) { report("\(shown) \(p)") }
         }
         var next = 0
+        if keptUnique { keptRecords.append(index) }
         for e in record.entries {
             let entry = cache.entries[e]
-            let open = entry.item != nil
+            let open = entry.open
             if open { next += 1 }
-            guard !isCopy(entry.id, isEvent: entry.isEvent, in: record.name), open else { continue }
+            guard keptUnique || !isCopy(entry.id, isEvent: entry.isEvent, in: record.name), open else { continue }
             if deferral != nil {
                 deferral?.pieces.append(.kept(record: index, ordinal: next - 1, color: color))
                 if let expires = entry.expires { out.refresh = min(out.refresh ?? expires, expires) }
@@ -103,13 +115,43 @@ struct CalendarReading {
     /// else it is recorded as `file`'s.
     private mutating func isCopy(_ id: ArraySlice<UInt8>, isEvent: Bool, in file: ArraySlice<UInt8>) -> Bool {
         guard let first = firsts.first(id, isEvent: isEvent, in: file) else { return false }
-        deferral?.copies += 1
+        copies += 1
         report(
             String(decoding: file, as: UTF8.self)
                 + deferred(
                     ": UID %s is also in %s; this copy is skipped",
                     Validation.printable(String(decoding: id, as: UTF8.self)), String(decoding: first, as: UTF8.self)))
         return true
+    }
+
+    /// (`keptUnique`) Whether a UID of a file read now is also in a record kept (of `cache`): a
+    /// copy the read did not skip (the read is then made again, every UID recorded).
+    func keptHoldsAReadID(_ cache: VdirCache) -> Bool {
+        guard keptUnique, !readIDs.isEmpty else { return false }
+        if readIDs.count > 16 {
+            var all = FirstFiles()
+            for r in keptRecords {
+                for e in cache.records[r].entries {
+                    _ = all.first(cache.entries[e].id, isEvent: cache.entries[e].isEvent, in: [])
+                }
+            }
+            return readIDs.contains { all.first($0.id, isEvent: $0.isEvent, in: []) != nil }
+        }
+        // (A few UIDs against every kept one, by length and first byte before their bytes.)
+        for (id, isEvent) in readIDs {
+            guard let first = id.first else { continue }
+            for r in keptRecords {
+                for e in cache.records[r].entries {
+                    let other = cache.entries[e].id
+                    if other.count == id.count, other.first == first, cache.entries[e].isEvent == isEvent,
+                        other.elementsEqual(id)
+                    {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// An open item joins the source.

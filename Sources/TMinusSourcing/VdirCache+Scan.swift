@@ -1,12 +1,17 @@
+import Glibc
 import TMinusCore
 
 /// The file cache's records scanned byte by byte (ten thousand of them, each a line, are read on
 /// every sync into a big vdir; the JSON reader's bookkeeping cost ten times the scan): a record in
-/// exactly the shape `VdirCache.Written` writes, `[NAME,"STAMP",[PROBLEM…],[[EVENT,EXPIRES,ID,ITEM]…]]`
-/// with no spaces, strings of printable ASCII (no DEL) without escapes and whole seconds. Anything else is
-/// left to the JSON reader, which reads it the same (`roundTrip`, the fuzzer, checks that both
-/// ways agree). An item's object is passed over by the JSON reader here, and read as an item when
-/// its file joins a source (a cache whose item cannot be read gives none).
+/// exactly the shape `VdirCache.Written` writes, `[NAME,"STAMP",[PROBLEM…],[[EVENT,EXPIRES,ID,OPEN]…],[ITEM…]]`
+/// with no spaces, strings of printable ASCII (no DEL) without escapes and whole seconds, ending
+/// its line. Anything else is left to the JSON reader, which reads it the same (`roundTrip`, the
+/// fuzzer, checks that both ways agree). Its items' bytes are not looked at here (they were two
+/// thirds of the scan's cost): the record ends where its line does (a JSON writer puts no line
+/// break in a string), and its items are read, as JSON, only when its file joins a source: a
+/// record whose items are not JSON, or not as many as its open entries, then gives none and its
+/// file is read again (the JSON reader would have refused the whole cache; `roundTrip` checks
+/// that such a record's items are refused).
 extension VdirCache {
     /// The record at `start` added (its end returned), or nil (nothing added) when it is in any
     /// other shape.
@@ -34,6 +39,7 @@ extension VdirCache {
         }
         guard s.byte(comma), s.byte(UInt8(ascii: "[")) else { return nil }
         var expires: Instant?
+        var open = 0
         if !s.byte(UInt8(ascii: "]")) {
             repeat {
                 guard s.byte(UInt8(ascii: "[")) else { return refuse() }
@@ -52,31 +58,47 @@ extension VdirCache {
                     until = Instant(n)
                 }
                 guard s.byte(comma), let id = s.string(), s.byte(comma) else { return refuse() }
-                var item: Int?
-                if !s.word("null") {
-                    item = s.i
-                    // An object: in the shape an item's writer gives it, passed over here; else by
-                    // the JSON reader (exactly as strict as the whole read: inside the cache's
-                    // object, its files, the record, its entries and the entry, five deep).
-                    if !s.flatObject() {
-                        var p = JSONParser(bytes, at: s.i, depth: 5)
-                        guard (try? p.skipValue()) != nil else { return refuse() }
-                        s.i = p.offset
-                    }
+                let isOpen: Bool
+                if s.word("true") {
+                    isOpen = true
+                    open += 1
                     // (The reading's expiry: its earliest open event's, as `CalendarFile` finds it.)
                     if let t = until, expires.map({ t < $0 }) ?? true { expires = t }
+                } else if s.word("false") {
+                    isOpen = false
+                } else {
+                    return refuse()
                 }
                 guard s.byte(UInt8(ascii: "]")) else { return refuse() }
-                entries.append(Entry(isEvent: isEvent, expires: until, id: bytes[id], item: item))
+                entries.append(Entry(isEvent: isEvent, expires: until, id: bytes[id], open: isOpen))
             } while s.byte(comma)
             guard s.byte(UInt8(ascii: "]")) else { return refuse() }
         }
-        guard s.byte(UInt8(ascii: "]")) else { return refuse() }
+        guard s.byte(comma) else { return refuse() }
+        let itemsAt = s.i
+        let end: Int
+        if open == 0 {
+            guard s.byte(UInt8(ascii: "[")), s.byte(UInt8(ascii: "]")), s.byte(UInt8(ascii: "]")),
+                VdirCache.endsItsLine(b, s.i)
+            else { return refuse() }
+            end = s.i
+        } else {
+            // The line's end: the record's is before it, or before the comma that ends it.
+            guard s.byte(UInt8(ascii: "[")), let base = b.baseAddress,
+                let hit = memchr(base + s.i, 0x0A, b.count - s.i)
+            else { return refuse() }
+            let line = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            end = b[line - 1] == comma ? line - 1 : line
+            guard end - 2 >= s.i, b[end - 1] == UInt8(ascii: "]"), b[end - 2] == UInt8(ascii: "]") else {
+                return refuse()
+            }
+        }
         records.append(
             Record(
                 name: bytes[name], stamp: bytes[stamp], problems: problems ? problemsAt : nil,
-                entries: firstEntry..<entries.count, expires: expires, whole: start..<s.i))
-        return s.i
+                entries: firstEntry..<entries.count, items: itemsAt..<(end - 1), expires: expires,
+                whole: start..<end))
+        return end
     }
 
     /// Whether two readings of a cache found the same records (`roundTrip`'s check).
@@ -84,15 +106,15 @@ extension VdirCache {
         guard records.count == other.records.count, entries.count == other.entries.count else { return false }
         for (a, b) in zip(records, other.records) {
             guard a.name.elementsEqual(b.name), a.stamp.elementsEqual(b.stamp), a.problems == b.problems,
-                a.entries == b.entries, a.expires == b.expires, a.whole == b.whole
+                a.entries == b.entries, a.items == b.items, a.expires == b.expires, a.whole == b.whole
             else { return false }
         }
         for (a, b) in zip(entries, other.entries) {
-            guard a.isEvent == b.isEvent, a.expires == b.expires, a.id.elementsEqual(b.id), a.item == b.item else {
+            guard a.isEvent == b.isEvent, a.expires == b.expires, a.id.elementsEqual(b.id), a.open == b.open else {
                 return false
             }
         }
-        return true
+        return unique == other.unique
     }
 }
 
@@ -125,36 +147,6 @@ private struct RecordScanner {
         i = JSONBytes.plainASCIIEnd(b, from: start)
         guard byte(UInt8(ascii: "\"")) else { return nil }
         return start..<(i - 1)
-    }
-
-    /// Past an object of keys and values that are plain strings (`string`), whole numbers
-    /// (`integer`), `true`, `false` or `null`, without spaces: how an item's writer writes one,
-    /// and JSON whatever the bytes are. Anything else (a list, an escape, a space): false, and
-    /// nothing passed over (the JSON reader decides).
-    mutating func flatObject() -> Bool {
-        let start = i
-        guard byte(UInt8(ascii: "{")) else { return false }
-        if byte(UInt8(ascii: "}")) { return true }
-        repeat {
-            guard string() != nil, byte(UInt8(ascii: ":")) else {
-                i = start
-                return false
-            }
-            let value = i
-            if string() != nil { continue }
-            i = value
-            if integer() != nil { continue }
-            i = value
-            guard word("true") || word("false") || word("null") else {
-                i = start
-                return false
-            }
-        } while byte(UInt8(ascii: ","))
-        guard byte(UInt8(ascii: "}")) else {
-            i = start
-            return false
-        }
-        return true
     }
 
     /// A whole number as JSON writes one (no leading zero), of at most 15 digits.

@@ -9,13 +9,15 @@ import TMinusSystem
 /// or a time before it was written) is ignored and the files are read, as before it existed.
 ///
 /// A cache read from disk is found, not decoded: each record's name and stamp are where their
-/// bytes are, each entry's id too, and an item is read only when its file joins a source
-/// (`CalendarReading.add(kept:)`); a file kept is written back as its record's bytes. Nothing is
-/// made per file of a 10,000-file vdir that one sync left as it was.
+/// bytes are, each entry's id too, and its items (after the entries, a record a line) are read
+/// only when its file joins a source (`CalendarReading.add(kept:)`); a file kept is written back
+/// as its record's bytes. Nothing is made per file of a 10,000-file vdir that one sync left as it
+/// was, and its items' bytes are not looked at.
 /// (No Equatable conformances here: each is a record the Swift runtime scans when a poll, which
 /// never reads a vdir, looks up a conformance.)
 public struct VdirCache {
-    /// One file's record: `[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]`.
+    /// One file's record: `[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, OPEN]…], [ITEM…]]`, the
+    /// open entries' items last, in their order.
     struct Record {
         /// Its name in messages (`collection/name.ics`, or `name.ics` at the top), as bytes.
         var name: ArraySlice<UInt8>
@@ -25,27 +27,33 @@ public struct VdirCache {
         var problems: Int?
         /// Its entries, in `VdirCache.entries`.
         var entries: Range<Int>
+        /// Its items' array (`[` to `]`) in the cache's bytes: checked as JSON only when read
+        /// (`items`), which gives none when they are not its open entries' items.
+        var items: Range<Int>
         /// When its reading stops being true: its earliest open event's expiry (`CalendarFile.expires`).
         var expires: Instant?
         /// The record's bytes, written back as they are.
         var whole: Range<Int>
     }
 
-    /// One entry of a record: an open item by where it is (read when its file joins a source), a
-    /// completed one only by its id.
+    /// One entry of a record: an open item (its item in the record's items, read when its file
+    /// joins a source), or a completed one, only by its id.
     struct Entry {
         var isEvent: Bool
         var expires: Instant?
         /// The UID's bytes (decoded when the cache has it escaped).
         var id: ArraySlice<UInt8>
-        /// Where the item's object starts in the cache's bytes (nil: a completed item).
-        var item: Int?
+        var open: Bool
     }
 
     // (Set by the parse and its scan, `VdirCache+Scan.swift`.)
     var bytes: [UInt8] = []
     var records: [Record] = []
     var entries: [Entry] = []
+    /// No UID (of an event, or of a todo) is in two entries of the records: the read that wrote
+    /// the cache found no copy. A read that keeps every record but a few files' then checks only
+    /// those files' UIDs against the rest (`CalendarReading.keptUnique`).
+    var unique = false
     /// Where `take` looks next: a folder read again lists its files in the same order, so each
     /// is found at or just after the one before (no hashing of ten thousand names).
     private var next = 0
@@ -135,23 +143,32 @@ public struct VdirCache {
         return out
     }
 
-    /// The open items of record `i`, in its order, read from the cache's bytes; nil when one
-    /// cannot be read (a cache that is not this one's: the file is read again).
+    /// The open items of record `i`, in its order, read from the cache's bytes; nil when they
+    /// cannot be read, or are not as many as its open entries, or are not its items' array whole
+    /// (a cache that is not this one's: the file is read again).
     func items(_ i: Int) -> [Item]? {
+        let record = records[i]
         var out: [Item] = []
-        for e in records[i].entries {
-            guard let start = entries[e].item else { continue }
-            var p = JSONParser(bytes, at: start)
-            guard let item = try? Item.read(&p, lowerCaseIDs: true).0 else { return nil }
-            out.append(item)
+        // (Inside the cache's object, its files and the record.)
+        var p = JSONParser(bytes, at: record.items.lowerBound, depth: 3)
+        do {
+            try p.beginArray()
+            while try p.nextElement() {
+                guard try p.kind() == .object else { return nil }
+                out.append(try Item.read(&p, lowerCaseIDs: true).0)
+            }
+        } catch {
+            return nil
         }
+        guard p.offset == record.items.upperBound, out.count == record.entries.count(where: { entries[$0].open })
+        else { return nil }
         return out
     }
 
     /// The ids of record `i`'s open items, in its order.
     func openIDs(_ i: Int) -> [String] {
         records[i].entries.compactMap { e in
-            entries[e].item == nil ? nil : String(decoding: entries[e].id, as: UTF8.self)
+            entries[e].open ? String(decoding: entries[e].id, as: UTF8.self) : nil
         }
     }
 
@@ -162,12 +179,12 @@ public struct VdirCache {
         let file = records[i].entries.map { e in
             CalendarFile.Entry(
                 id: String(decoding: entries[e].id, as: UTF8.self), isEvent: entries[e].isEvent,
-                item: entries[e].item == nil ? nil : items.removeLast(), expires: entries[e].expires)
+                item: entries[e].open ? items.removeLast() : nil, expires: entries[e].expires)
         }
         return CalendarFile(entries: file, problems: problems(i))
     }
 
-    static let format = "tminus-vdir-cache 1"
+    static let format = "tminus-vdir-cache 2"
 
     static func signature(_ source: SourceConfig, _ sourcing: Sourcing) -> String {
         SourceCache.signature(format, source, sourcing)
@@ -181,9 +198,9 @@ public struct VdirCache {
 
     typealias Foreign = SourceCache.Foreign
 
-    /// `{"signature": S, "at": SECONDS, "files": [[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, ITEM]…]]…]}`
-    /// (ITEM null for a completed item). Items are passed over (their syntax checked), read when
-    /// their file joins a source.
+    /// `{"signature": S, "at": SECONDS, "unique": BOOL, "files": [[NAME, STAMP, [PROBLEM…],
+    /// [[EVENT, EXPIRES, ID, OPEN]…], [ITEM…]]…]}` (an ITEM for each OPEN entry). Items are
+    /// passed over, read when their file joins a source.
     /// (`fast`: records in the shape `Written` writes are scanned byte by byte, `scan`; the
     /// fuzzer checks that both ways read the same.)
     static func parse(_ bytes: [UInt8], signature: String, now: Instant, fast: Bool = true) throws -> VdirCache {
@@ -206,6 +223,8 @@ public struct VdirCache {
                 // event it dropped may be ahead again.
                 guard try p.readNumber() <= Double(now.seconds) else { throw Foreign() }
                 dated = true
+            case "unique":
+                cache.unique = try p.readBool()
             case "files":
                 guard signed, dated else { throw Foreign() }
                 // Each file is an array of known length: every element must be there.
@@ -238,6 +257,7 @@ public struct VdirCache {
                     try element()
                     let first = cache.entries.count
                     var expires: Instant?
+                    var open = 0
                     try p.beginArray()
                     while try p.nextElement() {
                         try p.beginArray()
@@ -248,24 +268,33 @@ public struct VdirCache {
                         try element()
                         let id = try p.readStringBytes()
                         try element()
-                        var item: Int?
-                        if try p.kind() == .null {
-                            _ = try p.readNull()
-                        } else {
-                            guard try p.kind() == .object else { throw Foreign() }
-                            item = p.offset
-                            try p.skipValue()
+                        let isOpen = try p.readBool()
+                        if isOpen {
+                            open += 1
                             // (The reading's expiry: its earliest open event's, as `CalendarFile` finds it.)
                             if let t = until, expires.map({ t < $0 }) ?? true { expires = t }
                         }
                         guard try !p.nextElement() else { throw Foreign() }
-                        cache.entries.append(Entry(isEvent: isEvent, expires: until, id: id, item: item))
+                        cache.entries.append(Entry(isEvent: isEvent, expires: until, id: id, open: isOpen))
                     }
-                    guard try !p.nextElement() else { throw Foreign() }
+                    try element()
+                    _ = try p.kind()
+                    let itemsAt = p.offset
+                    var items = 0
+                    try p.beginArray()
+                    while try p.nextElement() {
+                        guard try p.kind() == .object else { throw Foreign() }
+                        try p.skipValue()
+                        items += 1
+                    }
+                    guard items == open else { throw Foreign() }
+                    let itemsEnd = p.offset
+                    guard try !p.nextElement(), Self.endsItsLine(bytes, p.offset) else { throw Foreign() }
                     cache.records.append(
                         Record(
                             name: name, stamp: stamp, problems: problems ? problemsAt : nil,
-                            entries: first..<cache.entries.count, expires: expires, whole: start..<p.offset))
+                            entries: first..<cache.entries.count, items: itemsAt..<itemsEnd, expires: expires,
+                            whole: start..<p.offset))
                 }
             default:
                 try p.skipValue()
@@ -274,6 +303,16 @@ public struct VdirCache {
         try p.finish()
         guard signed, dated else { throw Foreign() }
         return cache
+    }
+
+    /// Whether a record that ends at `end` ends its line (a line break next, or a comma and one):
+    /// one record a line, as the cache is written and scanned.
+    static func endsItsLine(_ b: some RandomAccessCollection<UInt8>, _ end: Int) -> Bool {
+        let i = b.index(b.startIndex, offsetBy: end)
+        guard i < b.endIndex else { return false }
+        if b[i] == 0x0A { return true }
+        let j = b.index(after: i)
+        return b[i] == 0x2C && j < b.endIndex && b[j] == 0x0A
     }
 
     /// For the fuzzer: how many files a cache's bytes hold (nil: refused), after checking that
@@ -285,76 +324,20 @@ public struct VdirCache {
             write: { cache, signature, now in
                 var written = Written()
                 for i in cache.records.indices { written.keep(i, of: cache) }
+                written.unique = cache.unique
                 return written.bytes(signature: signature, now: now)
             })
         if let cache { for i in cache.records.indices { _ = cache.reading(i) } }
-        // Scanned or read as JSON, a record is the same.
+        // Scanned or read as JSON, a record is the same; a cache the JSON reader refuses is
+        // taken by the scan only with a record whose items cannot be read (its file read again).
         let slow = try? parse(bytes, signature: signature, now: now, fast: false)
-        precondition((slow == nil) == (cache == nil), "a cache the scan and the JSON reader take differently")
-        if let cache, let slow {
-            precondition(cache.same(as: slow), "a record the scan and the JSON reader read differently")
+        if let slow {
+            precondition(cache?.same(as: slow) == true, "a record the scan and the JSON reader read differently")
+        } else if let cache {
+            precondition(
+                cache.records.indices.contains { cache.items($0) == nil },
+                "a cache the JSON reader refuses whose items the scan reads")
         }
         return cache?.count
-    }
-
-    /// The cache to write back: the records of files kept, as their bytes, and the readings of
-    /// files read, in the folder's order.
-    struct Written {
-        private var out: [UInt8] = []
-        private(set) var count = 0
-
-        /// Room for about `bytes` (the cache read: what is written back is mostly its records).
-        mutating func reserve(_ bytes: Int) { out.reserveCapacity(bytes + 4_096) }
-
-        /// Record `i` of `cache`, kept: its bytes.
-        mutating func keep(_ i: Int, of cache: VdirCache) {
-            separate()
-            out += cache.bytes[cache.records[i].whole]
-        }
-
-        /// A file read (`stamp`: its `FileStamp.description`'s bytes).
-        mutating func add(_ name: String, stamp: ArraySlice<UInt8>, _ reading: CalendarFile) {
-            separate()
-            out.append(0x5B)
-            JSONWriter.quote(name, into: &out)
-            out.append(0x2C)
-            out.append(0x22)
-            out += stamp
-            out.append(0x22)
-            out += ",[".utf8
-            for (j, problem) in reading.problems.enumerated() {
-                if j > 0 { out.append(0x2C) }
-                JSONWriter.quote(problem, into: &out)
-            }
-            out += "],[".utf8
-            for (j, e) in reading.entries.enumerated() {
-                if j > 0 { out.append(0x2C) }
-                out += "[\(e.isEvent),\(e.expires.map { String($0.seconds) } ?? "null"),".utf8
-                JSONWriter.quote(e.id, into: &out)
-                out.append(0x2C)
-                if let item = e.item { out += item.jsonBytes() } else { out += "null".utf8 }
-                out.append(0x5D)
-            }
-            out += "]]".utf8
-        }
-
-        /// One record a line.
-        private mutating func separate() {
-            if count > 0 { out.append(0x2C) }
-            out.append(0x0A)
-            count += 1
-        }
-
-        func bytes(signature: String, now: Instant) -> [UInt8] {
-            var head: [UInt8] = []
-            head += #"{"signature":"#.utf8
-            JSONWriter.quote(signature, into: &head)
-            head += #","at":\#(now.seconds),"files":["#.utf8
-            return head + out + "]}\n".utf8
-        }
-
-        func write(to path: String, signature: String, now: Instant) {
-            SourceCache.replace(path, with: bytes(signature: signature, now: now))
-        }
     }
 }

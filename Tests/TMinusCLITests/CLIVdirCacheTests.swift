@@ -73,7 +73,7 @@ struct CLIVdirCacheTests {
         }
         // Foreign: its signature is another's (another format, zone, config or binary).
         try poison(cache, "Write report", "Kept report")
-        try poison(cache, "tminus-vdir-cache 1", "tminus-vdir-cache 0")
+        try poison(cache, "tminus-vdir-cache 2", "tminus-vdir-cache 0")
         #expect(try readAgain("foreign")["Write report"] != nil)
         // Written at a later time than the run's: not used (a past event may be ahead again).
         try f.age()

@@ -9,9 +9,9 @@ import Testing
 struct VdirCacheTests {
     let now = Instant(1_795_428_060)
     var text: String {
-        #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n"
-            + #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup \"weekly\"","due":"2026-12-01T09:30:00Z","source":"cal"}],[false,null,"uid-b",null]]],"#
-            + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#
+        #"{"signature":"s","at":\#(now.seconds - 5),"unique":false,"files":["# + "\n"
+            + #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",true],[false,null,"uid-b",false]],[{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup \"weekly\"","due":"2026-12-01T09:30:00Z","source":"cal"}]],"#
+            + "\n" + #"["b.ics","13-10-1795428000.0",[],[],[]]"# + "\n]}"
     }
 
     @Test func aWholeCacheReadsBackAsWritten() {
@@ -92,7 +92,8 @@ struct VdirCacheTests {
         mixed.keep(try #require(b), of: parsed)
         let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
         #expect(
-            written.contains(#"["new.ics","1-2-3.0",["x"],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#))
+            written.contains(
+                #"["new.ics","1-2-3.0",["x"],[],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[],[]]"# + "\n]}"))
     }
 
     /// A record is found, not decoded: its problems, entries and items are read from its bytes
@@ -126,41 +127,67 @@ struct VdirCacheTests {
     }
 
     /// A record is scanned byte by byte when it is in the shape the cache writes, and read as JSON
-    /// otherwise: either way it reads the same, and what JSON refuses is refused.
+    /// otherwise: either way it reads the same, and what JSON refuses is refused, but for the
+    /// items' bytes, which the scan does not look at: a record whose items are not JSON, or not its
+    /// open entries', is taken by the scan and gives no items (its file is read again).
     @Test func aRecordScannedIsARecordRead() throws {
-        let head = #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n"
+        let head = #"{"signature":"s","at":\#(now.seconds - 5),"unique":true,"files":["# + "\n"
         let item =
             #"{"kind":"deadline","id":"u","handle":0,"title":"T \"q\" é","due":"2026-12-01T09:30:00Z","source":"cal"}"#
         let records = [
-            #"["a.ics","1-2-3.4",[],[]]"#,
-            #"["a.ics","1-2-3.4",["line 3: bad","x"],[[true,1795428120,"uid-a",\#(item)],[false,null,"uid-b",null]]]"#,
-            #"["w\"q\".ics","1-2-3.4",[],[[true,-5,"u",null]]]"#,  // an escape: read as JSON
-            #"["é.ics","1-2-3.4",["é"],[[false,0,"ü",null]]]"#,  // not ASCII: read as JSON
-            #"[ "a.ics", "1-2-3.4", [], [] ]"#,  // spaces: read as JSON
-            #"["a.ics","1-2-3.4",[],[[true,1.0,"u",null]]]"#,  // a whole number written with a point
-            #"["a.ics","1-2-3.4",[],[[true,01,"u",null]]]"#,  // a leading zero: refused
-            #"["a.ics","1-2-3.4",[],[[true,1,"u",{"kind":}]]]"#,  // a broken item: refused
-            #"["a.ics","1-2-3.4",[],[[true,1,"u",null,5]]]"#,  // an entry too long: refused
-            #"["a.ics","1-2-3.4",[],[[true,1234567890123456,"u",null]]]"#,  // too many digits: refused
-            // nested as deep as JSON allows in the whole file, and one deeper
-            #"["a.ics","1-2-3.4",[],[[true,1,"u",{"x":"# + String(repeating: "[", count: 194)
-                + String(repeating: "]", count: 194) + "}]]]",
-            #"["a.ics","1-2-3.4",[],[[true,1,"u",{"x":"# + String(repeating: "[", count: 195)
-                + String(repeating: "]", count: 195) + "}]]]"
+            #"["a.ics","1-2-3.4",[],[],[]]"#,
+            #"["a.ics","1-2-3.4",["line 3: bad","x"],[[true,1795428120,"uid-a",true],[false,null,"uid-b",false]],[\#(item)]]"#,
+            #"["w\"q\".ics","1-2-3.4",[],[[true,-5,"u",false]],[]]"#,  // an escape: read as JSON
+            #"["é.ics","1-2-3.4",["é"],[[false,0,"ü",false]],[]]"#,  // not ASCII: read as JSON
+            #"[ "a.ics", "1-2-3.4", [], [], [] ]"#,  // spaces: read as JSON
+            #"["a.ics","1-2-3.4",[],[[true,1.0,"u",false]],[]]"#,  // a whole number written with a point
+            #"["a.ics","1-2-3.4",[],[[true,01,"u",false]],[]]"#,  // a leading zero: refused
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",false,5]],[]]"#,  // an entry too long: refused
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",null]],[]]"#,  // not said open or not: refused
+            #"["a.ics","1-2-3.4",[],[[true,1234567890123456,"u",false]],[]]"#,  // too many digits: refused
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",false]],[\#(item)]]"#,  // an item with no open entry: refused
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[ \#(item) ]]"#,  // spaces among the items: the same
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[\#(item)] ]"#,  // a space after them: read as JSON
+            // nested as deep as JSON allows in the whole file
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[{"x":"# + String(repeating: "[", count: 195)
+                + String(repeating: "]", count: 195) + "}]]"
         ]
         for r in records {
-            let bytes = Array((head + r + "]}").utf8)
+            let bytes = Array((head + r + "\n]}").utf8)
             let fast = try? VdirCache.parse(bytes, signature: "s", now: now)
             let slow = try? VdirCache.parse(bytes, signature: "s", now: now, fast: false)
             #expect((fast == nil) == (slow == nil), "\(r.prefix(60))")
             if let fast, let slow { #expect(fast.same(as: slow), "\(r)") }
+            #expect(VdirCache.roundTrip(bytes, signature: "s", now: now) == fast?.count)
         }
-        // The shape the cache writes is scanned (not left to JSON).
+        // Items the scan takes and the JSON reader refuses: the record gives none.
+        let notItems = [
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[{"kind":}]]"#,  // not JSON
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[\#(item),\#(item)]]"#,  // more than the open entries
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[]]"#,  // fewer
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[5]]"#,  // not an object
+            // two records on a line: the first one's items run into the second
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[\#(item)]],["b.ics","1-2-3.4",[],[[true,1,"v",true]],[\#(item)]]"#,
+            // one deeper than JSON allows
+            #"["a.ics","1-2-3.4",[],[[true,1,"u",true]],[{"x":"# + String(repeating: "[", count: 196)
+                + String(repeating: "]", count: 196) + "}]]"
+        ]
+        for r in notItems {
+            let bytes = Array((head + r + "\n]}").utf8)
+            let fast = try VdirCache.parse(bytes, signature: "s", now: now)
+            #expect((try? VdirCache.parse(bytes, signature: "s", now: now, fast: false)) == nil, "\(r.prefix(60))")
+            #expect(fast.items(0) == nil, "\(r.prefix(60))")
+            #expect(VdirCache.roundTrip(bytes, signature: "s", now: now) == 1)
+        }
+        // The shape the cache writes is scanned (not left to JSON), and its items read.
         var scanned = VdirCache()
-        let record = Array(records[1].utf8)
+        let record = Array((records[1] + "\n").utf8)
         scanned.bytes = record
-        #expect(record.withUnsafeBufferPointer { scanned.scan($0, at: 0) } == record.count)
+        #expect(record.withUnsafeBufferPointer { scanned.scan($0, at: 0) } == record.count - 1)
         #expect(scanned.entries.count == 2 && scanned.records[0].problems == 19)
+        #expect(scanned.items(0)?.map(\.title) == ["T \"q\" é"])
+        let parsed = try VdirCache.parse(Array((head + records[1] + "\n]}").utf8), signature: "s", now: now)
+        #expect(parsed.unique && parsed.items(0)?.count == 1)
     }
 
     /// A stamp's text is compared field by field: exactly its own description matches.

@@ -41,6 +41,7 @@ enum VdirSource: SourceKindIO {
         var found = [Bool](repeating: false, count: deferring ? files.kept.records.count : 0)
         if deferring {
             files.defersItems = true
+            calendar.keptUnique = files.kept.unique
             calendar.deferral = Deferral()
             calendar.deferral?.pieces.reserveCapacity(files.kept.entries.count)
         } else {
@@ -99,9 +100,14 @@ enum VdirSource: SourceKindIO {
                 }
             }
         }
+        // (A UID found twice, in a file read now and a kept one, that the read did not record:
+        // read again, whole.)
+        let unrecorded = calendar.keptHoldsAReadID(files.kept)
+        files.cache.unique = !unrecorded && calendar.copies == 0
         files.finish(now: now)
         out = calendar.finish()
-        guard var deferral = calendar.deferral else { return nil }
+        guard var deferral = calendar.deferral, !unrecorded else { return nil }
+        deferral.copies = calendar.copies
         deferral.cache = files.kept
         for i in found.indices where !found[i] { deferral.goneIDs += files.kept.openIDs(i) }
         return deferral

@@ -505,9 +505,9 @@ let targets: [Target] = [
     Target(
         name: "vdir-cache",
         seeds: [
-            #"{"signature":"s","at":\#(now.seconds - 5),"files":["# + "\n"
-                + #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}],[false,null,"uid-b",null]]],"#
-                + "\n" + #"["b.ics","13-10-1795428000.0",[],[]]]}"#
+            #"{"signature":"s","at":\#(now.seconds - 5),"unique":false,"files":["# + "\n"
+                + #"["work/a.ics","12-345-1795428000.5",["line 3: DTSTART: bad"],[[true,\#(now.seconds + 60),"uid-a",true],[false,null,"uid-b",false]],[{"kind":"deadline","id":"uid-a","handle":0,"title":"Standup","due":"2026-12-01T09:30:00Z","source":"cal"}]],"#
+                + "\n" + #"["b.ics","13-10-1795428000.0",[],[],[]]"# + "\n]}"
         ]
     ) { b in
         _ = VdirCache.roundTrip(b, signature: "s", now: now)

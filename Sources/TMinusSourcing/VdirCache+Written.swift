@@ -1,0 +1,73 @@
+import TMinusCore
+
+extension VdirCache {
+    /// The cache to write back: the records of files kept, as their bytes, and the readings of
+    /// files read, in the folder's order.
+    struct Written {
+        private var out: [UInt8] = []
+        private(set) var count = 0
+        /// No UID is in two of its records' entries (`VdirCache.unique`).
+        var unique = false
+
+        /// Room for about `bytes` (the cache read: what is written back is mostly its records).
+        mutating func reserve(_ bytes: Int) { out.reserveCapacity(bytes + 4_096) }
+
+        /// Record `i` of `cache`, kept: its bytes.
+        mutating func keep(_ i: Int, of cache: VdirCache) {
+            separate()
+            out += cache.bytes[cache.records[i].whole]
+        }
+
+        /// A file read (`stamp`: its `FileStamp.description`'s bytes).
+        mutating func add(_ name: String, stamp: ArraySlice<UInt8>, _ reading: CalendarFile) {
+            separate()
+            out.append(0x5B)
+            JSONWriter.quote(name, into: &out)
+            out.append(0x2C)
+            out.append(0x22)
+            out += stamp
+            out.append(0x22)
+            out += ",[".utf8
+            for (j, problem) in reading.problems.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                JSONWriter.quote(problem, into: &out)
+            }
+            out += "],[".utf8
+            for (j, e) in reading.entries.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                out += "[\(e.isEvent),\(e.expires.map { String($0.seconds) } ?? "null"),".utf8
+                JSONWriter.quote(e.id, into: &out)
+                out += ",\(e.item != nil)]".utf8
+            }
+            out += "],[".utf8
+            var first = true
+            for e in reading.entries {
+                guard let item = e.item else { continue }
+                if !first { out.append(0x2C) }
+                first = false
+                out += item.jsonBytes()
+            }
+            out += "]]".utf8
+        }
+
+        /// One record a line.
+        private mutating func separate() {
+            if count > 0 { out.append(0x2C) }
+            out.append(0x0A)
+            count += 1
+        }
+
+        func bytes(signature: String, now: Instant) -> [UInt8] {
+            var head: [UInt8] = []
+            head += #"{"signature":"#.utf8
+            JSONWriter.quote(signature, into: &head)
+            head += #","at":\#(now.seconds),"unique":\#(unique),"files":["#.utf8
+            // (The last record ends its line too: the scan finds each record's end by its line's.)
+            return head + out + "\n]}\n".utf8
+        }
+
+        func write(to path: String, signature: String, now: Instant) {
+            SourceCache.replace(path, with: bytes(signature: signature, now: now))
+        }
+    }
+}
