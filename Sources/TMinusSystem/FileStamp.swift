@@ -69,32 +69,48 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     }
 
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Each field's digits compared from the text's end, nanoseconds first (where two stamps of
-        // one file differ): no number parsed, nothing made, per file of a 10,000-file vdir.
-        // (A time before 1970 has a sign in its text: never matched, the file is read.)
-        guard size >= 0, seconds >= 0, nanoseconds >= 0 else { return false }
-        let fields = (UInt64(nanoseconds), UInt64(seconds), UInt64(size), inode)
+        // Each field's digits compared from the text's end, two at a time, nanoseconds first
+        // (where two stamps of one file differ): no number parsed, nothing made, per file of a
+        // 10,000-file vdir. (A time before 1970 has a sign in its text: never matched, the file
+        // is read.)
+        guard size >= 0, seconds >= 0, nanoseconds >= 0, let base = text.baseAddress else { return false }
         var at = text.count
-        for f in 0..<4 {
-            var v: UInt64
-            switch f {
-            case 0: v = fields.0
-            case 1: v = fields.1
-            case 2: v = fields.2
-            default: v = fields.3
-            }
-            repeat {
-                guard at > 0 else { return false }
-                at -= 1
-                let q = v / 10
-                guard text[at] == UInt8(truncatingIfNeeded: v &- q &* 10) &+ 0x30 else { return false }
-                v = q
-            } while v > 0
-            if f == 3 { break }
-            guard at > 0 else { return false }
-            at -= 1
-            guard text[at] == (f == 0 ? 0x2E : 0x2D) else { return false }
+        return Self.digits(UInt64(nanoseconds), base, &at) && Self.byte(0x2E, base, &at)
+            && Self.digits(UInt64(seconds), base, &at) && Self.byte(0x2D, base, &at)
+            && Self.digits(UInt64(size), base, &at) && Self.byte(0x2D, base, &at)
+            && Self.digits(inode, base, &at) && at == 0
+    }
+
+    /// "00" to "99": each pair of digits by its value.
+    private static let pairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// Whether the text before `at` ends with `v`'s decimal digits (then `at` is moved before them).
+    @inline(__always)
+    private static func digits(_ v: UInt64, _ text: UnsafePointer<UInt8>, _ at: inout Int) -> Bool {
+        let pairs = Self.pairs.utf8Start
+        var v = v
+        while v >= 10 {
+            guard at >= 2 else { return false }
+            let q = v / 100
+            let r = Int(truncatingIfNeeded: v &- q &* 100) &* 2
+            at -= 2
+            guard text[at] == pairs[r], text[at + 1] == pairs[r + 1] else { return false }
+            if q == 0 { return true }
+            v = q
         }
-        return at == 0
+        guard at >= 1 else { return false }
+        at -= 1
+        return text[at] == UInt8(truncatingIfNeeded: v) &+ 0x30
+    }
+
+    /// Whether the text before `at` ends with `c` (then `at` is moved before it).
+    @inline(__always)
+    private static func byte(_ c: UInt8, _ text: UnsafePointer<UInt8>, _ at: inout Int) -> Bool {
+        guard at >= 1, text[at - 1] == c else { return false }
+        at -= 1
+        return true
     }
 }

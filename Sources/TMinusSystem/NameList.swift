@@ -56,7 +56,11 @@ public struct NameList {
             for i in 0..<n {
                 var prefix: UInt64 = 0
                 let length = lengths[i], start = starts[i]
-                for k in 0..<8 { prefix = prefix << 8 | (k < length ? UInt64(b[start + k]) : 0) }
+                if length >= 8, let base = b.baseAddress {
+                    prefix = UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+                } else {
+                    for k in 0..<8 { prefix = prefix << 8 | (k < length ? UInt64(b[start + k]) : 0) }
+                }
                 keys[i] = prefix
                 order[i] = i
             }
