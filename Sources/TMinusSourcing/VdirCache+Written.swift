@@ -12,14 +12,39 @@ extension VdirCache {
         /// Room for about `bytes` (the cache read: what is written back is mostly its records).
         mutating func reserve(_ bytes: Int) { out.reserveCapacity(bytes + 4_096) }
 
-        /// Record `i` of `cache`, kept: its bytes.
+        /// Records kept one after another, not yet in `out`: their bytes in `run.bytes` (the cache
+        /// read's), the last one's index. A sync keeps ten thousand records and reads one: they are
+        /// copied as two or three runs of bytes, not ten thousand (a copy cost 230 instructions).
+        private var run: (bytes: [UInt8], range: Range<Int>, last: Int)?
+
+        /// Record `i` of `cache`, kept: its bytes (all records kept are of one cache).
         mutating func keep(_ i: Int, of cache: VdirCache) {
+            let whole = cache.records[i].whole
+            // The record after the last one kept, and only the line break and comma the writer
+            // puts between two records between them: the run goes on to it, as written.
+            if let r = run, r.last + 1 == i, r.range.upperBound + 2 == whole.lowerBound,
+                cache.bytes[r.range.upperBound] == 0x2C, cache.bytes[r.range.upperBound + 1] == 0x0A
+            {
+                run?.range = r.range.lowerBound..<whole.upperBound
+                run?.last = i
+                count += 1
+                return
+            }
+            flush()
             separate()
-            out += cache.bytes[cache.records[i].whole]
+            run = (cache.bytes, whole, i)
+        }
+
+        /// The run of records kept, put in `out`.
+        private mutating func flush() {
+            guard let r = run else { return }
+            out += r.bytes[r.range]
+            run = nil
         }
 
         /// A file read (`stamp`: its `FileStamp.description`'s bytes).
         mutating func add(_ name: String, stamp: ArraySlice<UInt8>, _ reading: CalendarFile) {
+            flush()
             separate()
             out.append(0x5B)
             JSONWriter.quote(name, into: &out)
@@ -63,7 +88,7 @@ extension VdirCache {
             JSONWriter.quote(signature, into: &head)
             head += #","at":\#(now.seconds),"unique":\#(unique),"files":["#.utf8
             // (The last record ends its line too: the scan finds each record's end by its line's.)
-            return head + out + "\n]}\n".utf8
+            return head + out + (run.map { $0.bytes[$0.range] } ?? []) + "\n]}\n".utf8
         }
 
         func write(to path: String, signature: String, now: Instant) {

@@ -96,6 +96,34 @@ struct VdirCacheTests {
                 #"["new.ics","1-2-3.0",["x"],[],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[],[]]"# + "\n]}"))
     }
 
+    /// Records kept one after another are copied as one run of bytes: whatever the order kept
+    /// and read files come in, what is written is each record's bytes, one a line.
+    @Test func keptRecordsAreWrittenAsRunsOfTheirBytes() throws {
+        var written = VdirCache.Written()
+        for n in 0..<12 {
+            written.add(
+                "f\(n).ics", stamp: Array("1-2-\(n).0".utf8)[...],
+                CalendarFile(entries: [], problems: n % 5 == 0 ? ["p\(n)"] : []))
+        }
+        let cache = try VdirCache.parse(written.bytes(signature: "s", now: now), signature: "s", now: now)
+        var rng = SplitMix(7)
+        for _ in 0..<200 {
+            var again = VdirCache.Written(), expected: [String] = []
+            for i in 0..<12 where Bool.random(using: &rng) {
+                if Int.random(in: 0..<4, using: &rng) == 0 {
+                    again.add("new\(i).ics", stamp: Array("9-9-9.0".utf8)[...], CalendarFile(entries: [], problems: []))
+                    expected.append(#"["new\#(i).ics","9-9-9.0",[],[],[]]"#)
+                }
+                let k = Int.random(in: 0..<4, using: &rng) == 0 ? 11 - i : i
+                again.keep(k, of: cache)
+                expected.append(String(decoding: cache.bytes[cache.records[k].whole], as: UTF8.self))
+            }
+            let text = String(decoding: again.bytes(signature: "s", now: now), as: UTF8.self)
+            #expect(text.hasSuffix((expected.isEmpty ? "" : "\n" + expected.joined(separator: ",\n")) + "\n]}\n"))
+            #expect(again.count == expected.count)
+        }
+    }
+
     /// A record is found, not decoded: its problems, entries and items are read from its bytes
     /// when asked, the same as the reading that was written (an escaped name and id included).
     @Test func aRecordReadsAsTheReadingWritten() throws {
