@@ -82,24 +82,29 @@ struct CalendarReading {
     /// open items (`items`) read from the cache, the rest of it taken where it is (no String made
     /// per file or id).
     mutating func add(kept index: Int, of cache: VdirCache, items: [Item], color: String?) {
-        let record = cache.records[index]
-        if record.problems != nil {
-            let shown = String(decoding: record.name, as: UTF8.self)
+        // (Each field read where it is: a record or an entry copied holds its slices, retained and
+        // released per file of ten thousand.)
+        if cache.records[index].problems != nil {
+            let shown = String(decoding: cache.records[index].name, as: UTF8.self)
             for p in cache.problems(index) { report("\(shown) \(p)") }
         }
         var next = 0
         if keptUnique { keptRecords.append(index) }
-        for e in record.entries {
-            let entry = cache.entries[e]
-            let open = entry.open
+        for e in cache.records[index].entries {
+            let open = cache.entries[e].open
             if open { next += 1 }
-            guard keptUnique || !isCopy(entry.id, isEvent: entry.isEvent, in: record.name), open else { continue }
+            guard
+                keptUnique
+                    || !isCopy(cache.entries[e].id, isEvent: cache.entries[e].isEvent, in: cache.records[index].name),
+                open
+            else { continue }
+            let expires = cache.entries[e].expires
             if deferral != nil {
                 deferral?.pieces.append(.kept(record: index, ordinal: next - 1, color: color))
-                if let expires = entry.expires { out.refresh = min(out.refresh ?? expires, expires) }
+                if let expires { out.refresh = min(out.refresh ?? expires, expires) }
                 continue
             }
-            take(items[next - 1], expires: entry.expires, color: color)
+            take(items[next - 1], expires: expires, color: color)
         }
     }
 
