@@ -85,7 +85,7 @@ struct CalendarReading {
         // (Each field read where it is: a record or an entry copied holds its slices, retained and
         // released per file of ten thousand.)
         if cache.records[index].problems != nil {
-            let shown = String(decoding: cache.records[index].name, as: UTF8.self)
+            let shown = String(decoding: cache.name(index), as: UTF8.self)
             for p in cache.problems(index) { report("\(shown) \(p)") }
         }
         var next = 0
@@ -95,7 +95,7 @@ struct CalendarReading {
             if open { next += 1 }
             guard
                 keptUnique
-                    || !isCopy(cache.entries[e].id, isEvent: cache.entries[e].isEvent, in: cache.records[index].name),
+                    || !isCopy(cache.id(e), isEvent: cache.entries[e].isEvent, in: cache.name(index)),
                 open
             else { continue }
             let expires = cache.entries[e].expires
@@ -137,7 +137,7 @@ struct CalendarReading {
             var all = FirstFiles()
             for r in keptRecords {
                 for e in cache.records[r].entries {
-                    _ = all.first(cache.entries[e].id, isEvent: cache.entries[e].isEvent, in: [])
+                    _ = all.first(cache.id(e), isEvent: cache.entries[e].isEvent, in: [])
                 }
             }
             return readIDs.contains { all.first($0.id, isEvent: $0.isEvent, in: []) != nil }
@@ -147,9 +147,9 @@ struct CalendarReading {
             guard let first = id.first else { continue }
             for r in keptRecords {
                 for e in cache.records[r].entries {
-                    let other = cache.entries[e].id
-                    if other.count == id.count, other.first == first, cache.entries[e].isEvent == isEvent,
-                        other.elementsEqual(id)
+                    let other = cache.entries[e].idAt
+                    if other.count == id.count, cache.entries[e].isEvent == isEvent,
+                        cache.withBytes(other, { $0[0] == first && $0.elementsEqual(id) })
                     {
                         return true
                     }

@@ -70,7 +70,7 @@ extension VdirCache {
                     return refuse()
                 }
                 guard s.byte(UInt8(ascii: "]")) else { return refuse() }
-                entries.append(Entry(isEvent: isEvent, expires: until, id: bytes[id], open: isOpen))
+                entries.append(Entry(isEvent: isEvent, expires: until, idAt: id, open: isOpen))
             } while s.byte(comma)
             guard s.byte(UInt8(ascii: "]")) else { return refuse() }
         }
@@ -95,7 +95,7 @@ extension VdirCache {
         }
         records.append(
             Record(
-                name: bytes[name], stamp: bytes[stamp], problems: problems ? problemsAt : nil,
+                nameAt: name, stampAt: stamp, problems: problems ? problemsAt : nil,
                 entries: firstEntry..<entries.count, items: itemsAt..<(end - 1), expires: expires,
                 whole: start..<end))
         return end
@@ -104,13 +104,15 @@ extension VdirCache {
     /// Whether two readings of a cache found the same records (`roundTrip`'s check).
     func same(as other: VdirCache) -> Bool {
         guard records.count == other.records.count, entries.count == other.entries.count else { return false }
-        for (a, b) in zip(records, other.records) {
-            guard a.name.elementsEqual(b.name), a.stamp.elementsEqual(b.stamp), a.problems == b.problems,
+        for (i, (a, b)) in zip(records, other.records).enumerated() {
+            guard name(i).elementsEqual(other.name(i)), stamp(i).elementsEqual(other.stamp(i)),
+                a.problems == b.problems,
                 a.entries == b.entries, a.items == b.items, a.expires == b.expires, a.whole == b.whole
             else { return false }
         }
-        for (a, b) in zip(entries, other.entries) {
-            guard a.isEvent == b.isEvent, a.expires == b.expires, a.id.elementsEqual(b.id), a.open == b.open else {
+        for (e, (a, b)) in zip(entries, other.entries).enumerated() {
+            guard a.isEvent == b.isEvent, a.expires == b.expires, id(e).elementsEqual(other.id(e)), a.open == b.open
+            else {
                 return false
             }
         }

@@ -18,11 +18,14 @@ import TMinusSystem
 public struct VdirCache {
     /// One file's record: `[NAME, STAMP, [PROBLEM…], [[EVENT, EXPIRES, ID, OPEN]…], [ITEM…]]`, the
     /// open entries' items last, in their order.
+    /// (Its strings are where their bytes are, `VdirCache.slice`: a slice held would be retained
+    /// and released with every copy, per file of ten thousand.)
     struct Record {
-        /// Its name in messages (`collection/name.ics`, or `name.ics` at the top), as bytes.
-        var name: ArraySlice<UInt8>
-        /// The file's stamp when it was read (`FileStamp.description`'s bytes); never a racy one.
-        var stamp: ArraySlice<UInt8>
+        /// Its name in messages (`collection/name.ics`, or `name.ics` at the top): `VdirCache.name`.
+        var nameAt: Range<Int>
+        /// The file's stamp when it was read (`FileStamp.description`'s bytes; never a racy one):
+        /// `VdirCache.stamp`.
+        var stampAt: Range<Int>
         /// Where its array of problems starts in the cache's bytes (nil: it has none).
         var problems: Int?
         /// Its entries, in `VdirCache.entries`.
@@ -41,13 +44,15 @@ public struct VdirCache {
     struct Entry {
         var isEvent: Bool
         var expires: Instant?
-        /// The UID's bytes (decoded when the cache has it escaped).
-        var id: ArraySlice<UInt8>
+        /// The UID's bytes (decoded when the cache has it escaped): `VdirCache.id`.
+        var idAt: Range<Int>
         var open: Bool
     }
 
     // (Set by the parse and its scan, `VdirCache+Scan.swift`.)
     var bytes: [UInt8] = []
+    /// The strings the JSON reader unescaped, each placed past the end of `bytes` (`slice`).
+    var decoded: [UInt8] = []
     var records: [Record] = []
     var entries: [Entry] = []
     /// No UID (of an event, or of a todo) is in two entries of the records: the read that wrote
@@ -62,13 +67,42 @@ public struct VdirCache {
 
     var count: Int { records.count }
 
+    /// The bytes at `at`: in `bytes`, or in `decoded` past its end.
+    func slice(_ at: Range<Int>) -> ArraySlice<UInt8> {
+        at.upperBound <= bytes.count
+            ? bytes[at] : decoded[(at.lowerBound - bytes.count)..<(at.upperBound - bytes.count)]
+    }
+
+    /// The same as a buffer, for `body`.
+    func withBytes<R>(_ at: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if at.upperBound <= bytes.count {
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[at])) }
+        }
+        let o = bytes.count
+        return decoded.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[(at.lowerBound - o)..<(at.upperBound - o)]))
+        }
+    }
+
+    /// A string the JSON reader gave, placed in `decoded`.
+    mutating func place(_ s: ArraySlice<UInt8>) -> Range<Int> {
+        let start = bytes.count + decoded.count
+        decoded += s
+        return start..<(start + s.count)
+    }
+
+    /// Record `i`'s name, its stamp; entry `e`'s UID.
+    func name(_ i: Int) -> ArraySlice<UInt8> { slice(records[i].nameAt) }
+    func stamp(_ i: Int) -> ArraySlice<UInt8> { slice(records[i].stampAt) }
+    func id(_ e: Int) -> ArraySlice<UInt8> { slice(entries[e].idAt) }
+
     /// The record of the file `prefix` + `name` (its name in messages, in two parts: no String
     /// made per file), found by walking on from the last one found.
     mutating func take(_ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
         func named(_ i: Int) -> Bool {
-            let n = records[i].name
+            let n = records[i].nameAt
             guard n.count == prefix.count + name.count else { return false }
-            return n.withUnsafeBufferPointer { b in
+            return withBytes(n) { b in
                 Bytes.equal(b, from: 0, prefix) && Bytes.equal(b, from: prefix.count, name)
             }
         }
@@ -80,14 +114,14 @@ public struct VdirCache {
         // found last and the next one (or after the last): it is not in the cache, and the folder's order and the
         // cache's have not parted (every name's place, ten thousand hashed, is not needed).
         // (Were the cache in another order, a file it has might be said new: it is then read.)
-        if places == nil, next == records.count || Self.precedes(prefix, name, records[next].name),
-            next == 0 || Self.precedes(records[next - 1].name, prefix, name)
+        if places == nil, next == records.count || Self.precedes(prefix, name, self.name(next)),
+            next == 0 || Self.precedes(self.name(next - 1), prefix, name)
         {
             return nil
         }
         if places == nil {
             var p: [ArraySlice<UInt8>: Int] = [:]
-            for (i, r) in records.enumerated() { p[r.name] = i }
+            for i in records.indices { p[self.name(i)] = i }
             places = p
         }
         guard let i = places?[(Array(prefix) + Array(name))[...]] else { return nil }
@@ -168,7 +202,7 @@ public struct VdirCache {
     /// The ids of record `i`'s open items, in its order.
     func openIDs(_ i: Int) -> [String] {
         records[i].entries.compactMap { e in
-            entries[e].open ? String(decoding: entries[e].id, as: UTF8.self) : nil
+            entries[e].open ? String(decoding: id(e), as: UTF8.self) : nil
         }
     }
 
@@ -178,7 +212,7 @@ public struct VdirCache {
         items.reverse()
         let file = records[i].entries.map { e in
             CalendarFile.Entry(
-                id: String(decoding: entries[e].id, as: UTF8.self), isEvent: entries[e].isEvent,
+                id: String(decoding: id(e), as: UTF8.self), isEvent: entries[e].isEvent,
                 item: entries[e].open ? items.removeLast() : nil, expires: entries[e].expires)
         }
         return CalendarFile(entries: file, problems: problems(i))
@@ -241,10 +275,11 @@ public struct VdirCache {
                     }
                     try p.beginArray()
                     try element()
-                    let name = try p.readStringBytes()
+                    let name = cache.place(try p.readStringBytes())
                     try element()
                     // (A stamp has no escapes: one that has is not one this cache wrote.)
-                    guard let stamp = try p.readRawString() else { throw Foreign() }
+                    guard let raw = try p.readRawString() else { throw Foreign() }
+                    let stamp = cache.place(raw)
                     try element()
                     _ = try p.kind()
                     let problemsAt = p.offset
@@ -266,7 +301,7 @@ public struct VdirCache {
                         try element()
                         let until = try SourceCache.instant(&p)
                         try element()
-                        let id = try p.readStringBytes()
+                        let id = cache.place(try p.readStringBytes())
                         try element()
                         let isOpen = try p.readBool()
                         if isOpen {
@@ -275,7 +310,7 @@ public struct VdirCache {
                             if let t = until, expires.map({ t < $0 }) ?? true { expires = t }
                         }
                         guard try !p.nextElement() else { throw Foreign() }
-                        cache.entries.append(Entry(isEvent: isEvent, expires: until, id: id, open: isOpen))
+                        cache.entries.append(Entry(isEvent: isEvent, expires: until, idAt: id, open: isOpen))
                     }
                     try element()
                     _ = try p.kind()
@@ -292,7 +327,7 @@ public struct VdirCache {
                     guard try !p.nextElement(), Self.endsItsLine(bytes, p.offset) else { throw Foreign() }
                     cache.records.append(
                         Record(
-                            name: name, stamp: stamp, problems: problems ? problemsAt : nil,
+                            nameAt: name, stampAt: stamp, problems: problems ? problemsAt : nil,
                             entries: first..<cache.entries.count, items: itemsAt..<itemsEnd, expires: expires,
                             whole: start..<p.offset))
                 }

@@ -68,7 +68,7 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
         text.withUnsafeBufferPointer { matches($0) }
     }
 
-    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    public func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         // Each field's digits compared from the text's end, two at a time, nanoseconds first
         // (where two stamps of one file differ): no number parsed, nothing made, per file of a
         // 10,000-file vdir. (A time before 1970 has a sign in its text: never matched, the file

@@ -90,7 +90,7 @@ final class SourceStampRaceTests {
                     return kept.take(c.file).map { i in
                         (
                             Set((kept.items(i) ?? []).map(\.title)),
-                            String(decoding: kept.records[i].stamp, as: UTF8.self)
+                            String(decoding: kept.stamp(i), as: UTF8.self)
                         )
                     }
                 }

@@ -46,7 +46,7 @@ struct VdirCacheTests {
             var kept = cache
             for n in order {
                 #expect(
-                    kept.take(n).map { String(decoding: kept.records[$0].stamp, as: UTF8.self) }
+                    kept.take(n).map { String(decoding: kept.stamp($0), as: UTF8.self) }
                         == (names.contains(n) ? n : nil), "\(n)")
             }
         }
@@ -54,7 +54,7 @@ struct VdirCacheTests {
         var kept = cache
         let prefix = Array("f1".utf8), name = Array("2.ics".utf8)
         let found = prefix.withUnsafeBufferPointer { p in name.withUnsafeBufferPointer { kept.take(p, $0) } }
-        #expect(found.map { String(decoding: kept.records[$0].name, as: UTF8.self) } == "f12.ics")
+        #expect(found.map { String(decoding: kept.name($0), as: UTF8.self) } == "f12.ics")
     }
 
     /// A file new since the cache was written, in a folder the cache lists in the same order (a
@@ -72,7 +72,7 @@ struct VdirCacheTests {
             var folder = names
             folder.insert(new, at: at)
             for n in folder {
-                let found = kept.take(n).map { String(decoding: kept.records[$0].name, as: UTF8.self) }
+                let found = kept.take(n).map { String(decoding: kept.name($0), as: UTF8.self) }
                 #expect(found == (n == new ? nil : n), "\(n)")
             }
             #expect(kept.places?.count == nil, "a new file at \(at) hashed every name")
