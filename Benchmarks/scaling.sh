@@ -51,6 +51,10 @@ measure() {
   "${base[@]}" "$BIN" --home "$h" --config "$c" show --format waybar >/dev/null
   sleep 2.1
   full=$(count XDG_CACHE_HOME=/dev/null --home "$h" --config "$c" show --format waybar)
+  # (The full run may have made the summary again, when a stamp the first run recorded was
+  # racy: a run within 2 whole seconds of that keeps nothing, and the keeping run would be
+  # counted a second time as the kept poll.)
+  sleep 2.1
   keep=$(count XDG_RUNTIME_DIR="$rt" --home "$h" --config "$c" show --format waybar)
   kept=$(count XDG_RUNTIME_DIR="$rt" --home "$h" --config "$c" show --format waybar)
 }
