@@ -31,7 +31,9 @@ package struct WidgetInput {
         let stored = ctx.container.loadState()
         let state = pinned ? WidgetState(isPrivate: stored.isPrivate, screencast: stored.screencast) : stored
         var summary = try ctx.container.summaryForWidgets(
-            now: ctx.now, near: near && showsOnlyNear(config, state) ? ctx.zone : nil)
+            now: ctx.now,
+            near: near && showsOnlyNear(config, state)
+                ? Summary.NearOutputs(zone: ctx.zone, eventLead: config.nearEventLead) : nil)
         // The config's deadline done or removed (it names no open one): the next one shows, with a
         // word in the tooltip, never an error in the bar. (`--deadline REF` on the command line
         // that names none is an error: it was asked for now.)

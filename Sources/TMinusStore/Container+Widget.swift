@@ -120,9 +120,9 @@ extension Container {
     /// it was written (a writer killed between its two renames, or a store edited by hand) or
     /// there is none yet, it is rebuilt under the lock; when it cannot be written (a read-only
     /// home), the rebuilt one is used without writing it. The usual cost is one `stat`. `near`:
-    /// a current file is read without the items far from `now` for outputs drawn in this zone
-    /// (`Summary(bytes:path:near:zone:)`).
-    public func summaryForWidgets(now: Instant, near: Zone? = nil) throws(TMinusError) -> Summary {
+    /// a current file is read without the items far from `now` for these outputs
+    /// (`Summary(bytes:path:near:zone:eventLead:)`).
+    public func summaryForWidgets(now: Instant, near: Summary.NearOutputs? = nil) throws(TMinusError) -> Summary {
         // Stamped before it is read: the refresh below takes this parse again only while the
         // file still has this stamp (a big summary is parsed once per run, not three times).
         let stamp = FileStamp.lookup(home.summaryPath)
@@ -137,7 +137,7 @@ extension Container {
             var summary =
                 try near != nil
                 ? Summary(
-                    bytes: bytes, path: home.summaryPath, near: now, zone: near,
+                    bytes: bytes, path: home.summaryPath, near: now, zone: near?.zone, eventLead: near?.eventLead,
                     wholeIf: { header in
                         answered = current(header)
                         // (Read whole for the fold, but for the items of the sources it will
@@ -175,7 +175,9 @@ extension Container {
         return summary.storeStamp.map { $0 == current.description } ?? !summary.hasOwnSource
     }
 
-    func refreshSummary(now: Instant, parsed: ParsedSummary? = nil, near: Zone? = nil) throws(TMinusError) -> Summary {
+    func refreshSummary(now: Instant, parsed: ParsedSummary? = nil, near: Summary.NearOutputs? = nil)
+        throws(TMinusError) -> Summary
+    {
         // Stale sources are read before the lock is taken: a command that writes waits only for
         // the fold and the commit, never for a big folder being read. (A sync into one vdir is
         // read without the kept files' items, for a patch of the summary.)
@@ -210,7 +212,8 @@ extension Container {
     /// handles the store is committed with its links (a change like any other); else only the
     /// summary is written. A home that cannot be written still gets the summary, unwritten.
     func refreshSources(
-        now: Instant, previous: Summary?, fresh: [Summary.Part] = [], deferred: DeferredPart? = nil, near: Zone? = nil
+        now: Instant, previous: Summary?, fresh: [Summary.Part] = [], deferred: DeferredPart? = nil,
+        near: Summary.NearOutputs? = nil
     ) throws(TMinusError) -> Summary {
         var change = try begin()
         change.now = now

@@ -252,7 +252,7 @@ extension Container {
     /// the summary with it, as the fold commits them. Nil when the patch is not certain to be what
     /// the fold writes, the files changed since the read, or the commit failed (then the caller
     /// folds, and commits or says why).
-    func patchSummary(_ deferred: DeferredPart, change: Change, now: Instant, near: Zone?) -> Summary? {
+    func patchSummary(_ deferred: DeferredPart, change: Change, now: Instant, near: Summary.NearOutputs?) -> Summary? {
         guard let sourcing, let config = sourcing.source(named: deferred.part.source.name),
             Self.isCurrent(deferred.part.source, config, sourcing, now: now, justRead: true),
             let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 }), let patch = SourcePatch(bytes),
@@ -289,7 +289,10 @@ extension Container {
             else { return nil }
             out = written
         }
-        if let near { return try? Summary(bytes: out, path: home.summaryPath, near: now, zone: near) }
+        if let near {
+            return try? Summary(
+                bytes: out, path: home.summaryPath, near: now, zone: near.zone, eventLead: near.eventLead)
+        }
         return try? parseSummary(out)
     }
 }

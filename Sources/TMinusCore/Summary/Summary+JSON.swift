@@ -241,6 +241,7 @@ extension Summary {
                         if let n = block.count { blocks?.append((n, block.byDue)) } else { blocks = nil }
                     }
                     if near != nil, let blocks { near!.setBlocks(blocks) }
+                    if near != nil { near!.setCalendars(sources) }
                 case "tags":
                     tags = try StoreFile.readTags(&p, skippingBad: true)
                 case "deadlines", "todos":

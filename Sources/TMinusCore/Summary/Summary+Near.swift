@@ -11,9 +11,12 @@ extension Summary {
     ///   after it, a day's longest) is passed over; a whole day's due, kept as a date, 15 hours
     ///   more (in some zone that date starts up to 14 hours before it does in UTC);
     /// - a deadline shows while near (held, under way, from an event's lead) or as the next one
-    ///   due, so past the longest lead after `completeUntil` only the first one (by due) and those
-    ///   within two days of it are kept; the summary lists deadlines by due, and one that does
-    ///   not (another program's) is read whole.
+    ///   due, so past the longest lead after `completeUntil` only the first one (by due) that can
+    ///   be the next one and those within two days of it are kept: never an invitation (`reply`),
+    ///   nor, with `eventLead`, a calendar event (it holds the bar only from that lead before it:
+    ///   the `lead` policy; `never`, a lead of 0), which is passed over from `completeUntil` and
+    ///   that lead on; the summary lists deadlines by due, and one that does not (another
+    ///   program's) is read whole.
     /// - another source's todos, listed undated first and then by due (`Summary.todoBlockOrder`,
     ///   as its record says), are passed over together from the first one due so far that no
     ///   zone's today can reach it: every later one is due no sooner.
@@ -26,10 +29,10 @@ extension Summary {
     /// sources whose items are passed over all the same (those the fold will read again; their
     /// records are marked `itemsPassedOver`, and such a part is never kept as it is).
     public init(
-        bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil,
+        bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil, eventLead: Int64? = nil,
         wholeIf: ((Summary) -> Set<String>?)? = nil
     ) throws(TMinusError) {
-        var near: NearRead? = NearRead(now: now, zone: zone)
+        var near: NearRead? = NearRead(now: now, zone: zone, eventLead: eventLead)
         let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf)
         // (Nil only when `wholeIf` said so: every item was read.)
         guard let near else {
@@ -47,6 +50,18 @@ extension Summary {
 }
 
 extension Summary {
+    /// The outputs a read near one moment is for (`init(bytes:path:near:zone:eventLead:)`): the
+    /// zone they are drawn in, and the lead before a calendar event from which it holds the bar
+    /// when events hold it only then (nil: like any deadline, the `always` policy).
+    public struct NearOutputs: Sendable, Equatable {
+        public var zone: Zone
+        public var eventLead: Int64?
+        public init(zone: Zone, eventLead: Int64?) {
+            self.zone = zone
+            self.eventLead = eventLead
+        }
+    }
+
     /// The longest lead before an event (the config's `eventLead`, in seconds) that a read
     /// `near` a moment keeps events for; a config with a longer one reads every item.
     public static let nearLead: Int64 = 12 * 3_600
@@ -67,8 +82,13 @@ struct NearRead {
     /// Deadlines due after this are near no output before `until`, even an event with the longest
     /// lead (`Summary.nearLead`): only the next ones due are kept.
     let deadlineHorizon: Int64
-    /// The first deadline's key after `deadlineHorizon`.
+    /// The first key after `deadlineHorizon` of a deadline that can be the next one due (not an
+    /// invitation, nor with `eventLead` an event).
     var firstBeyond: Int64?
+    /// Calendar events hold the bar only from this long before them (`Summary.NearOutputs`).
+    let eventLead: Int64?
+    /// The calendar sources' names (`setCalendars`): their items with an end are events.
+    var calendars: [[UInt8]] = []
     /// The last deadline's key (the list must be in order for `firstBeyond` to be the first).
     var previous = Int64.min
     /// An item was passed over.
@@ -86,7 +106,8 @@ struct NearRead {
     /// The todo list does not hold what the records count: the read is made again, whole.
     var miscounted = false
 
-    init(now: Instant, zone: Zone? = nil) {
+    init(now: Instant, zone: Zone? = nil, eventLead: Int64? = nil) {
+        self.eventLead = eventLead
         var until = now + 2 * Self.hour
         if let zone {
             // Not past the midnight after `now` in the zone: the outputs after it show the next
@@ -112,18 +133,52 @@ struct NearRead {
         let firstBeyond = firstBeyond
         var far = false
         var seenKey: Int64?
+        // (Near `until`: only an event is passed over by its shape; far: what cannot be the next
+        // one due is, and the first that can is the first beyond.)
+        var nearUntil = false
+        let start = p.index
+        let calendars = deadline ? calendars : nil
+        let eventLead = eventLead
+        let until = until.seconds
         let end = p.bytes.withUnsafeBufferPointer { b in
-            Self.flatObjectEnd(b, from: p.index) { due in
-                // (A whole day's key is its UTC end: in the reader's zone it is due up to
-                // `zoneSlack` sooner.)
-                let key = due.sortKey
-                seenKey = key
-                guard key > horizon + (due.isWholeDay ? Self.zoneSlack : 0) else { return false }
-                far = true
-                if !deadline { return true }
-                guard key >= previous, let first = firstBeyond else { return false }
-                return key > first + 2 * 24 * Self.hour
-            }
+            Self.flatObjectEnd(
+                b, from: start, key: "due", calendars: calendars,
+                pass: { value -> Verdict in
+                    guard let due = Due(storage: value) else { return .read }
+                    // (A whole day's key is its UTC end: in the reader's zone it is due up to
+                    // `zoneSlack` sooner.)
+                    let key = due.sortKey
+                    seenKey = key
+                    guard key > horizon + (due.isWholeDay ? Self.zoneSlack : 0) else {
+                        // An event that starts past `until` and its lead holds no output before it.
+                        guard deadline, let lead = eventLead, key > until + lead, !due.isWholeDay else { return .read }
+                        nearUntil = true
+                        return .byShape
+                    }
+                    if !deadline {
+                        far = true
+                        return .pass
+                    }
+                    if key >= previous, let first = firstBeyond {
+                        if key > first + 2 * 24 * Self.hour { return .pass }
+                        // (Within two days of the first: read, but for what cannot show, looked
+                        // for only where events can be passed over.)
+                        if eventLead == nil { return .read }
+                    }
+                    return .byShape
+                },
+                byShape: { shape in
+                    if nearUntil { return shape == .event }
+                    // Never the next one due: passed over, and not the first beyond.
+                    switch shape {
+                    case .invitation: return true
+                    case .event where eventLead != nil: return true
+                    case .unsure: return false
+                    case .plain, .event:
+                        far = true
+                        return false
+                    }
+                })
         }
         if !deadline { lastTodoKey = seenKey }
         if deadline, let key = seenKey {
@@ -220,26 +275,33 @@ struct NearRead {
         return i
     }
 
-    /// Where the object starting at `start` ends (past its `}`), when `pass(due)` says so for
-    /// its one `"due"`: a flat object on one line (no object inside it, no
-    /// line break), its strings and escapes followed as JSON has them. nil: it is to be read (no
-    /// `"due"`, or two, or one `pass` keeps, or a shape this does not follow).
-    static func flatObjectEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, pass: (Due) -> Bool) -> Int? {
-        flatObjectEnd(b, from: start, key: "due") { value in Due(storage: value).map(pass) ?? false }
-    }
-
-    /// The same for the string value of `key` (its bytes, when it has no escapes): the object's
-    /// end when `pass` says so for its one `key`. (Inlined into each of its two callers, its
-    /// closure with it: called through, it cost a full run 8 k instructions.)
+    /// Where the object starting at `start` ends (past its `}`), when `pass` says so for the
+    /// string value of its one `key` (its bytes, when it has no escapes): a flat object on one
+    /// line (no object inside it, no line break), its strings and escapes followed as JSON has
+    /// them. nil: it is to be read (no such key, or two, or one `pass` keeps, or a shape this
+    /// does not follow).
     @inline(__always)
     static func flatObjectEnd(
         _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, pass: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Int? {
+        flatObjectEnd(
+            b, from: start, key: key, calendars: nil, pass: { pass($0) ? .pass : .read }, byShape: { _ in false })
+    }
+
+    /// The same, where `pass` may leave it to the item's shape (`Shape`, gathered on the way when
+    /// `calendars` are given: `byShape` says at its end). (Inlined into each caller, its closures
+    /// with it: called through, it cost a full run 8 k instructions.)
+    @inline(__always)
+    static func flatObjectEnd(
+        _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, calendars: [[UInt8]]?,
+        pass: (UnsafeBufferPointer<UInt8>) -> Verdict, byShape: (Shape) -> Bool
     ) -> Int? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
         let k = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
         var i = start + 1
-        var decided = false
+        var verdict: Verdict?
+        var shape = LineShape()
         while i < b.count {
             let c = b[i]
             if c == quote {
@@ -247,26 +309,36 @@ struct NearRead {
                 if i + k.count + 3 < b.count, b[i + k.count + 1] == quote, b[i + k.count + 2] == UInt8(ascii: ":"),
                     b[i + k.count + 3] == quote, Self.has(k, in: b, at: i + 1)
                 {
-                    if decided { return nil }  // a second one: read it, as the reader takes the last
+                    if verdict != nil { return nil }  // a second one: read it, as the reader takes the last
                     let from = i + k.count + 4
                     let e = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
-                    guard e < b.count, b[e] == quote, pass(UnsafeBufferPointer(rebasing: b[from..<e])) else {
-                        return nil
-                    }
-                    decided = true
+                    guard e < b.count, b[e] == quote else { return nil }
+                    let v = pass(UnsafeBufferPointer(rebasing: b[from..<e]))
+                    if v == .read { return nil }
+                    verdict = v
                     i = e + 1
                     continue
                 }
-                i = JSONBytes.plainEnd(b, from: i + 1, stopAtNonASCII: false)
+                let from = i + 1
+                i = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
+                var escaped = false
                 while i < b.count, b[i] == backslash {
                     guard i + 1 < b.count, b[i + 1] >= 0x20 else { return nil }
+                    escaped = true
                     i = JSONBytes.plainEnd(b, from: i + 2, stopAtNonASCII: false)
                 }
                 guard i < b.count, b[i] == quote else { return nil }
                 i += 1
+                // (A value is followed by a comma or the end: only a key's string goes further.)
+                if let calendars, i < b.count, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "}") {
+                    i = shape.take(b, key: from..<(i - 1), escaped: escaped, at: i, calendars: calendars)
+                }
                 continue
             }
-            if c == UInt8(ascii: "}") { return decided ? i + 1 : nil }
+            if c == UInt8(ascii: "}") {
+                guard let verdict else { return nil }
+                return verdict == .pass || byShape(shape.shape) ? i + 1 : nil
+            }
             if c == UInt8(ascii: "{") || c == 0x0A { return nil }
             i += 1
         }

@@ -89,6 +89,16 @@ public struct Config: Equatable, Sendable {
     public var events: EventPolicy = .lead
     /// With `events` "lead": how long before its start an event takes the bar (seconds).
     public var eventLead: Int64 = 900
+    /// How long before its start an event can first hold the bar, when events hold it only near
+    /// them (a read near a moment passes over the events past that, `Summary.NearOutputs`):
+    /// `eventLead` (`lead`), 0 (`never`: not at all); nil when an event is any deadline (`always`).
+    public var nearEventLead: Int64? {
+        switch events {
+        case .lead: eventLead
+        case .never: 0
+        case .always: nil
+        }
+    }
     /// How long the "over" entry holds before the next deadline takes over (seconds).
     public var overHold: Int64 = 3600
     /// `{countdown}`'s text once the deadline is over.

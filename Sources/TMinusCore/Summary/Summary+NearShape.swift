@@ -1,0 +1,110 @@
+extension NearRead {
+    /// What a deadline far from `until` can be to the outputs before it (`shape`).
+    enum Shape {
+        /// Possibly the next one due.
+        case plain
+        /// An invitation not accepted (`"reply"`): never the countdown.
+        case invitation
+        /// A calendar event (an end, a calendar source's): with `eventLead`, it holds the bar only
+        /// from its lead before it, so never as the next one due.
+        case event
+        /// What this does not follow (a key twice, an escape in a key): read, but never taken for
+        /// the first one beyond.
+        case unsure
+    }
+
+    /// The calendar sources among the summary's records (read before its items).
+    mutating func setCalendars(_ sources: [Summary.Source]) {
+        calendars = sources.compactMap { s in
+            (s.kind.flatMap(SourceConfig.Kind.init(rawValue:))?.isCalendar ?? false) ? Array(s.name.utf8) : nil
+        }
+    }
+
+    /// What a pass over an item's line (`flatObjectEnd`) does once it has the value it looks for.
+    enum Verdict {
+        /// Stop: the item is read.
+        case read
+        /// It is passed over.
+        case pass
+        /// Its shape says, at its end (`byShape`).
+        case byShape
+    }
+
+    /// An item's shape, gathered from its line's keys on the way (`flatObjectEnd`), as the timeline
+    /// will take the item read: `invitation` when its one `"reply"` is invited, tentative or
+    /// declined (the reader keeps no other); `event` when it has one `"end"` (null is none) and its
+    /// one `"source"` is a calendar's (with the `lead` policy even one from midnight to midnight is
+    /// never the next one due: it marks the day, `TimelineProvider`); `unsure` when this cannot
+    /// tell (a key twice, an escaped key, a space before a colon: the writer puts none).
+    struct LineShape {
+        var replies = 0, ends = 0, sources = 0
+        var invited = false, calendar = false, hasEnd = false, unsure = false
+
+        var shape: Shape {
+            guard !unsure, replies <= 1, ends <= 1, sources <= 1 else { return .unsure }
+            if invited { return .invitation }
+            return calendar && hasEnd ? .event : .plain
+        }
+
+        /// After the string `key` (its bytes; `escaped`: it had an escape), at `i`: when a colon
+        /// follows it, a key; one of the three is taken, with a plain string value passed over.
+        /// Where the pass goes on.
+        mutating func take(
+            _ b: UnsafeBufferPointer<UInt8>, key: Range<Int>, escaped: Bool, at i: Int, calendars: [[UInt8]]
+        ) -> Int {
+            let quote = UInt8(ascii: "\"")
+            guard b[i] == UInt8(ascii: ":") else {
+                if b[i] == UInt8(ascii: " ") || b[i] == UInt8(ascii: "\t") { unsure = true }
+                return i
+            }
+            let value = i + 1
+            guard !escaped, value < b.count else {
+                unsure = true
+                return i
+            }
+            let name = UnsafeBufferPointer(rebasing: b[key])
+            // (By length first: most keys are none of the three.)
+            switch name.count {
+            case 3 where NearRead.equal(name, "end"):
+                ends += 1
+                hasEnd = b[value] != UInt8(ascii: "n")
+                return i
+            case 5 where NearRead.equal(name, "reply"), 6 where NearRead.equal(name, "source"):
+                // A plain string's bytes, else none (escaped: no name this compares).
+                var text: UnsafeBufferPointer<UInt8>?
+                var next = i
+                if b[value] == quote {
+                    let e = JSONBytes.plainEnd(b, from: value + 1, stopAtNonASCII: false)
+                    if e < b.count, b[e] == quote {
+                        text = UnsafeBufferPointer(rebasing: b[(value + 1)..<e])
+                        next = e + 1
+                    }
+                }
+                if name.count == 5 {
+                    replies += 1
+                    invited =
+                        text.map { t in
+                            NearRead.equal(t, "invited") || NearRead.equal(t, "tentative")
+                                || NearRead.equal(t, "declined")
+                        } ?? false
+                } else {
+                    sources += 1
+                    calendar =
+                        text.map { t in calendars.contains { $0.withUnsafeBufferPointer { NearRead.equal(t, $0) } } }
+                        ?? false
+                }
+                return next
+            default:
+                return i
+            }
+        }
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
+        equal(a, UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && has(b, in: a, at: 0)
+    }
+}
