@@ -221,9 +221,12 @@ let targets: [Target] = [
     Target(
         name: "summary",
         seeds: [
-            ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":2,"file":"store.json","fileStamp":"1-2-3.4"}],"tags":[{"name":"work","color":"#5e81ac"}],"deadlines":[{"id":"a","handle":1,"title":"Thesis <b>","due":"2026-11-22T12:00:00Z","start":"2026-11-20T00:00:00Z","tag":"work","color":"#5e81ac"}],"todos":[{"id":"b","handle":2,"title":"%{A1:x}","due":"2026-11-22"},{"id":"c","handle":3,"title":"${exec x}","due":"2026-11-22T11:00:00+05:45","starred":true}]}"##
+            ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":2,"file":"store.json","fileStamp":"1-2-3.4"}],"tags":[{"name":"work","color":"#5e81ac"}],"deadlines":[{"id":"a","handle":1,"title":"Thesis <b>","due":"2026-11-22T12:00:00Z","start":"2026-11-20T00:00:00Z","tag":"work","color":"#5e81ac"}],"todos":[{"id":"b","handle":2,"title":"%{A1:x}","due":"2026-11-22"},{"id":"c","handle":3,"title":"${exec x}","due":"2026-11-22T11:00:00+05:45","starred":true}]}"##,
+            ##"{"format":"tminus-summary","version":1,"generated":"2026-11-22T10:00:00Z","sources":[{"name":"tminus","stamp":"2026-11-22T10:00:00Z","items":1},{"name":"cal","stamp":"2026-11-22T10:00:00Z","items":3,"kind":"vdir"}],"deadlines":[\##n{"id":"e","handle":2,"title":"Event","due":"2026-11-23T12:00:00Z","source":"cal","end":"2026-11-23T13:00:00Z"},\##n{"id":"i","handle":3,"title":"Invite","due":"2026-11-24T12:00:00Z","source":"cal","reply":"invited"},\##n{"id":"f","handle":4,"title":"Late","due":"2026-11-25T12:00:00Z","source":"c\\u0061l","end":null},\##n{"id":"a","handle":1,"title":"Thesis","due":"2026-12-22T12:00:00Z"}\##n],"todos":[]}"##
         ]
     ) { b in
+        // The read near a moment (`show`'s): its pass over far items' lines, events and invitations.
+        for lead in [900, 0, nil] as [Int64?] { _ = try? Summary(bytes: b, near: now, zone: zones[0], eventLead: lead) }
         guard let summary = try? Summary(bytes: b) else { return }
         for zone in zones {
             let p = TimelineProvider(summary: summary, zone: zone)
