@@ -128,7 +128,25 @@ struct NearRead {
     /// (true); else leaves the parser where it was, for the item to be read.
     mutating func skips(_ p: inout JSONParser, deadline: Bool) -> Bool {
         guard !unsorted else { return false }
-        let horizon = deadline ? deadlineHorizon : todoHorizon
+        if !deadline {
+            // A todo: passed over when due past the horizon (a whole day's key is its UTC end:
+            // in the reader's zone it is due up to `zoneSlack` sooner).
+            let horizon = todoHorizon
+            var seenKey: Int64?
+            let end = p.bytes.withUnsafeBufferPointer { b in
+                Self.flatObjectEnd(b, from: p.index, key: "due") { value in
+                    guard let due = Due(storage: value) else { return false }
+                    seenKey = due.sortKey
+                    return due.sortKey > horizon + (due.isWholeDay ? Self.zoneSlack : 0)
+                }
+            }
+            lastTodoKey = seenKey
+            guard let end else { return false }
+            p.index = end
+            skipped = true
+            return true
+        }
+        let horizon = deadlineHorizon
         let previous = previous
         let firstBeyond = firstBeyond
         var far = false
@@ -137,11 +155,11 @@ struct NearRead {
         // one due is, and the first that can is the first beyond.)
         var nearUntil = false
         let start = p.index
-        let calendars = deadline ? calendars : nil
+        let calendars = calendars
         let eventLead = eventLead
         let until = until.seconds
         let end = p.bytes.withUnsafeBufferPointer { b in
-            Self.flatObjectEnd(
+            Self.flatDeadlineEnd(
                 b, from: start, key: "due", calendars: calendars,
                 pass: { value -> Verdict in
                     guard let due = Due(storage: value) else { return .read }
@@ -151,19 +169,14 @@ struct NearRead {
                     seenKey = key
                     guard key > horizon + (due.isWholeDay ? Self.zoneSlack : 0) else {
                         // An event that starts past `until` and its lead holds no output before it.
-                        guard deadline, let lead = eventLead, key > until + lead, !due.isWholeDay else { return .read }
+                        guard let lead = eventLead, key > until + lead, !due.isWholeDay else { return .read }
                         nearUntil = true
                         return .byShape
                     }
-                    if !deadline {
-                        far = true
-                        return .pass
-                    }
                     if key >= previous, let first = firstBeyond {
-                        if key > first + 2 * 24 * Self.hour { return .pass }
-                        // (Within two days of the first: read, but for what cannot show, looked
-                        // for only where events can be passed over.)
-                        if eventLead == nil { return .read }
+                        // (Within two days of the first: read, whatever it is; its shape is not
+                        // looked for, which would cost every such item a pass over its line.)
+                        return key > first + 2 * 24 * Self.hour ? .pass : .read
                     }
                     return .byShape
                 },
@@ -180,8 +193,7 @@ struct NearRead {
                     }
                 })
         }
-        if !deadline { lastTodoKey = seenKey }
-        if deadline, let key = seenKey {
+        if let key = seenKey {
             if key < previous { unsorted = true }
             self.previous = key
             if far, firstBeyond == nil { self.firstBeyond = key }
@@ -279,21 +291,55 @@ struct NearRead {
     /// string value of its one `key` (its bytes, when it has no escapes): a flat object on one
     /// line (no object inside it, no line break), its strings and escapes followed as JSON has
     /// them. nil: it is to be read (no such key, or two, or one `pass` keeps, or a shape this
-    /// does not follow).
+    /// does not follow). (Inlined into each of its two callers, its closure with it: called
+    /// through, it cost a full run 8 k instructions.)
     @inline(__always)
     static func flatObjectEnd(
         _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, pass: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Int? {
-        flatObjectEnd(
-            b, from: start, key: key, calendars: nil, pass: { pass($0) ? .pass : .read }, byShape: { _ in false })
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
+        let k = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        var i = start + 1
+        var decided = false
+        while i < b.count {
+            let c = b[i]
+            if c == quote {
+                // A key or a string: `"KEY":"` opens the one value this looks for.
+                if i + k.count + 3 < b.count, b[i + k.count + 1] == quote, b[i + k.count + 2] == UInt8(ascii: ":"),
+                    b[i + k.count + 3] == quote, Self.has(k, in: b, at: i + 1)
+                {
+                    if decided { return nil }  // a second one: read it, as the reader takes the last
+                    let from = i + k.count + 4
+                    let e = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
+                    guard e < b.count, b[e] == quote, pass(UnsafeBufferPointer(rebasing: b[from..<e])) else {
+                        return nil
+                    }
+                    decided = true
+                    i = e + 1
+                    continue
+                }
+                i = JSONBytes.plainEnd(b, from: i + 1, stopAtNonASCII: false)
+                while i < b.count, b[i] == backslash {
+                    guard i + 1 < b.count, b[i + 1] >= 0x20 else { return nil }
+                    i = JSONBytes.plainEnd(b, from: i + 2, stopAtNonASCII: false)
+                }
+                guard i < b.count, b[i] == quote else { return nil }
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "}") { return decided ? i + 1 : nil }
+            if c == UInt8(ascii: "{") || c == 0x0A { return nil }
+            i += 1
+        }
+        return nil
     }
 
-    /// The same, where `pass` may leave it to the item's shape (`Shape`, gathered on the way when
-    /// `calendars` are given: `byShape` says at its end). (Inlined into each caller, its closures
-    /// with it: called through, it cost a full run 8 k instructions.)
-    @inline(__always)
-    static func flatObjectEnd(
-        _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, calendars: [[UInt8]]?,
+    /// The same for a deadline's line, where `pass` may leave it to the item's shape (`Shape`,
+    /// gathered on the way: `byShape` says at its end). (Apart from the todos' pass, which it
+    /// slowed by a fifth: most items of a home are todos.)
+    static func flatDeadlineEnd(
+        _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, calendars: [[UInt8]],
         pass: (UnsafeBufferPointer<UInt8>) -> Verdict, byShape: (Shape) -> Bool
     ) -> Int? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -330,7 +376,8 @@ struct NearRead {
                 guard i < b.count, b[i] == quote else { return nil }
                 i += 1
                 // (A value is followed by a comma or the end: only a key's string goes further.)
-                if let calendars, i < b.count, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "}") {
+                // (Once the item is passed over whatever its shape, not gathered.)
+                if verdict != .pass, i < b.count, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "}") {
                     i = shape.take(b, key: from..<(i - 1), escaped: escaped, at: i, calendars: calendars)
                 }
                 continue
