@@ -160,7 +160,7 @@ struct NearRead {
         let until = until.seconds
         let end = p.bytes.withUnsafeBufferPointer { b in
             Self.flatDeadlineEnd(
-                b, from: start, key: "due", calendars: calendars,
+                b, from: start, calendars: calendars,
                 pass: { value -> Verdict in
                     guard let due = Due(storage: value) else { return .read }
                     // (A whole day's key is its UTC end: in the reader's zone it is due up to
@@ -335,15 +335,16 @@ struct NearRead {
         return nil
     }
 
-    /// The same for a deadline's line, where `pass` may leave it to the item's shape (`Shape`,
-    /// gathered on the way: `byShape` says at its end). (Apart from the todos' pass, which it
+    /// The same for a deadline's line and its `"due"`, where `pass` may leave it to the item's
+    /// shape (`Shape`, gathered on the way: `byShape` says at its end). (Apart from the todos' pass, which it
     /// slowed by a fifth: most items of a home are todos.)
     static func flatDeadlineEnd(
-        _ b: UnsafeBufferPointer<UInt8>, from start: Int, key: StaticString, calendars: [[UInt8]],
+        _ b: UnsafeBufferPointer<UInt8>, from start: Int, calendars: [[UInt8]],
         pass: (UnsafeBufferPointer<UInt8>) -> Verdict, byShape: (Shape) -> Bool
     ) -> Int? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
+        let key: StaticString = "due"
         let k = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
         var i = start + 1
         var verdict: Verdict?
