@@ -20,7 +20,7 @@ extension NearRead {
         }
     }
 
-    /// What a pass over an item's line (`flatObjectEnd`) does once it has the value it looks for.
+    /// What a pass over a deadline's line (`flatDeadlineEnd`) does once it has the value it looks for.
     enum Verdict {
         /// Stop: the item is read.
         case read
@@ -30,7 +30,7 @@ extension NearRead {
         case byShape
     }
 
-    /// An item's shape, gathered from its line's keys on the way (`flatObjectEnd`), as the timeline
+    /// An item's shape, gathered from its line's keys on the way (`flatDeadlineEnd`), as the timeline
     /// will take the item read: `invitation` when its one `"reply"` is invited, tentative or
     /// declined (the reader keeps no other); `event` when it has one `"end"` (null is none) and its
     /// one `"source"` is a calendar's (with the `lead` policy even one from midnight to midnight is
