@@ -10,6 +10,8 @@ import Testing
 /// the whole summary shows.
 struct SummaryNearBlocksTests {
     typealias Seeded = SeededGenerator
+    /// The lead the default config's events hold the bar from (what `show` passes the read).
+    static let lead = Config().nearEventLead
 
     /// A home of the store's todos and two other sources' (`txt`, `org`): timed and whole-day
     /// todos dense around the hours a read keeps (on both sides of a day's zone slack), months
@@ -51,7 +53,7 @@ struct SummaryNearBlocksTests {
             // Without the outputs' zone and in it (the blocks passed over from the end of the
             // two hours' last day there, a day sooner at most hours).
             for zoned in [false, true] {
-                let near = try Summary(bytes: bytes, near: now, zone: zoned ? zone : nil)
+                let near = try Summary(bytes: bytes, near: now, zone: zoned ? zone : nil, eventLead: Self.lead)
                 let until = try #require(near.completeUntil, "\(zoneName) \(text)")
                 #expect(near.todos.count < whole.todos.count)
                 let difference = SummaryNearTests.firstDifference(whole, near, zone: zone, from: now, until: until)
@@ -94,24 +96,25 @@ struct SummaryNearBlocksTests {
                     + #"{"name":"txt","stamp":"2026-11-26T10:00:00Z","items":6,"todos":\#(count),"todosByDue":true}],"#
                     + "\"tags\":[],\"deadlines\":[],\"todos\":[\n" + lines.joined(separator: ",\n") + "\n]}\n").utf8)
         }
-        let near = try Summary(bytes: bytes(lines), near: now)
+        let near = try Summary(bytes: bytes(lines), near: now, eventLead: Self.lead)
         #expect(near.todos.map(\.id) == ["a"] && near.completeUntil == now + 7_200)
         var broken = lines
         broken[4] = "{\"id\":\"f4\",\"title\":\"Far\t4\",\"due\":\"2027-04-01\",\"source\":\"txt\"}"
-        #expect(try Summary(bytes: bytes(broken), near: now).todos.map(\.id) == ["a"])
+        #expect(try Summary(bytes: bytes(broken), near: now, eventLead: Self.lead).todos.map(\.id) == ["a"])
         #expect(throws: TMinusError.self) { try Summary(bytes: bytes(broken)) }
         // The first far line itself is looked at as any passed item is: a raw tab stops it.
         broken = lines
         broken[1] = "{\"id\":\"f1\",\"title\":\"Far\t1\",\"due\":\"2027-01-01\",\"source\":\"txt\"}"
-        #expect(throws: TMinusError.self) { try Summary(bytes: bytes(broken), near: now) }
+        #expect(throws: TMinusError.self) { try Summary(bytes: bytes(broken), near: now, eventLead: Self.lead) }
         // Records that do not count the list's todos: read whole, as if they said nothing.
         for count in [5, 7] {
-            let read = try Summary(bytes: bytes(lines, count: count), near: now)
+            let read = try Summary(bytes: bytes(lines, count: count), near: now, eventLead: Self.lead)
             #expect(read == (try Summary(bytes: bytes(lines, count: count))), "todos \(count)")
         }
         // Lines that are not one item each miscount the block: read whole.
         var joined = lines
         joined[3] = joined[3] + ", " + joined.remove(at: 4)
-        #expect(try Summary(bytes: bytes(joined), near: now) == (try Summary(bytes: bytes(joined))))
+        #expect(
+            try Summary(bytes: bytes(joined), near: now, eventLead: Self.lead) == (try Summary(bytes: bytes(joined))))
     }
 }

@@ -8,6 +8,8 @@ import Testing
 /// the one the whole summary gives, in the project's four zones across their changes of time.
 struct SummaryNearTests {
     typealias Seeded = SeededGenerator
+    /// The lead the default config's events hold the bar from (what `show` passes the read).
+    static let lead = Config().nearEventLead
 
     /// A home of `count` items around `now`: deadlines (timed, whole days, calendar events with
     /// an end) from a week ago to months ahead, in due order as tminus writes them, and todos
@@ -99,8 +101,8 @@ struct SummaryNearTests {
             #expect(whole.completeUntil == nil)
             // Read without the outputs' zone (todos to a day after the two hours) and with it
             // (todos to the end of the two hours' last day there), which passes over more.
-            let unzoned = try Summary(bytes: bytes, near: now)
-            let zoned = try Summary(bytes: bytes, near: now, zone: zone)
+            let unzoned = try Summary(bytes: bytes, near: now, eventLead: Self.lead)
+            let zoned = try Summary(bytes: bytes, near: now, zone: zone, eventLead: Self.lead)
             #expect(zoned.todos.count <= unzoned.todos.count, "\(zoneName) \(text)")
             for (near, how) in [(unzoned, "without the zone"), (zoned, "in the zone")] {
                 guard let until = near.completeUntil else {
@@ -137,7 +139,7 @@ struct SummaryNearTests {
             let now = Fixtures.at(text, zone)
             let summary = Self.summary(count: 300, around: now, zone: zone, seed: UInt64(i) + 77, sparse: i == 1)
             let bytes = summary.bytes()
-            let near = try Summary(bytes: bytes, near: now, zone: zone)
+            let near = try Summary(bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead)
             let a = TimelineProvider(summary: try Summary(bytes: bytes), config: config, zone: zone)
             let b = TimelineProvider(summary: near, config: config, zone: zone)
             var t = now
@@ -154,10 +156,17 @@ struct SummaryNearTests {
         let zone = Fixtures.zone("Europe/Berlin")
         let now = Fixtures.at("2026-11-26T10:00", zone)
         let whole = Self.summary(count: 1_000, around: now, zone: zone, seed: 42)
-        let near = try Summary(bytes: whole.bytes(), near: now)
+        let near = try Summary(bytes: whole.bytes(), near: now, eventLead: Self.lead)
         let kept = Set(near.todos.map(\.id) + near.deadlines.map(\.id))
-        for item in whole.todos + whole.deadlines where !kept.contains(item.id) {
+        for item in whole.todos where !kept.contains(item.id) {
             #expect((item.due?.instant(in: zone)).map { $0 > now + 86_400 } ?? false, "\(item.title) \(item.due!)")
+        }
+        // A deadline passed over is due after the first one kept past `completeUntil`.
+        let until = try #require(near.completeUntil)
+        let after = near.deadlines.compactMap { $0.due?.instant(in: zone) }.filter { $0 > until }
+        let next = try #require(after.min())
+        for item in whole.deadlines where !kept.contains(item.id) {
+            #expect((item.due?.instant(in: zone)).map { $0 > next } ?? false, "\(item.title) \(item.due!)")
         }
         // Most of a home of months is far.
         #expect(kept.count < 700, "\(kept.count) of 1,000 read")
@@ -183,7 +192,8 @@ struct SummaryNearTests {
             let bytes = Summary(generated: now, deadlines: [], todos: list).bytes()
             let titles = { (s: Summary) in s.todos.map(\.title) }
             return (
-                titles(try Summary(bytes: bytes, near: now, zone: zone)), titles(try Summary(bytes: bytes, near: now))
+                titles(try Summary(bytes: bytes, near: now, zone: zone, eventLead: Self.lead)),
+                titles(try Summary(bytes: bytes, near: now, eventLead: Self.lead))
             )
         }
         let afternoon = try todos(at: "2026-11-26T13:00")
@@ -197,8 +207,8 @@ struct SummaryNearTests {
             generated: now, deadlines: [],
             todos: [Fixtures.todo("far", due: .instant(now + 5 * 86_400), handle: 1)]
         ).bytes()
-        #expect(try Summary(bytes: bytes, near: now, zone: zone).completeUntil == now + 1_800)
-        #expect(try Summary(bytes: bytes, near: now).completeUntil == now + 7_200)
+        #expect(try Summary(bytes: bytes, near: now, zone: zone, eventLead: Self.lead).completeUntil == now + 1_800)
+        #expect(try Summary(bytes: bytes, near: now, eventLead: Self.lead).completeUntil == now + 7_200)
     }
 
     /// A read near a moment asks, once it has the records and before the items, whether to read
@@ -211,7 +221,7 @@ struct SummaryNearTests {
         let whole = try Summary(bytes: bytes)
         var asked: [Summary] = []
         let turned = try Summary(
-            bytes: bytes, near: now,
+            bytes: bytes, near: now, eventLead: Self.lead,
             wholeIf: {
                 asked.append($0)
                 return []
@@ -221,8 +231,8 @@ struct SummaryNearTests {
         #expect(asked.count == 1)
         #expect(asked.first?.sources == whole.sources && asked.first?.tags == whole.tags)
         #expect(asked.first.map { $0.deadlines.isEmpty && $0.todos.isEmpty } == true)
-        let kept = try Summary(bytes: bytes, near: now, wholeIf: { _ in nil })
-        #expect(kept == (try Summary(bytes: bytes, near: now)))
+        let kept = try Summary(bytes: bytes, near: now, eventLead: Self.lead, wholeIf: { _ in nil })
+        #expect(kept == (try Summary(bytes: bytes, near: now, eventLead: Self.lead)))
         #expect(kept.completeUntil == now + 7_200)
     }
 
@@ -235,13 +245,13 @@ struct SummaryNearTests {
         #expect(summary.deadlines.contains { $0.source == "cal" })
         let bytes = summary.bytes()
         let whole = try Summary(bytes: bytes)
-        let passed = try Summary(bytes: bytes, near: now, wholeIf: { _ in ["cal"] })
+        let passed = try Summary(bytes: bytes, near: now, eventLead: Self.lead, wholeIf: { _ in ["cal"] })
         #expect(passed.deadlines == whole.deadlines.filter { $0.source != "cal" })
         #expect(passed.todos == whole.todos.filter { $0.source != "cal" })
         #expect(passed.sources.map(\.itemsPassedOver) == whole.sources.map { $0.name == "cal" })
         #expect(passed.completeUntil == nil)
         // A name no item has, or the store's own: nothing passed over but what is named.
-        let none = try Summary(bytes: bytes, near: now, wholeIf: { _ in ["other"] })
+        let none = try Summary(bytes: bytes, near: now, eventLead: Self.lead, wholeIf: { _ in ["other"] })
         #expect(none.deadlines == whole.deadlines && none.todos == whole.todos)
     }
 
@@ -254,7 +264,7 @@ struct SummaryNearTests {
         var whole = Self.summary(count: 300, around: now, zone: zone, seed: 9)
         whole.deadlines.reverse()
         let reversed = whole.bytes()
-        #expect(try Summary(bytes: reversed, near: now) == Summary(bytes: reversed))
+        #expect(try Summary(bytes: reversed, near: now, eventLead: Self.lead) == Summary(bytes: reversed))
 
         func todos(_ lines: [String]) -> [UInt8] {
             Array(
@@ -269,7 +279,7 @@ struct SummaryNearTests {
         ]
         for line in cases {
             let bytes = todos([line])
-            let read = try Summary(bytes: bytes, near: now)
+            let read = try Summary(bytes: bytes, near: now, eventLead: Self.lead)
             #expect(read == (try Summary(bytes: bytes)), "\(line)")
             #expect(read.completeUntil == nil, "\(line)")
         }
@@ -278,7 +288,7 @@ struct SummaryNearTests {
             #"{"id":"e","title":"} \\","due":"\#(far)","tag":"{"}"#,
             #"{"id":"f","title":"near","due":"2026-11-26"}"#
         ]
-        let read = try Summary(bytes: todos(followed), near: now)
+        let read = try Summary(bytes: todos(followed), near: now, eventLead: Self.lead)
         #expect(read.todos.map(\.id) == ["f"], "\(read.todos.map(\.title))")
         #expect(read.completeUntil == now + 7_200)
         // A quote, a backslash or a control character at every place of an eight-byte word, after
@@ -292,15 +302,17 @@ struct SummaryNearTests {
                         #"{"id":"far","title":"\#(title)","due":"\#(far)","note":"\#(title)"}"#,
                         #"{"id":"near","title":"\#(title)","due":"2026-11-26"}"#
                     ]
-                    let read = try Summary(bytes: todos(lines), near: now)
+                    let read = try Summary(bytes: todos(lines), near: now, eventLead: Self.lead)
                     let whole = try Summary(bytes: todos(lines))
                     #expect(read.todos == [whole.todos[1]], "\(title)")
                 }
             }
         }
         let raw = #"{"id":"far","title":"tab\#tin","due":"\#(far)"}"#
-        #expect(throws: TMinusError.self) { try Summary(bytes: todos([raw]), near: now) }
+        #expect(throws: TMinusError.self) { try Summary(bytes: todos([raw]), near: now, eventLead: Self.lead) }
         // A broken line is still an error when it is read.
-        #expect(throws: TMinusError.self) { try Summary(bytes: todos([#"{"id":"g","due":"2026-11-26"}"#]), near: now) }
+        #expect(throws: TMinusError.self) {
+            try Summary(bytes: todos([#"{"id":"g","due":"2026-11-26"}"#]), near: now, eventLead: Self.lead)
+        }
     }
 }

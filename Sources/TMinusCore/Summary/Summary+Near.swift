@@ -11,12 +11,13 @@ extension Summary {
     ///   after it, a day's longest) is passed over; a whole day's due, kept as a date, 15 hours
     ///   more (in some zone that date starts up to 14 hours before it does in UTC);
     /// - a deadline shows while near (held, under way, from an event's lead) or as the next one
-    ///   due, so past the longest lead after `completeUntil` only the first one (by due) that can
-    ///   be the next one and those within two days of it are kept: never an invitation (`reply`),
-    ///   nor, with `eventLead`, a calendar event (it holds the bar only from that lead before it:
-    ///   the `lead` policy; `never`, a lead of 0), which is passed over from `completeUntil` and
-    ///   that lead on; the summary lists deadlines by due, and one that does not (another
-    ///   program's) is read whole.
+    ///   due, so past `completeUntil` only the first one (by due) that can be the next one and
+    ///   those that can be due sooner in the outputs' zone are kept (within 15 hours of it: a
+    ///   whole day's key is its UTC end, up to 14 hours from its end in a zone):
+    ///   never an invitation (`reply`), nor, with `eventLead`, a calendar event (it holds the bar
+    ///   only from that lead before it: the `lead` policy; `never`, a lead of 0), which is passed
+    ///   over from `completeUntil` and that lead on; the summary lists deadlines by due, and one
+    ///   that does not (another program's) is read whole.
     /// - another source's todos, listed undated first and then by due (`Summary.todoBlockOrder`,
     ///   as its record says), are passed over together from the first one due so far that no
     ///   zone's today can reach it: every later one is due no sooner.
@@ -29,7 +30,7 @@ extension Summary {
     /// sources whose items are passed over all the same (those the fold will read again; their
     /// records are marked `itemsPassedOver`, and such a part is never kept as it is).
     public init(
-        bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil, eventLead: Int64? = nil,
+        bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil, eventLead: Int64?,
         wholeIf: ((Summary) -> Set<String>?)? = nil
     ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now, zone: zone, eventLead: eventLead)
@@ -79,12 +80,12 @@ struct NearRead {
     /// Todos due after this are passed over: when the day of `until` ends in the outputs' zone
     /// (a todo due later is no day's todo before `until`), or a day (25 hours at most) after it.
     let todoHorizon: Int64
-    /// Deadlines due after this are near no output before `until`, even an event with the longest
-    /// lead (`Summary.nearLead`): only the next ones due are kept.
-    let deadlineHorizon: Int64
-    /// The first key after `deadlineHorizon` of a deadline that can be the next one due (not an
-    /// invitation, nor with `eventLead` an event).
+    /// The first key past `until` of a deadline that can be the next one due (not an
+    /// invitation, nor with `eventLead` an event), and whether it is a whole day's: past it, only
+    /// a whole day's within `zoneSlack` of it, or when it is a whole day's any within that, can be
+    /// due sooner (`skips`).
     var firstBeyond: Int64?
+    var firstBeyondIsWholeDay = false
     /// Calendar events hold the bar only from this long before them (`Summary.NearOutputs`).
     let eventLead: Int64?
     /// The calendar sources' names (`setCalendars`): their items with an end are events.
@@ -121,7 +122,6 @@ struct NearRead {
             todoHorizon = until.seconds + 25 * Self.hour
         }
         self.until = until
-        deadlineHorizon = until.seconds + Summary.nearLead
     }
 
     /// Passes over the item at the parser's position when no output before `until` can show it
@@ -146,14 +146,14 @@ struct NearRead {
             skipped = true
             return true
         }
-        let horizon = deadlineHorizon
         let previous = previous
         let firstBeyond = firstBeyond
+        let firstIsWholeDay = firstBeyondIsWholeDay
         var far = false
+        var wholeDay = false
         var seenKey: Int64?
-        // (Near `until`: only an event is passed over by its shape; far: what cannot be the next
-        // one due is, and the first that can is the first beyond.)
-        var nearUntil = false
+        // (From `until` to its lead after it, an event is read: it holds the bar from that lead.)
+        var inLead = false
         let start = p.index
         let calendars = calendars
         let eventLead = eventLead
@@ -167,25 +167,30 @@ struct NearRead {
                     // `zoneSlack` sooner.)
                     let key = due.sortKey
                     seenKey = key
-                    guard key > horizon + (due.isWholeDay ? Self.zoneSlack : 0) else {
-                        // An event that starts past `until` and its lead holds no output before it.
-                        guard let lead = eventLead, key > until + lead, !due.isWholeDay else { return .read }
-                        nearUntil = true
+                    wholeDay = due.isWholeDay
+                    let slack = due.isWholeDay ? Self.zoneSlack : 0
+                    guard key > until + slack else { return .read }
+                    if let lead = eventLead, key <= until + lead + slack {
+                        inLead = true
                         return .byShape
                     }
                     if key >= previous, let first = firstBeyond {
-                        // (Within two days of the first: read, whatever it is; its shape is not
-                        // looked for, which would cost every such item a pass over its line.)
-                        return key > first + 2 * 24 * Self.hour ? .pass : .read
+                        // Due no sooner than the first (a timed one after a timed one, one past
+                        // the window), passed over; else read, unless an event or an invitation,
+                        // by its shape, which costs a pass over its line (where events are any
+                        // deadline an invitation is rare: read, not looked at).
+                        guard key == first || due.isWholeDay || firstIsWholeDay, key <= first + Self.zoneSlack
+                        else { return .pass }
+                        return eventLead == nil ? .read : .byShape
                     }
                     return .byShape
                 },
                 byShape: { shape in
-                    if nearUntil { return shape == .event }
-                    // Never the next one due: passed over, and not the first beyond.
                     switch shape {
+                    // Never the next one due: passed over, and not the first beyond.
                     case .invitation: return true
-                    case .event where eventLead != nil: return true
+                    // Held only from its lead: past it, passed over.
+                    case .event where eventLead != nil: return !inLead
                     case .unsure: return false
                     case .plain, .event:
                         far = true
@@ -196,7 +201,15 @@ struct NearRead {
         if let key = seenKey {
             if key < previous { unsorted = true }
             self.previous = key
-            if far, firstBeyond == nil { self.firstBeyond = key }
+            // Due sooner than the first beyond in the outputs' zone, one past it in the list is
+            // within `zoneSlack` of its key, and not both timed: a timed one is due at its key, a
+            // whole day at its end there, up to 14 hours before its key (UTC+14) or 12 after it
+            // (UTC-12); two whole days of one zone are as far apart as their keys, give or take a
+            // change of time. (One due with it is read: the handle orders them.)
+            if far, firstBeyond == nil {
+                self.firstBeyond = key
+                firstBeyondIsWholeDay = wholeDay
+            }
         }
         guard let end else { return false }
         p.index = end
