@@ -15,16 +15,23 @@ struct SummaryNearWindowTests {
         return Summary(generated: now, sources: sources, deadlines: sorted, todos: []).bytes()
     }
 
-    /// The next deadline shown at `now`, from the near read and from the whole summary.
-    static func next(_ deadlines: [Item], at now: Instant, zone: Zone) throws -> (near: String?, whole: String?) {
-        let bytes = bytes(deadlines, at: now)
+    /// That at `now` the countdown is `title`, from the whole summary and from the near read, with
+    /// `two` deadlines and hourly ones from `farFrom` on (passed over).
+    static func expectShown(
+        _ title: String, _ two: [Item], farFrom: Instant, at now: Instant, zone: Zone
+    ) throws {
+        let far = (3...40).map { h in
+            Fixtures.deadline("Far \(h)", due: .instant(farFrom + Int64(h) * 3_600), start: now, handle: h)
+        }
+        let bytes = bytes(two + far, at: now)
         let config = Config()
         let near = try Summary(bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead)
         #expect(near.completeUntil != nil, "something is passed over")
         func shown(_ s: Summary) -> String? {
             TimelineProvider(summary: s, config: config, zone: zone).entry(at: now).deadline?.title
         }
-        return (shown(near), shown(try Summary(bytes: bytes)))
+        #expect(shown(try Summary(bytes: bytes)) == title)
+        #expect(shown(near) == title)
     }
 
     /// In UTC+14 a whole day listed 13 hours after a timed deadline (by its UTC end) is due an
@@ -36,18 +43,11 @@ struct SummaryNearWindowTests {
         let day = zone.local(now).date.adding(days: 1)
         let timed = zone.startOfDay(day.adding(days: 1)) + 3_600
         #expect(Due.day(day).sortKey == timed.seconds + 13 * 3_600)
-        var deadlines = [
+        let two = [
             Fixtures.deadline("Timed", due: .instant(timed), start: now - 86_400, handle: 1),
             Fixtures.deadline("Whole day", due: .day(day), start: now - 86_400, handle: 2)
         ]
-        // Far ones, passed over.
-        for h in 3...40 {
-            deadlines.append(
-                Fixtures.deadline("Far \(h)", due: .instant(timed + Int64(h) * 3_600), start: now, handle: h))
-        }
-        let (near, whole) = try Self.next(deadlines, at: now, zone: zone)
-        #expect(whole == "Whole day")
-        #expect(near == whole)
+        try Self.expectShown("Whole day", two, farFrom: timed, at: now, zone: zone)
     }
 
     /// In UTC-12 a whole day ends 12 hours after its UTC end: a timed deadline listed 11 hours
@@ -57,17 +57,11 @@ struct SummaryNearWindowTests {
         let now = Fixtures.at("2026-11-29T09:00", zone)
         let day = zone.local(now).date.adding(days: 1)
         let dayEnds = zone.startOfDay(day.adding(days: 1))
-        var deadlines = [
+        let two = [
             Fixtures.deadline("Whole day", due: .day(day), start: now - 86_400, handle: 1),
             Fixtures.deadline("Timed", due: .instant(dayEnds - 3_600), start: now - 86_400, handle: 2)
         ]
-        for h in 3...40 {
-            deadlines.append(
-                Fixtures.deadline("Far \(h)", due: .instant(dayEnds + Int64(h) * 3_600), start: now, handle: h))
-        }
-        let (near, whole) = try Self.next(deadlines, at: now, zone: zone)
-        #expect(whole == "Timed")
-        #expect(near == whole)
+        try Self.expectShown("Timed", two, farFrom: dayEnds, at: now, zone: zone)
     }
 
     /// After the first beyond, what cannot be due sooner is not read: a timed deadline after a
