@@ -13,8 +13,8 @@ public enum JSONBytes {
     /// looks at one by one); `b.count` when there is none. Eight bytes at a time (a title is
     /// most of an item's bytes): a quote or a backslash is a zero byte of the word XORed with
     /// it, a byte below 0x20 borrows when 0x20 is taken from it, a byte above 0x7F has its high
-    /// bit. The lowest flag is the first such byte: a false one (a borrow carried on) only ever
-    /// follows a true one.
+    /// bit, and 0x7F gets it when 1 is added. The lowest flag is the first such byte: a false one
+    /// (a borrow or a carry passed on) only ever follows a true one.
     @inline(__always)
     static func plainEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, stopAtNonASCII: Bool) -> Int {
         var i = start
@@ -23,9 +23,13 @@ public enum JSONBytes {
             func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
             while i + 8 <= b.count {
                 let x = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                var found =
-                    ((x &- ones &* 0x20) & ~x & highs) | zeroByte(x ^ (ones &* 0x22)) | zeroByte(x ^ (ones &* 0x5C))
-                if stopAtNonASCII { found |= (x & highs) | zeroByte(x ^ (ones &* 0x7F)) }
+                var found = zeroByte(x ^ (ones &* 0x22)) | zeroByte(x ^ (ones &* 0x5C))
+                if stopAtNonASCII {
+                    // Below 0x20 (a borrow), 0x7F (a carry into its high bit) or above (its own).
+                    found |= ((x &- ones &* 0x20) | x | (x &+ ones)) & highs
+                } else {
+                    found |= (x &- ones &* 0x20) & ~x & highs
+                }
                 if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8
             }
