@@ -139,10 +139,15 @@ extension Container {
                 ? Summary(
                     bytes: bytes, path: home.summaryPath, near: now, zone: near?.zone, eventLead: near?.eventLead,
                     wholeIf: { header in
-                        answered = current(header)
                         // (Read whole for the fold, but for the items of the sources it will
                         // read again: a sync into a big calendar does not decode its old items.)
-                        return answered == false ? self.sourcesToReadAgain(header, now: now) : nil
+                        answered == false ? self.sourcesToReadAgain(header, now: now) : nil
+                    },
+                    headerOnlyIf: { header in
+                        answered = current(header)
+                        // A sync into one vdir: the patch reads the summary's bytes itself; the
+                        // items are read only if it cannot be patched (`refreshSources`).
+                        return answered == false && self.deferredSource(previous: header, now: now) != nil
                     })
                 : parseSummary(bytes)
             if answered ?? current(summary) { return summary }
@@ -165,6 +170,12 @@ extension Container {
     func currentSummary(_ parsed: ParsedSummary?) -> Summary? {
         if let parsed, FileStamp.lookup(home.summaryPath) == parsed.stamp { return parsed.summary }
         return (try? FileIO.read(home.summaryPath)).flatMap { $0 }.flatMap { try? parseSummary($0) }
+    }
+
+    /// `summary` with its items: the file read whole now when only its header was read
+    /// (`Summary.headerOnly`; a fold from it would read every source again).
+    func whole(_ summary: Summary?) -> Summary? {
+        summary?.headerOnly == true ? currentSummary(nil) : summary
     }
 
     /// Whether a summary shows the store as it is now: the store stamp it records is the store's.
@@ -220,6 +231,8 @@ extension Container {
         if let deferred, change.sourceWork.isEmpty, change.migrated == nil {
             if let summary = patchSummary(deferred, change: change, now: now, near: near) { return summary }
         }
+        // (Not patched: the fold takes the items of the summary read before.)
+        let previous = whole(previous)
         // A killed command's changes to other sources are made now (a commit like any other).
         // When the system refuses them (a full disk, a read-only file system), the read goes on
         // with what was committed, marked pending: a bar keeps its countdown, and the change is

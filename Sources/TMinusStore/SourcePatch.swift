@@ -232,6 +232,12 @@ extension Container {
     /// into it), its read with the kept files' items left in the file cache, for `patchSummary`;
     /// nil otherwise (the stale sources are then read whole, `readStaleSources`).
     func readDeferredSource(previous: Summary?, now: Instant) -> DeferredPart? {
+        guard let sourcing, let stale = deferredSource(previous: previous, now: now) else { return nil }
+        return SourceReader.readDeferred(stale, sourcing, now: now)
+    }
+
+    /// The source `readDeferredSource` reads (by the summary's fields before its items alone).
+    func deferredSource(previous: Summary?, now: Instant) -> SourceConfig? {
         guard let sourcing, let previous, !previous.pending else { return nil }
         var stale: SourceConfig?
         for config in sourcing.sources {
@@ -243,7 +249,7 @@ extension Container {
             stale = config
         }
         guard let stale, stale.kind == .vdir else { return nil }
-        return SourceReader.readDeferred(stale, sourcing, now: now)
+        return stale
     }
 
     /// Under the lock: the summary patched with a sync's deferred read (`SourcePatch`), written

@@ -231,6 +231,43 @@ struct SourcePatchTests {
             "patched \(patched) (\(newItems) writing the store, \(goneItems) with items gone), folded \(folded)")
     }
 
+    /// The bar's read after a sync into a vdir reads only the summary's fields before its items
+    /// before the lock (the patch reads the summary's bytes itself). When the patch cannot be
+    /// made after all (here the store changed behind the summary), the fold takes the summary's
+    /// items, read whole then, and writes what a fold from a whole read writes.
+    @Test func aSyncThatCannotBePatchedFoldsFromTheWholeSummary() throws {
+        let zone = try #require(ZoneLoader.named("Europe/Berlin", directory: "/usr/share/zoneinfo"))
+        let home = try Home(seed: 9, zone: zone)
+        let c = home.container
+        let now = at("2026-11-28T12:00:00Z")
+        try c.mutate(now: now) { (change: inout Change) throws(TMinusError) in
+            change.add(
+                Item.deadline(
+                    handle: try change.takeHandle(), title: "Rent", due: .instant(now + 1_800), start: now,
+                    created: now))
+        }
+        _ = try c.summaryForWidgets(now: now)
+        let stale = try home.summaryBytes()
+        try c.mutate(now: now) { (change: inout Change) throws(TMinusError) in
+            change.add(Item.todo(handle: try change.takeHandle(), title: "Taxes", created: now))
+        }
+        // The store changed behind the summary, and a sync came.
+        try stale.write(to: URL(fileURLWithPath: c.home.summaryPath))
+        try home.sync()
+        let before = try home.snapshot()
+        let header = try Summary(
+            bytes: Array(stale), near: now, eventLead: 900,
+            headerOnlyIf: { c.deferredSource(previous: $0, now: now) != nil })
+        #expect(header.headerOnly && header.deadlines.isEmpty && header.sources.allSatisfy(\.itemsPassedOver))
+        let shown = try c.summaryForWidgets(now: now, near: Summary.NearOutputs(zone: zone, eventLead: 900))
+        #expect(!shown.headerOnly)
+        #expect(shown.deadlines.contains { $0.title == "Rent" } && shown.todos.contains { $0.title == "Taxes" })
+        let written = try home.summaryBytes()
+        try home.restore(before)
+        _ = try c.refreshSources(now: now, previous: try c.loadSummary())
+        #expect(Self.unstamped(written) == Self.unstamped(try home.summaryBytes()))
+    }
+
     /// A summary's text with its store's stamp left out.
     static func unstamped(_ data: Data) -> String {
         String(decoding: data, as: UTF8.self).replacingOccurrences(

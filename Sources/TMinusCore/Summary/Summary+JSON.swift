@@ -141,9 +141,11 @@ extension Summary {
     /// `wholeIf`: asked once, with everything before the item lists, whether a read `near` a
     /// moment reads every item after all (`Summary(bytes:path:near:wholeIf:)`): nil, no; else yes,
     /// but for the items of the sources named, whose records are marked `itemsPassedOver`; then
-    /// `near` is nil.
+    /// `near` is nil. `headerOnlyIf`: asked first, whether the read stops there (`headerOnly`:
+    /// no item read, every record marked; `near` nil).
     static func read(
-        _ bytes: [UInt8], path: String, near: inout NearRead?, wholeIf: ((Summary) -> Set<String>?)? = nil
+        _ bytes: [UInt8], path: String, near: inout NearRead?, wholeIf: ((Summary) -> Set<String>?)? = nil,
+        headerOnlyIf: ((Summary) -> Bool)? = nil
     ) throws(TMinusError) -> Summary {
         func bad(_ what: String) -> TMinusError {
             .failure(tr: "%s: %s; rebuild it with tminus summary --rebuild", "\(path)", "\(what)", path: path)
@@ -154,6 +156,7 @@ extension Summary {
         var itemProblem: String?
         // The sources whose items are passed over (`wholeIf`).
         var passed: [[UInt8]] = []
+        var headerOnly = false
         func instant(_ field: String) throws(JSONSyntaxError) -> Instant {
             guard try p.kind() == .string, let raw = try p.readRawString(),
                 let (local, offset) = raw.withUnsafeBufferPointer({ DateTimeText.parse(bytes: $0) }), let offset,
@@ -168,7 +171,7 @@ extension Summary {
                 throw p.error(at: "not a tminus summary (no \"format\": \"tminus-summary\")")
             }
             try p.beginObject()
-            while let key = try p.nextKey() {
+            keys: while let key = try p.nextKey() {
                 switch key {
                 case "format": format = try p.kind() == .string ? try p.readString() : nil
                 case "version": version = try p.kind() == .number ? try p.readNumber() : nil
@@ -246,10 +249,16 @@ extension Summary {
                     tags = try StoreFile.readTags(&p, skippingBad: true)
                 case "deadlines", "todos":
                     let kind: Item.Kind = key == "deadlines" ? .deadline : .todo
-                    if near != nil, let wholeIf {
+                    if near != nil, wholeIf != nil || headerOnlyIf != nil {
                         var header = Summary(generated: generated ?? Instant(0), sources: sources, tags: tags)
                         header.pending = pending
-                        if let passing = wholeIf(header) {
+                        if let headerOnlyIf, headerOnlyIf(header) {
+                            near = nil
+                            headerOnly = true
+                            for i in sources.indices { sources[i].itemsPassedOver = true }
+                            break keys
+                        }
+                        if let passing = wholeIf?(header) {
                             near = nil
                             passed = passing.map { Array($0.utf8) }
                             for i in sources.indices where passing.contains(sources[i].name) {
@@ -305,6 +314,7 @@ extension Summary {
         summary.pending = pending
         summary.setAside = setAside
         summary.origin = origin
+        summary.headerOnly = headerOnly
         return summary
     }
 

@@ -29,12 +29,14 @@ extension Summary {
     /// from every item: read once, not near and then whole): nil, no; else the names of the
     /// sources whose items are passed over all the same (those the fold will read again; their
     /// records are marked `itemsPassedOver`, and such a part is never kept as it is).
+    /// `headerOnlyIf`: asked first, whether the read stops at those fields (`headerOnly`: a
+    /// summary to be patched, whose items the patch reads from its bytes).
     public init(
         bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil, eventLead: Int64?,
-        wholeIf: ((Summary) -> Set<String>?)? = nil
+        wholeIf: ((Summary) -> Set<String>?)? = nil, headerOnlyIf: ((Summary) -> Bool)? = nil
     ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now, zone: zone, eventLead: eventLead)
-        let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf)
+        let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf, headerOnlyIf: headerOnlyIf)
         // (Nil only when `wholeIf` said so: every item was read.)
         guard let near else {
             self = summary

@@ -104,6 +104,9 @@ public struct Summary: Equatable, Sendable {
     /// it left out: it shows what the whole summary shows until this instant, and is read again
     /// then. nil: every item is here. Never in the file; a summary read so is never written.
     public var completeUntil: Instant?
+    /// Only the fields before the item lists were read (`Summary(bytes:near:wholeIf:headerOnlyIf:)`):
+    /// no item is here, every record is marked `itemsPassedOver`. Never in the file.
+    public var headerOnly = false
     /// How many changes to other sources are set aside (`tminus doctor` names them).
     public var setAside = 0
     /// The id of the home that wrote it (its own items are that home's; see `Item.origin`).
