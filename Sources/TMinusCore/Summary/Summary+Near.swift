@@ -37,7 +37,7 @@ extension Summary {
     ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now, zone: zone, eventLead: eventLead)
         let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf, headerOnlyIf: headerOnlyIf)
-        // (Nil only when `wholeIf` said so: every item was read.)
+        // (Nil only when `wholeIf` said so, every item read, or `headerOnlyIf`, none.)
         guard let near else {
             self = summary
             return
@@ -344,64 +344,6 @@ struct NearRead {
                 continue
             }
             if c == UInt8(ascii: "}") { return decided ? i + 1 : nil }
-            if c == UInt8(ascii: "{") || c == 0x0A { return nil }
-            i += 1
-        }
-        return nil
-    }
-
-    /// The same for a deadline's line and its `"due"`, where `pass` may leave it to the item's
-    /// shape (`Shape`, gathered on the way: `byShape` says at its end). (Apart from the todos' pass, which it
-    /// slowed by a fifth: most items of a home are todos.)
-    static func flatDeadlineEnd(
-        _ b: UnsafeBufferPointer<UInt8>, from start: Int, calendars: [[UInt8]],
-        pass: (UnsafeBufferPointer<UInt8>) -> Verdict, byShape: (Shape) -> Bool
-    ) -> Int? {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        guard start < b.count, b[start] == UInt8(ascii: "{") else { return nil }
-        let key: StaticString = "due"
-        let k = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        var i = start + 1
-        var verdict: Verdict?
-        var shape = LineShape()
-        while i < b.count {
-            let c = b[i]
-            if c == quote {
-                // A key or a string: `"KEY":"` opens the one value this looks for.
-                if i + k.count + 3 < b.count, b[i + k.count + 1] == quote, b[i + k.count + 2] == UInt8(ascii: ":"),
-                    b[i + k.count + 3] == quote, Self.has(k, in: b, at: i + 1)
-                {
-                    if verdict != nil { return nil }  // a second one: read it, as the reader takes the last
-                    let from = i + k.count + 4
-                    let e = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
-                    guard e < b.count, b[e] == quote else { return nil }
-                    let v = pass(UnsafeBufferPointer(rebasing: b[from..<e]))
-                    if v == .read { return nil }
-                    verdict = v
-                    i = e + 1
-                    continue
-                }
-                let from = i + 1
-                i = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
-                var escaped = false
-                while i < b.count, b[i] == backslash {
-                    guard i + 1 < b.count, b[i + 1] >= 0x20 else { return nil }
-                    escaped = true
-                    i = JSONBytes.plainEnd(b, from: i + 2, stopAtNonASCII: false)
-                }
-                guard i < b.count, b[i] == quote else { return nil }
-                i += 1
-                // (A value is followed by a comma or the end: only a key's string goes further.)
-                // (Once the item is passed over whatever its shape, not gathered.)
-                if verdict != .pass, i < b.count, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "}") {
-                    i = shape.take(b, key: from..<(i - 1), escaped: escaped, at: i, calendars: calendars)
-                }
-                continue
-            }
-            if c == UInt8(ascii: "}") {
-                guard let verdict else { return nil }
-                return verdict == .pass || byShape(shape.shape) ? i + 1 : nil
-            }
             if c == UInt8(ascii: "{") || c == 0x0A { return nil }
             i += 1
         }
