@@ -76,7 +76,7 @@ struct CachedFiles {
     /// record's and its shown instance is not over, with its items read (nil: none, or one that
     /// cannot be read; not read when `defersItems`).
     mutating func keep(_ index: Int?, stamp: FileStamp, now: Instant) -> Got? {
-        guard let i = index, kept.withBytes(kept.records[i].stampAt, { stamp.matches($0) }),
+        guard let i = index, kept.records[i].stamp == stamp,
             kept.records[i].expires.map({ now < $0 }) ?? true
         else { return nil }
         var items: [Item] = []

@@ -1,5 +1,6 @@
 import Glibc
 import TMinusCore
+import TMinusSystem
 
 /// The file cache's records scanned byte by byte (ten thousand of them, each a line, are read on
 /// every sync into a big vdir; the JSON reader's bookkeeping cost ten times the scan): a record in
@@ -95,7 +96,8 @@ extension VdirCache {
         }
         records.append(
             Record(
-                nameAt: name, stampAt: stamp, problems: problems ? problemsAt : nil,
+                nameAt: name, stampAt: stamp, stamp: FileStamp(text: UnsafeBufferPointer(rebasing: b[stamp])),
+                problems: problems ? problemsAt : nil,
                 entries: firstEntry..<entries.count, items: itemsAt..<(end - 1), expires: expires,
                 whole: start..<end))
         return end
@@ -105,7 +107,7 @@ extension VdirCache {
     func same(as other: VdirCache) -> Bool {
         guard records.count == other.records.count, entries.count == other.entries.count else { return false }
         for (i, (a, b)) in zip(records, other.records).enumerated() {
-            guard name(i).elementsEqual(other.name(i)), stamp(i).elementsEqual(other.stamp(i)),
+            guard name(i).elementsEqual(other.name(i)), stamp(i).elementsEqual(other.stamp(i)), a.stamp == b.stamp,
                 a.problems == b.problems,
                 a.entries == b.entries, a.items == b.items, a.expires == b.expires, a.whole == b.whole
             else { return false }

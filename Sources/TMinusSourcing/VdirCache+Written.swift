@@ -17,6 +17,12 @@ extension VdirCache {
         /// copied as two or three runs of bytes, not ten thousand (a copy cost 230 instructions).
         private var run: (bytes: [UInt8], range: Range<Int>, last: Int)?
 
+        /// The records written, as runs of one cache's records (`VdirCache.Index`), their ranges
+        /// moved to where they are in `out`; `indexed` false when one could not be scanned as it
+        /// was written: the cache is then written without an index.
+        private var segments: [Index.Segment] = []
+        private var indexed = true
+
         /// Record `i` of `cache`, kept: its bytes (all records kept are of one cache).
         mutating func keep(_ i: Int, of cache: VdirCache) {
             let whole = cache.records[i].whole
@@ -28,11 +34,13 @@ extension VdirCache {
                 run?.range = r.range.lowerBound..<whole.upperBound
                 run?.last = i
                 count += 1
+                segments[segments.count - 1].records = segments[segments.count - 1].records.lowerBound..<(i + 1)
                 return
             }
             flush()
             separate()
             run = (cache.bytes, whole, i)
+            segments.append(Index.Segment(cache: cache, records: i..<(i + 1), shift: out.count - whole.lowerBound))
         }
 
         /// The run of records kept, put in `out`.
@@ -46,6 +54,8 @@ extension VdirCache {
         mutating func add(_ name: String, stamp: ArraySlice<UInt8>, _ reading: CalendarFile) {
             flush()
             separate()
+            let start = out.count
+            defer { indexAdded(at: start) }
             out.append(0x5B)
             JSONWriter.quote(name, into: &out)
             out.append(0x2C)
@@ -75,6 +85,21 @@ extension VdirCache {
             out += "]]".utf8
         }
 
+        /// The record just written at `start` in the index, as the scan finds it (one it does not
+        /// take, a name with an escape or past ASCII, is not indexed: the cache has no index).
+        private mutating func indexAdded(at start: Int) {
+            guard indexed else { return }
+            var scanned = VdirCache()
+            out.append(0x0A)  // (The scan finds a record's end by its line's.)
+            let end = out.withUnsafeBufferPointer { scanned.scan($0, at: start) }
+            out.removeLast()
+            guard end != nil else {
+                indexed = false
+                return
+            }
+            segments.append(Index.Segment(cache: scanned, records: 0..<1, shift: 0))
+        }
+
         /// One record a line.
         private mutating func separate() {
             if count > 0 { out.append(0x2C) }
@@ -88,7 +113,32 @@ extension VdirCache {
             JSONWriter.quote(signature, into: &head)
             head += #","at":\#(now.seconds),"unique":\#(unique),"files":["#.utf8
             // (The last record ends its line too: the scan finds each record's end by its line's.)
-            return head + out + (run.map { $0.bytes[$0.range] } ?? []) + "\n]}\n".utf8
+            let tail = Array("\n]}\n".utf8)
+            let last = run.map { $0.bytes[$0.range] } ?? []
+            let json = head.count + out.count + last.count + tail.count
+            let total = json + (indexed ? Index.size(segments) : 0)
+            // (One buffer, each piece copied in once: the cache is megabytes.)
+            var whole = true
+            let file = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+                var at = 0
+                func put(_ piece: UnsafeBufferPointer<UInt8>) {
+                    guard let from = piece.baseAddress else { return }
+                    (buffer.baseAddress! + at).update(from: from, count: piece.count)
+                    at += piece.count
+                }
+                head.withUnsafeBufferPointer(put)
+                out.withUnsafeBufferPointer(put)
+                last.withUnsafeBufferPointer(put)
+                tail.withUnsafeBufferPointer(put)
+                if total > json {
+                    whole = Index.encode(
+                        segments, offset: head.count,
+                        json: UnsafeRawBufferPointer(start: buffer.baseAddress, count: json),
+                        into: UnsafeMutableRawPointer(buffer.baseAddress! + json))
+                }
+                count = whole ? total : json
+            }
+            return file
         }
 
         func write(to path: String, signature: String, now: Instant) {

@@ -26,6 +26,9 @@ public struct VdirCache {
         /// The file's stamp when it was read (`FileStamp.description`'s bytes; never a racy one):
         /// `VdirCache.stamp`.
         var stampAt: Range<Int>
+        /// The same as numbers (nil: not a stamp's text, never matched): a file's stamp now is
+        /// compared with it, not with its text (a text compare was 375 instructions a file).
+        var stamp: FileStamp?
         /// Where its array of problems starts in the cache's bytes (nil: it has none).
         var problems: Int?
         /// Its entries, in `VdirCache.entries`.
@@ -237,7 +240,19 @@ public struct VdirCache {
     /// passed over, read when their file joins a source.
     /// (`fast`: records in the shape `Written` writes are scanned byte by byte, `scan`; the
     /// fuzzer checks that both ways read the same.)
-    static func parse(_ bytes: [UInt8], signature: String, now: Instant, fast: Bool = true) throws -> VdirCache {
+    ///
+    /// A file that ends with an index (`VdirCache.Index`) is the JSON before it; the index, when
+    /// it is the JSON's own, says where the records are and nothing is scanned (`fast` false:
+    /// the JSON is read, the index passed over).
+    static func parse(_ file: consuming [UInt8], signature: String, now: Instant, fast: Bool = true) throws
+        -> VdirCache
+    {
+        var bytes = file  // (Moved, not copied: the index is cut off in place.)
+        var index: (records: [Record], entries: [Entry])?
+        if let at = Index.locate(bytes) {
+            if fast { index = Index.decode(bytes, at: at, json: at.lowerBound) }
+            bytes.removeSubrange(at.lowerBound...)
+        }
         var p = JSONParser(bytes)
         var cache = VdirCache()
         cache.bytes = bytes
@@ -266,6 +281,16 @@ public struct VdirCache {
                     guard try p.nextElement() else { throw Foreign() }
                 }
                 try p.beginArray()
+                if let index, let first = index.records.first, let last = index.records.last {
+                    // (Its records as the index gives them: the JSON's array passed over to its end.)
+                    guard try p.nextElement(), try p.kind() == .array, p.offset == first.whole.lowerBound else {
+                        throw Foreign()
+                    }
+                    p.pass(to: last.whole.upperBound)
+                    guard try !p.nextElement() else { throw Foreign() }
+                    (cache.records, cache.entries) = index
+                    continue
+                }
                 while try p.nextElement() {
                     guard try p.kind() == .array else { throw Foreign() }
                     let start = p.offset
@@ -280,6 +305,7 @@ public struct VdirCache {
                     // (A stamp has no escapes: one that has is not one this cache wrote.)
                     guard let raw = try p.readRawString() else { throw Foreign() }
                     let stamp = cache.place(raw)
+                    let stampValue = raw.withUnsafeBufferPointer { FileStamp(text: $0) }
                     try element()
                     _ = try p.kind()
                     let problemsAt = p.offset
@@ -327,7 +353,7 @@ public struct VdirCache {
                     guard try !p.nextElement(), Self.endsItsLine(bytes, p.offset) else { throw Foreign() }
                     cache.records.append(
                         Record(
-                            nameAt: name, stampAt: stamp, problems: problems ? problemsAt : nil,
+                            nameAt: name, stampAt: stamp, stamp: stampValue, problems: problems ? problemsAt : nil,
                             entries: first..<cache.entries.count, items: itemsAt..<itemsEnd, expires: expires,
                             whole: start..<p.offset))
                 }
@@ -362,7 +388,22 @@ public struct VdirCache {
                 written.unique = cache.unique
                 return written.bytes(signature: signature, now: now)
             })
-        if let cache { for i in cache.records.indices { _ = cache.reading(i) } }
+        if let cache {
+            for i in cache.records.indices { _ = cache.reading(i) }
+            // Written back, its index (when it has one) gives what its JSON gives.
+            var written = Written()
+            for i in cache.records.indices { written.keep(i, of: cache) }
+            let bytes = written.bytes(signature: signature, now: now)
+            let indexed = try? parse(bytes, signature: signature, now: now)
+            precondition(indexed != nil, "a cache written that does not read back")
+            if let read = try? parse(bytes, signature: signature, now: now, fast: false) {
+                precondition(indexed!.same(as: read), "an index that reads other than its JSON")
+            } else {
+                precondition(
+                    indexed!.records.indices.contains { indexed!.items($0) == nil },
+                    "an index of a cache the JSON reader refuses whose items it reads")
+            }
+        }
         // Scanned or read as JSON, a record is the same; a cache the JSON reader refuses is
         // taken by the scan only with a record whose items cannot be read (its file read again).
         let slow = try? parse(bytes, signature: signature, now: now, fast: false)

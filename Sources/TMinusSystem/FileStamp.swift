@@ -14,6 +14,13 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     /// The nanoseconds part of its modification time.
     public var nanoseconds: Int64
 
+    public init(inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64) {
+        self.inode = inode
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
     /// The stamp of what `stat` or `fstat` filled in.
     public init(_ st: stat) {
         inode = UInt64(st.st_ino)
@@ -79,6 +86,45 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
             && Self.digits(UInt64(seconds), base, &at) && Self.byte(0x2D, base, &at)
             && Self.digits(UInt64(size), base, &at) && Self.byte(0x2D, base, &at)
             && Self.digits(inode, base, &at) && at == 0
+    }
+
+    /// The stamp whose `description` is `text`, or nil when `text` is not one (a number with a
+    /// sign, a leading zero, past its field's range, or any other byte): a stamp read back from a
+    /// file cache is compared as four numbers (`==`), exactly as `matches` compares it as text.
+    public init?(text: UnsafeBufferPointer<UInt8>) {
+        var at = 0
+        guard let inode = Self.number(text, &at, UInt64.max), Self.byte(0x2D, text, &at),
+            let size = Self.number(text, &at, UInt64(Int64.max)), Self.byte(0x2D, text, &at),
+            let seconds = Self.number(text, &at, UInt64(Int64.max)), Self.byte(0x2E, text, &at),
+            let nanoseconds = Self.number(text, &at, UInt64(Int64.max)), at == text.count
+        else { return nil }
+        self.inode = inode
+        self.size = Int64(size)
+        self.seconds = Int64(seconds)
+        self.nanoseconds = Int64(nanoseconds)
+    }
+
+    /// The decimal number at `at` as `description` writes one (no sign, no leading zero), at most
+    /// `limit` (then `at` is past it).
+    private static func number(_ text: UnsafeBufferPointer<UInt8>, _ at: inout Int, _ limit: UInt64) -> UInt64? {
+        let start = at
+        var n: UInt64 = 0
+        while at < text.count, case let d = text[at] &- 0x30, d < 10 {
+            let (m, over) = n.multipliedReportingOverflow(by: 10)
+            let (sum, over2) = m.addingReportingOverflow(UInt64(d))
+            guard !over, !over2, sum <= limit else { return nil }
+            n = sum
+            at += 1
+        }
+        guard at > start, text[start] != 0x30 || at == start + 1 else { return nil }
+        return n
+    }
+
+    /// Whether `c` is at `at` (then `at` is past it).
+    private static func byte(_ c: UInt8, _ text: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Bool {
+        guard at < text.count, text[at] == c else { return false }
+        at += 1
+        return true
     }
 
     /// "00" to "99": each pair of digits by its value.

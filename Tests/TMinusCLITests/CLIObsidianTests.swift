@@ -205,8 +205,7 @@ struct CLIObsidianTests {
         }
         try #require(names.count == 1, "\(names)")
         let cache = folder.appendingPathComponent(names[0])
-        let text = try String(contentsOf: cache, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "Chore ", with: "Kept ").utf8).write(to: cache)
+        try editCache(cache, "Chore ", "Kept ")
         // Note 250 saved in place, as Obsidian saves (its folder's stamp stays as it was).
         let note = f.root.appendingPathComponent("vault/0/Note 250.md")
         let handle = try FileHandle(forWritingTo: note)

@@ -15,12 +15,7 @@ struct CLIVdirCacheTests {
         return folder.appendingPathComponent(names[0])
     }
 
-    /// Puts `to` where the cache has `from` (the cache is JSON text; titles are as written).
-    func poison(_ url: URL, _ from: String, _ to: String) throws {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        try #require(text.contains(from))
-        try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: url)
-    }
+    func poison(_ url: URL, _ from: String, _ to: String) throws { try editCache(url, from, to) }
 
     @Test func unchangedFilesComeFromTheCacheAndChangedOnesFromTheDisk() throws {
         let f = try SourcesFixture()

@@ -31,7 +31,9 @@ import TMinusTestSupport
 
     func cacheSaysUnique() throws -> Bool? {
         let names = try FileManager.default.contentsOfDirectory(atPath: root + "/cache")
-        let text = try String(contentsOfFile: root + "/cache/" + names[0], encoding: .utf8)
+        // (The JSON, then its index: `VdirCache.Index`.)
+        let text = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/cache/" + names[0])), as: UTF8.self)
         if text.contains(#""unique":true,"#) { return true }
         if text.contains(#""unique":false,"#) { return false }
         return nil

@@ -79,18 +79,23 @@ struct VdirCacheTests {
         }
     }
 
+    /// A cache's JSON: its bytes before its index (`VdirCache.Index`).
+    static func json(_ bytes: [UInt8]) -> [UInt8] {
+        VdirCache.Index.locate(bytes).map { Array(bytes[..<$0.lowerBound]) } ?? bytes
+    }
+
     /// Writing back: what was read from the cache is its bytes again; what is new is written anew.
     @Test func keptFilesAreWrittenAsTheirBytes() throws {
         let bytes = Array(text.utf8)
         var parsed = try VdirCache.parse(bytes, signature: "s", now: now)
         var all = VdirCache.Written()
         for i in parsed.records.indices { all.keep(i, of: parsed) }
-        #expect(all.bytes(signature: "s", now: now - 5) == bytes + Array("\n".utf8))
+        #expect(Self.json(all.bytes(signature: "s", now: now - 5)) == bytes + Array("\n".utf8))
         var mixed = VdirCache.Written()
         mixed.add("new.ics", stamp: Array("1-2-3.0".utf8)[...], CalendarFile(entries: [], problems: ["x"]))
         let b = parsed.take("b.ics")
         mixed.keep(try #require(b), of: parsed)
-        let written = String(decoding: mixed.bytes(signature: "s", now: now), as: UTF8.self)
+        let written = String(decoding: Self.json(mixed.bytes(signature: "s", now: now)), as: UTF8.self)
         #expect(
             written.contains(
                 #"["new.ics","1-2-3.0",["x"],[],[]],"# + "\n" + #"["b.ics","13-10-1795428000.0",[],[],[]]"# + "\n]}"))
@@ -118,7 +123,7 @@ struct VdirCacheTests {
                 again.keep(k, of: cache)
                 expected.append(String(decoding: cache.bytes[cache.records[k].whole], as: UTF8.self))
             }
-            let text = String(decoding: again.bytes(signature: "s", now: now), as: UTF8.self)
+            let text = String(decoding: Self.json(again.bytes(signature: "s", now: now)), as: UTF8.self)
             #expect(text.hasSuffix((expected.isEmpty ? "" : "\n" + expected.joined(separator: ",\n")) + "\n]}\n"))
             #expect(again.count == expected.count)
         }
@@ -230,6 +235,7 @@ struct VdirCacheTests {
             s.replacingOccurrences(of: "-", with: "."), " " + s, s + " "
         ] {
             #expect(!stamp.matches(other), "\(other)")
+            #expect(Array(other.utf8).withUnsafeBufferPointer { FileStamp(text: $0) } != stamp, "\(other)")
         }
     }
 
@@ -253,6 +259,7 @@ struct VdirCacheTests {
             let stamp = FileStamp(st)
             var text = Array(stamp.description.utf8)
             #expect(stamp.matches(text[...]), "\(stamp)")
+            #expect(text.withUnsafeBufferPointer { FileStamp(text: $0) } == stamp, "\(stamp)")
             let at = Int.random(in: 0..<text.count, using: &rng)
             switch Int.random(in: 0..<3, using: &rng) {
             case 0: text[at] = [0x30, 0x31, 0x39, 0x2D, 0x2E, 0x20][Int.random(in: 0..<6, using: &rng)]
@@ -262,6 +269,10 @@ struct VdirCacheTests {
             if text != Array(stamp.description.utf8) {
                 #expect(!stamp.matches(text[...]), "\(stamp) against \(String(decoding: text, as: UTF8.self))")
             }
+            // Read back as numbers, a text is its stamp exactly when it matches it as text.
+            let read = text.withUnsafeBufferPointer { FileStamp(text: $0) }
+            #expect((read == stamp) == stamp.matches(text[...]), "\(String(decoding: text, as: UTF8.self))")
+            #expect(read.map { Array($0.description.utf8) == text } ?? true, "read back as another text")
         }
     }
 
