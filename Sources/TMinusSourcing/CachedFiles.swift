@@ -23,7 +23,6 @@ struct CachedFiles {
         self.path = path
         self.signature = signature
         kept = path.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
-        cache.reserve(kept.bytes.count)
     }
 
     /// What `read` gives of a file: its record in the cache, kept (`index` in `kept`, with its open

@@ -22,12 +22,20 @@ enum SourceCache {
 
     /// Replaces the cache at `path` (its folder made when missing). A cache that cannot be written
     /// is no problem: the next read reads the files again.
-    static func replace(_ path: String, with bytes: [UInt8]) {
+    static func replace(_ path: String, with bytes: [UInt8]) { replace(path, with: [bytes[...]]) }
+
+    /// The same with the cache's bytes in pieces, written one after another (none copied).
+    static func replace(_ path: String, with pieces: [ArraySlice<UInt8>]) {
         let folder = FileIO.directory(of: path)
         if !FileIO.isDirectory(folder) { try? FileIO.makeDirectory(folder) }
         SourceWriter.removeDeadTemps(in: folder)
-        guard let temp = try? FileIO.writeTemp(bytes, for: path, durable: false) else { return }
-        try? FileIO.commit(temp)
+        guard let writer = try? FileIO.TempWriter(for: path) else { return }
+        do throws(TMinusError) {
+            for piece in pieces { try writer.write(piece) }
+            try FileIO.commit(try writer.finish(durable: false))
+        } catch {
+            return  // (The temp is removed: the next read reads the files.)
+        }
     }
 
     /// For the fuzzer: a cache read from `bytes` (nil: refused), after checking that what was

@@ -279,9 +279,9 @@ enum Vdir {
     /// The same in the collection open as `directory` (through links only the user or root own):
     /// its names, and the temps removed there, are that folder's, whatever its path leads to by
     /// now. As bytes: no String made per file.
-    static func itemList(opened directory: Int32) -> NameList {
+    static func itemList(opened directory: Int32, expected: Int = 0) -> NameList {
         var temps: [String] = []
-        var list = FileIO.nameList(inOpened: directory) { name, cName, type in
+        var list = FileIO.nameList(inOpened: directory, expected: expected) { name, cName, type in
             guard !FileIO.isDirectory(type, in: directory, cName) else { return false }
             if isItemName(name) { return true }
             if Bytes.hasSuffix(name, ".tmp") { temps.append(String(decoding: name, as: UTF8.self)) }

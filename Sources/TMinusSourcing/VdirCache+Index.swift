@@ -35,34 +35,70 @@ extension VdirCache {
             }
         }
 
-        /// A checksum of `bytes` (64 bits, four words at a time: the whole cache is summed on each
-        /// read and write, so at half an instruction a byte). Each step is one-to-one in the state,
-        /// so bytes that differ in one word always sum differently. Not a defence against a forger
-        /// (the cache is the user's own file): it tells an index from one written for other bytes.
-        static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-            let k: UInt64 = 0x9E37_79B9_7F4A_7C15
-            var h0: UInt64 = 1, h1: UInt64 = 2, h2: UInt64 = 3, h3: UInt64 = 4
-            let n = bytes.count
-            var i = 0
-            if let base = bytes.baseAddress {
-                while i &+ 32 <= n {
-                    h0 = ((h0 ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k)
-                    h1 = ((h1 ^ base.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)) &* k)
-                    h2 = ((h2 ^ base.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)) &* k)
-                    h3 = ((h3 ^ base.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)) &* k)
+        /// A checksum of bytes (64 bits, four words at a time: the whole cache is summed on each
+        /// read and write, so at half an instruction a byte), added piece by piece (the cache is
+        /// written in pieces): the same as of the pieces joined. Each step is one-to-one in the
+        /// state, so bytes that differ in one word always sum differently. Not a defence against a
+        /// forger (the cache is the user's own file): it tells an index from one written for other
+        /// bytes.
+        struct Checksum {
+            private static let k: UInt64 = 0x9E37_79B9_7F4A_7C15
+            private var h0: UInt64 = 1, h1: UInt64 = 2, h2: UInt64 = 3, h3: UInt64 = 4
+            /// The bytes past the last whole 32 (fewer than 32).
+            private var carry: [UInt8] = []
+            private var count = 0
+
+            mutating func add(_ bytes: UnsafeRawBufferPointer) {
+                count += bytes.count
+                var i = 0
+                if !carry.isEmpty {
+                    i = min(32 - carry.count, bytes.count)
+                    carry += bytes[0..<i]
+                    guard carry.count == 32 else { return }
+                    carry.withUnsafeBytes { block($0.baseAddress!) }
+                    carry = []
+                }
+                guard let base = bytes.baseAddress else { return }
+                // (On locals: the state kept in registers, not stored back per block. Two lanes add
+                // what the other two XOR: four alike were made vector code, whose 64-bit multiply
+                // SSE2 does in eight instructions.)
+                let k = Self.k
+                var (a, b, c, d) = (h0, h1, h2, h3)
+                while i &+ 32 <= bytes.count {
+                    a = (a ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
+                    b = (b &+ base.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)) &* k
+                    c = (c ^ base.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)) &* k
+                    d = (d &+ base.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)) &* k
                     i &+= 32
                 }
-                while i < n {
-                    h0 = ((h0 ^ UInt64(base.load(fromByteOffset: i, as: UInt8.self))) &* k)
-                    i &+= 1
+                (h0, h1, h2, h3) = (a, b, c, d)
+                if i < bytes.count { carry += bytes[i...] }
+            }
+
+            private mutating func block(_ p: UnsafeRawPointer) {
+                h0 = (h0 ^ p.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) &* Self.k
+                h1 = (h1 &+ p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &* Self.k
+                h2 = (h2 ^ p.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) &* Self.k
+                h3 = (h3 &+ p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) &* Self.k
+            }
+
+            var value: UInt64 {
+                var a = h0
+                for byte in carry { a = (a ^ UInt64(byte)) &* Self.k }
+                var h = UInt64(count)
+                for x in [a, h1, h2, h3] {
+                    h = (h ^ x) &* Self.k
+                    h ^= h &>> 29
                 }
+                return h
             }
-            var h = UInt64(n)
-            for x in [h0, h1, h2, h3] {
-                h = (h ^ x) &* k
-                h ^= h &>> 29
-            }
-            return h
+        }
+
+        /// The checksum of `bytes`.
+        static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var sum = Checksum()
+            sum.add(bytes)
+            return sum.value
         }
 
         /// Records kept or written one after another: records `records` of `cache`, their bytes
@@ -86,12 +122,13 @@ extension VdirCache {
         }
 
         /// The index of the records of `segments` (their ranges moved on by `offset` more) for the
-        /// cache `json`, with its length and `magic` (what follows the JSON in the file), written
+        /// JSON whose checksum is `checksum`, with its length and `magic` (what follows the JSON in
+        /// the file), written
         /// at `raw` (`size(segments)` bytes, every one written). False when a record has a string
         /// that is not where its bytes are (one the JSON reader unescaped): the index is then not
         /// written whole, and must not be.
         static func encode(
-            _ segments: [Segment], offset: Int, json: UnsafeRawBufferPointer, into raw: UnsafeMutableRawPointer
+            _ segments: [Segment], offset: Int, checksum: UInt64, into raw: UnsafeMutableRawPointer
         ) -> Bool {
             let size = size(segments)
             let nr = segments.reduce(0) { $0 + $1.records.count }
@@ -100,7 +137,7 @@ extension VdirCache {
                 raw.storeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian, toByteOffset: o, as: UInt32.self)
             }
             func u64(_ o: Int, _ v: UInt64) { raw.storeBytes(of: v.littleEndian, toByteOffset: o, as: UInt64.self) }
-            u64(0, checksum(json))
+            u64(0, checksum)
             u64(8, UInt64(nr))
             u64(16, UInt64(ne))
             var r = headSize, e = headSize + nr * recordSize

@@ -207,7 +207,12 @@ public enum FileIO {
 
         /// Appends `bytes` to the temp file; on failure the temp is removed (abandoned) and it throws.
         public func write(_ bytes: [UInt8]) throws(TMinusError) {
-            guard writeAll(fd, bytes) else {
+            try write(bytes[...])
+        }
+
+        /// The same for a slice (a piece of a bigger buffer, not copied).
+        public func write(_ bytes: ArraySlice<UInt8>) throws(TMinusError) {
+            guard bytes.withUnsafeBytes({ writeAll(fd, $0) }) else {
                 let code = errno
                 abandon()
                 throw FileIO.failure(tr: "cannot write %s: %s", path, code)
@@ -337,9 +342,14 @@ public enum FileIO {
     /// Writes every byte to `fd` (again after EINTR and short writes); false on an error (EPIPE:
     /// the reader has gone).
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// The same for the bytes at `bytes`.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 return false

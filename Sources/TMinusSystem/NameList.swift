@@ -17,6 +17,15 @@ public struct NameList {
         for n in names { append(n.utf8) }
     }
 
+    /// Room for `names` names of about 64 bytes each (a folder whose size is known: a vdir's
+    /// file cache says how many it had; ten thousand names appended into arrays grown, and
+    /// copied, a dozen times cost a tenth of a sync).
+    public mutating func reserve(names: Int) {
+        starts.reserveCapacity(names)
+        lengths.reserveCapacity(names)
+        bytes.reserveCapacity(names * 64)
+    }
+
     public var count: Int { starts.count }
     public var indices: Range<Int> { starts.indices }
 
@@ -139,11 +148,13 @@ public struct NameList {
 extension FileIO {
     /// The entries of the folder open as `directory` (left open), without `.` and `..`, each with
     /// its `d_type`, as bytes: `keep` is given each name (its bytes, and as a C string) and type,
-    /// and says whether it is listed.
+    /// and says whether it is listed (about `expected` of them).
     public static func nameList(
-        inOpened directory: Int32, keep: (UnsafeBufferPointer<UInt8>, UnsafePointer<CChar>, UInt8) -> Bool
+        inOpened directory: Int32, expected: Int = 0,
+        keep: (UnsafeBufferPointer<UInt8>, UnsafePointer<CChar>, UInt8) -> Bool
     ) -> NameList {
         var list = NameList()
+        list.reserve(names: expected)
         forEachEntryName(inOpened: directory) { name, cName, type in
             if keep(name, cName, type) { list.append(name) }
         }

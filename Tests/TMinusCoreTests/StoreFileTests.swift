@@ -226,6 +226,30 @@ struct StoreFileTests {
         }
     }
 
+    /// Links read by their bytes in their order are kept as they are (not sorted again); in any
+    /// other order they are sorted: either way the store's links are in the order of their
+    /// source, then id, as Strings compare (names that begin others, the same link twice).
+    @Test func linksAreInTheirOrderWhateverOrderTheFileHasThem() throws {
+        var rng = SeededGenerator(state: 5)
+        for round in 0..<200 {
+            let links = (0..<(1 + rng.next(12))).map { n in
+                SourceLink(
+                    source: rng.pick(["cal", "cal2", "ca", "x_y"]),
+                    id: rng.pick(["a", "ab", "b", "A", "a-1", "0", "é"]),
+                    handle: 1 + n)
+            }
+            var shuffled = links
+            for i in shuffled.indices.reversed() { shuffled.swapAt(i, rng.next(i + 1)) }
+            let order = round % 3 == 0 ? links.sorted(by: <) : round % 3 == 1 ? shuffled : links
+            let lines = order.map { #"{"source":"\#($0.source)","id":"\#($0.id)","handle":\#($0.handle)}"# }
+            let text =
+                "{\n  \"version\": 3,\n  \"nextHandle\": 20,\n  \"links\": [\n    "
+                + lines.joined(separator: ",\n    ") + "\n  ],\n  \"items\": []\n}\n"
+            let read = try read(text).store.links
+            #expect(read == order.sorted(by: <), "\(lines)")
+        }
+    }
+
     /// A link written straight into the bytes (`StoreFile.writeLink`) is what writing it as a
     /// JSON value writes (how the store wrote links before), for random links: ids with escapes,
     /// controls and letters past ASCII, times or none, done or not.

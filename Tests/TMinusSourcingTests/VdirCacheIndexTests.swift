@@ -144,6 +144,28 @@ struct VdirCacheIndexTests {
         #expect(VdirCache.Index.decode(bytes, at: at, json: at.lowerBound) != nil)
     }
 
+    /// The checksum of bytes added piece by piece (the cache is written in pieces) is the
+    /// checksum of the pieces joined, wherever they are cut.
+    @Test func aChecksumInPiecesIsTheWholeOnes() {
+        var rng = SplitMix(3)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0..<300, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var sum = VdirCache.Index.Checksum()
+            var at = 0
+            while at < bytes.count {
+                let end = min(bytes.count, at + Int.random(in: 0...70, using: &rng))
+                bytes[at..<end].withUnsafeBytes { sum.add($0) }
+                at = end
+            }
+            #expect(sum.value == bytes.withUnsafeBytes { VdirCache.Index.checksum($0) })
+            if !bytes.isEmpty {
+                var changed = bytes
+                changed[Int.random(in: 0..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
+                #expect(changed.withUnsafeBytes { VdirCache.Index.checksum($0) } != sum.value)
+            }
+        }
+    }
+
     /// A record the scan does not take (a name with an escape, or past ASCII) leaves the cache
     /// without an index, read from its JSON as before; what is read writes back the same.
     @Test func aCacheTheIndexCannotDescribeHasNone() throws {

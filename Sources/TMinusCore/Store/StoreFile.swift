@@ -51,6 +51,8 @@ public enum StoreFile {
     {
         func bad(_ line: Int?, _ what: String) -> TMinusError { Self.bad(line, what, path) }
         var versionKeys = 0
+        // (The links as read are in their order: not sorted again, `readLinks`.)
+        var linksSorted = false
         var p = JSONParser(bytes)
         var store = Store(tags: [])
         var legacy: [Item] = []
@@ -83,7 +85,7 @@ public enum StoreFile {
                 case ("history", 3):
                     store.history = try readHistory(&p)
                 case ("links", 3):
-                    store.links = try readLinks(&p)
+                    store.links = try readLinks(&p, sorted: &linksSorted)
                 case ("pending", 3):
                     store.pending = try readPending(&p)
                 case ("setAside", 3):
@@ -141,7 +143,7 @@ public enum StoreFile {
                 "\(path)", "\(high.source)", "\(Validation.printable(high.id))", "\(high.handle)", path: path
             )
         }
-        store.links.sort(by: <)
+        if !linksSorted { store.links.sort(by: <) }
         if !store.freeHandles.isEmpty {
             // Runs past nextHandle, or holding a handle in use (a hand-edited file), are not given
             // out: only what is really free is kept (doctor names the difference).
@@ -240,9 +242,13 @@ public enum StoreFile {
     }
 
     /// `[{"source": name, "id": text, "handle": n}]`.
-    static func readLinks(_ p: inout JSONParser) throws(JSONSyntaxError) -> [SourceLink] {
+    /// `sorted`: whether they are in their order already (each read by its bytes, each after the
+    /// one before): a vdir's ten thousand links are then not compared as Strings again.
+    static func readLinks(_ p: inout JSONParser, sorted: inout Bool) throws(JSONSyntaxError) -> [SourceLink] {
         let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
         var validSource: String?
+        var last: (source: Range<Int>, id: Range<Int>)?
+        sorted = true
         return try readObjects(&p, list: "links", element: what) {
             (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
             // (A name checked once for the run of links that share it.)
@@ -253,7 +259,13 @@ public enum StoreFile {
                 }
                 return link
             }
-            if let link = flatLink(&p) { return try checked(link) }
+            var at = (source: 0..<0, id: 0..<0)
+            if let link = flatLink(&p, source: validSource, at: &at) {
+                if sorted, let last { sorted = Self.follows(at, last, in: p.bytes) }
+                last = at
+                return try checked(link)
+            }
+            sorted = false
             var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
             // (Keys compared where they are, the time read from its bytes: a store links every
             // item of a 10,000-file vdir.)

@@ -67,7 +67,8 @@ enum VdirSource: SourceKindIO {
                 calendar.out.watch.append(
                     SourceReader.watched(collection, stamp: FileIO.stamp(ofOpened: directory)))
             }
-            let names = Vdir.itemList(opened: directory)
+            // (About as many as the cache had: room made for them at once.)
+            let names = Vdir.itemList(opened: directory, expected: files.kept.records.count + 16)
             let prefixBytes = Array(prefix.utf8)
             for k in names.indices {
                 // A file the cache kept is found and joins the source by its bytes (no String made
