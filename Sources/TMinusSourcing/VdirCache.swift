@@ -1,3 +1,4 @@
+import Glibc
 import TMinusCore
 import TMinusSystem
 
@@ -105,8 +106,15 @@ public struct VdirCache {
         func named(_ i: Int) -> Bool {
             let n = records[i].nameAt
             guard n.count == prefix.count + name.count else { return false }
-            return withBytes(n) { b in
-                Bytes.equal(b, from: 0, prefix) && Bytes.equal(b, from: prefix.count, name)
+            guard n.upperBound <= bytes.count, let p = prefix.baseAddress ?? name.baseAddress, let q = name.baseAddress
+            else {
+                return withBytes(n) { b in Bytes.equal(b, from: 0, prefix) && Bytes.equal(b, from: prefix.count, name) }
+            }
+            // (Where its bytes are, in the cache's own: compared at once, a file of ten thousand.)
+            return bytes.withUnsafeBufferPointer { b in
+                let at = b.baseAddress! + n.lowerBound
+                return (prefix.isEmpty || memcmp(at, p, prefix.count) == 0)
+                    && memcmp(at + prefix.count, q, name.count) == 0
             }
         }
         for i in next..<min(next + 4, records.count) where named(i) {

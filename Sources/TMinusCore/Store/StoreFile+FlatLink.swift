@@ -10,12 +10,16 @@ extension StoreFile {
     /// Its fields are what that reader gives the same text (`StoreFileTests`, the fuzzer).
     /// `source`: the last link's source, whose String is taken again when this one's is the same
     /// (a vdir's ten thousand links share one: not a String made for each).
-    /// `at`: where its source's and id's bytes are (plain ASCII: they order as their Strings do).
+    /// `at`: where its source's and id's bytes are (plain ASCII: they order as their Strings do);
+    /// `inOrder` is made false when they come before those of the link read before, at `at` then.
     static func flatLink(
-        _ p: inout JSONParser, source last: String? = nil, at: inout (source: Range<Int>, id: Range<Int>)
+        _ p: inout JSONParser, source last: String? = nil, at: inout (source: Range<Int>, id: Range<Int>)?,
+        inOrder: inout Bool
     ) -> SourceLink? {
         let start = p.index
+        let before = at
         var found = at
+        var ordered = inOrder
         let read = p.bytes.withUnsafeBufferPointer { b -> (SourceLink, Int)? in
             var i = start
             guard Self.literal(#""source":""#, b, &i), case let s = i, let source = Self.plain(b, &i, as: last),
@@ -37,31 +41,30 @@ extension StoreFile {
             let done = Self.literal(#","done":true"#, b, &i)
             guard i < b.count, b[i] == UInt8(ascii: "}") else { return nil }
             found = (sourceAt, d..<(d + id.utf8.count))
+            if ordered, let before, let found { ordered = Self.follows(found, before, in: b) }
             return (SourceLink(source: source, id: id, handle: handle, seen: seen, done: done), i)
         }
         guard let (link, end) = read else { return nil }
         p.closeObject(at: end)
         at = found
+        inOrder = ordered
         return link
     }
 
     /// Whether the link whose source and id are at `b` in `bytes` sorts after the one at `a` (or
     /// is the same): by their bytes, as plain ASCII Strings compare.
-    static func follows(
-        _ b: (source: Range<Int>, id: Range<Int>), _ a: (source: Range<Int>, id: Range<Int>), in bytes: [UInt8]
-    )
-        -> Bool
-    {
-        bytes.withUnsafeBufferPointer { p in
-            func order(_ x: Range<Int>, _ y: Range<Int>) -> Int {
-                for k in 0..<min(x.count, y.count) where p[x.lowerBound + k] != p[y.lowerBound + k] {
-                    return p[x.lowerBound + k] < p[y.lowerBound + k] ? -1 : 1
-                }
-                return x.count < y.count ? -1 : x.count > y.count ? 1 : 0
+    private static func follows(
+        _ b: (source: Range<Int>, id: Range<Int>), _ a: (source: Range<Int>, id: Range<Int>),
+        in p: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        func order(_ x: Range<Int>, _ y: Range<Int>) -> Int {
+            for k in 0..<min(x.count, y.count) where p[x.lowerBound + k] != p[y.lowerBound + k] {
+                return p[x.lowerBound + k] < p[y.lowerBound + k] ? -1 : 1
             }
-            let s = order(a.source, b.source)
-            return s < 0 || (s == 0 && order(a.id, b.id) <= 0)
+            return x.count < y.count ? -1 : x.count > y.count ? 1 : 0
         }
+        let s = order(a.source, b.source)
+        return s < 0 || (s == 0 && order(a.id, b.id) <= 0)
     }
 
     /// Whether `b` holds `text` at `i` (then `i` is past it). Eight bytes at a time: five keys

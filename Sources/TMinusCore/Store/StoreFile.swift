@@ -259,12 +259,7 @@ public enum StoreFile {
                 }
                 return link
             }
-            var at = (source: 0..<0, id: 0..<0)
-            if let link = flatLink(&p, source: validSource, at: &at) {
-                if sorted, let last { sorted = Self.follows(at, last, in: p.bytes) }
-                last = at
-                return try checked(link)
-            }
+            if let link = flatLink(&p, source: validSource, at: &last, inOrder: &sorted) { return try checked(link) }
             sorted = false
             var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
             // (Keys compared where they are, the time read from its bytes: a store links every
