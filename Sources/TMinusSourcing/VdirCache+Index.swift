@@ -123,10 +123,9 @@ extension VdirCache {
 
         /// The index of the records of `segments` (their ranges moved on by `offset` more) for the
         /// JSON whose checksum is `checksum`, with its length and `magic` (what follows the JSON in
-        /// the file), written
-        /// at `raw` (`size(segments)` bytes, every one written). False when a record has a string
-        /// that is not where its bytes are (one the JSON reader unescaped): the index is then not
-        /// written whole, and must not be.
+        /// the file), written at `raw` (`size(segments)` bytes, every one written). False when a
+        /// record has a string that is not where its bytes are (one the JSON reader unescaped):
+        /// the index is then not written whole, and must not be used.
         static func encode(
             _ segments: [Segment], offset: Int, checksum: UInt64, into raw: UnsafeMutableRawPointer
         ) -> Bool {

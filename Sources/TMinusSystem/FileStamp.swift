@@ -64,7 +64,8 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(inode)-\(size)-\(seconds).\(nanoseconds)" }
 
     /// Whether `text` is this stamp's `description`, read without making a String (the poll path
-    /// compares one per watched path; a vdir's fold-in one per file).
+    /// compares one per watched path; a vdir's file cache keeps its stamps as numbers instead,
+    /// `init(text:)`, and compares them with `==`).
     public func matches(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { matches($0) }
@@ -77,9 +78,9 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
 
     public func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         // Each field's digits compared from the text's end, two at a time, nanoseconds first
-        // (where two stamps of one file differ): no number parsed, nothing made, per file of a
-        // 10,000-file vdir. (A time before 1970 has a sign in its text: never matched, the file
-        // is read.)
+        // (where two stamps of one file differ): no number parsed, nothing made, per watched
+        // path of a poll. (A time before 1970 has a sign in its text: never matched, the file is
+        // read.)
         guard size >= 0, seconds >= 0, nanoseconds >= 0, let base = text.baseAddress else { return false }
         var at = text.count
         return Self.digits(UInt64(nanoseconds), base, &at) && Self.byte(0x2E, base, &at)
