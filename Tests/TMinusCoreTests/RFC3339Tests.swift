@@ -74,3 +74,58 @@ struct RFC3339Tests {
         #expect(Due.instant(at("2026-07-01T23:30:00Z")).localDate(in: berlin) == day(2026, 7, 2))
     }
 }
+
+/// The writer's form read sixteen digits at once (`DateTimeText.writersForm`) against the byte
+/// by byte reading, on random times in it and every one of their bytes changed.
+@Suite("The writer's time form")
+struct WritersTimeFormTests {
+    func same(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { b in
+            let fast = DateTimeText.writersForm(b)
+            let scanned = DateTimeText.scan(bytes: b)
+            // The fast reading gives what the scan gives (a UTC time), or leaves it to the scan.
+            guard let fast else { return true }
+            guard let (local, offset) = scanned, offset == 0 else { return false }
+            return local == fast
+        }
+    }
+
+    @Test func readsAsTheScanDoes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        // (Bytes a digit, a separator or a byte next to one might be changed to.)
+        let swaps: [UInt8] = [
+            0x00, 0x20, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x3B, 0x40, 0x54, 0x5A,
+            0x74, 0x7A, 0x80, 0xB0, 0xFF
+        ]
+        var fastReads = 0
+        for _ in 0..<2_000 {
+            // Any time of years 1-9999 (and now and then an impossible day, hour or second).
+            let year = Int(next() % 9_999) + 1, month = Int(next() % 13) + 1, day = Int(next() % 32) + 1
+            let hour = Int(next() % 25), minute = Int(next() % 61), second = Int(next() % 61)
+            func d(_ v: Int, _ n: Int) -> String { String(String(v + 100_000).suffix(n)) }
+            let text = Array(
+                "\(d(year, 4))-\(d(month, 2))-\(d(day, 2))T\(d(hour, 2)):\(d(minute, 2)):\(d(second, 2))Z".utf8)
+            #expect(same(text), "\(String(decoding: text, as: UTF8.self))")
+            if text.withUnsafeBufferPointer({ DateTimeText.writersForm($0) }) != nil { fastReads += 1 }
+            for k in text.indices {
+                for b in swaps where b != text[k] {
+                    var changed = text
+                    changed[k] = b
+                    #expect(same(changed), "\(changed)")
+                }
+            }
+        }
+        // (Most are possible times: the fast reading took them.)
+        #expect(fastReads > 1_000)
+        #expect(RFC3339.parse("2026-12-01T17:00:00Z") == Instant(1_796_144_400))
+        #expect(RFC3339.parse("2026-02-29T17:00:00Z") == nil)
+        #expect(RFC3339.parse("2024-02-29T23:59:59Z") == Instant(1_709_251_199))
+    }
+}

@@ -241,57 +241,6 @@ public enum StoreFile {
         }
     }
 
-    /// `[{"source": name, "id": text, "handle": n}]`.
-    /// `sorted`: whether they are in their order already (each read by its bytes, each after the
-    /// one before): a vdir's ten thousand links are then not compared as Strings again.
-    static func readLinks(_ p: inout JSONParser, sorted: inout Bool) throws(JSONSyntaxError) -> [SourceLink] {
-        let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
-        var validSource: String?
-        var last: (source: Range<Int>, id: Range<Int>)?
-        sorted = true
-        return try readObjects(&p, list: "links", element: what) {
-            (p: inout JSONParser) throws(JSONSyntaxError) -> SourceLink? in
-            // (A name checked once for the run of links that share it.)
-            func checked(_ link: SourceLink) throws(JSONSyntaxError) -> SourceLink {
-                if link.source != validSource {
-                    guard SourceConfig.isValidName(link.source) else { throw p.error(at: what) }
-                    validSource = link.source
-                }
-                return link
-            }
-            if let link = flatLink(&p, source: validSource, at: &last, inOrder: &sorted) { return try checked(link) }
-            sorted = false
-            var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
-            // (Keys compared where they are, the time read from its bytes: a store links every
-            // item of a 10,000-file vdir.)
-            while let key = try p.nextRawKey() {
-                let kind = try p.kind()
-                if p.isKey(key, "done"), kind == .bool {
-                    done = try p.readBool()
-                } else if p.isKey(key, "seen"), kind == .string {
-                    // A time that cannot be read is as if none was recorded (the next read records one).
-                    seen = RFC3339.parse(bytes: try p.readStringBytes()).flatMap { $0.isSupported ? $0 : nil }
-                } else if p.isKey(key, "source"), kind == .string {
-                    source = try p.readString()
-                } else if p.isKey(key, "id"), kind == .string {
-                    id = try p.readString()
-                } else if p.isKey(key, "handle"), kind == .number {
-                    let n = try p.readNumber()
-                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle) else {
-                        throw p.error(at: "a link's handle must be a whole number from 1 to \(Item.maxHandle)")
-                    }
-                    handle = Int(n)
-                } else {
-                    try p.skipValue()
-                }
-            }
-            guard let source, let id, !id.isEmpty, let handle else {
-                throw p.error(at: what)
-            }
-            return try checked(SourceLink(source: source, id: id, handle: handle, seen: seen, done: done))
-        }
-    }
-
     /// `[{"kind": …, "at": …, "item": {…}, "to": {…}, "record": n}]`.
     static func readPending(_ p: inout JSONParser, list: String = "pending") throws(JSONSyntaxError)
         -> [PendingSourceChange]

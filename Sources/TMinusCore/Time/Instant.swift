@@ -107,6 +107,12 @@ public enum DateTimeText {
     }
 
     static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> (LocalDateTime, Int?)? {
+        if b.count == 20, let utc = writersForm(b) { return (utc, 0) }
+        return scan(bytes: b)
+    }
+
+    /// `parse`, a byte at a time.
+    static func scan(bytes b: UnsafeBufferPointer<UInt8>) -> (LocalDateTime, Int?)? {
         // Plain functions over an explicit index: a nested function capturing `i` would make every
         // digit read a dynamically checked access (this runs for every date in the summary).
         var i = 0
@@ -148,6 +154,40 @@ public enum DateTimeText {
         let om = i < b.count ? number(b, &i, 2) : 0
         guard let om, i == b.count, oh < 24, om < 60 else { return nil }
         return (local, sign * (oh * 3600 + om * 60))
+    }
+
+    /// The form tminus writes every time in (`YYYY-MM-DDTHH:MM:SSZ`, twenty bytes), read sixteen
+    /// digits at once: the store's links and the summary's items hold one or two each, and the
+    /// byte-by-byte reading below cost 400 instructions a time. Nil for anything else (then read
+    /// below, which gives the same for this form: `DateTimeTextTests`).
+    @inline(__always)
+    static func writersForm(_ b: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+        guard let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        // Bytes 0-7 `YYYY-MM-`, 8-15 `DDTHH:MM`, 16-19 `:SSZ`, little-endian words.
+        let a = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let c = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let e = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        // The separators where they are (`-` at 4 and 7, `T` at 10, `:` at 13 and 16, `Z` at 19),
+        // every other byte a digit: its high nibble 3 and its low one below 10.
+        let aMask: UInt64 = 0xFF00_00FF_0000_0000, aSeps: UInt64 = 0x2D00_002D_0000_0000
+        let cMask: UInt64 = 0x0000_FF00_00FF_0000, cSeps: UInt64 = 0x0000_3A00_0054_0000
+        guard a & aMask == aSeps, c & cMask == cSeps, e & 0xFF00_00FF == 0x5A00_003A else { return nil }
+        // (Each digit's high nibble 3, and its low one plus 6 no carry out of it: below 10.)
+        func digits(_ x: UInt64, at places: UInt64) -> Bool {
+            let highs = places & 0xF0F0_F0F0_F0F0_F0F0, lows = places & 0x0F0F_0F0F_0F0F_0F0F
+            return x & highs == places & 0x3030_3030_3030_3030 && ((x & lows) &+ 0x0606_0606_0606_0606) & highs == 0
+        }
+        guard digits(a, at: ~aMask), digits(c, at: ~cMask), digits(UInt64(e), at: 0x00FF_FF00) else { return nil }
+        func at(_ x: UInt64, _ k: UInt64) -> Int { Int(truncatingIfNeeded: x >> (8 * k) & 0x0F) }
+        let year = at(a, 0) * 1000 + at(a, 1) * 100 + at(a, 2) * 10 + at(a, 3)
+        let month = at(a, 5) * 10 + at(a, 6)
+        let day = at(c, 0) * 10 + at(c, 1)
+        let hour = at(c, 3) * 10 + at(c, 4), minute = at(c, 6) * 10 + at(c, 7)
+        let second = at(UInt64(e), 1) * 10 + at(UInt64(e), 2)
+        guard hour < 24, minute < 60, second < 60, let date = CivilDate.valid(year: year, month: month, day: day)
+        else { return nil }
+        return LocalDateTime(date: date, hour: hour, minute: minute, second: second)
     }
 
     /// `n` decimal digits at `i` (advancing it), or nil.

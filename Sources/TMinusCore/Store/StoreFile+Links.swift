@@ -1,26 +1,90 @@
-/// A store's link read by its bytes when it is in the shape the store's writer gives it: a store
-/// links every item of a 10,000-file vdir, and each link through the keys' reader cost 4.6 k
+/// The store's links, each read by its bytes when it is in the shape the store's writer gives it: a
+/// store links every item of a 10,000-file vdir, and each link through the keys' reader cost 4.6 k
 /// instructions (every command in such a home reads them all).
 extension StoreFile {
-    /// The link at `p` (just past its `{`) when it is `"source":"…","id":"…","handle":N`, then
-    /// `,"seen":"…"` and `,"done":true` when there, then `}`, with nothing between: its strings
-    /// plain ASCII (no escape), its handle digits as written (1 up to `Item.maxHandle`, no
-    /// leading zero), its time one RFC 3339 reads. The parser is then past its `}`. Nil for
-    /// anything else, the parser where it was: the keys' reader reads it, with its messages.
-    /// Its fields are what that reader gives the same text (`StoreFileTests`, the fuzzer).
+    /// `[{"source": name, "id": text, "handle": n}]`.
+    /// `sorted`: whether they are in their order already (each read by its bytes, each after the
+    /// one before): a vdir's ten thousand links are then not compared as Strings again.
+    static func readLinks(_ p: inout JSONParser, sorted: inout Bool) throws(JSONSyntaxError) -> [SourceLink] {
+        let what = "a link needs a \"source\" (a source's name), an \"id\" and a \"handle\""
+        var validSource: String?
+        var last: (source: Range<Int>, id: Range<Int>)?
+        sorted = true
+        guard try !p.readNull() else { return [] }
+        guard try p.kind() == .array else { throw p.error(at: "\"links\" must be a list") }
+        try p.beginArray()
+        var out: [SourceLink] = []
+        // (A name checked once for the run of links that share it.)
+        func checked(_ link: SourceLink, _ p: JSONParser) throws(JSONSyntaxError) -> SourceLink {
+            if link.source != validSource {
+                guard SourceConfig.isValidName(link.source) else { throw p.error(at: what) }
+                validSource = link.source
+            }
+            return link
+        }
+        while try p.nextElement() {
+            // A link in the writer's shape is read where it is, no object opened for it: a vdir's
+            // ten thousand links, each through the parser's containers, cost 600 instructions more.
+            if p.bytes[p.index] == UInt8(ascii: "{"),
+                let (link, end) = flatLink(
+                    p.bytes, from: p.index + 1, source: validSource, at: &last, inOrder: &sorted)
+            {
+                out.append(try checked(link, p))
+                p.index = end + 1
+                continue
+            }
+            guard try p.kind() == .object else { throw p.error(at: what) }
+            try p.beginObject()
+            sorted = false
+            var source: String?, id: String?, handle: Int?, seen: Instant?, done = false
+            // (Keys compared where they are, the time read from its bytes.)
+            while let key = try p.nextRawKey() {
+                let kind = try p.kind()
+                if p.isKey(key, "done"), kind == .bool {
+                    done = try p.readBool()
+                } else if p.isKey(key, "seen"), kind == .string {
+                    // A time that cannot be read is as if none was recorded (the next read records one).
+                    seen = RFC3339.parse(bytes: try p.readStringBytes()).flatMap { $0.isSupported ? $0 : nil }
+                } else if p.isKey(key, "source"), kind == .string {
+                    source = try p.readString()
+                } else if p.isKey(key, "id"), kind == .string {
+                    id = try p.readString()
+                } else if p.isKey(key, "handle"), kind == .number {
+                    let n = try p.readNumber()
+                    guard n.rounded() == n, n >= 1, n <= Double(Item.maxHandle) else {
+                        throw p.error(at: "a link's handle must be a whole number from 1 to \(Item.maxHandle)")
+                    }
+                    handle = Int(n)
+                } else {
+                    try p.skipValue()
+                }
+            }
+            guard let source, let id, !id.isEmpty, let handle else {
+                throw p.error(at: what)
+            }
+            out.append(try checked(SourceLink(source: source, id: id, handle: handle, seen: seen, done: done), p))
+        }
+        return out
+    }
+
+    /// The link whose `{` is just before `start` in `bytes` when it is `"source":"…","id":"…","handle":N`,
+    /// then `,"seen":"…"` and `,"done":true` when there, then `}`, with nothing between: its
+    /// strings plain ASCII (no escape), its handle digits as written (1 up to `Item.maxHandle`, no
+    /// leading zero), its time one RFC 3339 reads; and where its `}` is. Nil for anything else:
+    /// the keys' reader reads it, with its messages. Its fields are what that reader gives the
+    /// same text (`StoreFileTests`, the fuzzer).
     /// `source`: the last link's source, whose String is taken again when this one's is the same
     /// (a vdir's ten thousand links share one: not a String made for each).
     /// `at`: where its source's and id's bytes are (plain ASCII: they order as their Strings do);
     /// `inOrder` is made false when they come before those of the link read before, at `at` then.
     static func flatLink(
-        _ p: inout JSONParser, source last: String? = nil, at: inout (source: Range<Int>, id: Range<Int>)?,
+        _ bytes: [UInt8], from start: Int, source last: String? = nil, at: inout (source: Range<Int>, id: Range<Int>)?,
         inOrder: inout Bool
-    ) -> SourceLink? {
-        let start = p.index
+    ) -> (SourceLink, end: Int)? {
         let before = at
         var found = at
         var ordered = inOrder
-        let read = p.bytes.withUnsafeBufferPointer { b -> (SourceLink, Int)? in
+        let read = bytes.withUnsafeBufferPointer { b -> (SourceLink, Int)? in
             var i = start
             guard Self.literal(#""source":""#, b, &i), case let s = i, let source = Self.plain(b, &i, as: last),
                 case let sourceAt = s..<(i - 1),
@@ -44,11 +108,10 @@ extension StoreFile {
             if ordered, let before, let found { ordered = Self.follows(found, before, in: b) }
             return (SourceLink(source: source, id: id, handle: handle, seen: seen, done: done), i)
         }
-        guard let (link, end) = read else { return nil }
-        p.closeObject(at: end)
+        guard let read else { return nil }
         at = found
         inOrder = ordered
-        return link
+        return read
     }
 
     /// Whether the link whose source and id are at `b` in `bytes` sorts after the one at `a` (or
