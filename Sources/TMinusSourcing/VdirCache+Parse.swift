@@ -20,8 +20,20 @@ extension VdirCache {
     {
         var bytes = file  // (Moved, not copied: the index is cut off in place.)
         var index: (records: [Record], entries: [Entry])?
+        var indexBytes: [UInt8] = []
         if let at = Index.locate(bytes) {
-            if fast { index = Index.decode(bytes, at: at, json: at.lowerBound) }
+            if fast {
+                index = Index.decode(bytes, at: at, json: at.lowerBound)
+                if index != nil {
+                    // (Its length a multiple of 8: head, records and entries are.)
+                    indexBytes = [UInt8](unsafeUninitializedCapacity: at.count) { b, n in
+                        bytes.withUnsafeBytes {
+                            Index.copy($0.baseAddress! + at.lowerBound, to: b.baseAddress!, at.count)
+                        }
+                        n = at.count
+                    }
+                }
+            }
             bytes.removeSubrange(at.lowerBound...)
         }
         var p = JSONParser(bytes)
@@ -60,6 +72,7 @@ extension VdirCache {
                     p.pass(to: last.whole.upperBound)
                     guard try !p.nextElement() else { throw Foreign() }
                     (cache.records, cache.entries) = index
+                    cache.index = indexBytes
                     continue
                 }
                 while try p.nextElement() {

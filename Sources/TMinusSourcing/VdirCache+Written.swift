@@ -27,6 +27,9 @@ extension VdirCache {
         /// was written: the cache is then written without an index.
         private var segments: [Index.Segment] = []
         private var indexed = true
+        /// Runs kept from a cache read by its index are indexed from that index (`Index.encode`);
+        /// false only in the tests, which compare.
+        var movesIndex = true
 
         /// A run shorter than this is copied with the bytes made here, not a piece of its own (a
         /// folder in another order than the cache's keeps its records one by one: not ten
@@ -164,7 +167,8 @@ extension VdirCache {
             let size = Index.size(segments)
             let index = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 let whole = Index.encode(
-                    segments, offset: head, checksum: sum.value, into: UnsafeMutableRawPointer(buffer.baseAddress!))
+                    segments, offset: head, checksum: sum.value, into: UnsafeMutableRawPointer(buffer.baseAddress!),
+                    moving: movesIndex)
                 count = whole ? size : 0
             }
             return index.isEmpty ? pieces : pieces + [index[...]]

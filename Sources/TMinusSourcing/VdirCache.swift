@@ -59,6 +59,10 @@ public struct VdirCache {
     var decoded: [UInt8] = []
     var records: [Record] = []
     var entries: [Entry] = []
+    /// The index `records` and `entries` were read from (`Index.decode`), as it was in the file;
+    /// empty when they were read otherwise. A run of kept records' index is written from it
+    /// (`Index.encode`), moved.
+    var index: [UInt8] = []
     /// No UID (of an event, or of a todo) is in two entries of the records: the read that wrote
     /// the cache found no copy. A read that keeps every record but a few files' then checks only
     /// those files' UIDs against the rest (`CalendarReading.keptUnique`).

@@ -83,6 +83,14 @@ struct VdirCacheIndexTests {
             }
             names = nextNames
             bytes = next.bytes(signature: "s", now: now)
+            // (The kept runs' index moved from the one read is the index made from their records.)
+            var made = next
+            made.movesIndex = false
+            let same = made.bytes(signature: "s", now: now) == bytes
+            #expect(same, "generation \(generation): moved index")
+            #expect(
+                indexed.index.count == VdirCache.Index.size(of: indexed) && !indexed.index.isEmpty,
+                "\(indexed.index.count) \(VdirCache.Index.size(of: indexed))")
         }
     }
 
