@@ -54,11 +54,8 @@ struct SourcePatch {
         guard !deferred.capped, deferred.copies == 0, deferred.part.source.error == nil,
             deferred.part.items.count <= Self.maxChanged,
             let index = head.sources.firstIndex(where: { $0.name == name && $0.kind != nil }),
-            store.links.count(where: { $0.source == name }) == head.sources[index].items,
-            store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags,
-            zip(store.links, store.links.dropFirst()).allSatisfy({ $0 < $1 }),
-            // (A link without its first sight gets one from the fold, and its item's line with it.)
-            store.links.allSatisfy({ $0.source != name || $0.seen != nil })
+            Self.linksInOrder(store.links, counting: name) == head.sources[index].items,
+            store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags
         else { return nil }
         // The source's block of the todo list, and where its dated todos start.
         let blockStart = lines.todos.start(counts[..<index].reduce(0, +), after: lines.todos.start)
@@ -81,7 +78,7 @@ struct SourcePatch {
                 var item = deferred.part.items[k]
                 guard let found = oldLines(of: item.id, source: name, block: (blockStart, blockEnd)), found.count <= 1
                 else { return nil }
-                let link = store.links.first(where: { $0.source == name && $0.id == item.id })
+                let link = Self.link(of: item.id, source: name, in: store.links)
                 let old = found.first
                 if let old {
                     guard let link, let seen = link.seen, link.handle > 0, link.handle == old.item.handle else {
@@ -172,6 +169,34 @@ struct SourcePatch {
         return Patched(
             lines: lines, deadlines: lines.deadlines.patched(deadlineEdits), todos: lines.todos.patched(todoEdits),
             sources: sources, counts: counts, tags: head.tags, storeItems: store.items.count, now: now)
+    }
+
+    /// How many of `links` are of the source `name`, when all are in their order, one link an
+    /// item (each after the one before), and each of that source's has its first sight (a link
+    /// without one gets one from the fold, and its item's line with it); else nil. One pass over
+    /// a vdir's ten thousand links, their Strings compared where they are.
+    static func linksInOrder(_ links: [SourceLink], counting name: String) -> Int? {
+        var count = 0
+        return links.withUnsafeBufferPointer { l -> Int? in
+            for k in l.indices {
+                if k > 0, !(l[k - 1] < l[k]) { return nil }
+                if l[k].source == name {
+                    guard l[k].seen != nil else { return nil }
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
+    /// The link of the item `id` of `source` in `links` (in their order, `linksInOrder`).
+    static func link(of id: String, source: String, in links: [SourceLink]) -> SourceLink? {
+        var low = 0, high = links.count
+        while low < high {
+            let mid = (low + high) / 2
+            if (links[mid].source, links[mid].id) < (source, id) { low = mid + 1 } else { high = mid }
+        }
+        return low < links.count && links[low].source == source && links[low].id == id ? links[low] : nil
     }
 
     /// A patched summary before its header's store stamp is known (a store committed with it

@@ -82,13 +82,14 @@ extension StoreFile {
         inOrder: inout Bool
     ) -> (SourceLink, end: Int)? {
         let before = at
-        var found = at
         var ordered = inOrder
-        let read = bytes.withUnsafeBufferPointer { b -> (SourceLink, Int)? in
+        var last = last
+        // (Where its parts are, read in the buffer; its Strings made after: a link made in the
+        // closure came out of it as a generic tuple, destroyed twice through its witnesses.)
+        let read = bytes.withUnsafeBufferPointer { b -> FlatLinkParts? in
             var i = start
-            guard Self.literal(#""source":""#, b, &i), case let s = i, let source = Self.plain(b, &i, as: last),
-                case let sourceAt = s..<(i - 1),
-                Self.literal(#","id":""#, b, &i), case let d = i, let id = Self.plain(b, &i), !id.isEmpty,
+            guard Self.literal(#""source":""#, b, &i), let source = Self.plain(b, &i),
+                Self.literal(#","id":""#, b, &i), let id = Self.plain(b, &i), !id.isEmpty,
                 Self.literal(#","handle":"#, b, &i), let handle = Self.handle(b, &i)
             else { return nil }
             var seen: Instant?
@@ -104,14 +105,31 @@ extension StoreFile {
             }
             let done = Self.literal(#","done":true"#, b, &i)
             guard i < b.count, b[i] == UInt8(ascii: "}") else { return nil }
-            found = (sourceAt, d..<(d + id.utf8.count))
-            if ordered, let before, let found { ordered = Self.follows(found, before, in: b) }
-            return (SourceLink(source: source, id: id, handle: handle, seen: seen, done: done), i)
+            if ordered, let before { ordered = Self.follows((source, id), before, in: b) }
+            let sameSource =
+                last?.withUTF8 { $0.elementsEqual(UnsafeBufferPointer(rebasing: b[source])) } ?? false
+            return FlatLinkParts(
+                source: source, id: id, handle: handle, seen: seen, done: done, end: i, sameSource: sameSource)
         }
         guard let read else { return nil }
-        at = found
+        at = (read.source, read.id)
         inOrder = ordered
-        return read
+        let source = read.sameSource ? last! : String(decoding: bytes[read.source], as: UTF8.self)
+        let link = SourceLink(
+            source: source, id: String(decoding: bytes[read.id], as: UTF8.self), handle: read.handle, seen: read.seen,
+            done: read.done)
+        return (link, read.end)
+    }
+
+    /// Where a link's parts are (`flatLink`), its numbers read.
+    private struct FlatLinkParts {
+        var source: Range<Int>, id: Range<Int>
+        var handle: Int
+        var seen: Instant?
+        var done: Bool
+        var end: Int
+        /// Its source's bytes are the last link's source.
+        var sameSource: Bool
     }
 
     /// Whether the link whose source and id are at `b` in `bytes` sorts after the one at `a` (or
@@ -154,15 +172,13 @@ extension StoreFile {
         return true
     }
 
-    /// The plain ASCII text from `i` to the next `"` (then `i` is past it); nil when an escape, a
-    /// control or a byte past ASCII comes first. `same`, when it is that text, is given back.
-    private static func plain(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, as same: String? = nil) -> String? {
+    /// Where the plain ASCII text from `i` to the next `"` is (then `i` is past the quote); nil
+    /// when an escape, a control or a byte past ASCII comes first.
+    private static func plain(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Range<Int>? {
         let e = JSONBytes.plainASCIIEnd(b, from: i)
         guard e < b.count, b[e] == 0x22 else { return nil }
-        let bytes = UnsafeBufferPointer(rebasing: b[i..<e])
-        i = e + 1
-        if var same, same.withUTF8({ $0.elementsEqual(bytes) }) { return same }
-        return String(decoding: bytes, as: UTF8.self)
+        defer { i = e + 1 }
+        return i..<e
     }
 
     /// A handle's digits from `i`, as the writer writes one.
