@@ -107,7 +107,11 @@ extension StoreFile {
             guard i < b.count, b[i] == UInt8(ascii: "}") else { return nil }
             if ordered, let before { ordered = Self.follows((source, id), before, in: b) }
             let sameSource =
-                last?.withUTF8 { $0.elementsEqual(UnsafeBufferPointer(rebasing: b[source])) } ?? false
+                last?.withUTF8 { l in
+                    guard l.count == source.count else { return false }
+                    for k in 0..<l.count where l[k] != b[source.lowerBound + k] { return false }
+                    return true
+                } ?? false
             return FlatLinkParts(
                 source: source, id: id, handle: handle, seen: seen, done: done, end: i, sameSource: sameSource)
         }
@@ -138,18 +142,35 @@ extension StoreFile {
         _ b: (source: Range<Int>, id: Range<Int>), _ a: (source: Range<Int>, id: Range<Int>),
         in p: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        func order(_ x: Range<Int>, _ y: Range<Int>) -> Int {
-            for k in 0..<min(x.count, y.count) where p[x.lowerBound + k] != p[y.lowerBound + k] {
-                return p[x.lowerBound + k] < p[y.lowerBound + k] ? -1 : 1
+        let s = order(a.source, b.source, in: p)
+        return s < 0 || (s == 0 && order(a.id, b.id, in: p) <= 0)
+    }
+
+    /// How the bytes at `x` in `p` order against those at `y`: -1, 0 or 1, eight at a time (as
+    /// big-endian numbers, which order as their bytes do).
+    static func order(_ x: Range<Int>, _ y: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        let m = min(x.count, y.count)
+        var k = 0
+        if let base = p.baseAddress {
+            let a = UnsafeRawPointer(base + x.lowerBound), b = UnsafeRawPointer(base + y.lowerBound)
+            while k + 8 <= m {
+                let u = UInt64(bigEndian: a.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                let v = UInt64(bigEndian: b.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                if u != v { return u < v ? -1 : 1 }
+                k += 8
             }
-            return x.count < y.count ? -1 : x.count > y.count ? 1 : 0
         }
-        let s = order(a.source, b.source)
-        return s < 0 || (s == 0 && order(a.id, b.id) <= 0)
+        while k < m {
+            let u = p[x.lowerBound + k], v = p[y.lowerBound + k]
+            if u != v { return u < v ? -1 : 1 }
+            k += 1
+        }
+        return x.count < y.count ? -1 : x.count > y.count ? 1 : 0
     }
 
     /// Whether `b` holds `text` at `i` (then `i` is past it). Eight bytes at a time: five keys
     /// a link, ten thousand links.
+    @inline(__always)
     private static func literal(_ text: StaticString, _ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Bool {
         let n = text.utf8CodeUnitCount
         guard i + n <= b.count, let base = b.baseAddress else { return false }
