@@ -79,7 +79,13 @@ public struct NameList {
                 order[i] = i
             }
         }
-        Self.radixSort(&keys, &order)
+        if n >= 256 {
+            Self.radixSort(&keys, &order)
+        } else {
+            // (A folder of a few names: all of them one run, sorted by comparing them below, not
+            // counted into the radix sort's twelve thousand buckets, zeroed first.)
+            for i in 0..<n { keys[i] = 0 }
+        }
         bytes.withUnsafeBufferPointer { b in
             // (Names equal in their first eight bytes: the run sorted by the rest, stably.)
             var runStart = 0

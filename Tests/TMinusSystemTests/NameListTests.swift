@@ -32,7 +32,7 @@ struct NameListTests {
             Array("0123456789ABCDEF".utf8), Array("abcdef0123456789-".utf8), [0x61, 0x62],
             [0x00, 0x7F, 0x80, 0xC3, 0xFF]
         ]
-        for size in [0, 1, 2, 17, 300, 4_000] {
+        for size in [0, 1, 2, 17, 255, 256, 300, 4_000] {
             var names: [[UInt8]] = []
             for _ in 0..<size {
                 let alphabet = alphabets.randomElement(using: &rng)!
