@@ -1,3 +1,4 @@
+import TMinusTestSupport
 import Testing
 
 @testable import TMinusCore
@@ -76,7 +77,7 @@ struct MessageFormatTests {
             "ab%", "%%%s", "%1$", "%1$05d", "%12", "x%s y%s z%s", "%s и %s", "⟦%s⟧", "%2$s%2$s", "%0$s", "%-d"
         ]
         // Templates from the bytes a conversion is made of, at random (a fixed seed).
-        var rng = WhenFuzzTests.SplitMix(state: 42)
+        var rng = SplitMix(42)
         let alphabet = Array("%sd0125$x é".unicodeScalars)
         var templates = fixed
         for _ in 0..<4_000 {

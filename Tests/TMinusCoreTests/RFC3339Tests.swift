@@ -1,3 +1,4 @@
+import TMinusTestSupport
 import Testing
 @testable import TMinusCore
 
@@ -91,14 +92,8 @@ struct WritersTimeFormTests {
     }
 
     @Test func readsAsTheScanDoes() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix(0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { rng.next() }
         // (Bytes a digit, a separator or a byte next to one might be changed to.)
         let swaps: [UInt8] = [
             0x00, 0x20, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x3B, 0x40, 0x54, 0x5A,

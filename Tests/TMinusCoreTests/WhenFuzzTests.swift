@@ -7,16 +7,6 @@ import Testing
 /// unit (every accepted `N<unit>` moves by that unit, as docs/when.md's unit list says).
 @Suite("WHEN grammar fuzz")
 struct WhenFuzzTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let pieces = [
         "in", "at", "+", "-", "next", "this", "end", "of", "the", "ago", "a", "an", "fri", "Friday", "dec", "24",
@@ -33,7 +23,7 @@ struct WhenFuzzTests {
     /// (How long a phrase takes: Benchmarks/README.md.)
     @Test func randomPhrasesNeverTrapAndEachTakesLittleTime() throws {
         let zones = try Self.zones.map { try systemZone($0) }
-        var g = SplitMix(state: 38)
+        var g = SplitMix(38)
         for _ in 0..<4000 {
             var phrase = ""
             for _ in 0..<Int.random(in: 1...7, using: &g) {
@@ -98,7 +88,7 @@ struct WhenFuzzTests {
 
     @Test func everyAcceptedNumberAndUnitMovesByThatUnit() throws {
         let zones = try Self.zones.map { try systemZone($0) }
-        var g = SplitMix(state: 10)
+        var g = SplitMix(10)
         let names = WhenParser.Unit.allCases.flatMap(\.names)
         #expect(Set(names).count == names.count, "a unit name spells two units")
         for _ in 0..<3000 {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TMinusCore
 import TMinusICal
+import TMinusTestSupport
 import Testing
 @testable import TMinusSystem
 @testable import TMinusSourcing
@@ -196,18 +197,5 @@ import Testing
         #expect(
             IcsCache.roundTrip(Array(backwards.utf8), signature: "s", now: now) == nil,
             "a range that ends before it starts")
-    }
-}
-
-/// A generator whose sequence its seed gives (SplitMix64), so a failure can be run again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

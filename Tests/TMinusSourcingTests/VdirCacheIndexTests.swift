@@ -1,5 +1,6 @@
 import Foundation
 import TMinusCore
+import TMinusTestSupport
 import Testing
 @testable import TMinusSourcing
 @testable import TMinusSystem

@@ -1,5 +1,6 @@
 import Foundation
 import TMinusCore
+import TMinusTestSupport
 import Testing
 @testable import TMinusSystem
 @testable import TMinusSourcing

@@ -1,21 +1,10 @@
+import TMinusTestSupport
 import Testing
 @testable import TMinusSystem
 
 /// A folder's names sorted by their bytes (`NameList.sortByBytes`, its radix sort on the first
 /// eight bytes and the ties after) against the plain comparison of their bytes.
 struct NameListTests {
-    /// SplitMix64: a sequence its seed gives, so a failure can be run again.
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func sorted(_ names: [[UInt8]]) -> [[UInt8]] {
         var list = NameList()
         for n in names { list.append(n) }
@@ -25,7 +14,7 @@ struct NameListTests {
 
     @Test(arguments: [1, 2, 3, 7, 100, 5_000])
     func sortsAsTheirBytesCompare(seed: UInt64) {
-        var rng = Mix(state: seed)
+        var rng = SplitMix(seed)
         // UIDs as vdirsyncer and the calendar apps name files, names that share long prefixes
         // (dates, one app's), short ones, bytes past ASCII, and the same name twice.
         let alphabets: [[UInt8]] = [
