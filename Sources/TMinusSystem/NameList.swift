@@ -79,11 +79,12 @@ public struct NameList {
                 order[i] = i
             }
         }
-        if n >= 256 {
+        if n >= 256 && n < Int(UInt32.max) {
             Self.radixSort(&keys, &order)
         } else {
             // (A folder of a few names: all of them one run, sorted by comparing them below, not
-            // counted into the radix sort's twelve thousand buckets, zeroed first.)
+            // counted into the radix sort's twelve thousand buckets, zeroed first; and past what
+            // its 32-bit counts hold, which no folder's list in memory reaches.)
             for i in 0..<n { keys[i] = 0 }
         }
         bytes.withUnsafeBufferPointer { b in
@@ -110,8 +111,9 @@ public struct NameList {
     /// key is passed over.
     static func radixSort(_ keys: inout [UInt64], _ values: inout [Int]) {
         let n = keys.count
-        // (Counts in 32 bits: a list of four thousand million names would not fit in memory.)
-        guard n > 1, n < Int(UInt32.max) else { return }
+        // (Counts in 32 bits: `sortByBytes` sorts longer lists by comparing them.)
+        precondition(n < Int(UInt32.max), "too many names for 32-bit counts")
+        guard n > 1 else { return }
         let bits: UInt64 = 11, buckets = 1 << 11, digits = 6
         // (The second buffers are written whole by a pass before it reads them; see `sortByBytes`.)
         var keys2 = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
