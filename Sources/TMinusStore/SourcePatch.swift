@@ -160,7 +160,7 @@ struct SourcePatch {
             todoEdits.append(.insert(new.line, at: new.at, order: rank + 1))
         }
         for link in links {
-            store.links.insert(link, at: store.links.firstIndex { link < $0 } ?? store.links.count)
+            store.links.insert(link, at: Self.place(of: link.id, source: link.source, in: store.links))
         }
         var counts = counts
         counts[index] = todos
@@ -191,12 +191,18 @@ struct SourcePatch {
 
     /// The link of the item `id` of `source` in `links` (in their order, `linksInOrder`).
     static func link(of id: String, source: String, in links: [SourceLink]) -> SourceLink? {
+        let at = place(of: id, source: source, in: links)
+        return at < links.count && links[at].source == source && links[at].id == id ? links[at] : nil
+    }
+
+    /// Where the link of `id` of `source` is in `links`, or goes (in their order), found by halves.
+    static func place(of id: String, source: String, in links: [SourceLink]) -> Int {
         var low = 0, high = links.count
         while low < high {
             let mid = (low + high) / 2
             if (links[mid].source, links[mid].id) < (source, id) { low = mid + 1 } else { high = mid }
         }
-        return low < links.count && links[low].source == source && links[low].id == id ? links[low] : nil
+        return low
     }
 
     /// A patched summary before its header's store stamp is known (a store committed with it
