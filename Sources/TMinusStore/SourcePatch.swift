@@ -328,7 +328,8 @@ extension Container {
         }
         if let near {
             return try? Summary(
-                bytes: out, path: home.summaryPath, near: now, zone: near.zone, eventLead: near.eventLead)
+                bytes: out, path: home.summaryPath, near: now, zone: near.zone, eventLead: near.eventLead,
+                deadlinesInOrder: true)
         }
         return try? parseSummary(out)
     }

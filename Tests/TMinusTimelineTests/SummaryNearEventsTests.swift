@@ -100,6 +100,9 @@ struct SummaryNearEventsTests {
             for (policy, lead) in policies {
                 let config = Self.config(policy, lead: lead)
                 let near = try Summary(bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead)
+                let inOrder = try Summary(
+                    bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead, deadlinesInOrder: true)
+                #expect(inOrder == near, "\(zoneName) \(policy) in order")
                 let what = "\(zoneName) \(text) \(policy) \(lead)"
                 guard let until = near.completeUntil else {
                     Issue.record("\(what): nothing passed over")

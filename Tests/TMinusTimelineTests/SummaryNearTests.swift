@@ -104,6 +104,13 @@ struct SummaryNearTests {
             let unzoned = try Summary(bytes: bytes, near: now, eventLead: Self.lead)
             let zoned = try Summary(bytes: bytes, near: now, zone: zone, eventLead: Self.lead)
             #expect(zoned.todos.count <= unzoned.todos.count, "\(zoneName) \(text)")
+            // Known to be in order (a patched summary), the far deadlines passed by their lines:
+            // the same read.
+            for (read, z) in [(unzoned, nil), (zoned, zone)] {
+                let inOrder = try Summary(
+                    bytes: bytes, near: now, zone: z, eventLead: Self.lead, deadlinesInOrder: true)
+                #expect(inOrder == read, "\(zoneName) \(text) in order")
+            }
             for (near, how) in [(unzoned, "without the zone"), (zoned, "in the zone")] {
                 guard let until = near.completeUntil else {
                     #expect(near == whole, "\(zoneName) \(text) \(how): nothing passed over, so everything read")
@@ -265,6 +272,16 @@ struct SummaryNearTests {
         whole.deadlines.reverse()
         let reversed = whole.bytes()
         #expect(try Summary(bytes: reversed, near: now, eventLead: Self.lead) == Summary(bytes: reversed))
+        // Said to be in order, it is taken so once past the first far one: the next deadline put
+        // after far ones is passed over with them (the patch says so only of bytes it made in order).
+        whole.deadlines.reverse()
+        let near = whole.deadlines.first { $0.due!.instant(in: zone) > now }!
+        whole.deadlines.removeAll { $0.id == near.id }
+        whole.deadlines.append(near)
+        let misplaced = whole.bytes()
+        let trusted = try Summary(bytes: misplaced, near: now, eventLead: Self.lead, deadlinesInOrder: true)
+        #expect(!trusted.deadlines.contains { $0.id == near.id })
+        #expect(try Summary(bytes: misplaced, near: now, eventLead: Self.lead).deadlines.contains { $0.id == near.id })
 
         func todos(_ lines: [String]) -> [UInt8] {
             Array(

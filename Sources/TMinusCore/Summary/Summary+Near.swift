@@ -31,11 +31,17 @@ extension Summary {
     /// records are marked `itemsPassedOver`, and such a part is never kept as it is).
     /// `headerOnlyIf`: asked first, whether the read stops at those fields (`headerOnly`: a
     /// summary to be patched, whose items the patch reads from its bytes).
+    /// `deadlinesInOrder`: the deadlines are known to be in due order, one a line (bytes this
+    /// process made as `Summary.bytes` lays them out, from a summary it trusts to be so: a patched
+    /// summary, `SourcePatch`): from the first one due so far that no later one can show before
+    /// `until`, the rest of the list is passed over by its lines, their order not checked.
     public init(
         bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil, eventLead: Int64?,
-        wholeIf: ((Summary) -> Set<String>?)? = nil, headerOnlyIf: ((Summary) -> Bool)? = nil
+        wholeIf: ((Summary) -> Set<String>?)? = nil, headerOnlyIf: ((Summary) -> Bool)? = nil,
+        deadlinesInOrder: Bool = false
     ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now, zone: zone, eventLead: eventLead)
+        near?.deadlinesInOrder = deadlinesInOrder
         let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf, headerOnlyIf: headerOnlyIf)
         // (Nil only when `wholeIf` said so, every item read, or `headerOnlyIf`, none.)
         guard let near else {
@@ -98,6 +104,9 @@ struct NearRead {
     var skipped = false
     /// The deadlines are not in order: the read is made again, whole.
     var unsorted = false
+    /// The deadlines are known to be in order (`Summary(bytes:near:deadlinesInOrder:)`): past the
+    /// first one no later one can be read for, the rest are passed over by their lines.
+    var deadlinesInOrder = false
     /// Where each record's todos end in the todo list, and whether they are by due
     /// (`setBlocks`); empty when the summary does not say.
     var blockEnds: [Int] = []
@@ -160,33 +169,43 @@ struct NearRead {
         let calendars = calendars
         let eventLead = eventLead
         let until = until.seconds
-        let end = p.bytes.withUnsafeBufferPointer { b in
-            Self.flatDeadlineEnd(
-                b, from: start, calendars: calendars,
-                pass: { value -> Verdict in
-                    guard let due = Due(storage: value) else { return .read }
-                    // (A whole day's key is its UTC end: in the reader's zone it is due up to
-                    // `zoneSlack` sooner.)
-                    let key = due.sortKey
-                    seenKey = key
-                    wholeDay = due.isWholeDay
-                    let slack = due.isWholeDay ? Self.zoneSlack : 0
-                    guard key > until + slack else { return .read }
-                    if let lead = eventLead, key <= until + lead + slack {
-                        inLead = true
-                        return .byShape
-                    }
-                    if key >= previous, let first = firstBeyond {
-                        // Due no sooner than the first (a timed one after a timed one, one past
-                        // the window), passed over; else read, unless an event or an invitation,
-                        // by its shape, which costs a pass over its line (where events are any
-                        // deadline an invitation is rare: read, not looked at).
-                        guard key == first || due.isWholeDay || firstIsWholeDay, key <= first + Self.zoneSlack
-                        else { return .pass }
-                        return eventLead == nil ? .read : .byShape
-                    }
-                    return .byShape
-                },
+        func verdict(_ value: UnsafeBufferPointer<UInt8>) -> Verdict {
+            guard let due = Due(storage: value) else { return .read }
+            // (A whole day's key is its UTC end: in the reader's zone it is due up to
+            // `zoneSlack` sooner.)
+            let key = due.sortKey
+            seenKey = key
+            wholeDay = due.isWholeDay
+            let slack = due.isWholeDay ? Self.zoneSlack : 0
+            guard key > until + slack else { return .read }
+            if let lead = eventLead, key <= until + lead + slack {
+                inLead = true
+                return .byShape
+            }
+            if key >= previous, let first = firstBeyond {
+                // Due no sooner than the first (a timed one after a timed one, one past
+                // the window), passed over; else read, unless an event or an invitation,
+                // by its shape, which costs a pass over its line (where events are any
+                // deadline an invitation is rare: read, not looked at).
+                guard key == first || due.isWholeDay || firstIsWholeDay, key <= first + Self.zoneSlack
+                else { return .pass }
+                return eventLead == nil ? .read : .byShape
+            }
+            return .byShape
+        }
+        let inOrder = deadlinesInOrder
+        let end = p.bytes.withUnsafeBufferPointer { b -> Int? in
+            // The writer's line, in order (`deadlinesInOrder`): its due found past its first
+            // fields, and when it is passed over, its end at the line's end.
+            if inOrder, let due = Self.writersDue(b, from: start) {
+                switch verdict(UnsafeBufferPointer(rebasing: b[due])) {
+                case .read: return nil
+                case .pass: if let e = Self.itemLineEnd(b, from: due.upperBound) { return e }
+                case .byShape: break
+                }
+            }
+            return Self.flatDeadlineEnd(
+                b, from: start, calendars: calendars, pass: verdict,
                 byShape: { shape in
                     switch shape {
                     // Never the next one due: passed over, and not the first beyond.
@@ -216,6 +235,13 @@ struct NearRead {
         guard let end else { return false }
         p.index = end
         skipped = true
+        // In order, every later deadline is due no sooner: past the first beyond's slack, and past
+        // the window's slack and an event's lead, each would be passed over as this one was.
+        if deadlinesInOrder, !unsorted, let key = seenKey, let first = self.firstBeyond, key > first + Self.zoneSlack,
+            key > until + Self.zoneSlack + (eventLead ?? 0)
+        {
+            p.index = p.bytes.withUnsafeBufferPointer { Self.passLines(b: $0, after: end, upTo: Int.max).end }
+        }
         return true
     }
 
@@ -237,23 +263,36 @@ struct NearRead {
         guard block < blockEnds.count, blockByDue[block], let key = lastTodoKey,
             key > todoHorizon + Self.zoneSlack
         else { return 0 }
-        let remaining = blockEnds[block] - index - 1
-        var passed = 0
-        p.index = p.bytes.withUnsafeBufferPointer { b in
-            var end = p.index  // just past the last item passed over
-            while passed < remaining {
-                let start = Self.lineEnd(b, from: end) + 1
-                guard start < b.count, b[start] == UInt8(ascii: "{") else { break }
-                var e = Self.lineEnd(b, from: start)
-                guard e < b.count else { break }
-                if b[e - 1] == UInt8(ascii: ",") { e -= 1 }
-                guard b[e - 1] == UInt8(ascii: "}") else { break }
-                end = e
-                passed += 1
-            }
-            return end
+        let (end, passed) = p.bytes.withUnsafeBufferPointer {
+            Self.passLines(b: $0, after: p.index, upTo: blockEnds[block] - index - 1)
         }
+        p.index = end
         return passed
+    }
+
+    /// Passes over up to `count` lines after the item that ends at `after`, each one item (`{` at
+    /// its start, `}` at its end, then a comma or the line's end), as the summary's writer puts
+    /// them: the end of the last one passed over (`after` if none), and how many. Stops at a line
+    /// that is not so (the list's `]`).
+    static func passLines(b: UnsafeBufferPointer<UInt8>, after: Int, upTo count: Int) -> (end: Int, passed: Int) {
+        var end = after
+        var passed = 0
+        while passed < count {
+            let start = Self.lineEnd(b, from: end) + 1
+            guard start < b.count, b[start] == UInt8(ascii: "{"), let e = itemLineEnd(b, from: start) else { break }
+            end = e
+            passed += 1
+        }
+        return (end, passed)
+    }
+
+    /// The end (past its `}`) of the item on the line `i` is on, when the line ends with `}` or
+    /// `},` (as the summary's writer ends an item's line); nil otherwise.
+    static func itemLineEnd(_ b: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        var e = lineEnd(b, from: i)
+        guard e < b.count, e > i else { return nil }
+        if b[e - 1] == UInt8(ascii: ",") { e -= 1 }
+        return e > i && b[e - 1] == UInt8(ascii: "}") ? e : nil
     }
 
     /// The todo list ended after `count` todos: not the records' count, and the blocks passed over
