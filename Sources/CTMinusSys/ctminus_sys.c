@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/timerfd.h>
@@ -76,4 +77,8 @@ int ctminus_unix_connect(const char *name, size_t len, int abstract) {
 
 const void *ctminus_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
     return memmem(haystack, haystack_len, needle, needle_len);
+}
+
+long ctminus_getdents64(int fd, void *buf, size_t len) {
+    return syscall(SYS_getdents64, fd, buf, len);
 }

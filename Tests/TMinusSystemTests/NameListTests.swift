@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import TMinusTestSupport
 import Testing
 @testable import TMinusSystem
@@ -33,5 +35,49 @@ struct NameListTests {
             let expected = names.sorted { $0.lexicographicallyPrecedes($1) }
             #expect(sorted(names) == expected, "seed \(seed), \(size) names")
         }
+    }
+}
+
+/// A folder listed from its records read whole (`NameList(listing:)`, `getdents64`) against the
+/// same folder listed by `readdir`: the same names and types, `.` and `..` left out, `keep` asked
+/// once a name, a folder bigger than the room first made for it read again into more.
+struct NameListListingTests {
+    @Test(arguments: [0, 10, 3_000])
+    func listsWhatReaddirLists(expected: Int) throws {
+        var template = Array("/tmp/tminus-names-XXXXXX".utf8CString)
+        let folder = try #require(
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        defer { _ = try? FileManager.default.removeItem(atPath: folder) }
+        var rng = SplitMix(UInt64(expected) + 5)
+        for i in 0..<2_500 {
+            let length = Int.random(in: 1...200, using: &rng)
+            let name = "\(i)-" + String((0..<length).map { _ in "abcXYZ09é-_.".randomElement(using: &rng)! })
+            let fd = open(folder + "/" + name, O_CREAT | O_WRONLY, 0o600)
+            try #require(fd >= 0)
+            close(fd)
+        }
+        #expect(mkdir(folder + "/sub", 0o700) == 0)
+        #expect(symlink("sub", folder + "/link") == 0)
+        let directory = open(folder, O_RDONLY | O_DIRECTORY)
+        defer { close(directory) }
+        var byReaddir: [String: UInt8] = [:]
+        FileIO.forEachEntryName(inOpened: directory) { name, _, type in
+            byReaddir[String(decoding: name, as: UTF8.self)] = type
+        }
+        #expect(byReaddir.count == 2_502)
+        var asked: [String: UInt8] = [:]
+        let list = try #require(
+            NameList(listing: directory, expected: expected) { name, cName, type in
+                let text = String(decoding: name, as: UTF8.self)
+                #expect(String(cString: cName) == text)
+                #expect(asked.updateValue(type, forKey: text) == nil, "asked twice: \(text)")
+                return type == UInt8(DT_REG) && name.count % 2 == 0
+            })
+        #expect(asked == byReaddir)
+        let listed = list.indices.map(list.string)
+        #expect(Set(listed) == Set(asked.filter { $0.value == UInt8(DT_REG) && $0.key.utf8.count % 2 == 0 }.keys))
+        #expect(listed.count == Set(listed).count)
+        // Read again from its start, as the walk lists an open folder more than once.
+        #expect(NameList(listing: directory, expected: 0) { _, _, _ in true }?.count == 2_502)
     }
 }

@@ -29,4 +29,8 @@ int ctminus_sigrtmin(void);
 /// glibc's memmem (a GNU function): where `needle` first occurs in `haystack`, or NULL.
 const void *ctminus_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
+/// getdents64(2) (glibc declares no wrapper before 2.30): the folder open as `fd`'s next entries,
+/// as `struct linux_dirent64` records, into `buf`; the bytes written, 0 at the end, -1 on error.
+long ctminus_getdents64(int fd, void *buf, size_t len);
+
 #endif
