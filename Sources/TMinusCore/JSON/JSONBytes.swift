@@ -37,4 +37,24 @@ public enum JSONBytes {
         while i < b.count, b[i] != 0x22, b[i] != 0x5C, b[i] >= 0x20, !stopAtNonASCII || b[i] < 0x7F { i += 1 }
         return i
     }
+
+    /// The index of the first byte from `start` that is `x` or `y` (`b.count` when none), eight
+    /// bytes at a time as `plainEnd` looks (a line's end, the summary's near read).
+    @inline(__always)
+    static func firstOf(_ x: UInt8, _ y: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        if let base = b.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroByte(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & highs }
+            let xs = ones &* UInt64(x), ys = ones &* UInt64(y)
+            while i + 8 <= b.count {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let found = x == y ? zeroByte(w ^ xs) : zeroByte(w ^ xs) | zeroByte(w ^ ys)
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < b.count, b[i] != x, b[i] != y { i += 1 }
+        return i
+    }
 }

@@ -325,20 +325,7 @@ struct NearRead {
 
     /// The first line break from `i` (`b.count` if none), eight bytes at a time.
     static func lineEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        if let base = b.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= b.count {
-                let x =
-                    UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    ^ (ones &* 0x0A)
-                let found = (x &- ones) & ~x & highs
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
-        }
-        while i < b.count, b[i] != 0x0A { i += 1 }
-        return i
+        JSONBytes.firstOf(0x0A, 0x0A, in: b, from: start)
     }
 
     /// Where the object starting at `start` ends (past its `}`), when `pass` says so for the

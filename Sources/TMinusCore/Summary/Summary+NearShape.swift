@@ -173,14 +173,14 @@ extension NearRead {
     /// Where the due date's text is in a deadline's line that the summary's writer wrote
     /// (`Item.write`), for bytes known to be its (`deadlinesInOrder`): its key wherever `,"due":"`
     /// first is (the writer escapes every quote inside a string, so only a key's comes after a
-    /// comma), found by the line's colons, eight bytes at a time; nil when the line has none.
+    /// comma), found by the line's colons; nil when the line has none.
     static func writersDue(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
         guard let base = UnsafeRawPointer(b.baseAddress) else { return nil }
         // `,"due":"` as one little-endian word.
         let key: UInt64 = 0x223A_2265_7564_222C
         var i = start
         while true {
-            i = colonOrLineEnd(b, from: i)
+            i = JSONBytes.firstOf(0x3A, 0x0A, in: b, from: i)
             guard i < b.count, b[i] == UInt8(ascii: ":") else { return nil }
             if i >= start + 6, i + 2 <= b.count, base.loadUnaligned(fromByteOffset: i - 6, as: UInt64.self) == key {
                 break
@@ -191,22 +191,5 @@ extension NearRead {
         let e = JSONBytes.plainEnd(b, from: from, stopAtNonASCII: false)
         guard e < b.count, b[e] == UInt8(ascii: "\"") else { return nil }
         return from..<e
-    }
-
-    /// The first colon or line break from `start` (`b.count` if none), eight bytes at a time.
-    static func colonOrLineEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        if let base = b.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-            while i + 8 <= b.count {
-                let x = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let found = zeroByte(x ^ (ones &* 0x3A)) | zeroByte(x ^ (ones &* 0x0A))
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
-        }
-        while i < b.count, b[i] != 0x3A, b[i] != 0x0A { i += 1 }
-        return i
     }
 }
