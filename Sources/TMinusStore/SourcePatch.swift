@@ -49,12 +49,15 @@ struct SourcePatch {
     /// store; nil when that is not certain. An item new to the source (a sync's new file) takes
     /// a handle from `store` and a link in it, as the fold gives one (then the store is to be
     /// committed with the summary, `Container.patchSummary`).
-    func apply(_ deferred: DeferredPart, store: inout Store, now: Instant) -> Patched? {
+    /// `links`: the store's links as its file has them (`StoreLinkLines`), `store` read without
+    /// them; then a change to the links (an item new or gone) is not patched.
+    func apply(_ deferred: DeferredPart, store: inout Store, links: StoreLinkLines? = nil, now: Instant) -> Patched? {
         let name = deferred.part.source.name
         guard !deferred.capped, deferred.copies == 0, deferred.part.source.error == nil,
             deferred.part.items.count <= Self.maxChanged,
             let index = head.sources.firstIndex(where: { $0.name == name && $0.kind != nil }),
-            Self.linksInOrder(store.links, counting: name) == head.sources[index].items,
+            (links.map { $0.count(of: name) } ?? Self.linksInOrder(store.links, counting: name))
+                == head.sources[index].items,
             store.tags + head.tags.filter({ store.tag(named: $0.name) == nil }) == head.tags
         else { return nil }
         // The source's block of the todo list, and where its dated todos start.
@@ -71,14 +74,21 @@ struct SourcePatch {
         var newDeadlines: [(item: Item, line: [UInt8], at: Int)] = []
         var newTodos: [(item: Item, line: [UInt8], at: Int)] = []
         var todos = counts[index], added = 0
-        var links: [SourceLink] = []
+        var newLinks: [SourceLink] = []
         for file in deferred.files {
             let sameIDs = file.oldIDs == deferred.part.items[file.items].map(\.id)
             for k in file.items {
                 var item = deferred.part.items[k]
                 guard let found = oldLines(of: item.id, source: name, block: (blockStart, blockEnd)), found.count <= 1
                 else { return nil }
-                let link = Self.link(of: item.id, source: name, in: store.links)
+                let link: SourceLink?
+                if let links {
+                    // (A line that is not a link as the writer writes it: the store is read whole.)
+                    guard let looked = links.link(of: item.id, source: name) else { return nil }
+                    link = looked
+                } else {
+                    link = Self.link(of: item.id, source: name, in: store.links)
+                }
                 let old = found.first
                 if let old {
                     guard let link, let seen = link.seen, link.handle > 0, link.handle == old.item.handle else {
@@ -95,10 +105,10 @@ struct SourcePatch {
                     }
                 } else {
                     // New to the source: a handle and a link, first seen now.
-                    guard link == nil, let handle = try? store.takeHandle(now: now) else { return nil }
+                    guard link == nil, links == nil, let handle = try? store.takeHandle(now: now) else { return nil }
                     item.handle = handle
                     Container.stamp(&item, seen: now)
-                    links.append(SourceLink(source: name, id: item.id, handle: handle, seen: now))
+                    newLinks.append(SourceLink(source: name, id: item.id, handle: handle, seen: now))
                     added += 1
                 }
                 // Its tag's colour from the store, no creation date unless it is a deadline's start.
@@ -131,6 +141,7 @@ struct SourcePatch {
         var gone = deferred.goneIDs.filter { !present.contains($0) }
         for file in deferred.files { gone += (file.oldIDs ?? []).filter { !present.contains($0) } }
         if !gone.isEmpty {
+            guard links == nil else { return nil }
             let goneSet = Set(gone)
             guard goneSet.count == gone.count else { return nil }
             for id in gone {
@@ -159,7 +170,7 @@ struct SourcePatch {
         for (rank, new) in newTodos.sorted(by: { Self.todoOrder($0.item) < Self.todoOrder($1.item) }).enumerated() {
             todoEdits.append(.insert(new.line, at: new.at, order: rank + 1))
         }
-        for link in links {
+        for link in newLinks {
             store.links.insert(link, at: Self.place(of: link.id, source: link.source, in: store.links))
         }
         var counts = counts
@@ -289,7 +300,11 @@ extension Container {
     /// the summary with it, as the fold commits them. Nil when the patch is not certain to be what
     /// the fold writes, the files changed since the read, or the commit failed (then the caller
     /// folds, and commits or says why).
-    func patchSummary(_ deferred: DeferredPart, change: Change, now: Instant, near: Summary.NearOutputs?) -> Summary? {
+    /// (`links`: the store's links left as lines, `change` holding the rest: `patchSummaryKeepingLinks`.)
+    func patchSummary(
+        _ deferred: DeferredPart, change: Change, now: Instant, near: Summary.NearOutputs?,
+        links: StoreLinkLines? = nil
+    ) -> Summary? {
         guard let sourcing, let config = sourcing.source(named: deferred.part.source.name),
             Self.isCurrent(deferred.part.source, config, sourcing, now: now, justRead: true),
             let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 }), let patch = SourcePatch(bytes),
@@ -308,7 +323,7 @@ extension Container {
         }
         var change = change
         var store = change.store
-        guard let patched = patch.apply(deferred, store: &store, now: now) else { return nil }
+        guard let patched = patch.apply(deferred, store: &store, links: links, now: now) else { return nil }
         let out: [UInt8]
         if store == change.store {
             out = patched.bytes(storeStamp: storeStamp, origin: home.origin)

@@ -178,7 +178,7 @@ struct SourcePatchTests {
         #expect(
             first.deadlines.contains { $0.source == "cal" && $0.color == "#5e81ac" }, "a category coloured by the store"
         )
-        var patched = 0, folded = 0, newItems = 0, goneItems = 0
+        var patched = 0, folded = 0, newItems = 0, goneItems = 0, keptLinks = 0
         for round in 0..<40 {
             now = now + 60
             try home.sync()
@@ -207,6 +207,18 @@ struct SourcePatchTests {
                     }
                     if links(patchedStore) < links(before["store.json"]) { goneItems += 1 }
                 }
+                // A sync that keeps every file's ids, patched again with the store's links left
+                // as lines (the bar's way, `patchSummaryKeepingLinks`): the same summary, or
+                // none where the patch from the whole store was none.
+                if Container.keepsLinks(deferred), FileStamp.lookup(c.home.storePath) == storeBefore {
+                    try #require(before["summary.json"]).write(to: URL(fileURLWithPath: c.home.summaryPath))
+                    let lazily = c.patchSummaryKeepingLinks(deferred, now: now, near: nil)
+                    #expect((lazily != nil) == (patch != nil), "round \(round)")
+                    if let patch, lazily != nil {
+                        #expect(try home.summaryBytes() == patch, "round \(round)")
+                        keptLinks += 1
+                    }
+                }
             }
             // The whole fold, from the same files.
             try home.restore(before)
@@ -227,8 +239,9 @@ struct SourcePatchTests {
         }
         // (Most syncs rewrite files with their UIDs: those are patched.)
         #expect(
-            patched >= 15 && newItems >= 2 && goneItems >= 1,
-            "patched \(patched) (\(newItems) writing the store, \(goneItems) with items gone), folded \(folded)")
+            patched >= 15 && newItems >= 2 && goneItems >= 1 && keptLinks >= 10,
+            "patched \(patched) (\(newItems) writing the store, \(goneItems) with items gone, \(keptLinks) with the links as lines), folded \(folded)"
+        )
     }
 
     /// The bar's read after a sync into a vdir reads only the summary's fields before its items

@@ -67,6 +67,15 @@ extension StoreFile {
         return out
     }
 
+    /// The link one line of the store's links holds, read as `readLinks` reads the list; nil when
+    /// the line is not one link (a patch reads the few lines it looks up, `StoreLinkLines`).
+    public static func link(line: ArraySlice<UInt8>) -> SourceLink? {
+        var p = JSONParser(Array("[".utf8) + line + Array("]".utf8))
+        var sorted = true
+        guard let links = try? readLinks(&p, sorted: &sorted), links.count == 1 else { return nil }
+        return links[0]
+    }
+
     /// The link whose `{` is just before `start` in `bytes` when it is `"source":"…","id":"…","handle":N`,
     /// then `,"seen":"…"` and `,"done":true` when there, then `}`, with nothing between: its
     /// strings plain ASCII (no escape), its handle digits as written (1 up to `Item.maxHandle`, no

@@ -30,6 +30,15 @@ extension NearRead {
         case byShape
     }
 
+    /// What a deadline's due tells the near read (`skips`): the verdict, its key, whether a whole
+    /// day's, and whether within an event's lead after `until`.
+    struct Sight {
+        var verdict: Verdict
+        var key: Int64?
+        var wholeDay = false
+        var inLead = false
+    }
+
     /// An item's shape, gathered from its line's keys on the way (`flatDeadlineEnd`), as the timeline
     /// will take the item read: `invitation` when its one `"reply"` is invited, tentative or
     /// declined (the reader keeps no other); `event` when it has one `"end"` (null is none) and its
