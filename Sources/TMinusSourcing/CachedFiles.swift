@@ -15,6 +15,14 @@ struct CachedFiles {
     /// The kept records' items are not read from the cache (`SourceReader.readDeferred`): a kept
     /// file is `.kept` with no items, read only if the part is made whole.
     var defersItems = false
+    /// Records kept as they are; files read again whose records hold the ids they hold now (their
+    /// records then stale: `finish`); whether a file was read that had no record, or other ids.
+    var keptAsTheyAre = 0
+    var stale = 0
+    var changed = false
+
+    /// At most this many records are left stale rather than the cache written (`finish`).
+    static let staleAllowed = 8
 
     /// The cache of `source` (`prefix`: its kind's, e.g. `obsidian-`), as the last read left it.
     init(_ prefix: String, _ source: SourceConfig, _ sourcing: Sourcing, now: Instant) {
@@ -43,15 +51,19 @@ struct CachedFiles {
         _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, limit: Int, now: Instant,
         report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
     ) -> (got: Got, stamp: FileStamp?)? {
-        if let stamp = FileStamp.lookup(in: directory, name), let got = keep(kept.take(shown), stamp: stamp, now: now) {
-            return (got, stamp)
+        var record: Int?
+        if let stamp = FileStamp.lookup(in: directory, name) {
+            record = kept.take(shown)
+            if let got = keep(record, stamp: stamp, now: now) { return (got, stamp) }
         }
-        return readFile(directory, name, shown: shown, file: file(), limit: limit, report: report, parse: parse)
+        return readFile(
+            directory, name, shown: shown, file: file(), record: record, limit: limit, report: report, parse: parse)
     }
 
-    /// The file read and parsed (`read` without the kept record).
+    /// The file read and parsed (`read` without the kept record; `record`: the file's record in
+    /// the cache, not kept).
     mutating func readFile(
-        _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, limit: Int,
+        _ directory: Int32, _ name: String, shown: String, file: @autoclosure () -> String, record: Int?, limit: Int,
         report: (String) -> Void, parse: ([UInt8]) -> CalendarFile
     ) -> (got: Got, stamp: FileStamp?)? {
         let bytes: [UInt8], stamp: FileStamp
@@ -63,6 +75,7 @@ struct CachedFiles {
             return nil
         }
         let reading = parse(bytes)
+        if let record, kept.holdsIDs(record, of: reading) { stale += 1 } else { changed = true }
         // (A file that left items out is not kept: its cache record has no room for the count.)
         if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
             cache.add(shown, stamp: Array(stamp.description.utf8)[...], reading)
@@ -84,6 +97,7 @@ struct CachedFiles {
             items = read
         }
         cache.keep(i, of: kept)
+        keptAsTheyAre += 1
         return .kept(index: i, items: items)
     }
 
@@ -108,11 +122,18 @@ struct CachedFiles {
         reading.add(got, of: self, shown: shown, color: nil)
     }
 
-    /// The cache written back when a file was parsed (and kept) or one kept is gone.
+    /// The cache written back when a file was parsed (and kept) or one kept is gone; not when the
+    /// only files read were a few (`staleAllowed`) whose records hold the ids they hold now (a
+    /// sync's download of a changed event, one saved note): their records are left with their old
+    /// stamps, so the next read parses those files again (a few parses, where writing the records
+    /// of a 10,000-file vdir cost 2.5 M instructions), and says what ids they held before (a
+    /// deferred read's `oldIDs`, which the summary's patch checks its lines by) as rightly as a new
+    /// record would. A file new to the cache, one gone, one with other ids, or one more than
+    /// allowed writes it, as before.
     func finish(now: Instant) {
-        if let path, parsed || cache.count != kept.count {
-            cache.write(to: path, signature: signature, now: now)
-        }
+        guard let path, parsed || cache.count != kept.count else { return }
+        if !changed, stale <= Self.staleAllowed, keptAsTheyAre + stale == kept.count { return }
+        cache.write(to: path, signature: signature, now: now)
     }
 
     /// At most this many files of a folder are read (a vault's notes, an Org folder's files, a

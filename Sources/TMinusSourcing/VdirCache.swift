@@ -214,6 +214,16 @@ public struct VdirCache {
         return out
     }
 
+    /// Whether record `i` holds the ids `reading` holds, each open or not as there, in its order.
+    func holdsIDs(_ i: Int, of reading: CalendarFile) -> Bool {
+        let entries = records[i].entries
+        guard entries.count == reading.entries.count else { return false }
+        for (e, r) in zip(entries, reading.entries) {
+            guard self.entries[e].open == (r.item != nil), id(e).elementsEqual(r.id.utf8) else { return false }
+        }
+        return true
+    }
+
     /// The ids of record `i`'s open items, in its order.
     func openIDs(_ i: Int) -> [String] {
         records[i].entries.compactMap { e in

@@ -89,7 +89,7 @@ enum VdirSource: SourceKindIO {
                 let shown = prefix + name
                 guard
                     let (got, _) = files.readFile(
-                        directory, name, shown: shown, file: collection + "/" + name, limit: 16 << 20,
+                        directory, name, shown: shown, file: collection + "/" + name, record: record, limit: 16 << 20,
                         report: { calendar.report($0) }, parse: { calendar.parse($0, shown: shown) })
                 else { continue }
                 let first = calendar.out.items.count
