@@ -20,6 +20,9 @@ struct CachedFiles {
     var keptAsTheyAre = 0
     var stale = 0
     var changed = false
+    /// The file read last holds the ids its record held (none of them another record's, in a cache
+    /// whose records' UIDs are apart: `CalendarReading.keptHoldsAReadID` need not look for them).
+    var lastHeldIDs = false
 
     /// At most this many records are left stale rather than the cache written (`finish`).
     static let staleAllowed = 8
@@ -75,7 +78,8 @@ struct CachedFiles {
             return nil
         }
         let reading = parse(bytes)
-        if let record, kept.holdsIDs(record, of: reading) { stale += 1 } else { changed = true }
+        lastHeldIDs = record.map { kept.holdsIDs($0, of: reading) } ?? false
+        if lastHeldIDs { stale += 1 } else { changed = true }
         // (A file that left items out is not kept: its cache record has no room for the count.)
         if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
             cache.add(shown, stamp: Array(stamp.description.utf8)[...], reading)

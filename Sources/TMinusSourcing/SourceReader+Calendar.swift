@@ -62,15 +62,16 @@ struct CalendarReading {
     }
 
     /// A file's reading joins the source: its problems, and its items unless an earlier file had
-    /// their UID (`color`: its collection's, for items without their own).
-    mutating func add(_ file: CalendarFile, shown: String, color: String?) {
+    /// their UID (`color`: its collection's, for items without their own). `heldBefore`: its
+    /// record in the cache held the same UIDs (with `keptUnique`, no kept record holds one).
+    mutating func add(_ file: CalendarFile, shown: String, color: String?, heldBefore: Bool = false) {
         for p in file.problems { report("\(shown) \(p)") }
         out.leftOut += file.leftOut
         let name = Array(shown.utf8)[...]
         // (By index: each entry's fields read in place, its item copied once, into the source.)
         for i in file.entries.indices {
             let id = Array(file.entries[i].id.utf8)[...]
-            if keptUnique { readIDs.append((id, file.entries[i].isEvent)) }
+            if keptUnique, !heldBefore { readIDs.append((id, file.entries[i].isEvent)) }
             guard !isCopy(id, isEvent: file.entries[i].isEvent, in: name), let item = file.entries[i].item else {
                 continue
             }
@@ -112,7 +113,7 @@ struct CalendarReading {
     mutating func add(_ got: CachedFiles.Got, of files: CachedFiles, shown: String, color: String?) {
         switch got {
         case .kept(let index, let items): add(kept: index, of: files.kept, items: items, color: color)
-        case .read(let file): add(file, shown: shown, color: color)
+        case .read(let file): add(file, shown: shown, color: color, heldBefore: files.lastHeldIDs)
         }
     }
 

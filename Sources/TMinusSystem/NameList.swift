@@ -223,7 +223,8 @@ extension NameList {
                 let length = Int(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at + 16, as: UInt16.self))
                 guard length > 19, at + length <= b.count else { break }
                 let cName = UnsafeRawPointer(base + at + 19).assumingMemoryBound(to: CChar.self)
-                let name = UnsafeBufferPointer(start: base + at + 19, count: strnlen(cName, length - 19))
+                guard let end = Self.nameEnd(b, record: at, length: length) else { break }
+                let name = UnsafeBufferPointer(start: base + at + 19, count: end - 19)
                 let dots = name.first == 0x2E && (name.count == 1 || (name.count == 2 && name[1] == 0x2E))
                 if !dots, keep(name, cName, b[at + 18]) {
                     starts.append(at + 19)
@@ -233,6 +234,23 @@ extension NameList {
             }
         }
         bytes = records
+    }
+
+    /// Where the name of the record at `at` (`length` bytes) ends, from the record's start: its
+    /// NUL. The record is padded to eight bytes after the NUL (the padding not written: anything),
+    /// so the NUL is in its last eight bytes, and no byte of the name before it is one: the first
+    /// zero byte of that word past the name's start, found at once. Nil when there is none.
+    static func nameEnd(_ b: UnsafeBufferPointer<UInt8>, record at: Int, length: Int) -> Int? {
+        guard length >= 24, at + length <= b.count, let base = b.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + at + length - 8).loadUnaligned(as: UInt64.self))
+        // (Exactly the zero bytes: no carry from one byte into the next, as a borrow would.)
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var zeros = ~(((word & lows) &+ lows) | word) & ~lows
+        // (Bytes before the name, in a short record's last eight, are not looked at.)
+        let before = 19 - (length - 8)
+        if before > 0 { zeros &= ~((1 << UInt64(8 * before)) - 1) }
+        guard zeros != 0 else { return nil }
+        return length - 8 + zeros.trailingZeroBitCount / 8
     }
 }
 

@@ -51,7 +51,7 @@ struct NameListListingTests {
         var rng = SplitMix(UInt64(expected) + 5)
         for i in 0..<2_500 {
             let length = Int.random(in: 1...200, using: &rng)
-            let name = "\(i)-" + String((0..<length).map { _ in "abcXYZ09é-_.".randomElement(using: &rng)! })
+            let name = "\(i)-" + String((0..<length).map { _ in "abcXYZ09é-_.\u{1}\u{7F}".randomElement(using: &rng)! })
             let fd = open(folder + "/" + name, O_CREAT | O_WRONLY, 0o600)
             try #require(fd >= 0)
             close(fd)
