@@ -10,7 +10,13 @@ struct CachedFiles {
     let path: String?
     let signature: String
     var kept: VdirCache
-    var cache = VdirCache.Written()
+    /// What the cache is written with, in the read's order (`finish` makes it, when it writes):
+    /// the records kept, by their index in `kept`, and the files read now (each after as many of
+    /// those). A read that writes nothing does not lay out ten thousand records' runs.
+    private var keptOrder: [Int32] = []
+    private var readNow: [(after: Int, name: String, stamp: [UInt8], reading: CalendarFile)] = []
+    /// No UID is in two of the records written (`VdirCache.unique`).
+    var unique = false
     var parsed = false
     /// The kept records' items are not read from the cache (`SourceReader.readDeferred`): a kept
     /// file is `.kept` with no items, read only if the part is made whole.
@@ -34,6 +40,7 @@ struct CachedFiles {
         self.path = path
         self.signature = signature
         kept = path.map { VdirCache.load($0, signature: signature, now: now) } ?? VdirCache()
+        keptOrder.reserveCapacity(kept.records.count)
     }
 
     /// What `read` gives of a file: its record in the cache, kept (`index` in `kept`, with its open
@@ -82,7 +89,7 @@ struct CachedFiles {
         if lastHeldIDs { stale += 1 } else { changed = true }
         // (A file that left items out is not kept: its cache record has no room for the count.)
         if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
-            cache.add(shown, stamp: Array(stamp.description.utf8)[...], reading)
+            readNow.append((keptOrder.count, shown, Array(stamp.description.utf8), reading))
             parsed = true
         }
         return (.read(reading), stamp)
@@ -100,7 +107,7 @@ struct CachedFiles {
             guard let read = kept.items(i) else { return nil }
             items = read
         }
-        cache.keep(i, of: kept)
+        keptOrder.append(Int32(truncatingIfNeeded: i))
         keptAsTheyAre += 1
         return .kept(index: i, items: items)
     }
@@ -135,8 +142,22 @@ struct CachedFiles {
     /// record would. A file new to the cache, one gone, one with other ids, or one more than
     /// allowed writes it, as before.
     func finish(now: Instant) {
-        guard let path, parsed || cache.count != kept.count else { return }
+        guard let path, parsed || keptOrder.count + readNow.count != kept.count else { return }
         if !changed, stale <= Self.staleAllowed, keptAsTheyAre + stale == kept.count { return }
+        var cache = VdirCache.Written()
+        var k = 0
+        for r in readNow {
+            while k < r.after {
+                cache.keep(Int(keptOrder[k]), of: kept)
+                k += 1
+            }
+            cache.add(r.name, stamp: r.stamp[...], r.reading)
+        }
+        while k < keptOrder.count {
+            cache.keep(Int(keptOrder[k]), of: kept)
+            k += 1
+        }
+        cache.unique = unique
         cache.write(to: path, signature: signature, now: now)
     }
 

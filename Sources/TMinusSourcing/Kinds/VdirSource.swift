@@ -104,7 +104,7 @@ enum VdirSource: SourceKindIO {
         // (A UID found twice, in a file read now and a kept one, that the read did not record:
         // read again, whole.)
         let unrecorded = calendar.keptHoldsAReadID(files.kept)
-        files.cache.unique = !unrecorded && calendar.copies == 0
+        files.unique = !unrecorded && calendar.copies == 0
         files.finish(now: now)
         out = calendar.finish()
         guard var deferral = calendar.deferral, !unrecorded else { return nil }
