@@ -223,7 +223,8 @@ extension NameList {
                 let length = Int(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at + 16, as: UInt16.self))
                 guard length > 19, at + length <= b.count else { break }
                 let cName = UnsafeRawPointer(base + at + 19).assumingMemoryBound(to: CChar.self)
-                guard let end = Self.nameEnd(b, record: at, length: length) else { break }
+                // (A record not padded as the kernel pads them: its NUL found by strnlen.)
+                let end = Self.nameEnd(b, record: at, length: length) ?? 19 + strnlen(cName, length - 19)
                 let name = UnsafeBufferPointer(start: base + at + 19, count: end - 19)
                 let dots = name.first == 0x2E && (name.count == 1 || (name.count == 2 && name[1] == 0x2E))
                 if !dots, keep(name, cName, b[at + 18]) {
