@@ -21,9 +21,8 @@ struct CachedFiles {
     /// The kept records' items are not read from the cache (`SourceReader.readDeferred`): a kept
     /// file is `.kept` with no items, read only if the part is made whole.
     var defersItems = false
-    /// Records kept as they are; files read again whose records hold the ids they hold now (their
-    /// records then stale: `finish`); whether a file was read that had no record, or other ids.
-    var keptAsTheyAre = 0
+    /// Files read again whose records hold the ids they hold now (their records then stale:
+    /// `finish`); whether a file was read that had no record, or other ids.
     var stale = 0
     var changed = false
     /// The file read last holds the ids its record held (none of them another record's, in a cache
@@ -108,7 +107,6 @@ struct CachedFiles {
             items = read
         }
         keptOrder.append(Int32(truncatingIfNeeded: i))
-        keptAsTheyAre += 1
         return .kept(index: i, items: items)
     }
 
@@ -143,7 +141,7 @@ struct CachedFiles {
     /// allowed writes it, as before.
     func finish(now: Instant) {
         guard let path, parsed || keptOrder.count + readNow.count != kept.count else { return }
-        if !changed, stale <= Self.staleAllowed, keptAsTheyAre + stale == kept.count { return }
+        if !changed, stale <= Self.staleAllowed, keptOrder.count + stale == kept.count { return }
         var cache = VdirCache.Written()
         var k = 0
         for r in readNow {

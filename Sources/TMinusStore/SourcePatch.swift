@@ -76,7 +76,7 @@ struct SourcePatch {
         var todos = counts[index], added = 0
         var newLinks: [SourceLink] = []
         for file in deferred.files {
-            let sameIDs = file.oldIDs == deferred.part.items[file.items].map(\.id)
+            let sameIDs = Self.holdsOldIDs(file, of: deferred)
             for k in file.items {
                 var item = deferred.part.items[k]
                 guard let found = oldLines(of: item.id, source: name, block: (blockStart, blockEnd)), found.count <= 1
@@ -180,6 +180,11 @@ struct SourcePatch {
         return Patched(
             lines: lines, deadlines: lines.deadlines.patched(deadlineEdits), todos: lines.todos.patched(todoEdits),
             sources: sources, counts: counts, tags: head.tags, storeItems: store.items.count, now: now)
+    }
+
+    /// Whether `file` holds the ids its record in the file cache held, in its order.
+    static func holdsOldIDs(_ file: DeferredFile, of deferred: DeferredPart) -> Bool {
+        file.oldIDs.map { $0.elementsEqual(deferred.part.items[file.items].lazy.map(\.id)) } ?? false
     }
 
     /// How many of `links` are of the source `name`, when all are in their order, one link an

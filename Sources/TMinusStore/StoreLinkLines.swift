@@ -168,9 +168,6 @@ extension Container {
     /// Whether a deferred read leaves every link as it is: no file gone, and each file read again
     /// holding the ids its record in the file cache had, in its order.
     static func keepsLinks(_ deferred: DeferredPart) -> Bool {
-        deferred.goneIDs.isEmpty
-            && deferred.files.allSatisfy { file in
-                file.oldIDs.map { $0.elementsEqual(deferred.part.items[file.items].lazy.map(\.id)) } ?? false
-            }
+        deferred.goneIDs.isEmpty && deferred.files.allSatisfy { SourcePatch.holdsOldIDs($0, of: deferred) }
     }
 }
