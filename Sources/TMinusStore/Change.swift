@@ -10,6 +10,9 @@ public struct Change: Sendable {
     /// The store and summary read only as far as this change needs them (`LineStore`); nil once
     /// something asks for the whole store.
     var lines: LineStore?
+    /// The store's links left as its file's lines, with what the change does to them
+    /// (`StoreLinkLines`, a sync's patch): `whole` then has no links, and a commit writes these.
+    var linkLines: (lines: StoreLinkLines, edits: [LineEdit])?
     /// Why the whole store could not be read when something asked for it (the commit says so).
     var unreadable: TMinusError?
     /// The history as committed, to find what `undo` and `rm` name.

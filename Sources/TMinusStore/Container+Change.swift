@@ -309,7 +309,8 @@ extension Container {
         }
         let storeTemp: FileIO.Temp
         let storeBytes =
-            patched.flatMap { p in change.lines?.storeBytes(header: store, items: p.items) } ?? StoreFile.write(store)
+            patched.flatMap { p in change.lines?.storeBytes(header: store, items: p.items) }
+            ?? change.linkLines.map { $0.lines.storeBytes(store, edits: $0.edits) } ?? StoreFile.write(store)
         do throws(TMinusError) { storeTemp = try FileIO.writeTemp(storeBytes, for: home.storePath) } catch {
             undoArchive()
             throw error

@@ -226,7 +226,7 @@ extension Container {
         now: Instant, previous: Summary?, fresh: [Summary.Part] = [], deferred: DeferredPart? = nil,
         near: Summary.NearOutputs? = nil
     ) throws(TMinusError) -> Summary {
-        if let deferred, let summary = patchSummaryKeepingLinks(deferred, now: now, near: near) { return summary }
+        if let deferred, let summary = patchSummaryLinksAsLines(deferred, now: now, near: near) { return summary }
         var change = try begin()
         change.now = now
         if let deferred, change.sourceWork.isEmpty, change.migrated == nil {

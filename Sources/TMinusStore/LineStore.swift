@@ -169,7 +169,7 @@ extension LineStore {
 
     /// summary.json: the header anew, the lists patched.
     func summaryBytes(header: [UInt8], deadlines d: [ItemLines.Piece], todos t: [ItemLines.Piece]) -> [UInt8] {
-        SummaryLines.write(header: header, deadlines: (deadlines, d), todos: (todos, t))
+        SummaryLines.write(header: header, deadlines: (deadlines, d), todos: (todos, t)).bytes
     }
 }
 
@@ -199,17 +199,20 @@ struct SummaryLines {
     /// The header as an object of its own (what `Summary(bytes:)` reads without items).
     var headerObject: [UInt8] { Array(deadlines.bytes[..<header]) + [0x7D] }
 
-    /// summary.json: `header`, then each list's pieces.
+    /// summary.json: `header`, then each list's pieces; and where the deadlines' last line ends
+    /// (nil when there are none), for a read that trusts their order
+    /// (`Summary(bytes:near:orderedDeadlinesEnd:)`).
     static func write(
         header: [UInt8], deadlines: (ItemLines, [ItemLines.Piece]), todos: (ItemLines, [ItemLines.Piece])
-    ) -> [UInt8] {
+    ) -> (bytes: [UInt8], deadlinesEnd: Int?) {
         var out = header
         out.reserveCapacity(deadlines.0.bytes.count + 4096)
         out += Summary.deadlinesKey
         deadlines.0.write(deadlines.1, into: &out)
+        let deadlinesEnd = deadlines.1.isEmpty ? nil : out.count - Summary.itemList.closingBytes.count
         out += Summary.todosKey
         todos.0.write(todos.1, into: &out)
         out += "}\n".utf8
-        return out
+        return (out, deadlinesEnd)
     }
 }

@@ -50,7 +50,8 @@ struct SourcePatch {
     /// a handle from `store` and a link in it, as the fold gives one (then the store is to be
     /// committed with the summary, `Container.patchSummary`).
     /// `links`: the store's links as its file has them (`StoreLinkLines`), `store` read without
-    /// them; then a change to the links (an item new or gone) is not patched.
+    /// them; then the links new items take and gone ones leave are edits to their lines
+    /// (`Patched.linkEdits`), and `store` has only its handles taken or freed.
     func apply(_ deferred: DeferredPart, store: inout Store, links: StoreLinkLines? = nil, now: Instant) -> Patched? {
         let name = deferred.part.source.name
         guard !deferred.capped, deferred.copies == 0, deferred.part.source.error == nil,
@@ -74,7 +75,8 @@ struct SourcePatch {
         var newDeadlines: [(item: Item, line: [UInt8], at: Int)] = []
         var newTodos: [(item: Item, line: [UInt8], at: Int)] = []
         var todos = counts[index], added = 0
-        var newLinks: [SourceLink] = []
+        var newLinks: [(link: SourceLink, at: Int)] = []
+        var linkEdits: [LineEdit] = []
         for file in deferred.files {
             let sameIDs = Self.holdsOldIDs(file, of: deferred)
             for k in file.items {
@@ -82,10 +84,12 @@ struct SourcePatch {
                 guard let found = oldLines(of: item.id, source: name, block: (blockStart, blockEnd)), found.count <= 1
                 else { return nil }
                 let link: SourceLink?
+                var linkPlace = 0
                 if let links {
                     // (A line that is not a link as the writer writes it: the store is read whole.)
-                    guard let looked = links.link(of: item.id, source: name) else { return nil }
-                    link = looked
+                    guard let looked = links.find(item.id, source: name) else { return nil }
+                    link = looked.found?.link
+                    linkPlace = looked.at
                 } else {
                     link = Self.link(of: item.id, source: name, in: store.links)
                 }
@@ -105,10 +109,10 @@ struct SourcePatch {
                     }
                 } else {
                     // New to the source: a handle and a link, first seen now.
-                    guard link == nil, links == nil, let handle = try? store.takeHandle(now: now) else { return nil }
+                    guard link == nil, let handle = try? store.takeHandle(now: now) else { return nil }
                     item.handle = handle
                     Container.stamp(&item, seen: now)
-                    newLinks.append(SourceLink(source: name, id: item.id, handle: handle, seen: now))
+                    newLinks.append((SourceLink(source: name, id: item.id, handle: handle, seen: now), linkPlace))
                     added += 1
                 }
                 // Its tag's colour from the store, no creation date unless it is a deadline's start.
@@ -141,7 +145,6 @@ struct SourcePatch {
         var gone = deferred.goneIDs.filter { !present.contains($0) }
         for file in deferred.files { gone += (file.oldIDs ?? []).filter { !present.contains($0) } }
         if !gone.isEmpty {
-            guard links == nil else { return nil }
             let goneSet = Set(gone)
             guard goneSet.count == gone.count else { return nil }
             for id in gone {
@@ -154,10 +157,21 @@ struct SourcePatch {
                     todos -= 1
                 }
             }
-            let freed = store.links.filter { $0.source == name && goneSet.contains($0.id) }
+            let freed: [SourceLink]
+            if let links {
+                var found: [SourceLink] = []
+                for id in gone {
+                    guard let looked = links.find(id, source: name), let link = looked.found else { return nil }
+                    found.append(link.link)
+                    linkEdits.append(.remove(link.line))
+                }
+                freed = found
+            } else {
+                freed = store.links.filter { $0.source == name && goneSet.contains($0.id) }
+                store.links.removeAll { $0.source == name && goneSet.contains($0.id) }
+            }
             guard freed.count == gone.count else { return nil }
             let waiting = Set((store.pending + store.setAside).map(\.item.handle))
-            store.links.removeAll { $0.source == name && goneSet.contains($0.id) }
             store.free(
                 freed.filter { !$0.done && !waiting.contains($0.handle) }.map(\.handle), from: now + Store.handleRest)
         }
@@ -170,8 +184,17 @@ struct SourcePatch {
         for (rank, new) in newTodos.sorted(by: { Self.todoOrder($0.item) < Self.todoOrder($1.item) }).enumerated() {
             todoEdits.append(.insert(new.line, at: new.at, order: rank + 1))
         }
-        for link in newLinks {
-            store.links.insert(link, at: Self.place(of: link.id, source: link.source, in: store.links))
+        if links != nil {
+            // (New links that go in before one line go in their ids' order.)
+            for (rank, new) in newLinks.sorted(by: { $0.link < $1.link }).enumerated() {
+                var line: [UInt8] = []
+                StoreFile.writeLink(new.link, into: &line)
+                linkEdits.append(.insert(line, at: new.at, order: rank))
+            }
+        } else {
+            for new in newLinks {
+                store.links.insert(new.link, at: Self.place(of: new.link.id, source: new.link.source, in: store.links))
+            }
         }
         var counts = counts
         counts[index] = todos
@@ -179,7 +202,8 @@ struct SourcePatch {
         sources[index] = deferred.part.source
         return Patched(
             lines: lines, deadlines: lines.deadlines.patched(deadlineEdits), todos: lines.todos.patched(todoEdits),
-            sources: sources, counts: counts, tags: head.tags, storeItems: store.items.count, now: now)
+            sources: sources, counts: counts, tags: head.tags, storeItems: store.items.count, now: now,
+            linkEdits: linkEdits)
     }
 
     /// Whether `file` holds the ids its record in the file cache held, in its order.
@@ -232,10 +256,13 @@ struct SourcePatch {
         let tags: [Tag]
         let storeItems: Int
         let now: Instant
+        /// With the store's links left as lines: the lines new items' links put in and gone
+        /// items' links take out.
+        let linkEdits: [LineEdit]
 
         /// summary.json, the store's record stamped `storeStamp`, in the home `origin` (`setAside`:
         /// the store's set-aside changes, which a commit's summary counts).
-        func bytes(storeStamp: String?, origin: String?, setAside: Int = 0) -> [UInt8] {
+        func bytes(storeStamp: String?, origin: String?, setAside: Int = 0) -> (bytes: [UInt8], deadlinesEnd: Int?) {
             var sources = sources
             for i in sources.indices where sources[i].name == Item.ownSource {
                 sources[i] = .store(at: now, items: storeItems, fileStamp: storeStamp)
@@ -305,7 +332,7 @@ extension Container {
     /// the summary with it, as the fold commits them. Nil when the patch is not certain to be what
     /// the fold writes, the files changed since the read, or the commit failed (then the caller
     /// folds, and commits or says why).
-    /// (`links`: the store's links left as lines, `change` holding the rest: `patchSummaryKeepingLinks`.)
+    /// (`links`: the store's links left as lines, `change` holding the rest: `patchSummaryLinksAsLines`.)
     func patchSummary(
         _ deferred: DeferredPart, change: Change, now: Instant, near: Summary.NearOutputs?,
         links: StoreLinkLines? = nil
@@ -329,28 +356,32 @@ extension Container {
         var change = change
         var store = change.store
         guard let patched = patch.apply(deferred, store: &store, links: links, now: now) else { return nil }
-        let out: [UInt8]
-        if store == change.store {
+        let out: (bytes: [UInt8], deadlinesEnd: Int?)
+        if store == change.store, patched.linkEdits.isEmpty {
             out = patched.bytes(storeStamp: storeStamp, origin: home.origin)
-            try? FileIO.writeAtomically(out, to: home.summaryPath)
+            try? FileIO.writeAtomically(out.bytes, to: home.summaryPath)
         } else {
             // New items' handles and links: a commit, the summary stamped with the store it wrote.
             change.store = store
+            if let links { change.linkLines = (links, patched.linkEdits) }
             let origin = home.origin
             let setAside = store.setAside.count
+            var made: (bytes: [UInt8], deadlinesEnd: Int?)?
             guard
                 (try? commitStore(
-                    change, now: now, summary: { patched.bytes(storeStamp: $0, origin: origin, setAside: setAside) }))
-                    != nil,
-                let written = (try? FileIO.read(home.summaryPath)).flatMap({ $0 })
+                    change, now: now,
+                    summary: {
+                        made = patched.bytes(storeStamp: $0, origin: origin, setAside: setAside)
+                        return made?.bytes ?? []
+                    })) != nil, let made
             else { return nil }
-            out = written
+            out = made
         }
         if let near {
             return try? Summary(
-                bytes: out, path: home.summaryPath, near: now, zone: near.zone, eventLead: near.eventLead,
-                deadlinesInOrder: true)
+                bytes: out.bytes, path: home.summaryPath, near: now, zone: near.zone, eventLead: near.eventLead,
+                orderedDeadlinesEnd: out.deadlinesEnd)
         }
-        return try? parseSummary(out)
+        return try? parseSummary(out.bytes)
     }
 }

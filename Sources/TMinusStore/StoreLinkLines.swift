@@ -58,18 +58,20 @@ struct StoreLinkLines {
         }
     }
 
-    /// The link of the item `id` of `source`: `.some(nil)` when it has none; nil when a line read
-    /// on the way is not in the writer's shape.
-    func link(of id: String, source: String) -> SourceLink?? {
+    /// Where the link of the item `id` of `source` is, or would go: the start of the first line
+    /// whose link comes at or after it (a new link goes in before that line), and the link with
+    /// its line when that line is its. Nil when a line read on the way is not in the writer's
+    /// shape, or `id` is not plain ASCII (then it does not order as its bytes).
+    func find(_ id: String, source: String) -> (at: Int, found: (link: SourceLink, line: Range<Int>)?)? {
         let wanted = Array(id.utf8)
-        guard !wanted.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }),
+        guard !wanted.isEmpty, !wanted.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }),
             let range = range(of: source)
         else { return nil }
         let part = lines.lines(from: range.lowerBound, to: range.upperBound)
-        // The first line whose id is the one wanted or after it.
-        let (at, found) = lines.bytes.withUnsafeBufferPointer { b -> (Int?, Range<Int>?) in
+        // The first line whose id is the one wanted or after it, and whether it is the one.
+        let looked = lines.bytes.withUnsafeBufferPointer { b -> (at: Int, same: Bool)? in
             range.prefix.withUnsafeBufferPointer { prefix in
-                wanted.withUnsafeBufferPointer { w -> (Int?, Range<Int>?) in
+                wanted.withUnsafeBufferPointer { w -> (at: Int, same: Bool)? in
                     var broken = false
                     let at = part.first { line -> Bool? in
                         guard let found = Self.id(b, line: line.indices, prefix: prefix) else {
@@ -78,16 +80,27 @@ struct StoreLinkLines {
                         }
                         return Bytes.compare(UnsafeBufferPointer(rebasing: b[found]), w) >= 0
                     }
-                    guard let at, !broken else { return (nil, nil) }
-                    guard at < part.end else { return (at, nil) }
-                    guard let found = Self.id(b, line: lines.line(at: at), prefix: prefix) else { return (nil, nil) }
-                    return (at, found)
+                    guard let at, !broken else { return nil }
+                    // (Past the source's last line: where the next source's first line starts.)
+                    guard at < part.end else { return (range.upperBound, false) }
+                    guard let found = Self.id(b, line: lines.line(at: at), prefix: prefix) else { return nil }
+                    return (at, Bytes.compare(UnsafeBufferPointer(rebasing: b[found]), w) == 0)
                 }
             }
         }
-        guard let at else { return nil }
-        guard let found, lines.bytes[found].elementsEqual(wanted) else { return .some(nil) }
-        return StoreFile.link(line: lines.bytes[lines.line(at: at)]).map { .some($0) }
+        guard let looked else { return nil }
+        guard looked.same else { return (looked.at, nil) }
+        let line = lines.line(at: looked.at)
+        return StoreFile.link(line: lines.bytes[line]).map { (looked.at, ($0, line)) }
+    }
+
+    /// store.json with `store`'s fields (read from `rest`, changed or not) and these links with
+    /// `edits` made to their lines: byte for byte what `StoreFile.write` writes of the store with
+    /// its links read whole and changed so (`StoreLinkLinesTests`).
+    func storeBytes(_ store: Store, edits: [LineEdit]) -> [UInt8] {
+        let pieces = lines.patched(edits)
+        guard !pieces.isEmpty else { return StoreFile.write(store) }
+        return StoreFile.write(store) { out in lines.write(pieces, into: &out) }
     }
 
     /// Where the lines of `source`'s links are (from its first line's start to the start after
@@ -144,13 +157,13 @@ struct StoreLinkLines {
 }
 
 extension Container {
-    /// Under the lock, before the store is read whole (`begin`): a sync that changed files but
-    /// none of their ids (`keepsLinks`) patched into the summary with the store's links left as
-    /// lines (`StoreLinkLines`): nothing of the store changes, and only the links of the items
-    /// it changed are read. Nil when not so (the caller then reads the store whole, and patches or
-    /// folds).
-    func patchSummaryKeepingLinks(_ deferred: DeferredPart, now: Instant, near: Summary.NearOutputs?) -> Summary? {
-        guard Self.keepsLinks(deferred) else { return nil }
+    /// Under the lock, before the store is read whole (`begin`): a sync patched into the summary
+    /// with the store's links left as lines (`StoreLinkLines`): only the links of the items it
+    /// changed are read, and when it brings new items or takes some away, their links' lines are
+    /// put in or taken out and the store committed from its lines. Nil when not so (the caller
+    /// then reads the store whole, and patches or folds).
+    func patchSummaryLinksAsLines(_ deferred: DeferredPart, now: Instant, near: Summary.NearOutputs?) -> Summary? {
+        guard deferred.part.items.count <= SourcePatch.maxChanged else { return nil }
         // As `begin` starts: temps removed, the store read (a current one, no change of another
         // source waiting), the history's uncommitted tail recovered.
         removeTemps()
@@ -161,13 +174,9 @@ extension Container {
         else { return nil }
         var store = loaded.store
         store.history.removing = recoverHistory(store.history)
-        let change = Change(store: store, history: History(home: home, meta: store.history))
+        var change = Change(store: store, history: History(home: home, meta: store.history))
+        // (Whatever commits this change writes the links as these lines: `store` has none.)
+        change.linkLines = (lines, [])
         return patchSummary(deferred, change: change, now: now, near: near, links: lines)
-    }
-
-    /// Whether a deferred read leaves every link as it is: no file gone, and each file read again
-    /// holding the ids its record in the file cache had, in its order.
-    static func keepsLinks(_ deferred: DeferredPart) -> Bool {
-        deferred.goneIDs.isEmpty && deferred.files.allSatisfy { SourcePatch.holdsOldIDs($0, of: deferred) }
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// random stores as tminus writes them, a source's count and each link found are what the links
 /// read whole give (`SourcePatch.linksInOrder`, `SourcePatch.link`), and the rest of the file
 /// reads as the store without its links; links not so (out of order, an escape, one without its
-/// first sight) are not counted, and the patch then reads the store whole.
+/// first sight) are not counted, and the patch then reads the store whole. Links put in and
+/// taken out as lines write the store `StoreFile.write` writes with them so.
 struct StoreLinkLinesTests {
     static let sources = ["a", "cal", "cal-x", "cal2", "zz"]
 
@@ -45,12 +46,14 @@ struct StoreLinkLinesTests {
                 #expect(
                     lines.count(of: source) == SourcePatch.linksInOrder(links, counting: source), "\(seed) \(source)")
                 for link in links where link.source == source {
-                    #expect(lines.link(of: link.id, source: source) == .some(link), "\(seed) \(link.id)")
+                    #expect(lines.find(link.id, source: source)?.found?.link == link, "\(seed) \(link.id)")
                     found += 1
                 }
-                for absent in ["", "0", "~", "zzzz", (links.first?.id ?? "") + "0"]
+                #expect(lines.find("", source: source) == nil, "no link has an empty id")
+                for absent in ["0", "~", "zzzz", (links.first?.id ?? "") + "0"]
                 where !links.contains(where: { $0.source == source && $0.id == absent }) {
-                    #expect(lines.link(of: absent, source: source) == .some(nil), "\(seed) \(source) \(absent)")
+                    let looked = lines.find(absent, source: source)
+                    #expect(looked != nil && looked?.found == nil, "\(seed) \(source) \(absent)")
                 }
             }
             var rest = try StoreFile.read(lines.rest, path: "store.json").store
@@ -76,11 +79,61 @@ struct StoreLinkLinesTests {
         // An escape, or a byte past ASCII, in an id: compared as Strings, not bytes.
         #expect(try lines([a, SourceLink(source: "cal", id: "b\"c", handle: 2, seen: seen)]).count(of: "cal") == nil)
         #expect(try lines([a, SourceLink(source: "cal", id: "é", handle: 2, seen: seen)]).count(of: "cal") == nil)
-        #expect(try lines([a, b]).link(of: "b\"c", source: "cal") == nil)
+        #expect(try lines([a, b]).find("b\"c", source: "cal") == nil)
+        #expect(try lines([a, b]).find("é", source: "cal") == nil)
         // Another source's links around them are not counted.
         let other = SourceLink(source: "cal2", id: "0", handle: 3)
         #expect(try lines([SourceLink(source: "ca", id: "z", handle: 4), a, b, other]).count(of: "cal") == 2)
         // A store without links has none to leave as lines.
         #expect(StoreLinkLines(store: StoreFile.write(Store())) == nil)
+    }
+
+    @Test func linksPutInAndTakenOutAsLinesWriteTheStoreWrittenWhole() throws {
+        let alphabet = Array("0123456789ABCDEFabcdef-@._:/ ")
+        var edited = 0
+        for seed in 1...80 {
+            var r = SeededGenerator(state: UInt64(1_000 + seed))
+            let links = Self.links(&r).filter { $0.seen != nil }
+            guard !links.isEmpty else { continue }
+            // Fields around the links that a commit changes or keeps.
+            var store = Store(nextHandle: 100_000, items: [], links: [])
+            store.tags = [Tag(name: "work", color: "#5e81ac")]
+            store.freeHandles = r.next(2) == 0 ? [] : [HandleRange(low: 7, high: 9, from: Instant(1_800_000_000))]
+            var before = store
+            before.links = links
+            let lines = try #require(StoreLinkLines(store: StoreFile.write(before)))
+            var after = links
+            var edits: [LineEdit] = []
+            // Some taken out, some put in (several at one place, in their ids' order).
+            for link in links where r.next(3) == 0 {
+                let looked = try #require(lines.find(link.id, source: link.source)?.found)
+                #expect(looked.link == link)
+                edits.append(.remove(looked.line))
+                after.removeAll { $0.source == link.source && $0.id == link.id }
+            }
+            var new: [SourceLink] = []
+            for _ in 0..<r.next(6) {
+                let source = Self.sources[r.next(Self.sources.count)]
+                let id = String((0..<(1 + r.next(12))).map { _ in alphabet[r.next(alphabet.count)] })
+                guard !links.contains(where: { $0.source == source && $0.id == id }),
+                    !new.contains(where: { $0.source == source && $0.id == id })
+                else { continue }
+                new.append(SourceLink(source: source, id: id, handle: 1 + r.next(99_999), seen: Instant(1_900_000_000)))
+            }
+            for (rank, link) in new.sorted(by: <).enumerated() {
+                let looked = try #require(lines.find(link.id, source: link.source))
+                #expect(looked.found == nil)
+                var line: [UInt8] = []
+                StoreFile.writeLink(link, into: &line)
+                edits.append(.insert(line, at: looked.at, order: rank))
+            }
+            after = (after + new).sorted(by: <)
+            store.nextHandle += new.count
+            var whole = store
+            whole.links = after
+            #expect(lines.storeBytes(store, edits: edits) == StoreFile.write(whole), "seed \(seed)")
+            if !edits.isEmpty { edited += 1 }
+        }
+        #expect(edited > 40)
     }
 }

@@ -101,7 +101,8 @@ struct SummaryNearEventsTests {
                 let config = Self.config(policy, lead: lead)
                 let near = try Summary(bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead)
                 let inOrder = try Summary(
-                    bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead, deadlinesInOrder: true)
+                    bytes: bytes, near: now, zone: zone, eventLead: config.nearEventLead,
+                    orderedDeadlinesEnd: SummaryNearTests.deadlinesEnd(bytes))
                 #expect(inOrder == near, "\(zoneName) \(policy) in order")
                 let what = "\(zoneName) \(text) \(policy) \(lead)"
                 guard let until = near.completeUntil else {

@@ -83,6 +83,13 @@ struct SummaryNearTests {
 
     static let zones = ["Europe/Berlin", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kathmandu"]
     /// Moments on and around each zone's changes of time, and ordinary days.
+    /// Where the deadlines' last line ends in bytes `Summary.bytes` wrote (before `\n],"todos":`).
+    static func deadlinesEnd(_ bytes: [UInt8]) -> Int? {
+        let marker = Array("\n],\"todos\":".utf8)
+        guard bytes.count > marker.count else { return nil }
+        return (0...(bytes.count - marker.count)).first { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }
+    }
+
     static let moments = [
         "2026-03-29T00:30", "2026-03-28T23:10", "2026-04-05T01:40", "2026-10-04T01:50", "2026-10-25T01:05",
         "2026-11-01T00:59", "2026-03-08T01:30", "2026-11-26T10:00", "2026-12-31T23:30"
@@ -108,7 +115,8 @@ struct SummaryNearTests {
             // the same read.
             for (read, z) in [(unzoned, nil), (zoned, zone)] {
                 let inOrder = try Summary(
-                    bytes: bytes, near: now, zone: z, eventLead: Self.lead, deadlinesInOrder: true)
+                    bytes: bytes, near: now, zone: z, eventLead: Self.lead,
+                    orderedDeadlinesEnd: Self.deadlinesEnd(bytes))
                 #expect(inOrder == read, "\(zoneName) \(text) in order")
             }
             for (near, how) in [(unzoned, "without the zone"), (zoned, "in the zone")] {
@@ -279,7 +287,8 @@ struct SummaryNearTests {
         whole.deadlines.removeAll { $0.id == near.id }
         whole.deadlines.append(near)
         let misplaced = whole.bytes()
-        let trusted = try Summary(bytes: misplaced, near: now, eventLead: Self.lead, deadlinesInOrder: true)
+        let trusted = try Summary(
+            bytes: misplaced, near: now, eventLead: Self.lead, orderedDeadlinesEnd: Self.deadlinesEnd(misplaced))
         #expect(!trusted.deadlines.contains { $0.id == near.id })
         #expect(try Summary(bytes: misplaced, near: now, eventLead: Self.lead).deadlines.contains { $0.id == near.id })
 

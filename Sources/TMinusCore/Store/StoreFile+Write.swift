@@ -2,8 +2,10 @@
 extension StoreFile {
     /// The file's bytes: indented JSON with one item per line, in handle order (readable, and
     /// quick to write: the store is rewritten on every change).
-    public static func write(_ store: Store) -> [UInt8] {
-        var out = writeHeader(store)
+    /// `links`: writes the links' list, `[` to `]`, in place of `store`'s (which has none then):
+    /// a patch that left them as the file's lines (`StoreLinkLines`).
+    public static func write(_ store: Store, links: ((inout [UInt8]) -> Void)? = nil) -> [UInt8] {
+        var out = writeHeader(store, links: links)
         itemList.write(store.items, into: &out) { item, out in item.write(into: &out) }
         out += "\n}\n".utf8
         return out
@@ -16,7 +18,7 @@ extension StoreFile {
     /// when there (the shape `flatLink` reads by its bytes), straight into the bytes: a home
     /// linking a 10,000-file vdir's items writes 1,836 of them at each commit, and each made as
     /// a JSON value first cost 9 k instructions.
-    static func writeLink(_ link: SourceLink, into out: inout [UInt8]) {
+    public static func writeLink(_ link: SourceLink, into out: inout [UInt8]) {
         out += #"{"source":"#.utf8
         JSONWriter.quote(link.source, into: &out)
         out += #","id":"#.utf8
@@ -34,7 +36,8 @@ extension StoreFile {
 
     /// Everything before the items' list: `{`, the version, the handles, tags, history and the
     /// other sources' bookkeeping, then `"items": ` (the list and `\n}\n` follow).
-    public static func writeHeader(_ store: Store) -> [UInt8] {
+    public static func writeHeader(_ store: Store, links: ((inout [UInt8]) -> Void)? = nil) -> [UInt8] {
+        precondition(links == nil || store.links.isEmpty, "the links are written once")
         var history: [JSON.Member] = [
             JSON.Member("bytes", .number(Double(store.history.bytes))),
             JSON.Member("deadlines", .int(store.history.deadlines)),
@@ -50,13 +53,12 @@ extension StoreFile {
             .array(store.tags.map { .object(["name": .string($0.name), "color": .string($0.color)]) }), pretty: false)
         out += ",\n  \"history\": ".utf8
         out += JSONWriter.bytes(.object(history), pretty: false)
-        if !store.links.isEmpty {
-            out += ",\n  \"links\": [".utf8
-            for (i, link) in store.links.enumerated() {
-                out += (i == 0 ? "\n    " : ",\n    ").utf8
-                writeLink(link, into: &out)
-            }
-            out += "\n  ]".utf8
+        if let links {
+            out += ",\n  \"links\": ".utf8
+            links(&out)
+        } else if !store.links.isEmpty {
+            out += ",\n  \"links\": ".utf8
+            itemList.write(store.links, into: &out) { link, out in writeLink(link, into: &out) }
         }
         if !store.freeHandles.isEmpty {
             out += ",\n  \"freeHandles\": [".utf8

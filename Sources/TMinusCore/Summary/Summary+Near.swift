@@ -31,17 +31,23 @@ extension Summary {
     /// records are marked `itemsPassedOver`, and such a part is never kept as it is).
     /// `headerOnlyIf`: asked first, whether the read stops at those fields (`headerOnly`: a
     /// summary to be patched, whose items the patch reads from its bytes).
-    /// `deadlinesInOrder`: the deadlines are known to be in due order, one a line (bytes this
-    /// process made as `Summary.bytes` lays them out, from a summary it trusts to be so: a patched
-    /// summary, `SourcePatch`): from the first one due so far that no later one can show before
-    /// `until`, the rest of the list is passed over by its lines, their order not checked.
+    /// `orderedDeadlinesEnd`: the deadlines are known to be in due order, one a line, their last
+    /// line ending at this byte (before `\n]`): bytes this process made as `Summary.bytes` lays
+    /// them out, from a summary it trusts to be so (a patched summary, `SourcePatch`). Lines no
+    /// output can show are then passed over by halves, never visited: those due before the next
+    /// whole day's key once none between can show, and the rest of the list from the first one
+    /// due so far that no later one can show before `until` (`NearRead.jump`).
     public init(
         bytes: [UInt8], path: String = "summary.json", near now: Instant, zone: Zone? = nil, eventLead: Int64?,
         wholeIf: ((Summary) -> Set<String>?)? = nil, headerOnlyIf: ((Summary) -> Bool)? = nil,
-        deadlinesInOrder: Bool = false
+        orderedDeadlinesEnd: Int? = nil
     ) throws(TMinusError) {
         var near: NearRead? = NearRead(now: now, zone: zone, eventLead: eventLead)
-        near?.deadlinesInOrder = deadlinesInOrder
+        if let end = orderedDeadlinesEnd, end > 0, end + 1 < bytes.count, bytes[end - 1] == UInt8(ascii: "}"),
+            bytes[end] == 0x0A, bytes[end + 1] == UInt8(ascii: "]")
+        {
+            near?.deadlinesEnd = end
+        }
         let summary = try Summary.read(bytes, path: path, near: &near, wholeIf: wholeIf, headerOnlyIf: headerOnlyIf)
         // (Nil only when `wholeIf` said so, every item read, or `headerOnlyIf`, none.)
         guard let near else {
@@ -104,9 +110,10 @@ struct NearRead {
     var skipped = false
     /// The deadlines are not in order: the read is made again, whole.
     var unsorted = false
-    /// The deadlines are known to be in order (`Summary(bytes:near:deadlinesInOrder:)`): past the
-    /// first one no later one can be read for, the rest are passed over by their lines.
-    var deadlinesInOrder = false
+    /// Where the deadlines' last line ends, when they are known to be in order, one a line
+    /// (`Summary(bytes:near:orderedDeadlinesEnd:)`): lines no output can show are jumped over.
+    var deadlinesEnd: Int?
+    var deadlinesInOrder: Bool { deadlinesEnd != nil }
     /// Where each record's todos end in the todo list, and whether they are by due
     /// (`setBlocks`); empty when the summary does not say.
     var blockEnds: [Int] = []
@@ -245,14 +252,51 @@ struct NearRead {
         guard let end else { return false }
         p.index = end
         skipped = true
-        // In order, every later deadline is due no sooner: past the first beyond's slack, and past
-        // the window's slack and an event's lead, each would be passed over as this one was.
-        if deadlinesInOrder, !unsorted, let key = seenKey, let first = self.firstBeyond, key > first + Self.zoneSlack,
-            key > until + Self.zoneSlack + (eventLead ?? 0)
+        if let listEnd = deadlinesEnd, !unsorted, let key = seenKey, let first = self.firstBeyond,
+            let to = jump(from: key, wholeDay: seen.wholeDay, first: first, until: until, lead: eventLead ?? 0)
         {
-            p.index = p.bytes.withUnsafeBufferPointer { Self.passLines(b: $0, after: end, upTo: Int.max).end }
+            p.index = p.bytes.withUnsafeBufferPointer { Self.lineBefore(b: $0, key: to, from: end, listEnd: listEnd) }
         }
         return true
+    }
+
+    /// In order, after a deadline due at `key` was passed over: the key before which every later
+    /// one would be passed over too (Int64.max: all of them), when that is past the next line.
+    /// Past the first beyond's slack, and past the window's slack and an event's lead, every later
+    /// one is. Past the window and its lead, a timed one after the first beyond (itself timed) is
+    /// passed over unless a whole day's, and a whole day's key is a UTC midnight: every one before
+    /// the next midnight is.
+    func jump(from key: Int64, wholeDay: Bool, first: Int64, until: Int64, lead: Int64) -> Int64? {
+        if key > first + Self.zoneSlack, key > until + Self.zoneSlack + lead { return Int64.max }
+        let day: Int64 = 86_400
+        guard !wholeDay, !firstBeyondIsWholeDay, key > first, key > until + lead, key % day != 0 else { return nil }
+        let midnight = (key / day + 1) * day
+        return midnight > first + Self.zoneSlack && midnight > until + Self.zoneSlack + lead ? Int64.max : midnight
+    }
+
+    /// Where the item before the first line due at `key` or later ends (the deadlines' list in
+    /// order, its last line ending at `listEnd`), found by halves from the item that ends at `from`
+    /// (its end when that line is the first); the list's last item's end when none is.
+    static func lineBefore(b: UnsafeBufferPointer<UInt8>, key: Int64, from: Int, listEnd: Int) -> Int {
+        guard key < Int64.max else { return listEnd }
+        // Line starts: the one after `from`'s, and past the list (at its `]`).
+        var lo = from + 2, hi = listEnd + 1
+        guard lo < hi, b[from] == UInt8(ascii: ",") else { return from }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            let s = mid == lo ? lo : lineEnd(b, from: mid - 1) + 1
+            guard s < hi else {
+                hi = mid
+                continue
+            }
+            // (A line whose due this does not find: the search stops, the lines from `lo` on
+            // read as they come.)
+            guard let due = writersDue(b, from: s), let d = Due(storage: UnsafeBufferPointer(rebasing: b[due])) else {
+                break
+            }
+            if d.sortKey >= key { hi = s } else { lo = lineEnd(b, from: s) + 1 }
+        }
+        return lo > listEnd ? listEnd : lo - 2
     }
 
     /// The records' shares of the todo list (`Summary.todoBlocks`, in the records' order).
