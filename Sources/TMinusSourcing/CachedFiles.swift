@@ -22,7 +22,8 @@ struct CachedFiles {
     /// file is `.kept` with no items, read only if the part is made whole.
     var defersItems = false
     /// Files read again whose records hold the ids they hold now (their records then stale:
-    /// `finish`); whether a file was read that had no record, or other ids.
+    /// `finish`); whether a file was read that had other ids, or had no record and is to be kept
+    /// (a new file too young to keep, or one that left items out, would add nothing).
     var stale = 0
     var changed = false
     /// The file read last holds the ids its record held (none of them another record's, in a cache
@@ -85,9 +86,10 @@ struct CachedFiles {
         }
         let reading = parse(bytes)
         lastHeldIDs = record.map { kept.holdsIDs($0, of: reading) } ?? false
-        if lastHeldIDs { stale += 1 } else { changed = true }
         // (A file that left items out is not kept: its cache record has no room for the count.)
-        if !SourceReader.isRacy(stamp), reading.leftOut == 0 {
+        let keeps = !SourceReader.isRacy(stamp) && reading.leftOut == 0
+        if lastHeldIDs { stale += 1 } else if record != nil || keeps { changed = true }
+        if keeps {
             readNow.append((keptOrder.count, shown, Array(stamp.description.utf8), reading))
             parsed = true
         }
@@ -138,7 +140,10 @@ struct CachedFiles {
     /// of a 10,000-file vdir cost 2.5 M instructions), and says what ids they held before (a
     /// deferred read's `oldIDs`, which the summary's patch checks its lines by) as rightly as a new
     /// record would. A file new to the cache, one gone, one with other ids, or one more than
-    /// allowed writes it, as before.
+    /// allowed writes it, as before; but not a new file that is not kept (changed in the last 2
+    /// s, as a sync's download is when a bar polls right after it; or one that left items out):
+    /// the cache written would not hold it, so it stays unrecorded, read again (one file) at the
+    /// next read of the folder, and kept then.
     func finish(now: Instant) {
         guard let path, parsed || keptOrder.count + readNow.count != kept.count else { return }
         if !changed, stale <= Self.staleAllowed, keptOrder.count + stale == kept.count { return }

@@ -8,7 +8,7 @@ import TMinusTestSupport
 /// A vdir whose sync rewrote a few files with the ids they held (`CachedFiles.finish`): the file
 /// cache is left as it was, those files' records stale (read again next time), up to
 /// `staleAllowed` of them; one more, a file new to it, one gone or one whose ids changed writes
-/// it. Every read gives what a read without the cache gives.
+/// it, but not a new file too young to keep. Every read gives what a read without the cache gives.
 struct VdirCacheStaleTests {
     @Test func aFewFilesRewrittenWithTheirIdsLeaveTheCacheAsItWas() throws {
         let root = NSTemporaryDirectory() + "tminus-vdir-stale-" + UUID().uuidString
@@ -66,6 +66,18 @@ struct VdirCacheStaleTests {
         try write("f10.ics", uid: "uid-moved", title: "Moved")
         #expect(try read().contains("Moved"))
         #expect(try cache() != written)
+        // A new file changed in the last 2 s is not kept: the cache is left as it was (the file
+        // read again next time, and kept once it is older).
+        let beforeYoung = try cache()
+        try Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:uid-young\r\n"
+                + "SUMMARY:Young\r\nDUE:20261205T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8
+        ).write(to: URL(fileURLWithPath: root + "/vdir/young.ics"))
+        #expect(try read().contains("Young"))
+        #expect(try cache() == beforeYoung, "a young new file")
+        #expect(try read().contains("Young"))
+        #expect(try cache() == beforeYoung, "a young new file, read again")
+        unlink(root + "/vdir/young.ics")
         for change in ["new", "gone"] {
             let before = try cache()
             if change == "new" {
