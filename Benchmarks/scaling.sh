@@ -148,7 +148,7 @@ for n in 10 10000; do
   mv "$WORK/cal$n/work/.incoming" "$WORK/cal$n/work/80000000-0000-4000-8000-0000000000AD.ics"
   added+=("$(count XDG_CACHE_HOME=/dev/null --home "$WORK/calhome$n" --config "$WORK/cal$n.json" show --format waybar)")
 done
-row "the first show after a new file came into the vdir (nothing kept), 10,000 files vs 10" "${added[0]}" "${added[1]}" "≤ 20 M" 40000000
+row "the first show after a new file came into the vdir (nothing kept), 10,000 files vs 10" "${added[0]}" "${added[1]}" "≤ 20 M" 25000000
 d=$("${base[@]}" valgrind --tool=lackey --basic-counts=yes /bin/date +%s 2>&1 >/dev/null | sed -n 's/.*guest instrs: *//p' | tr -d ,)
 echo "scaling: /bin/date +%s: $(m "$d")"
 [ "$fail" = 0 ]

@@ -143,21 +143,28 @@ struct CalendarReading {
             }
             return readIDs.contains { all.first($0.id, isEvent: $0.isEvent, in: []) != nil }
         }
-        // (A few UIDs against every kept one, by length and first byte before their bytes.)
-        for (id, isEvent) in readIDs {
-            guard let first = id.first else { continue }
-            for r in keptRecords {
-                for e in cache.records[r].entries {
-                    let other = cache.entries[e].idAt
-                    if other.count == id.count, cache.entries[e].isEvent == isEvent,
-                        cache.withBytes(other, { $0[0] == first && $0.elementsEqual(id) })
-                    {
-                        return true
+        // (A few UIDs against every kept one, by length, kind and first byte before their bytes,
+        // the records and entries read where they are: a sync's new file in a vdir of ten
+        // thousand, 0.39 M instructions through their arrays' checked reads.)
+        return cache.records.withUnsafeBufferPointer { records in
+            cache.entries.withUnsafeBufferPointer { entries in
+                cache.bytes.withUnsafeBufferPointer { bytes in
+                    readIDs.contains { id, isEvent in
+                        guard let first = id.first else { return false }
+                        for r in keptRecords {
+                            for e in records[r].entries {
+                                let other = entries[e].idAt
+                                guard other.count == id.count, entries[e].isEvent == isEvent else { continue }
+                                // (Escaped in the cache, a UID is in `decoded`.)
+                                if other.upperBound <= bytes.count, bytes[other.lowerBound] != first { continue }
+                                if cache.withBytes(other, { $0.elementsEqual(id) }) { return true }
+                            }
+                        }
+                        return false
                     }
                 }
             }
         }
-        return false
     }
 
     /// An open item joins the source.
