@@ -332,11 +332,9 @@ extension Container {
     /// the summary with it, as the fold commits them. Nil when the patch is not certain to be what
     /// the fold writes, the files changed since the read, or the commit failed (then the caller
     /// folds, and commits or says why).
-    /// (`links`: the store's links left as lines, `change` holding the rest: `patchSummaryLinksAsLines`.)
-    func patchSummary(
-        _ deferred: DeferredPart, change: Change, now: Instant, near: Summary.NearOutputs?,
-        links: StoreLinkLines? = nil
-    ) -> Summary? {
+    /// (A `change` whose store's links are left as lines, `change.linkLines`, holding the rest:
+    /// `patchSummaryLinksAsLines`; its commit writes them.)
+    func patchSummary(_ deferred: DeferredPart, change: Change, now: Instant, near: Summary.NearOutputs?) -> Summary? {
         guard let sourcing, let config = sourcing.source(named: deferred.part.source.name),
             Self.isCurrent(deferred.part.source, config, sourcing, now: now, justRead: true),
             let bytes = (try? FileIO.read(home.summaryPath)).flatMap({ $0 }), let patch = SourcePatch(bytes),
@@ -355,6 +353,7 @@ extension Container {
         }
         var change = change
         var store = change.store
+        let links = change.linkLines?.lines
         guard let patched = patch.apply(deferred, store: &store, links: links, now: now) else { return nil }
         let out: (bytes: [UInt8], deadlinesEnd: Int?)
         if store == change.store, patched.linkEdits.isEmpty {
@@ -363,7 +362,7 @@ extension Container {
         } else {
             // New items' handles and links: a commit, the summary stamped with the store it wrote.
             change.store = store
-            if let links { change.linkLines = (links, patched.linkEdits) }
+            change.linkLines?.edits = patched.linkEdits
             let origin = home.origin
             let setAside = store.setAside.count
             var made: (bytes: [UInt8], deadlinesEnd: Int?)?

@@ -177,6 +177,6 @@ extension Container {
         var change = Change(store: store, history: History(home: home, meta: store.history))
         // (Whatever commits this change writes the links as these lines: `store` has none.)
         change.linkLines = (lines, [])
-        return patchSummary(deferred, change: change, now: now, near: near, links: lines)
+        return patchSummary(deferred, change: change, now: now, near: near)
     }
 }
